@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+// Builds what runs outside the TypeScript toolchain: the CLI/server bundle, the Electron shell and the
+// web build of the renderer. Run by `npm install` (prepare) and by `npm test`, so a fresh clone needs
+// nothing else.
+import { build as esbuild } from 'esbuild';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const at = (p) => path.join(root, p);
+const only = new Set(process.argv.slice(2));
+const wanted = (part) => only.size === 0 || only.has(part);
+
+const node = { bundle: true, platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning' };
+
+if (wanted('cli')) {
+  await esbuild({
+    ...node,
+    entryPoints: [at('bin/cli/main.ts')],
+    outfile: at('dist/cli.js'),
+    format: 'esm',
+    packages: 'external',
+  });
+}
+
+if (wanted('electron') && existsSync(at('electron/main.ts'))) {
+  await esbuild({
+    ...node,
+    entryPoints: { main: at('electron/main.ts') },
+    outdir: at('dist/electron'),
+    outExtension: { '.js': '.cjs' },
+    format: 'cjs',
+    packages: 'external',
+  });
+  // A sandboxed preload may require nothing but 'electron': bundle everything else into it.
+  await esbuild({
+    ...node,
+    entryPoints: { preload: at('electron/preload.ts') },
+    outdir: at('dist/electron'),
+    outExtension: { '.js': '.cjs' },
+    format: 'cjs',
+    external: ['electron'],
+  });
+}
+
+if (wanted('renderer') && existsSync(at('renderer/index.html'))) {
+  const { build: vite } = await import('vite');
+  await vite({ configFile: at('renderer/vite.config.ts'), logLevel: 'warn' });
+}
