@@ -1,0 +1,355 @@
+/**
+ * A small, strict XML 1.0 parser for invoices. It refuses what an invoice never needs and an attacker
+ * loves: any DOCTYPE (so no external entities, no entity expansion), undefined entities, oversized
+ * input and absurd nesting. It keeps source offsets on every node (see tree.ts).
+ */
+import type { XmlAttribute, XmlDocument, XmlElement, XmlError, XmlErrorCode, XmlNode, XmlText } from './tree';
+
+export interface ParseOptions {
+  /** Largest accepted source, in UTF-16 code units (≈ characters). */
+  readonly maxLength?: number;
+  /** Deepest accepted element nesting. */
+  readonly maxDepth?: number;
+}
+
+/** 20 MB: far beyond any real invoice XML, small enough to keep a hostile upload harmless. */
+export const DEFAULT_MAX_XML_LENGTH = 20 * 1024 * 1024;
+export const DEFAULT_MAX_XML_DEPTH = 256;
+
+export type ParseResult =
+  { readonly ok: true; readonly doc: XmlDocument } | { readonly ok: false; readonly error: XmlError };
+
+const XML_NS = 'http://www.w3.org/XML/1998/namespace';
+const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
+const NAME = /[A-Za-z_:\u00C0-\uFFFF][A-Za-z0-9._:\-\u00B7\u00C0-\uFFFF]*/y;
+const SPACE = /[ \t\r\n]*/y;
+const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+class Failure {
+  constructor(
+    readonly code: XmlErrorCode,
+    readonly message: string,
+    readonly at: number,
+  ) {}
+}
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+type BuildingElement = Mutable<Omit<XmlElement, 'children' | 'attributes'>> & {
+  children: XmlNode[];
+  attributes: XmlAttribute[];
+};
+
+export function parseXml(source: string, options: ParseOptions = {}): ParseResult {
+  const maxLength = options.maxLength ?? DEFAULT_MAX_XML_LENGTH;
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_XML_DEPTH;
+  if (source.length > maxLength) {
+    return fail(source, new Failure('xml_too_large', `XML larger than ${maxLength} characters`, 0));
+  }
+  if (source.trim() === '') return fail(source, new Failure('xml_empty', 'The XML document is empty', 0));
+  try {
+    return { ok: true, doc: new Parser(source, maxDepth).document() };
+  } catch (e) {
+    if (e instanceof Failure) return fail(source, e);
+    throw e;
+  }
+}
+
+function fail(source: string, f: Failure): ParseResult {
+  const { line, column } = position(source, f.at);
+  return { ok: false, error: { code: f.code, message: f.message, line, column } };
+}
+
+/** 1-based line and column of an offset. */
+export function position(source: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = source.indexOf('\n'); i !== -1 && i < offset; i = source.indexOf('\n', i + 1)) {
+    line += 1;
+    lineStart = i + 1;
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+class Parser {
+  private pos = 0;
+  private line = 1;
+  private lineScan = 0;
+  private bodyStart = 0;
+  private readonly undeclared: { prefix: string; line: number }[] = [];
+
+  constructor(
+    private readonly src: string,
+    private readonly maxDepth: number,
+  ) {}
+
+  document(): XmlDocument {
+    if (this.src.charCodeAt(0) === 0xfeff) this.pos = this.bodyStart = 1;
+    this.misc(true);
+    if (!this.src.startsWith('<', this.pos)) throw this.error('Expected the root element');
+    const root = this.element();
+    this.misc(false);
+    if (this.pos < this.src.length) throw this.error('Content after the root element');
+    return { source: this.src, root, undeclaredPrefixes: this.undeclared };
+  }
+
+  /** Whitespace, comments and processing instructions outside the root element. */
+  private misc(prolog: boolean): void {
+    for (;;) {
+      this.skipSpace();
+      if (this.src.startsWith('<?', this.pos)) {
+        const isDecl = this.src.startsWith('<?xml', this.pos) && /[\s?]/.test(this.src[this.pos + 5] ?? '');
+        if (isDecl && !(prolog && this.pos === this.bodyStart))
+          throw this.error('The XML declaration must come first');
+        this.skipPast('?>', 'Unterminated processing instruction');
+      } else if (this.src.startsWith('<!--', this.pos)) {
+        this.comment();
+      } else if (this.src.startsWith('<!DOCTYPE', this.pos) || this.src.startsWith('<!doctype', this.pos)) {
+        throw new Failure(
+          'xml_doctype_forbidden',
+          'DOCTYPE declarations are refused (no DTD, no entities)',
+          this.pos,
+        );
+      } else {
+        return;
+      }
+    }
+  }
+
+  private element(): XmlElement {
+    const stack: BuildingElement[] = [];
+    const scopes: Map<string, string>[] = [new Map([['xml', XML_NS]])];
+    let root: XmlElement | null = null;
+    while (root === null) {
+      const at = this.pos;
+      if (this.src.startsWith('</', at)) {
+        const open = stack.pop();
+        if (!open) throw this.error('Unexpected end tag');
+        this.pos += 2;
+        const name = this.name();
+        if (name !== open.name) throw this.error(`End tag </${name}> does not match <${open.name}>`);
+        this.skipSpace();
+        this.expect('>');
+        open.endTagStart = at;
+        open.end = this.pos;
+        scopes.pop();
+        if (stack.length === 0) root = open;
+      } else if (this.src.startsWith('<!--', at)) {
+        this.comment();
+      } else if (this.src.startsWith('<![CDATA[', at)) {
+        const close = this.src.indexOf(']]>', at + 9);
+        if (close === -1) throw this.error('Unterminated CDATA section');
+        this.pos = close + 3;
+        this.addText(stack, {
+          kind: 'text',
+          value: this.src.slice(at + 9, close),
+          start: at,
+          end: this.pos,
+          encoded: true,
+        });
+      } else if (this.src.startsWith('<?', at)) {
+        this.skipPast('?>', 'Unterminated processing instruction');
+      } else if (this.src.startsWith('<!', at)) {
+        throw new Failure('xml_doctype_forbidden', 'Markup declarations are refused', at);
+      } else if (this.src.startsWith('<', at)) {
+        if (stack.length >= this.maxDepth)
+          throw new Failure('xml_too_deep', 'Elements nested too deeply', at);
+        const parent = stack[stack.length - 1] ?? null;
+        const el = this.startTag(parent, scopes);
+        parent?.children.push(el);
+        if (el.end === -1) {
+          stack.push(el);
+        } else {
+          scopes.pop();
+          if (!parent) root = el;
+        }
+      } else {
+        if (stack.length === 0) throw this.error('Text outside the root element');
+        this.text(stack);
+      }
+      if (this.pos >= this.src.length && root === null) throw this.error('Unexpected end of document');
+    }
+    return root;
+  }
+
+  private startTag(parent: XmlElement | null, scopes: Map<string, string>[]): BuildingElement {
+    const start = this.pos;
+    const line = this.lineOf(start);
+    this.pos += 1;
+    const name = this.name();
+    const raw: {
+      name: string;
+      value: string;
+      start: number;
+      end: number;
+      valueStart: number;
+      valueEnd: number;
+    }[] = [];
+    for (;;) {
+      const before = this.pos;
+      this.skipSpace();
+      const c = this.src[this.pos];
+      if (c === '>' || c === '/') break;
+      if (this.pos === before) throw this.error('Expected white space between attributes');
+      const attrStart = this.pos;
+      const attrName = this.name();
+      this.skipSpace();
+      this.expect('=');
+      this.skipSpace();
+      const quote = this.src[this.pos];
+      if (quote !== '"' && quote !== "'") throw this.error('Attribute value must be quoted');
+      const valueStart = this.pos + 1;
+      const valueEnd = this.src.indexOf(quote, valueStart);
+      if (valueEnd === -1) throw this.error('Unterminated attribute value');
+      const rawValue = this.src.slice(valueStart, valueEnd);
+      if (rawValue.includes('<'))
+        throw new Failure('xml_not_well_formed', "'<' in an attribute value", valueStart);
+      this.pos = valueEnd + 1;
+      if (raw.some((a) => a.name === attrName)) throw this.error(`Duplicate attribute ${attrName}`);
+      const value = this.decode(rawValue, valueStart).replace(/[\t\n\r]/g, ' ');
+      raw.push({ name: attrName, value, start: attrStart, end: this.pos, valueStart, valueEnd });
+    }
+    const selfClosing = this.src[this.pos] === '/';
+    if (selfClosing) this.pos += 1;
+    this.expect('>');
+
+    const declarations = new Map<string, string>();
+    for (const a of raw) {
+      if (a.name === 'xmlns') declarations.set('', a.value);
+      else if (a.name.startsWith('xmlns:')) declarations.set(a.name.slice(6), a.value);
+    }
+    const scope =
+      declarations.size > 0
+        ? new Map([...(scopes[scopes.length - 1] ?? []), ...declarations])
+        : scopes[scopes.length - 1]!;
+    scopes.push(scope);
+
+    const [prefix, local] = splitName(name);
+    const attributes: XmlAttribute[] = raw.map((a) => {
+      const [p, l] = splitName(a.name);
+      const isDecl = a.name === 'xmlns' || p === 'xmlns';
+      const ns = isDecl ? XMLNS_NS : p === null ? null : this.resolve(scope, p, line);
+      return { ...a, prefix: p, local: l, ns };
+    });
+    const ns = this.resolve(scope, prefix ?? '', line, prefix !== null);
+    return {
+      kind: 'element',
+      name,
+      prefix,
+      local,
+      ns,
+      attributes,
+      children: [],
+      parent,
+      start,
+      startTagEnd: this.pos,
+      endTagStart: selfClosing ? this.pos : -1,
+      end: selfClosing ? this.pos : -1,
+      line,
+      declarations,
+    };
+  }
+
+  private resolve(scope: Map<string, string>, prefix: string, line: number, required = true): string | null {
+    const uri = scope.get(prefix);
+    if (uri !== undefined) return uri === '' ? null : uri;
+    if (required && prefix !== '') this.undeclared.push({ prefix, line });
+    return null;
+  }
+
+  private text(stack: BuildingElement[]): void {
+    const start = this.pos;
+    const next = this.src.indexOf('<', start);
+    const end = next === -1 ? this.src.length : next;
+    const raw = this.src.slice(start, end);
+    this.pos = end;
+    const encoded = raw.includes('&');
+    const value = encoded ? this.decode(raw, start) : raw;
+    this.addText(stack, { kind: 'text', value: value.replace(/\r\n?/g, '\n'), start, end, encoded });
+  }
+
+  private addText(stack: BuildingElement[], node: XmlText): void {
+    const parent = stack[stack.length - 1];
+    if (!parent) throw this.error('Text outside the root element');
+    parent.children.push(node);
+  }
+
+  private decode(raw: string, offset: number): string {
+    if (!raw.includes('&')) return raw;
+    return raw.replace(/&([^;&]*);?/g, (match, ref: string, at: number) => {
+      if (!match.endsWith(';'))
+        throw new Failure('xml_not_well_formed', "'&' not part of a reference", offset + at);
+      if (ref.startsWith('#')) {
+        const code = ref[1] === 'x' ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
+        const valid =
+          /^#(x[0-9A-Fa-f]+|[0-9]+)$/.test(ref) &&
+          (code === 0x9 ||
+            code === 0xa ||
+            code === 0xd ||
+            (code >= 0x20 && code <= 0xd7ff) ||
+            (code >= 0xe000 && code <= 0xfffd) ||
+            (code >= 0x10000 && code <= 0x10ffff));
+        if (!valid)
+          throw new Failure('xml_not_well_formed', `Invalid character reference &${ref};`, offset + at);
+        return String.fromCodePoint(code);
+      }
+      const value = PREDEFINED[ref];
+      if (value === undefined)
+        throw new Failure('xml_not_well_formed', `Undefined entity &${ref};`, offset + at);
+      return value;
+    });
+  }
+
+  private comment(): void {
+    const close = this.src.indexOf('-->', this.pos + 4);
+    if (close === -1) throw this.error('Unterminated comment');
+    this.pos = close + 3;
+  }
+
+  private skipPast(marker: string, message: string): void {
+    const close = this.src.indexOf(marker, this.pos + 2);
+    if (close === -1) throw this.error(message);
+    this.pos = close + marker.length;
+  }
+
+  private name(): string {
+    NAME.lastIndex = this.pos;
+    const m = NAME.exec(this.src);
+    if (!m) throw this.error('Expected a name');
+    this.pos += m[0].length;
+    return m[0];
+  }
+
+  private skipSpace(): void {
+    SPACE.lastIndex = this.pos;
+    SPACE.exec(this.src);
+    this.pos = SPACE.lastIndex;
+  }
+
+  private expect(c: string): void {
+    if (this.src[this.pos] !== c) throw this.error(`Expected '${c}'`);
+    this.pos += 1;
+  }
+
+  /** Lines are counted forwards only, as start tags come in document order. */
+  private lineOf(offset: number): number {
+    for (
+      let i = this.src.indexOf('\n', this.lineScan);
+      i !== -1 && i < offset;
+      i = this.src.indexOf('\n', i + 1)
+    ) {
+      this.line += 1;
+      this.lineScan = i + 1;
+    }
+    if (this.lineScan < offset) this.lineScan = offset;
+    return this.line;
+  }
+
+  private error(message: string): Failure {
+    return new Failure('xml_not_well_formed', message, this.pos);
+  }
+}
+
+function splitName(name: string): [string | null, string] {
+  const colon = name.indexOf(':');
+  return colon === -1 ? [null, name] : [name.slice(0, colon), name.slice(colon + 1)];
+}

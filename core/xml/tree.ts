@@ -1,0 +1,78 @@
+/**
+ * The XML tree that every reader of invoices shares: the CII reader, the validation rules and the repair
+ * rules. Each node keeps its character offsets in the source text, so that findings can point at the
+ * source and repairs can edit the source in place (everything outside the edited spans stays byte for
+ * byte as it was).
+ */
+
+export interface XmlAttribute {
+  /** The qualified name as written, e.g. `schemeID` or `xmlns:ram`. */
+  readonly name: string;
+  readonly prefix: string | null;
+  readonly local: string;
+  /** Namespace URI; `null` for unprefixed attributes (they are in no namespace) or an undeclared prefix. */
+  readonly ns: string | null;
+  /** The value with entity and character references resolved. */
+  readonly value: string;
+  /** Offsets of the whole `name="value"` in the source. */
+  readonly start: number;
+  readonly end: number;
+  /** Offsets of the raw value between the quotes. */
+  readonly valueStart: number;
+  readonly valueEnd: number;
+}
+
+export interface XmlText {
+  readonly kind: 'text';
+  /** The text with references resolved (CDATA sections included as they are). */
+  readonly value: string;
+  readonly start: number;
+  readonly end: number;
+  /** True when the source text is a single CDATA section or contains references, i.e. raw ≠ value. */
+  readonly encoded: boolean;
+}
+
+export interface XmlElement {
+  readonly kind: 'element';
+  /** The qualified name as written, e.g. `ram:ID`. */
+  readonly name: string;
+  readonly prefix: string | null;
+  readonly local: string;
+  /** Namespace URI, or `null` when the element is in no namespace or its prefix is undeclared. */
+  readonly ns: string | null;
+  readonly attributes: readonly XmlAttribute[];
+  readonly children: readonly XmlNode[];
+  readonly parent: XmlElement | null;
+  /** Offset of `<` of the start tag. */
+  readonly start: number;
+  /** Offset just after the start tag's `>`. */
+  readonly startTagEnd: number;
+  /** Offset of `<` of the end tag (equals `startTagEnd` for an empty element written `<a/>`). */
+  readonly endTagStart: number;
+  /** Offset just after the end tag's `>` (or after `/>`). */
+  readonly end: number;
+  /** 1-based line of the start tag. */
+  readonly line: number;
+  /** Namespace declarations made on this element (prefix `''` for the default namespace). */
+  readonly declarations: ReadonlyMap<string, string>;
+}
+
+export type XmlNode = XmlElement | XmlText;
+
+export interface XmlDocument {
+  readonly source: string;
+  readonly root: XmlElement;
+  /** Prefixes used without a declaration in scope (the document is well-formed but not namespace-well-formed). */
+  readonly undeclaredPrefixes: readonly { readonly prefix: string; readonly line: number }[];
+}
+
+export type XmlErrorCode =
+  'xml_empty' | 'xml_too_large' | 'xml_doctype_forbidden' | 'xml_not_well_formed' | 'xml_too_deep';
+
+/** A parse failure, as a value: the code says what kind, the position where. */
+export interface XmlError {
+  readonly code: XmlErrorCode;
+  readonly message: string;
+  readonly line: number;
+  readonly column: number;
+}
