@@ -1,0 +1,63 @@
+/**
+ * A validation rule is data (official id, severity, business terms, message in English and French)
+ * plus one small function that returns where the document breaks it. Rule sets group rules with the
+ * version of the official artefact they implement, so a new release is a data change.
+ */
+import type { XmlDocument, XmlElement } from '../xml/tree';
+
+export type Severity = 'fatal' | 'warning';
+
+/** The report stage a finding belongs to (cli.md `stages`). */
+export type Stage = 'xsd' | 'schematron' | 'fr_ctc' | 'pdfa' | 'facturx_pdf';
+
+export interface Message {
+  readonly en: string;
+  readonly fr: string;
+}
+
+export interface RuleMeta {
+  /** The identifier the official artefact gives the rule, letter for letter (`BR-CO-10`, `BR-FR-05_BT-22_PMT`). */
+  readonly id: string;
+  /** As the artefact flags it. */
+  readonly severity: Severity;
+  /** Business terms and groups concerned, e.g. `['BT-112', 'BG-22']`. */
+  readonly bt: readonly string[];
+  readonly message: Message;
+}
+
+/** Where a rule is broken: the element that is wrong (or whose child is missing), optionally with detail. */
+export interface Violation {
+  readonly at: XmlElement;
+  /** Facts about this occurrence (the values found), appended to the rule's message. */
+  readonly detail?: Message;
+}
+
+/** What every rule function receives: the parsed document and lookups shared by all rules. */
+export interface RuleInput {
+  readonly doc: XmlDocument;
+  readonly root: XmlElement;
+  /** Every element of the document by local name, in document order (for the `//name` contexts). */
+  readonly byLocalName: ReadonlyMap<string, readonly XmlElement[]>;
+}
+
+export interface Rule extends RuleMeta {
+  check(input: RuleInput): Iterable<Violation>;
+}
+
+export interface RuleSet {
+  /** Stable identifier of the set, e.g. `en16931-cii`. */
+  readonly id: string;
+  readonly stage: Stage;
+  /** The artefact implemented: family, version, who publishes it. */
+  readonly family: string;
+  readonly version: string;
+  readonly sourceAuthority: string;
+  readonly rules: readonly Rule[];
+}
+
+export interface Finding {
+  readonly rule: RuleMeta;
+  readonly stage: Stage;
+  readonly at: XmlElement;
+  readonly detail?: Message;
+}
