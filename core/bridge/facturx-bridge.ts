@@ -1,0 +1,63 @@
+/**
+ * The desktop bridge: the one object the Electron preload exposes as `window.facturx` and the renderer's
+ * IPC transport calls. Each member is a named operation; there is no generic `invoke(channel)`, so the page
+ * can reach nothing else in the main process. Everything crossing it must survive structured cloning.
+ */
+
+/** A file as it crosses the bridge (dropped in the page or picked in a native dialog). */
+export interface BridgeFile {
+  readonly filename: string;
+  readonly bytes: Uint8Array;
+  readonly mediaType?: string;
+}
+
+/** The transport-neutral request of the service layer, reduced to what structured cloning carries. */
+export interface BridgeRequest {
+  readonly fields?: Readonly<Record<string, string>>;
+  readonly files?: Readonly<Record<string, BridgeFile>>;
+  readonly query?: Readonly<Record<string, string>>;
+  readonly idempotencyKey?: string;
+}
+
+/** What a service answered: the HTTP status it would have sent and its JSON body. */
+export interface BridgeResult {
+  readonly ok: boolean;
+  readonly status: number;
+  /** The response body on success, an error body (`{ error, message }`) otherwise. */
+  readonly body: unknown;
+}
+
+/** Which files a native open dialog offers. */
+export type FileDialogKind = 'invoice' | 'pdf' | 'xml';
+
+export interface SaveFileResult {
+  readonly saved: boolean;
+  /** Where the file was written, when it was. */
+  readonly path?: string;
+}
+
+export interface FacturxBridge {
+  validate(request: BridgeRequest): Promise<BridgeResult>;
+  extract(request: BridgeRequest): Promise<BridgeResult>;
+  convert(request: BridgeRequest): Promise<BridgeResult>;
+  repair(request: BridgeRequest): Promise<BridgeResult>;
+  contract(): Promise<BridgeResult>;
+  /** Opens a native file dialog; resolves to the chosen files' contents, or an empty list when cancelled. */
+  openFileDialog(kind: FileDialogKind): Promise<BridgeFile[]>;
+  /** Asks where to save `bytes` (suggesting `suggestedName`) and writes them there. */
+  saveFile(suggestedName: string, bytes: Uint8Array): Promise<SaveFileResult>;
+}
+
+/** The operations of the bridge, in the order the preload exposes them. */
+export const bridgeOperations = [
+  'validate',
+  'extract',
+  'convert',
+  'repair',
+  'contract',
+  'openFileDialog',
+  'saveFile',
+] as const satisfies readonly (keyof FacturxBridge)[];
+
+/** The IPC channel carrying each operation; main and preload share it. */
+export const bridgeChannel = (operation: keyof FacturxBridge): string => `facturx:${operation}`;

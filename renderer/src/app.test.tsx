@@ -1,0 +1,152 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { App } from './app';
+import type { Answer, Backend, FileOperation, InvoiceFile } from './backend/backend';
+import { I18nProvider } from './i18n/i18n';
+
+// Tells React that this environment wraps updates in act(), as Testing Library does.
+Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
+
+/** A backend that records its calls and answers what the test tells it to. */
+function fakeBackend(answerFor: (operation: FileOperation, file: InvoiceFile) => Answer) {
+  const calls: { operation: FileOperation; filename: string; text: string; lang: string }[] = [];
+  const backend: Backend = {
+    kind: { type: 'server', origin: 'http://127.0.0.1:4000' },
+    run: async (operation, file, lang) => {
+      calls.push({ operation, filename: file.filename, text: new TextDecoder().decode(file.bytes), lang });
+      return answerFor(operation, file);
+    },
+  };
+  return { backend, calls };
+}
+
+function renderApp(backend: Backend, saveSettings = vi.fn()) {
+  const createBackend = vi.fn(() => backend);
+  render(
+    <I18nProvider>
+      <App
+        initialSettings={{ baseUrl: '', apiKey: '' }}
+        saveSettings={saveSettings}
+        createBackend={createBackend}
+      />
+    </I18nProvider>,
+  );
+  return { createBackend, saveSettings };
+}
+
+const drop = (files: File[]) =>
+  act(() => {
+    fireEvent.drop(screen.getByTestId('dropzone'), { dataTransfer: { files } });
+  });
+
+beforeEach(() => localStorage.clear());
+afterEach(cleanup);
+
+describe('App', () => {
+  it('switches every label between English and French and remembers the choice', () => {
+    renderApp(fakeBackend(() => ({ ok: true, status: 200, body: {} })).backend);
+    expect(screen.getByText('Drop an invoice here')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Français' }));
+
+    expect(screen.getByText('Déposez une facture ici')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Choisir un fichier' })).toBeTruthy();
+    expect(screen.queryByText('Drop an invoice here')).toBeNull();
+    expect(localStorage.getItem('facturx.lang')).toBe('fr');
+    expect(document.documentElement.lang).toBe('fr');
+
+    fireEvent.click(screen.getByRole('button', { name: 'English' }));
+    expect(screen.getByText('Drop an invoice here')).toBeTruthy();
+  });
+
+  it('sends a dropped PDF to validate and extract and shows each answer', async () => {
+    const { backend, calls } = fakeBackend((operation) =>
+      operation === 'validate'
+        ? {
+            ok: false,
+            status: 501,
+            error: { error: 'not_available_yet', message: 'Validation is not built yet.' },
+          }
+        : { ok: true, status: 200, body: { profile: 'EN16931', xmlSize: 1234 } },
+    );
+    renderApp(backend);
+
+    await drop([new File(['%PDF-1.7 test'], 'invoice.pdf', { type: 'application/pdf' })]);
+
+    const validation = await screen.findByTestId('answer-validate');
+    await waitFor(() => expect(validation.dataset.state).toBe('failure'));
+    expect(within(validation).getByTestId('error-code').textContent).toBe('not_available_yet');
+    expect(within(validation).getByTestId('error-message').textContent).toBe('Validation is not built yet.');
+    expect(within(validation).getByTestId('answer-status').textContent).toBe('HTTP 501');
+
+    const extraction = screen.getByTestId('answer-extract');
+    await waitFor(() => expect(extraction.dataset.state).toBe('success'));
+    expect(within(extraction).getByTestId('answer-summary').textContent).toContain('EN16931');
+
+    expect(calls.map((call) => call.operation).sort()).toEqual(['extract', 'validate']);
+    expect(calls[0]).toMatchObject({ filename: 'invoice.pdf', text: '%PDF-1.7 test', lang: 'en' });
+  });
+
+  it('sends an XML to validate only, in the chosen language, and refuses other files', async () => {
+    const { backend, calls } = fakeBackend(() => ({ ok: true, status: 200, body: { valid: true } }));
+    renderApp(backend);
+    fireEvent.click(screen.getByRole('button', { name: 'Français' }));
+
+    await drop([
+      new File(['<Invoice/>'], 'facture.xml', { type: 'text/xml' }),
+      new File(['hello'], 'notes.txt', { type: 'text/plain' }),
+    ]);
+
+    await waitFor(() => expect(screen.getByTestId('answer-validate').dataset.state).toBe('success'));
+    expect(screen.queryByTestId('answer-extract')).toBeNull();
+    expect(calls).toEqual([
+      { operation: 'validate', filename: 'facture.xml', text: '<Invoice/>', lang: 'fr' },
+    ]);
+    expect(screen.getByRole('alert').textContent).toBe(
+      'notes.txt : seuls les fichiers PDF et XML sont acceptés.',
+    );
+  });
+
+  it('takes files from the picker too', async () => {
+    const { backend, calls } = fakeBackend(() => ({ ok: true, status: 200, body: {} }));
+    renderApp(backend);
+
+    await act(() => {
+      fireEvent.change(screen.getByTestId('file-input'), {
+        target: { files: [new File(['<a/>'], 'a.xml', { type: '' })] },
+      });
+    });
+
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(screen.getByText('a.xml')).toBeTruthy();
+  });
+
+  it('saves the settings and builds a new backend with them', () => {
+    const { createBackend, saveSettings } = renderApp(
+      fakeBackend(() => ({ ok: true, status: 200, body: {} })).backend,
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Settings' }));
+    fireEvent.change(screen.getByLabelText(/API key/), { target: { value: 'secret' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    const saved = { baseUrl: '', apiKey: 'secret' };
+    expect(saveSettings).toHaveBeenCalledWith(saved);
+    expect(createBackend).toHaveBeenLastCalledWith(saved);
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
+  it('shows which backend answers and the quota it reported', async () => {
+    renderApp(fakeBackend(() => ({ ok: true, status: 200, body: {}, quota: { remaining: 9 } })).backend);
+    const indicator = screen.getByTestId('backend-indicator');
+    expect(indicator.textContent).toContain('Server API');
+    expect(indicator.textContent).toContain('127.0.0.1:4000');
+
+    await drop([new File(['<a/>'], 'a.xml')]);
+
+    await waitFor(() =>
+      expect(screen.getByTestId('backend-quota').textContent).toBe('9 invoices left this month'),
+    );
+  });
+});

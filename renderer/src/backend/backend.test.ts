@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { errorBody, quotaOf, toAnswer } from './backend';
+
+describe('toAnswer', () => {
+  it('keeps an error body with its code, message and extra fields', () => {
+    const body = { error: 'not_available_yet', message: 'Validation engine not built yet.', hint: 'x' };
+    expect(toAnswer(false, 501, body)).toEqual({ ok: false, status: 501, error: body });
+  });
+
+  it('reads the `{ detail }` form of some 400 answers and non-JSON bodies', () => {
+    expect(errorBody({ detail: 'Uploaded file is empty.' }, 400)).toEqual({
+      detail: 'Uploaded file is empty.',
+      error: 'http_400',
+      message: 'Uploaded file is empty.',
+    });
+    expect(errorBody('Bad gateway', 502)).toEqual({ error: 'http_502', message: 'Bad gateway' });
+  });
+
+  it('takes the quota from a success body and from quota_exceeded', () => {
+    expect(toAnswer(true, 200, { result: { remainingInvoices: 7 } }).quota).toEqual({ remaining: 7 });
+    expect(quotaOf({ error: 'quota_exceeded', message: 'm', plan: 'sandbox', quota: 10 })).toEqual({
+      remaining: 0,
+      limit: 10,
+      plan: 'sandbox',
+    });
+    expect(quotaOf({ profile: 'EN16931' })).toBeUndefined();
+  });
+});

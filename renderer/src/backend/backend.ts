@@ -1,0 +1,74 @@
+import type { Lang } from '../i18n/messages';
+import type { ApiErrorBody } from './types';
+
+/** Where the answers come from: the offline core inside the desktop app, or an HTTP API. */
+export type BackendKind =
+  { readonly type: 'offline' } | { readonly type: 'server' | 'hosted'; readonly origin: string };
+
+/** An invoice file as read from a drop or a file picker. */
+export interface InvoiceFile {
+  readonly filename: string;
+  readonly bytes: Uint8Array<ArrayBuffer>;
+  readonly mediaType: string;
+}
+
+/** Monthly invoice quota, as far as the backend has told us. */
+export interface Quota {
+  readonly remaining?: number;
+  readonly limit?: number;
+  readonly plan?: string;
+}
+
+/** One answer of the backend; `status` 0 means no HTTP answer arrived. */
+export type Answer =
+  | { readonly ok: true; readonly status: number; readonly body: unknown; readonly quota?: Quota }
+  | { readonly ok: false; readonly status: number; readonly error: ApiErrorBody; readonly quota?: Quota };
+
+/** The operations the interface runs on a dropped file. */
+export type FileOperation = 'validate' | 'extract';
+
+/** The renderer's view of the backend; http.ts and ipc.ts implement it. */
+export interface Backend {
+  readonly kind: BackendKind;
+  run(operation: FileOperation, file: InvoiceFile, lang: Lang): Promise<Answer>;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Reads an error body, whatever shape the answer took (the contract allows `{ detail }` alone on some 400s). */
+export function errorBody(body: unknown, status: number): ApiErrorBody {
+  if (isRecord(body) && typeof body.error === 'string') {
+    return { ...body, error: body.error, message: typeof body.message === 'string' ? body.message : '' };
+  }
+  if (isRecord(body) && typeof body.detail === 'string') {
+    return { ...body, error: `http_${status}`, message: body.detail };
+  }
+  return { error: `http_${status}`, message: typeof body === 'string' ? body : '' };
+}
+
+/** The quota figures an answer carries: `result.remainingInvoices` on success, the plan on `quota_exceeded`. */
+export function quotaOf(body: unknown): Quota | undefined {
+  if (!isRecord(body)) return undefined;
+  if (body.error === 'quota_exceeded') {
+    return {
+      remaining: 0,
+      ...(typeof body.quota === 'number' ? { limit: body.quota } : {}),
+      ...(typeof body.plan === 'string' ? { plan: body.plan } : {}),
+    };
+  }
+  const result = body.result;
+  if (isRecord(result) && typeof result.remainingInvoices === 'number') {
+    return { remaining: result.remainingInvoices };
+  }
+  return undefined;
+}
+
+/** Turns a status and a JSON body into an answer, the same way for every transport. */
+export function toAnswer(ok: boolean, status: number, body: unknown): Answer {
+  const quota = quotaOf(body);
+  const withQuota = quota ? { quota } : {};
+  return ok
+    ? { ok, status, body, ...withQuota }
+    : { ok, status, error: errorBody(body, status), ...withQuota };
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it, vi } from 'vitest';
+import { apiOrigin, httpBackend } from './http-backend';
+
+const invoice = {
+  filename: 'invoice.xml',
+  bytes: new TextEncoder().encode('<x/>'),
+  mediaType: 'application/xml',
+};
+
+describe('httpBackend', () => {
+  it('posts the file as multipart to /api/v1/<operation> with the key and language', async () => {
+    const fetchImpl = vi.fn<typeof fetch>(
+      async () =>
+        new Response(JSON.stringify({ error: 'not_available_yet', message: 'later' }), { status: 501 }),
+    );
+    const backend = httpBackend({ baseUrl: '', apiKey: ' k-123 ' }, 'http://127.0.0.1:4000', fetchImpl);
+
+    const answer = await backend.run('validate', invoice, 'fr');
+
+    expect(answer).toEqual({
+      ok: false,
+      status: 501,
+      error: { error: 'not_available_yet', message: 'later' },
+    });
+    const [url, init] = fetchImpl.mock.calls[0] ?? [];
+    expect(String(url)).toBe('http://127.0.0.1:4000/api/v1/validate?lang=fr');
+    expect(init?.method).toBe('POST');
+    expect(init?.headers).toEqual({ 'X-API-Key': 'k-123' });
+    const file = (init?.body as FormData).get('file') as File;
+    expect(file.name).toBe('invoice.xml');
+    expect(await file.text()).toBe('<x/>');
+  });
+
+  it('sends no key header without a key, and reports an unreachable backend as a value', async () => {
+    const fetchImpl = vi.fn<typeof fetch>(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const backend = httpBackend(
+      { baseUrl: 'https://api.example.com/v', apiKey: '' },
+      'http://localhost',
+      fetchImpl,
+    );
+
+    const answer = await backend.run('extract', invoice, 'en');
+
+    expect(backend.kind).toEqual({ type: 'hosted', origin: 'https://api.example.com' });
+    expect(fetchImpl.mock.calls[0]?.[1]?.headers).toEqual({});
+    expect(answer).toMatchObject({ ok: false, status: 0, error: { error: 'backend_unreachable' } });
+  });
+
+  it('falls back to the page origin when the configured address is empty or invalid', () => {
+    expect(apiOrigin({ baseUrl: ' ', apiKey: '' }, 'http://a:1')).toBe('http://a:1');
+    expect(apiOrigin({ baseUrl: 'not a url', apiKey: '' }, 'http://a:1')).toBe('http://a:1');
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { FacturxBridge } from '../../../core/bridge/facturx-bridge';
+import { ipcBackend } from './ipc-backend';
+
+const invoice = { filename: 'f.pdf', bytes: new Uint8Array([37, 80, 68, 70]), mediaType: 'application/pdf' };
+
+function bridge(overrides: Partial<FacturxBridge>): FacturxBridge {
+  const unused = () => Promise.reject(new Error('not used'));
+  return {
+    validate: unused,
+    extract: unused,
+    convert: unused,
+    repair: unused,
+    contract: unused,
+    openFileDialog: unused,
+    saveFile: unused,
+    ...overrides,
+  };
+}
+
+describe('ipcBackend', () => {
+  it('calls the named bridge operation with the file and language and reads its result', async () => {
+    const extract = vi.fn<FacturxBridge['extract']>(async () => ({
+      ok: false,
+      status: 422,
+      body: { error: 'unextractable_pdf', message: 'No embedded XML.' },
+    }));
+    const backend = ipcBackend(bridge({ extract }));
+
+    const answer = await backend.run('extract', invoice, 'fr');
+
+    expect(backend.kind).toEqual({ type: 'offline' });
+    expect(extract).toHaveBeenCalledWith({ files: { file: invoice }, query: { lang: 'fr' } });
+    expect(answer).toEqual({
+      ok: false,
+      status: 422,
+      error: { error: 'unextractable_pdf', message: 'No embedded XML.' },
+    });
+  });
+
+  it('reports a failed bridge call as a value', async () => {
+    const backend = ipcBackend(bridge({ validate: () => Promise.reject(new Error('worker died')) }));
+    expect(await backend.run('validate', invoice, 'en')).toMatchObject({
+      ok: false,
+      status: 0,
+      error: { error: 'backend_unreachable', message: 'Error: worker died' },
+    });
+  });
+});

@@ -1,0 +1,77 @@
+import type { Answer, FileOperation } from '../backend/backend';
+import { useI18n } from '../i18n/i18n';
+
+/** Long strings (base64 XML or PDF) are cut in the display; the backend's answer itself is untouched. */
+const longText = 160;
+
+function shorten(_key: string, value: unknown): unknown {
+  return typeof value === 'string' && value.length > longText
+    ? `${value.slice(0, longText)}… (${value.length})`
+    : value;
+}
+
+/** Top-level fields of a success body that read well as a summary line. */
+function summary(body: unknown): [string, string][] {
+  if (typeof body !== 'object' || body === null) return [];
+  return Object.entries(body).flatMap(([key, value]): [string, string][] =>
+    (typeof value === 'string' && value.length <= 60) ||
+    typeof value === 'number' ||
+    typeof value === 'boolean'
+      ? [[key, String(value)]]
+      : [],
+  );
+}
+
+interface Props {
+  readonly operation: FileOperation;
+  readonly answer: Answer | 'pending';
+}
+
+/** The backend's answer to one operation: its status, then the report or the error code and message. */
+export function AnswerView({ operation, answer }: Props) {
+  const { t } = useI18n();
+  const state = answer === 'pending' ? 'pending' : answer.ok ? 'success' : 'failure';
+  return (
+    <div className={`answer answer-${state}`} data-testid={`answer-${operation}`} data-state={state}>
+      <div className="answer-head">
+        <span className="answer-operation">{t(`operation.${operation}`)}</span>
+        {answer === 'pending' ? (
+          <span className="badge badge-pending">{t('answer.pending')}</span>
+        ) : (
+          <>
+            <span className={`badge badge-${state}`}>
+              {answer.ok ? t('answer.success') : t('answer.failure')}
+            </span>
+            <span className="answer-status" data-testid="answer-status" data-status={answer.status}>
+              {answer.status === 0 ? t('answer.noStatus') : t('answer.status', { status: answer.status })}
+            </span>
+          </>
+        )}
+      </div>
+      {answer !== 'pending' && !answer.ok && (
+        <div className="answer-error">
+          <code data-testid="error-code">{answer.error.error}</code>
+          <p data-testid="error-message">{answer.error.message}</p>
+        </div>
+      )}
+      {answer !== 'pending' && answer.ok && (
+        <dl className="answer-summary" data-testid="answer-summary">
+          {summary(answer.body).map(([key, value]) => (
+            <div key={key}>
+              <dt>{key}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {answer !== 'pending' && (
+        <details>
+          <summary>{t('answer.details')}</summary>
+          <pre data-testid="answer-body">
+            {JSON.stringify(answer.ok ? answer.body : answer.error, shorten, 2)}
+          </pre>
+        </details>
+      )}
+    </div>
+  );
+}
