@@ -1,0 +1,141 @@
+import type { IpcMainInvokeEvent } from 'electron';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BridgeResult } from '../core/bridge/facturx-bridge';
+import type { IpcDependencies } from './ipc';
+
+const electron = vi.hoisted(() => ({
+  handlers: new Map<string, (event: unknown, ...args: unknown[]) => Promise<unknown>>(),
+  parent: { id: 'main-window' },
+}));
+
+vi.mock('electron', () => ({
+  ipcMain: { handle: (channel: string, handler: never) => electron.handlers.set(channel, handler) },
+  BrowserWindow: { fromWebContents: () => electron.parent },
+}));
+
+const { registerIpcHandlers, trustedSender } = await import('./ipc');
+
+const pageUrl = 'file:///opt/facturx/resources/app.asar/dist/renderer/index.html';
+const fromPage = { senderFrame: { url: pageUrl }, sender: {} };
+const fromElsewhere = { senderFrame: { url: 'https://example.com/' }, sender: {} };
+
+const notBuilt: BridgeResult = {
+  ok: false,
+  status: 501,
+  body: { error: 'not_available_yet', message: 'The validation engine is not built yet.' },
+};
+
+const deps = {
+  runner: { run: vi.fn<IpcDependencies['runner']['run']>(), close: vi.fn(async () => undefined) },
+  isTrustedSender: trustedSender(pageUrl),
+  openFiles: vi.fn<IpcDependencies['openFiles']>(),
+  saveFile: vi.fn<IpcDependencies['saveFile']>(),
+} satisfies IpcDependencies;
+
+const call = (channel: string, event: unknown, ...args: unknown[]) => {
+  const handler = electron.handlers.get(`facturx:${channel}`);
+  if (!handler) throw new Error(`no handler for ${channel}`);
+  return handler(event, ...args);
+};
+
+beforeEach(() => {
+  electron.handlers.clear();
+  vi.clearAllMocks();
+  deps.runner.run.mockResolvedValue(notBuilt);
+  deps.openFiles.mockResolvedValue([{ filename: 'a.pdf', bytes: new Uint8Array([1]) }]);
+  deps.saveFile.mockResolvedValue({ saved: true, path: '/home/me/a.pdf' });
+  registerIpcHandlers(deps);
+});
+
+describe('IPC handlers', () => {
+  it('handles exactly the named bridge channels', () => {
+    expect([...electron.handlers.keys()].sort()).toEqual(
+      ['contract', 'convert', 'extract', 'openFileDialog', 'repair', 'saveFile', 'validate']
+        .map((name) => `facturx:${name}`)
+        .sort(),
+    );
+  });
+
+  it.each(['validate', 'extract', 'convert', 'repair'])(
+    '%s passes a well-formed request to the service and returns its result',
+    async (name) => {
+      const bytes = new Uint8Array([37, 80, 68, 70]);
+      const answer = await call(name, fromPage, {
+        files: { file: { filename: 'invoice.pdf', bytes, mediaType: 'application/pdf' } },
+        query: { lang: 'fr' },
+      });
+
+      expect(answer).toEqual(notBuilt);
+      expect(deps.runner.run).toHaveBeenCalledWith(name, {
+        fields: {},
+        files: { file: { filename: 'invoice.pdf', bytes, mediaType: 'application/pdf' } },
+        query: { lang: 'fr' },
+      });
+    },
+  );
+
+  it('runs contract with the empty request', async () => {
+    await call('contract', fromPage);
+    expect(deps.runner.run).toHaveBeenCalledWith('contract', { fields: {}, files: {}, query: {} });
+  });
+
+  it.each([
+    ['a string', 'validate me'],
+    ['bytes as a plain array', { files: { file: { filename: 'a.xml', bytes: [60, 97] } } }],
+    ['a path as file name', { files: { file: { filename: '../../etc/passwd', bytes: new Uint8Array() } } }],
+    ['a non-text field', { fields: { options: { mode: 'xml_only' } } }],
+    ['an unknown key', { files: {}, channel: 'facturx:saveFile' }],
+  ])('refuses %s with a 400 error body, without calling the service', async (_case, input) => {
+    const answer = (await call('validate', fromPage, input)) as BridgeResult;
+
+    expect(answer).toMatchObject({ ok: false, status: 400, body: { error: 'invalid_request' } });
+    expect((answer.body as { message: string }).message).not.toBe('');
+    expect(deps.runner.run).not.toHaveBeenCalled();
+  });
+
+  it('answers 403 to a frame that is not the app page', async () => {
+    const answer = await call('extract', fromElsewhere, { files: {} });
+    expect(answer).toMatchObject({ ok: false, status: 403, body: { error: 'forbidden' } });
+    expect(await call('openFileDialog', fromElsewhere, 'pdf')).toEqual([]);
+    expect(await call('saveFile', fromElsewhere, 'a.pdf', new Uint8Array([1]))).toEqual({ saved: false });
+    expect(deps.runner.run).not.toHaveBeenCalled();
+    expect(deps.openFiles).not.toHaveBeenCalled();
+    expect(deps.saveFile).not.toHaveBeenCalled();
+  });
+
+  it('opens a file dialog of a known kind only, for the calling window', async () => {
+    expect(await call('openFileDialog', fromPage, 'invoice')).toEqual([
+      { filename: 'a.pdf', bytes: new Uint8Array([1]) },
+    ]);
+    expect(deps.openFiles).toHaveBeenCalledWith(electron.parent, 'invoice');
+
+    expect(await call('openFileDialog', fromPage, '*.*')).toEqual([]);
+    expect(deps.openFiles).toHaveBeenCalledOnce();
+  });
+
+  it('saves bytes under a plain file name only', async () => {
+    const bytes = new Uint8Array([1, 2, 3]);
+    expect(await call('saveFile', fromPage, 'facture.pdf', bytes)).toEqual({
+      saved: true,
+      path: '/home/me/a.pdf',
+    });
+    expect(deps.saveFile).toHaveBeenCalledWith(electron.parent, { filename: 'facture.pdf', bytes });
+
+    expect(await call('saveFile', fromPage, '/etc/cron.d/x', bytes)).toEqual({ saved: false });
+    expect(await call('saveFile', fromPage, 'a.pdf', 'not bytes')).toEqual({ saved: false });
+    expect(deps.saveFile).toHaveBeenCalledOnce();
+  });
+});
+
+describe('trustedSender', () => {
+  const trusted = trustedSender(pageUrl);
+  const event = (url: string | undefined) =>
+    ({ senderFrame: url === undefined ? null : { url } }) as unknown as IpcMainInvokeEvent;
+
+  it('accepts the app page with a hash or query, nothing else', () => {
+    expect(trusted(event(pageUrl))).toBe(true);
+    expect(trusted(event(`${pageUrl}#settings`))).toBe(true);
+    expect(trusted(event('file:///tmp/evil/index.html'))).toBe(false);
+    expect(trusted(event(undefined))).toBe(false);
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it, vi } from 'vitest';
+import { bridgeOperations, type FacturxBridge } from '../core/bridge/facturx-bridge';
+
+const electron = vi.hoisted(() => ({
+  exposed: new Map<string, unknown>(),
+  invoke: vi.fn((..._args: unknown[]) => Promise.resolve({ ok: true, status: 200, body: {} })),
+}));
+
+vi.mock('electron', () => ({
+  contextBridge: { exposeInMainWorld: (key: string, api: unknown) => electron.exposed.set(key, api) },
+  ipcRenderer: { invoke: electron.invoke },
+}));
+
+await import('./preload');
+
+describe('preload', () => {
+  const api = electron.exposed.get('facturx') as FacturxBridge;
+
+  it('exposes one object, window.facturx, with exactly the named operations', () => {
+    expect([...electron.exposed.keys()]).toEqual(['facturx']);
+    expect(Object.keys(api).sort()).toEqual([...bridgeOperations].sort());
+    for (const operation of bridgeOperations) expect(typeof api[operation]).toBe('function');
+  });
+
+  it('sends each operation on its own channel with its own arguments', async () => {
+    const request = { files: { file: { filename: 'a.xml', bytes: new Uint8Array([60]) } } };
+    await api.validate(request);
+    await api.repair(request);
+    await api.contract();
+    await api.openFileDialog('pdf');
+    await api.saveFile('out.pdf', new Uint8Array([1]));
+
+    expect(electron.invoke.mock.calls).toEqual([
+      ['facturx:validate', request],
+      ['facturx:repair', request],
+      ['facturx:contract'],
+      ['facturx:openFileDialog', 'pdf'],
+      ['facturx:saveFile', 'out.pdf', new Uint8Array([1])],
+    ]);
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { ServiceCall, ServiceReply } from './service-protocol';
+import { serviceRunner, type WorkerLike } from './service-runner';
+
+type Listener = (value: never) => void;
+
+/** A worker that records calls and lets the test answer them, crash or exit. */
+function fakeWorker() {
+  const listeners: Record<string, Listener[]> = {};
+  const calls: ServiceCall[] = [];
+  const worker: WorkerLike = {
+    postMessage: (call) => calls.push(call),
+    on: (event: string, listener: Listener) => (listeners[event] = [...(listeners[event] ?? []), listener]),
+    terminate: async () => 0,
+  };
+  const emit = (event: string, value: unknown) =>
+    listeners[event]?.forEach((listener) => listener(value as never));
+  return { worker, calls, reply: (reply: ServiceReply) => emit('message', reply), emit };
+}
+
+const request = { fields: {}, files: {}, query: {} };
+
+describe('serviceRunner', () => {
+  it('matches each reply to its call, whatever the order', async () => {
+    const fake = fakeWorker();
+    const runner = serviceRunner(() => fake.worker);
+
+    const first = runner.run('validate', request);
+    const second = runner.run('contract', request);
+    const [a, b] = fake.calls;
+    fake.reply({ id: b!.id, result: { ok: true, status: 200, body: 'contract' } });
+    fake.reply({ id: a!.id, result: { ok: true, status: 200, body: 'report' } });
+
+    expect(await first).toEqual({ ok: true, status: 200, body: 'report' });
+    expect(await second).toEqual({ ok: true, status: 200, body: 'contract' });
+    expect(fake.calls.map((c) => c.name)).toEqual(['validate', 'contract']);
+  });
+
+  it('fails the calls in flight when the worker dies, then starts a new one', async () => {
+    const workers = [fakeWorker(), fakeWorker()];
+    let started = 0;
+    const runner = serviceRunner(() => workers[started++]!.worker);
+
+    const lost = runner.run('extract', request);
+    workers[0]!.emit('error', new Error('out of memory'));
+    workers[0]!.emit('exit', 1);
+
+    expect(await lost).toEqual({
+      ok: false,
+      status: 500,
+      body: { error: 'internal_error', message: 'service worker failed: out of memory' },
+    });
+
+    const next = runner.run('validate', request);
+    expect(started).toBe(2);
+    workers[1]!.reply({ id: workers[1]!.calls[0]!.id, result: { ok: true, status: 200, body: {} } });
+    expect(await next).toEqual({ ok: true, status: 200, body: {} });
+  });
+});
