@@ -1,0 +1,146 @@
+/**
+ * One Schematron pattern as the compiled XSLT runs it: every element is checked by the FIRST rule
+ * context of the pattern that matches it (an empty rule still takes the element away from later rules),
+ * and each assertion yields the context elements where its test is false. Contexts may select by local
+ * name or by a condition on the local name (`//ram:*[ends-with(name(), 'ID')]`), so the assignment walks
+ * the document once and caches, per local name, the contexts that can match it.
+ */
+import { QDT, RAM, RSM, UDT } from '../../../cii/namespaces';
+import type { XmlElement } from '../../../xml/tree';
+import type { Message, Rule, RuleInput, RuleMeta, Violation } from '../../rule';
+import { UncastableValue } from '../../xpath/cast';
+import { hasAncestors, isRootedAt, type Step } from '../../xpath/paths';
+import { castDetail } from '../pattern';
+
+export interface PatternContext {
+  /** How the context reads in messages, e.g. `rsm:ExchangedDocument`. */
+  readonly label: string;
+  /** The local names it can select, or a test on the local name for wildcard contexts. */
+  readonly locals: readonly string[] | ((local: string) => boolean);
+  /** The rest of the match pattern (namespace, parents, predicates). */
+  matches(el: XmlElement, input: RuleInput): boolean;
+}
+
+export interface PatternAssertion extends RuleMeta {
+  readonly context: PatternContext;
+  /** False where the rule is broken. */
+  test(el: XmlElement, input: RuleInput): boolean;
+  /** The values found, computed only when the test failed. */
+  detail?(el: XmlElement, input: RuleInput): Message | undefined;
+}
+
+const NAMESPACES: ReadonlyMap<string, string> = new Map([
+  ['rsm', RSM],
+  ['ram', RAM],
+  ['udt', UDT],
+  ['qdt', QDT],
+]);
+
+/** `ram:Name` → its namespace and local name. */
+export function step(qname: string): Step {
+  const [prefix, local] = qname.split(':');
+  const ns = prefix === undefined ? undefined : NAMESPACES.get(prefix);
+  if (ns === undefined || !local) throw new Error(`unknown step ${qname}`);
+  return [ns, local];
+}
+
+/**
+ * The context of a match pattern written as a plain path: `/a/b/c` (rooted at the document element),
+ * `//a/b/c` or `a/b/c` (anywhere), with an optional predicate on the selected element.
+ */
+export function pathContext(
+  path: string,
+  where: (el: XmlElement, input: RuleInput) => boolean = () => true,
+): PatternContext {
+  const rooted = path.startsWith('/') && !path.startsWith('//');
+  const steps = path.replace(/^\/+/, '').split('/').map(step).reverse();
+  const [[ns, local], ...parents] = steps as [Step, ...Step[]];
+  return {
+    label: path.replace(/^\/+/, ''),
+    locals: [local],
+    matches: (el, input) =>
+      el.ns === ns &&
+      (rooted ? isRootedAt(el, ...parents) : hasAncestors(el, ...parents)) &&
+      where(el, input),
+  };
+}
+
+/** Most local names a document may bring before the per-name cache stops growing (hostile input). */
+const CACHE_LIMIT = 4096;
+
+type Assignment = ReadonlyMap<PatternContext, readonly XmlElement[]>;
+
+/** XSLT treats a dynamic error while matching a pattern as "does not match" (Saxon's recovery). */
+function matchesSafely(context: PatternContext, el: XmlElement, input: RuleInput): boolean {
+  try {
+    return context.matches(el, input);
+  } catch (e) {
+    if (e instanceof UncastableValue) return false;
+    throw e;
+  }
+}
+
+function assigner(contexts: readonly PatternContext[]): (input: RuleInput) => Assignment {
+  const candidatesByLocal = new Map<string, readonly PatternContext[]>();
+  const candidates = (local: string): readonly PatternContext[] => {
+    let list = candidatesByLocal.get(local);
+    if (!list) {
+      list = contexts.filter((c) =>
+        typeof c.locals === 'function' ? c.locals(local) : c.locals.includes(local),
+      );
+      if (candidatesByLocal.size < CACHE_LIMIT) candidatesByLocal.set(local, list);
+    }
+    return list;
+  };
+  return (input) => {
+    const out = new Map<PatternContext, XmlElement[]>(contexts.map((c) => [c, []]));
+    for (const [local, elements] of input.byLocalName) {
+      const list = candidates(local);
+      if (list.length === 0) continue;
+      for (const el of elements) {
+        const context = list.find((c) => matchesSafely(c, el, input));
+        if (context) out.get(context)!.push(el);
+      }
+    }
+    return out;
+  };
+}
+
+/** The rules of one pattern (one Rule per assertion), sharing one context assignment per document. */
+export function patternRules(
+  contexts: readonly PatternContext[],
+  assertions: readonly PatternAssertion[],
+): Rule[] {
+  const assign = assigner(contexts);
+  const cache = new WeakMap<RuleInput, Assignment>();
+  const assigned = (input: RuleInput): Assignment => {
+    let a = cache.get(input);
+    if (!a) {
+      a = assign(input);
+      cache.set(input, a);
+    }
+    return a;
+  };
+  return assertions.map((a) => ({
+    id: a.id,
+    severity: a.severity,
+    bt: a.bt,
+    message: a.message,
+    *check(input: RuleInput): Iterable<Violation> {
+      for (const el of assigned(input).get(a.context) ?? []) {
+        let failed: boolean;
+        try {
+          failed = !a.test(el, input);
+        } catch (e) {
+          if (!(e instanceof UncastableValue)) throw e;
+          yield { at: e.at, detail: castDetail(e) };
+          continue;
+        }
+        if (failed) {
+          const detail = a.detail?.(el, input);
+          yield detail ? { at: el, detail } : { at: el };
+        }
+      }
+    },
+  }));
+}
