@@ -1,0 +1,234 @@
+/**
+ * Facts about one document that many EN16931 assertions share (the seller's VAT identifiers, counts and
+ * sums per VAT category…), computed once per document: an assertion evaluated on each of 5,000 lines
+ * must not walk the document again each time.
+ */
+import { RAM, RSM, UDT } from '../../cii/namespaces';
+import { Decimal } from '../../decimal/decimal';
+import { attributeValue, childrenNamed, textOf } from '../../xml/query';
+import type { XmlElement } from '../../xml/tree';
+import type { RuleInput } from '../rule';
+import { booleanOf, decimalOf } from '../xpath/cast';
+import { absolute, anywhere, down, type Step } from '../xpath/paths';
+
+export const ram = (local: string): Step => [RAM, local];
+export const rsm = (local: string): Step => [RSM, local];
+
+const INVOICE = rsm('CrossIndustryInvoice');
+const TRANSACTION = rsm('SupplyChainTradeTransaction');
+
+/** Text values of the elements (string comparison operands of XPath general comparisons). */
+export function texts(els: readonly XmlElement[]): string[] {
+  return els.map(textOf);
+}
+
+/** `el[ram:CategoryCode = code]`: some CategoryCode child is exactly `code`. */
+export function hasCategory(el: XmlElement, code: string): boolean {
+  return childrenNamed(el, RAM, 'CategoryCode').some((c) => textOf(c) === code);
+}
+
+/** `upper-case(ram:TypeCode) = 'VAT'` on the element. */
+export function isVat(el: XmlElement): boolean {
+  const type = childrenNamed(el, RAM, 'TypeCode')[0];
+  return !!type && textOf(type).toUpperCase() === 'VAT';
+}
+
+/** `ram:ChargeIndicator/udt:Indicator = true()/false()` on an allowance/charge (values cast to xs:boolean). */
+export function isCharge(allowanceCharge: XmlElement, charge: boolean): boolean {
+  return down([allowanceCharge], ram('ChargeIndicator'), [UDT, 'Indicator']).some(
+    (i) => booleanOf(i) === charge,
+  );
+}
+
+/** `ram:ID[@schemeID = schemes]` among the elements' SpecifiedTaxRegistration. */
+function hasTaxId(parties: readonly XmlElement[], ...schemes: string[]): boolean {
+  return down(parties, ram('SpecifiedTaxRegistration'), ram('ID')).some((id) =>
+    schemes.includes(attributeValue(id, 'schemeID') ?? '\u0000'),
+  );
+}
+
+export class InvoiceView {
+  private readonly memo = new Map<string, unknown>();
+
+  constructor(readonly input: RuleInput) {}
+
+  private once<T>(key: string, compute: () => T): T {
+    if (this.memo.has(key)) return this.memo.get(key) as T;
+    const value = compute();
+    this.memo.set(key, value);
+    return value;
+  }
+
+  /** `/rsm:CrossIndustryInvoice/rsm:SupplyChainTradeTransaction/…` */
+  fromTransaction(...steps: Step[]): XmlElement[] {
+    return this.once(`abs:${steps.map((s) => s[1]).join('/')}`, () =>
+      absolute(this.input.root, INVOICE, TRANSACTION, ...steps),
+    );
+  }
+
+  /** `//ram:first/…` */
+  anywhere(first: string, ...rest: string[]): XmlElement[] {
+    return this.once(`any:${first}/${rest.join('/')}`, () =>
+      anywhere(this.input, ram(first), ...rest.map(ram)),
+    );
+  }
+
+  /** `//first/…` where the first step is any namespace. */
+  anywhereFrom(first: Step, ...rest: Step[]): XmlElement[] {
+    return this.once(`from:${[first, ...rest].map((s) => s.join(' ')).join('/')}`, () =>
+      anywhere(this.input, first, ...rest),
+    );
+  }
+
+  headerSettlement(...steps: Step[]): XmlElement[] {
+    return this.fromTransaction(ram('ApplicableHeaderTradeSettlement'), ...steps);
+  }
+
+  invoiceCurrencies(): string[] {
+    return this.once('invoiceCurrencies', () => texts(this.headerSettlement(ram('InvoiceCurrencyCode'))));
+  }
+
+  taxCurrencies(): string[] {
+    return this.once('taxCurrencies', () => texts(this.headerSettlement(ram('TaxCurrencyCode'))));
+  }
+
+  headerAllowanceCharges(): XmlElement[] {
+    return this.headerSettlement(ram('SpecifiedTradeAllowanceCharge'));
+  }
+
+  /** Seller VAT (`VA`) or tax registration (`FC`) identifier, or tax representative VAT identifier (absolute paths). */
+  sellerVatOrTaxId(): boolean {
+    return this.once(
+      'sellerVatOrTaxId',
+      () =>
+        hasTaxId(
+          this.fromTransaction(ram('ApplicableHeaderTradeAgreement'), ram('SellerTradeParty')),
+          'VA',
+          'FC',
+        ) ||
+        hasTaxId(
+          this.fromTransaction(
+            ram('ApplicableHeaderTradeAgreement'),
+            ram('SellerTaxRepresentativeTradeParty'),
+          ),
+          'VA',
+        ),
+    );
+  }
+
+  /** Seller VAT identifier or tax representative VAT identifier (absolute paths). */
+  sellerVatId(): boolean {
+    return this.once(
+      'sellerVatId',
+      () =>
+        hasTaxId(
+          this.fromTransaction(ram('ApplicableHeaderTradeAgreement'), ram('SellerTradeParty')),
+          'VA',
+        ) ||
+        hasTaxId(
+          this.fromTransaction(
+            ram('ApplicableHeaderTradeAgreement'),
+            ram('SellerTaxRepresentativeTradeParty'),
+          ),
+          'VA',
+        ),
+    );
+  }
+
+  /** As {@link sellerVatOrTaxId}, with `//` paths (as the AE rules write it). */
+  sellerVatOrTaxIdAnywhere(): boolean {
+    return this.once(
+      'sellerVatOrTaxIdAnywhere',
+      () =>
+        hasTaxId(this.anywhere('SellerTradeParty'), 'VA', 'FC') ||
+        hasTaxId(this.anywhere('SellerTaxRepresentativeTradeParty'), 'VA'),
+    );
+  }
+
+  /** As {@link sellerVatId}, with `//` paths (as the G and K rules write it). */
+  sellerVatIdAnywhere(): boolean {
+    return this.once(
+      'sellerVatIdAnywhere',
+      () =>
+        hasTaxId(this.anywhere('SellerTradeParty'), 'VA') ||
+        hasTaxId(this.anywhere('SellerTaxRepresentativeTradeParty'), 'VA'),
+    );
+  }
+
+  /** `//ram:BuyerTradeParty/ram:SpecifiedTaxRegistration/ram:ID[@schemeID = 'VA']` */
+  buyerVatIdAnywhere(): boolean {
+    return this.once('buyerVatIdAnywhere', () => hasTaxId(this.anywhere('BuyerTradeParty'), 'VA'));
+  }
+
+  /** `//ram:BuyerTradeParty/ram:SpecifiedLegalOrganization/ram:ID` */
+  buyerLegalIdAnywhere(): boolean {
+    return this.anywhere('BuyerTradeParty', 'SpecifiedLegalOrganization', 'ID').length > 0;
+  }
+
+  /** Elements named `local` (ram, anywhere) having a CategoryCode child equal to `code`. */
+  withCategory(code: string, first: string, ...rest: string[]): XmlElement[] {
+    return this.once(`cat:${code}:${first}/${rest.join('/')}`, () =>
+      this.anywhere(first, ...rest).filter((e) => hasCategory(e, code)),
+    );
+  }
+
+  /**
+   * Σ xs:decimal(BT-131) of the lines (absolute path) whose VAT (any ApplicableTradeTax) has the category
+   * and, when given, the rate: the `sum(…[ram:ApplicableTradeTax/ram:CategoryCode = 'S' and …
+   * xs:decimal(ram:RateApplicablePercent) = $rate]/…/xs:decimal(ram:LineTotalAmount))` of BR-x-08.
+   */
+  lineNetSum(code: string, rate?: Decimal): Decimal {
+    return this.once(`lineSum:${code}:${rate?.toString() ?? '*'}`, () => {
+      let sum = Decimal.ZERO;
+      const settlements = this.fromTransaction(
+        ram('IncludedSupplyChainTradeLineItem'),
+        ram('SpecifiedLineTradeSettlement'),
+      );
+      for (const s of settlements) {
+        const taxes = childrenNamed(s, RAM, 'ApplicableTradeTax');
+        if (!taxes.some((t) => hasCategory(t, code))) continue;
+        if (rate && !down(taxes, ram('RateApplicablePercent')).some((r) => decimalOf(r).equals(rate)))
+          continue;
+        for (const amount of down(
+          [s],
+          ram('SpecifiedTradeSettlementLineMonetarySummation'),
+          ram('LineTotalAmount'),
+        )) {
+          sum = sum.plus(decimalOf(amount));
+        }
+      }
+      return sum;
+    });
+  }
+
+  /**
+   * Σ xs:decimal(ActualAmount[1]) of the document level charges (`charge`) or allowances whose
+   * CategoryTradeTax has the category and, when given, the rate.
+   */
+  allowanceChargeSum(charge: boolean, code: string, rate?: Decimal): Decimal {
+    return this.once(`acSum:${String(charge)}:${code}:${rate?.toString() ?? '*'}`, () => {
+      let sum = Decimal.ZERO;
+      for (const ac of this.headerAllowanceCharges()) {
+        if (!isCharge(ac, charge)) continue;
+        const taxes = childrenNamed(ac, RAM, 'CategoryTradeTax');
+        if (!taxes.some((t) => hasCategory(t, code))) continue;
+        if (rate && !down(taxes, ram('RateApplicablePercent')).some((r) => decimalOf(r).equals(rate)))
+          continue;
+        const amount = childrenNamed(ac, RAM, 'ActualAmount')[0];
+        if (amount) sum = sum.plus(decimalOf(amount));
+      }
+      return sum;
+    });
+  }
+}
+
+const views = new WeakMap<RuleInput, InvoiceView>();
+
+export function viewOf(input: RuleInput): InvoiceView {
+  let view = views.get(input);
+  if (!view) {
+    view = new InvoiceView(input);
+    views.set(input, view);
+  }
+  return view;
+}

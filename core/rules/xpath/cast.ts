@@ -1,0 +1,114 @@
+/**
+ * XPath 2.0 casting of untyped XML values, as Saxon applies it when the Schematron artefacts compare or
+ * add element contents. A value the official XSLT cannot cast makes it stop with a dynamic error; we keep
+ * going instead and report the value itself (see {@link UncastableValue}).
+ */
+import { Decimal } from '../../decimal/decimal';
+import { textOf } from '../../xml/query';
+import type { XmlElement } from '../../xml/tree';
+
+export type XsType = 'xs:double' | 'xs:decimal' | 'xs:boolean';
+
+/**
+ * Raised while evaluating an assertion when a value is not in the lexical space the XPath needs. It is
+ * caught by the pattern runner, which turns it into a finding on that element: the official artefact
+ * would have aborted the whole validation at this point, so the rule's normal verdict does not exist.
+ */
+export class UncastableValue {
+  constructor(
+    readonly at: XmlElement,
+    readonly value: string,
+    readonly type: XsType,
+  ) {}
+}
+
+const DOUBLE = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+const XML_SPACE = /^[ \t\r\n]+|[ \t\r\n]+$/g;
+
+function collapse(text: string): string {
+  return text.replace(XML_SPACE, '');
+}
+
+/** `xs:double(text)`, or null when the text is outside the xs:double lexical space. */
+export function parseDouble(text: string): number | null {
+  const t = collapse(text);
+  if (t === 'INF' || t === '+INF') return Infinity;
+  if (t === '-INF') return -Infinity;
+  if (t === 'NaN') return NaN;
+  return DOUBLE.test(t) ? Number(t) : null;
+}
+
+/** An untyped element value compared with or added to a number: cast to xs:double. */
+export function doubleOf(el: XmlElement): number {
+  const text = textOf(el);
+  const d = parseDouble(text);
+  if (d === null) throw new UncastableValue(el, text, 'xs:double');
+  return d;
+}
+
+/** `xs:decimal(el)`. */
+export function decimalOf(el: XmlElement): Decimal {
+  const text = textOf(el);
+  const d = /^[ \t\r\n]*[+-]?(?:\d+(?:\.\d*)?|\.\d+)[ \t\r\n]*$/.test(text) ? Decimal.parse(text) : null;
+  if (d === null) throw new UncastableValue(el, text, 'xs:decimal');
+  return d;
+}
+
+/** An untyped `udt:Indicator` compared with `true()`/`false()`: cast to xs:boolean. */
+export function booleanOf(el: XmlElement): boolean {
+  const text = textOf(el);
+  const t = collapse(text);
+  if (t === 'true' || t === '1') return true;
+  if (t === 'false' || t === '0') return false;
+  throw new UncastableValue(el, text, 'xs:boolean');
+}
+
+/** `fn:sum` of untyped values: each is cast to xs:double and added in document order. */
+export function doubleSum(els: Iterable<XmlElement>): number {
+  let total = 0;
+  for (const el of els) total += doubleOf(el);
+  return total;
+}
+
+/** `fn:round` on an xs:double: half towards +∞ (Java's and JavaScript's Math.round agree). */
+export function roundDouble(x: number): number {
+  return Number.isFinite(x) ? Math.round(x) : x;
+}
+
+/**
+ * `xs:decimal` of an xs:double, exactly: Saxon converts through `new BigDecimal(double)`, so the binary
+ * value is kept digit for digit (0.1 + 0.2 becomes 0.3000000000000000444…), not its shortest spelling.
+ */
+export function decimalOfDouble(x: number): Decimal {
+  if (!Number.isFinite(x)) throw new RangeError(`xs:decimal(${x})`);
+  if (Number.isInteger(x)) return Decimal.of(BigInt(x));
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, x);
+  const bits = view.getBigUint64(0);
+  const negative = bits >> 63n === 1n;
+  const exponent = Number((bits >> 52n) & 0x7ffn);
+  const fraction = bits & ((1n << 52n) - 1n);
+  const mantissa = exponent === 0 ? fraction : fraction | (1n << 52n);
+  // x = mantissa × 2^-k with k > 0 (x is not an integer) = mantissa × 5^k / 10^k.
+  const k = 1075 - (exponent === 0 ? 1 : exponent);
+  const digits = (mantissa * 5n ** BigInt(k)).toString().padStart(k + 1, '0');
+  const text = `${negative ? '-' : ''}${digits.slice(0, digits.length - k)}.${digits.slice(digits.length - k)}`;
+  return Decimal.of(text).normalized();
+}
+
+/** `normalize-space(el)` ('' for an absent element, as for the empty sequence). */
+export function normalizeSpace(el: XmlElement | undefined): string {
+  return el
+    ? textOf(el)
+        .replace(/[ \t\r\n]+/g, ' ')
+        .replace(/^ | $/g, '')
+    : '';
+}
+
+/** `string-length(substring-after(el, '.')) <= max` as the BR-DEC rules write it (no trimming). */
+export function decimalsAtMost(el: XmlElement | undefined, max: number): boolean {
+  if (!el) return true;
+  const text = textOf(el);
+  const dot = text.indexOf('.');
+  return dot === -1 || [...text.slice(dot + 1)].length <= max;
+}

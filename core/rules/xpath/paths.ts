@@ -1,0 +1,56 @@
+/**
+ * The location paths of the Schematron artefacts over our tree: absolute paths (`/rsm:A/rsm:B`), paths
+ * from anywhere (`//ram:A/ram:B`, served by the local-name index) and context tests (`//ram:A/ram:B` as a
+ * match pattern: the element's own ancestors).
+ */
+import { childrenNamed } from '../../xml/query';
+import type { XmlElement } from '../../xml/tree';
+import type { RuleInput } from '../rule';
+
+export type Step = readonly [ns: string, local: string];
+
+export function is(el: XmlElement | null | undefined, [ns, local]: Step): boolean {
+  return !!el && el.local === local && el.ns === ns;
+}
+
+/** Match pattern `//…/c/b/el`: the parents of `el`, nearest first, are `b`, `c`, …. */
+export function hasAncestors(el: XmlElement, ...steps: readonly Step[]): boolean {
+  let at = el.parent;
+  for (const step of steps) {
+    if (!is(at, step)) return false;
+    at = at!.parent;
+  }
+  return true;
+}
+
+/** Match pattern `/c/b/el`: as {@link hasAncestors}, and the last step is the document element. */
+export function isRootedAt(el: XmlElement, ...steps: readonly Step[]): boolean {
+  let at = el.parent;
+  for (const step of steps) {
+    if (!is(at, step)) return false;
+    at = at!.parent;
+  }
+  return at === null;
+}
+
+/** Children of every element in `from` reached by the steps, in document order. */
+export function down(from: readonly XmlElement[], ...steps: readonly Step[]): XmlElement[] {
+  let level = from;
+  for (const [ns, local] of steps) {
+    const next: XmlElement[] = [];
+    for (const e of level) next.push(...childrenNamed(e, ns, local));
+    level = next;
+  }
+  return level as XmlElement[];
+}
+
+/** `/first/…`: the document element if it is `first`, then down the remaining steps. */
+export function absolute(root: XmlElement, first: Step, ...rest: readonly Step[]): XmlElement[] {
+  return is(root, first) ? down([root], ...rest) : [];
+}
+
+/** `//first/…`: every `first` element of the document, then down the remaining steps. */
+export function anywhere(input: RuleInput, [ns, local]: Step, ...rest: readonly Step[]): XmlElement[] {
+  const named = (input.byLocalName.get(local) ?? []).filter((e) => e.ns === ns);
+  return rest.length === 0 ? named : down(named, ...rest);
+}
