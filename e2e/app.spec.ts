@@ -1,0 +1,189 @@
+import type { Locator, Page } from '@playwright/test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { expect, test, type Server } from './fixtures';
+
+interface Upload {
+  readonly name: string;
+  readonly mimeType: string;
+  readonly buffer: Buffer;
+}
+
+const xmlInvoice: Upload = {
+  name: 'invoice.xml',
+  mimeType: 'application/xml',
+  buffer: Buffer.from(
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+      '<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100">' +
+      '<rsm:ExchangedDocument/></rsm:CrossIndustryInvoice>',
+  ),
+};
+
+async function pdfInvoice(): Promise<Upload> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([595, 842]);
+  page.drawText('FACTURE F-2026-001', {
+    x: 50,
+    y: 780,
+    size: 16,
+    font: await pdf.embedFont(StandardFonts.Helvetica),
+  });
+  return { name: 'facture.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await pdf.save()) };
+}
+
+/** Drops files on the drop zone the way a browser does: a DataTransfer carried by a 'drop' event. */
+async function dropFiles(page: Page, files: readonly Upload[]): Promise<void> {
+  const payload = files.map((file) => ({
+    ...file,
+    base64: file.buffer.toString('base64'),
+    buffer: undefined,
+  }));
+  const dataTransfer = await page.evaluateHandle((uploads) => {
+    // Runs in the page; this project's types have no DOM, hence the narrow local view of DataTransfer.
+    const { DataTransfer } = globalThis as unknown as {
+      DataTransfer: new () => { items: { add(file: File): void } };
+    };
+    const transfer = new DataTransfer();
+    for (const upload of uploads) {
+      const bytes = Uint8Array.from(atob(upload.base64), (char) => char.charCodeAt(0));
+      transfer.items.add(new File([bytes], upload.name, { type: upload.mimeType }));
+    }
+    return transfer;
+  }, payload);
+  await page.getByTestId('dropzone').dispatchEvent('drop', { dataTransfer });
+}
+
+/** Asks the server directly what the interface asked it, with the same key, file and language. */
+async function directAnswer(
+  server: Server,
+  operation: string,
+  file: Upload,
+  apiKey: string | null,
+  lang: string,
+) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
+  const response = await fetch(`${server.url}/api/v1/${operation}?lang=${lang}`, {
+    method: 'POST',
+    body: form,
+    headers: apiKey ? { 'X-API-Key': apiKey } : {},
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** The interface shows what the server answers: the same status, and the same error code and message. */
+async function expectShowsServerAnswer(
+  answer: Locator,
+  expected: { status: number; body: Record<string, unknown> },
+) {
+  await expect(answer).not.toHaveAttribute('data-state', 'pending');
+  await expect(answer.getByTestId('answer-status')).toHaveAttribute('data-status', String(expected.status));
+  if (expected.status >= 400) {
+    await expect(answer).toHaveAttribute('data-state', 'failure');
+    await expect(answer.getByTestId('error-code')).toHaveText(String(expected.body.error));
+    await expect(answer.getByTestId('error-message')).toHaveText(String(expected.body.message));
+  } else {
+    await expect(answer).toHaveAttribute('data-state', 'success');
+  }
+}
+
+async function saveApiKey(page: Page, apiKey: string): Promise<void> {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByLabel('API key').fill(apiKey);
+  await page.getByRole('button', { name: 'Save' }).click();
+}
+
+test.describe('Factur-X Desk in a browser, against facturx serve', () => {
+  test('loads from the server without errors and switches between English and French', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Factur-X Desk');
+    await expect(page.getByText('Drop an invoice here')).toBeVisible();
+    await expect(page.getByTestId('backend-indicator')).toContainText('Server API');
+
+    await page.getByRole('button', { name: 'Français' }).click();
+    await expect(page.getByText('Déposez une facture ici')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Choisir un fichier' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Paramètres' })).toBeVisible();
+    await expect(page.getByTestId('backend-indicator')).toContainText('API du serveur');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+
+    await page.reload();
+    await expect(page.getByText('Déposez une facture ici')).toBeVisible();
+    await page.getByRole('button', { name: 'Paramètres' }).click();
+    await expect(page.getByLabel('Clé d’API')).toBeVisible();
+    await page.screenshot({ path: 'test-results/e2e-french-settings.png', fullPage: true });
+    await page.getByRole('button', { name: 'Annuler' }).click();
+
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(page.getByText('Drop an invoice here')).toBeVisible();
+    await expect(page.getByText('Déposez une facture ici')).toHaveCount(0);
+    expect(problems).toEqual([]);
+  });
+
+  test('sends a dropped XML and a picked PDF with the API key and shows what the server answered', async ({
+    page,
+    server,
+  }) => {
+    await page.goto('/');
+    await saveApiKey(page, server.apiKey);
+
+    await dropFiles(page, [xmlInvoice]);
+    const xmlCheck = page.getByTestId('check').filter({ hasText: xmlInvoice.name });
+    await expectShowsServerAnswer(
+      xmlCheck.getByTestId('answer-validate'),
+      await directAnswer(server, 'validate', xmlInvoice, server.apiKey, 'en'),
+    );
+    await expect(xmlCheck.getByTestId('answer-extract')).toHaveCount(0);
+
+    const pdf = await pdfInvoice();
+    await page.getByTestId('file-input').setInputFiles(pdf);
+    const pdfCheck = page.getByTestId('check').filter({ hasText: pdf.name });
+    for (const operation of ['validate', 'extract']) {
+      await expectShowsServerAnswer(
+        pdfCheck.getByTestId(`answer-${operation}`),
+        await directAnswer(server, operation, pdf, server.apiKey, 'en'),
+      );
+    }
+    await expect(page.getByTestId('error-code').filter({ hasText: 'authentication_required' })).toHaveCount(
+      0,
+    );
+
+    await pdfCheck.getByTestId('answer-validate').getByText('Full answer').click();
+    await page.screenshot({ path: 'test-results/e2e-answers.png', fullPage: true });
+  });
+
+  test('without an API key the interface shows the server refusing with authentication_required', async ({
+    page,
+    server,
+  }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Français' }).click();
+
+    await dropFiles(page, [xmlInvoice]);
+
+    const answer = page.getByTestId('answer-validate');
+    const expected = await directAnswer(server, 'validate', xmlInvoice, null, 'fr');
+    expect(expected.status).toBe(401);
+    expect(expected.body.error).toBe('authentication_required');
+    await expectShowsServerAnswer(answer, expected);
+  });
+
+  test('refuses a file that is neither PDF nor XML before calling the server', async ({ page }) => {
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/v1/')) requests.push(request.url());
+    });
+    await page.goto('/');
+
+    await dropFiles(page, [{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') }]);
+
+    await expect(page.getByRole('alert')).toHaveText('notes.txt: only PDF and XML files are accepted.');
+    await expect(page.getByTestId('check')).toHaveCount(0);
+    expect(requests).toEqual([]);
+  });
+});

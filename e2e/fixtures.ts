@@ -1,0 +1,122 @@
+import { test as base, chromium, type Browser } from '@playwright/test';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const cli = path.join(root, 'bin', 'facturx.js');
+
+export interface Server {
+  /** Base address of the running `facturx serve`, e.g. http://127.0.0.1:41234 */
+  readonly url: string;
+  /** A key created with `facturx keys create` in the server's data directory. */
+  readonly apiKey: string;
+}
+
+async function createApiKey(dataDir: string): Promise<string> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [cli, 'keys', 'create', '--email', 'e2e@example.com', '--data-dir', dataDir, '--json'],
+    { cwd: root },
+  );
+  const created = JSON.parse(stdout) as { apiKey?: unknown };
+  if (typeof created.apiKey !== 'string') throw new Error(`keys create printed no apiKey: ${stdout}`);
+  return created.apiKey;
+}
+
+/** Starts `facturx serve` on a free port and resolves with its address once it says it listens. */
+function serve(dataDir: string): Promise<{ url: string; process: ChildProcess }> {
+  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--data-dir', dataDir], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`facturx serve did not print "listening on" within 20 s. stderr:\n${stderr}`));
+    }, 20_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`facturx serve exited with code ${code} before listening. stderr:\n${stderr}`));
+    });
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const listening = /^listening on (http:\/\/\S+)$/.exec(line.trim());
+      if (!listening?.[1]) return;
+      clearTimeout(timer);
+      child.removeAllListeners('exit');
+      resolve({ url: listening[1], process: child });
+    });
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Debian's Chromium when installed, else the one packed in @sparticuz/chromium; never a download. */
+async function launchChromium(): Promise<Browser> {
+  const flags = [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+    '--disable-quic',
+  ];
+  const system = '/usr/bin/chromium';
+  if (existsSync(system)) return chromium.launch({ executablePath: system, args: flags });
+  const { default: packed } = await import('@sparticuz/chromium');
+  // Its serverless defaults switch web security off (the tests must see the page as users do) and run
+  // one process, which dies with the first browser context Playwright closes.
+  const unwanted = new Set([
+    '--disable-web-security',
+    '--allow-running-insecure-content',
+    '--single-process',
+  ]);
+  const args = packed.args.filter((arg) => !unwanted.has(arg));
+  return chromium.launch({ executablePath: await packed.executablePath(), args: [...args, ...flags] });
+}
+
+export const test = base.extend<object, { server: Server; browser: Browser }>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
+    async ({}, use) => {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'facturx-e2e-'));
+      try {
+        const apiKey = await createApiKey(dataDir);
+        const server = await serve(dataDir);
+        try {
+          await use({ url: server.url, apiKey });
+        } finally {
+          await stop(server.process);
+        }
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker' },
+  ],
+  browser: [
+    // eslint-disable-next-line no-empty-pattern -- as above
+    async ({}, use) => {
+      const browser = await launchChromium();
+      await use(browser);
+      await browser.close();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ server }, use) => use(server.url),
+});
+
+export { expect } from '@playwright/test';
