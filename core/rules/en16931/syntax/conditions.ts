@@ -1,0 +1,442 @@
+/**
+ * The CII syntax assertions of the EN16931 binding 1.3.16 whose test is more than a presence or a count:
+ * identifier exclusivity, consistency across payment means, which referenced documents may carry what,
+ * the VAT type code, and the `102` date format.
+ */
+import { RAM, RSM, UDT } from '../../../cii/namespaces';
+import { attributeValue, textOf } from '../../../xml/query';
+import type { XmlElement } from '../../../xml/tree';
+import type { Message, RuleInput, Severity } from '../../rule';
+import { booleanOf, normalizeSpace } from '../../xpath/cast';
+import { absolute, anywhere, down, is } from '../../xpath/paths';
+import { C } from './contexts';
+import type { PatternAssertion, PatternContext } from './schematron-pattern';
+
+const ram = (local: string) => [RAM, local] as const;
+const sel = (el: XmlElement, ...locals: string[]): XmlElement[] => down([el], ...locals.map(ram));
+const has = (el: XmlElement, ...locals: string[]): boolean => sel(el, ...locals).length > 0;
+
+/** `ram:TypeCode = 'code'`: existential string comparison, no trimming. */
+const typeCodeIs = (el: XmlElement, ...codes: string[]): boolean =>
+  sel(el, 'TypeCode').some((t) => codes.includes(textOf(t)));
+
+/** `normalize-space(ram:TypeCode) = 'code'` (the first TypeCode: a second one is an XSD error anyway). */
+const normalizedTypeCodeIs = (el: XmlElement, code: string): boolean =>
+  normalizeSpace(sel(el, 'TypeCode')[0]) === code;
+
+const isAdditionalDocument = (el: XmlElement): boolean => is(el, ram('AdditionalReferencedDocument'));
+
+function hasAncestor(el: XmlElement, local: string): boolean {
+  for (let at = el.parent; at; at = at.parent) if (at.local === local && at.ns === RAM) return true;
+  return false;
+}
+
+/** Memoised per document: values every context element of a rule would otherwise recompute. */
+function perDocument<T>(compute: (input: RuleInput) => T): (input: RuleInput) => T {
+  const cache = new WeakMap<RuleInput, T>();
+  return (input) => {
+    if (!cache.has(input)) cache.set(input, compute(input));
+    return cache.get(input) as T;
+  };
+}
+
+function rule(
+  id: string,
+  severity: Severity,
+  context: PatternContext,
+  bt: readonly string[],
+  message: Message,
+  test: (el: XmlElement, input: RuleInput) => boolean,
+): PatternAssertion {
+  return { id, severity, bt, message, context, test };
+}
+
+/** `(not(P/ID) and P/GlobalID) or (P/ID and not(P/GlobalID)) or (not(P/ID) and not(P/GlobalID))`. */
+function oneIdentifier(
+  id: string,
+  context: PatternContext,
+  party: string,
+  bt: string,
+  en: string,
+  fr: string,
+) {
+  return rule(
+    id,
+    'warning',
+    context,
+    [bt],
+    {
+      en: `The ${en} (${bt}) should be given once, as ram:ID or as ram:GlobalID, not both.`,
+      fr: `L'identifiant ${fr} (${bt}) devrait être donné une fois, en ram:ID ou en ram:GlobalID, pas les deux.`,
+    },
+    (el) => !(has(el, party, 'ID') && has(el, party, 'GlobalID')),
+  );
+}
+
+function oneContactName(id: string, party: string, bt: string, en: string, fr: string) {
+  return rule(
+    id,
+    'warning',
+    C.headerAgreement,
+    [bt],
+    {
+      en: `The ${en} contact point (${bt}) should be a person name or a department name, not both.`,
+      fr: `Le point de contact ${fr} (${bt}) devrait être un nom de personne ou un nom de service, pas les deux.`,
+    },
+    (el) =>
+      !(
+        has(el, party, 'DefinedTradeContact', 'PersonName') &&
+        has(el, party, 'DefinedTradeContact', 'DepartmentName')
+      ),
+  );
+}
+
+/** `not(ram:X) or (self::ram:AdditionalReferencedDocument and ram:TypeCode = codes)`. */
+function onlyOnAdditionalDocument(id: string, child: string, bt: string, codes: readonly string[]) {
+  const list = codes.join(', ');
+  return rule(
+    id,
+    'fatal',
+    C.anyReferencedDocument,
+    [bt],
+    {
+      en: `ram:${child} is allowed only in an additional supporting document (BG-24) of type code ${list}.`,
+      fr: `ram:${child} n'est admis que dans un justificatif additionnel (BG-24) de code de type ${list}.`,
+    },
+    (el) => !has(el, child) || (isAdditionalDocument(el) && typeCodeIs(el, ...codes)),
+  );
+}
+
+/** `not(ram:X) or (ancestor::ram:ApplicableHeaderTradeSettlement)`. */
+function onlyInHeader(id: string, child: string, bt: string) {
+  return rule(
+    id,
+    'warning',
+    C.anyTradeTax,
+    [bt],
+    {
+      en: `ram:${child} (${bt}) belongs in the document-level VAT breakdown only: it should not be present here.`,
+      fr: `ram:${child} (${bt}) n'a sa place que dans la ventilation de TVA du document : il ne devrait pas être présent ici.`,
+    },
+    (el) => !has(el, child) || hasAncestor(el, 'ApplicableHeaderTradeSettlement'),
+  );
+}
+
+/** `not(ram:X) or self::ram:ApplicableTradeTax`. */
+function onlyInVatBreakdown(id: string, child: string, bt: string) {
+  return rule(
+    id,
+    'warning',
+    C.anyTradeTax,
+    [bt],
+    {
+      en: `ram:${child} (${bt}) belongs in a VAT breakdown (ram:ApplicableTradeTax) only.`,
+      fr: `ram:${child} (${bt}) n'a sa place que dans une ventilation de TVA (ram:ApplicableTradeTax).`,
+    },
+    (el) => !has(el, child) || is(el, ram('ApplicableTradeTax')),
+  );
+}
+
+/** `count(//ram:SpecifiedTradeSettlementPaymentMeans/ram:X[normalize-space(.) != normalize-space((…)[1])]) = 0`. */
+function samePaymentMeans(id: string, child: string, bt: string, en: string, fr: string) {
+  return rule(
+    id,
+    'fatal',
+    C.invoice,
+    [bt],
+    {
+      en: `Every payment means must have the same ${en} (${bt}).`,
+      fr: `Tous les moyens de paiement doivent avoir le même ${fr} (${bt}).`,
+    },
+    (_el, input) => {
+      const values = anywhere(input, ram('SpecifiedTradeSettlementPaymentMeans'), ram(child)).map(
+        normalizeSpace,
+      );
+      return values.every((v) => v === values[0]);
+    },
+  );
+}
+
+/** `/rsm:CrossIndustryInvoice/…/ram:SpecifiedLineTradeDelivery/ram:BilledQuantity/@unitCode` exists. */
+const someBilledQuantityHasUnit = perDocument((input) =>
+  absolute(
+    input.root,
+    [RSM, 'CrossIndustryInvoice'],
+    [RSM, 'SupplyChainTradeTransaction'],
+    ram('IncludedSupplyChainTradeLineItem'),
+    ram('SpecifiedLineTradeDelivery'),
+    ram('BilledQuantity'),
+  ).some((q) => attributeValue(q, 'unitCode') !== undefined),
+);
+
+/** Distinct `//ram:ApplicableTradeTax/ram:DueDateTypeCode` values (strings, compared exactly). */
+const dueDateTypeCodes = perDocument(
+  (input) => new Set(anywhere(input, ram('ApplicableTradeTax'), ram('DueDateTypeCode')).map(textOf)),
+);
+
+/**
+ * `matches(., '^\s*(\d{4})(1[0-2]|0[1-9]){1}(3[01]|[12][0-9]|0[1-9]){1}\s*$')`: in XPath regular
+ * expressions `\s` is XML white space only and `\d` any Unicode decimal digit.
+ */
+const DATE_102 = /^[ \t\n\r]*(\p{Nd}{4})(1[0-2]|0[1-9])(3[01]|[12][0-9]|0[1-9])[ \t\n\r]*$/u;
+
+export const conditionAssertions: readonly PatternAssertion[] = [
+  rule(
+    'CII-SR-046',
+    'fatal',
+    C.product,
+    ['BT-157', 'BT-157-1'],
+    {
+      en: 'An Item standard identifier (BT-157) must have its scheme identifier (BT-157-1, @schemeID).',
+      fr: "L'identifiant standard de l'article (BT-157) doit avoir son identifiant de schéma (BT-157-1, @schemeID).",
+    },
+    (el) =>
+      !has(el, 'GlobalID') || sel(el, 'GlobalID').some((g) => attributeValue(g, 'schemeID') !== undefined),
+  ),
+  rule(
+    'CII-SR-090',
+    'fatal',
+    C.product,
+    ['BT-159'],
+    {
+      en: 'An Item country of origin (BT-159) must have exactly one ram:ID.',
+      fr: "Le pays d'origine de l'article (BT-159) doit avoir exactement un ram:ID.",
+    },
+    (el) => !has(el, 'OriginTradeCountry') || sel(el, 'OriginTradeCountry', 'ID').length === 1,
+  ),
+  rule(
+    'CII-SR-119',
+    'warning',
+    C.lineAgreement,
+    ['BT-147'],
+    {
+      en: 'Only an allowance (charge indicator false, with its amount) should be given on the Item gross price (BT-148).',
+      fr: "Seule une remise (indicateur de charge à false, avec son montant) devrait figurer sur le prix brut de l'article (BT-148).",
+    },
+    (el) => {
+      const priceAllowances = sel(el, 'GrossPriceProductTradePrice', 'AppliedTradeAllowanceCharge');
+      const indicators = down(priceAllowances, ram('ChargeIndicator'));
+      const amounts = down(priceAllowances, ram('ActualAmount'));
+      const allowance = indicators.some((i) =>
+        down([i], [UDT, 'Indicator']).some((b) => booleanOf(b) === false),
+      );
+      return (allowance && amounts.length > 0) || (indicators.length === 0 && amounts.length === 0);
+    },
+  ),
+  rule(
+    'CII-SR-463',
+    'fatal',
+    C.allowanceCharge,
+    ['BG-20', 'BG-21', 'BG-27', 'BG-28'],
+    {
+      en: 'Every allowance or charge (BG-20, BG-21, BG-27, BG-28) must have a charge indicator.',
+      fr: 'Chaque remise ou charge (BG-20, BG-21, BG-27, BG-28) doit avoir un indicateur de charge.',
+    },
+    (el) => has(el, 'ChargeIndicator'),
+  ),
+  rule(
+    'CII-SR-474',
+    'warning',
+    C.lineSettlement,
+    ['BT-128'],
+    {
+      en: 'An invoice line should reference at most one invoiced object (additional document of type code 130, BT-128).',
+      fr: 'Une ligne de facture devrait référencer au plus un objet facturé (document additionnel de code de type 130, BT-128).',
+    },
+    (el) => sel(el, 'AdditionalReferencedDocument').filter((d) => normalizedTypeCodeIs(d, '130')).length <= 1,
+  ),
+  oneIdentifier(
+    'CII-SR-450',
+    C.headerAgreement,
+    'BuyerTradeParty',
+    'BT-46',
+    'Buyer identifier',
+    "de l'acheteur",
+  ),
+  rule(
+    'CII-SR-457',
+    'warning',
+    C.headerAgreement,
+    ['BT-17'],
+    {
+      en: 'The Tender or lot reference (BT-17, additional document of type code 50) should be given at most once.',
+      fr: "La référence d'appel d'offres ou de lot (BT-17, document additionnel de code de type 50) devrait figurer au plus une fois.",
+    },
+    (el) => sel(el, 'AdditionalReferencedDocument').filter((d) => typeCodeIs(d, '50')).length <= 1,
+  ),
+  rule(
+    'CII-SR-458',
+    'warning',
+    C.headerAgreement,
+    ['BT-18'],
+    {
+      en: 'The Invoiced object identifier (BT-18, additional document of type code 130) should be given at most once.',
+      fr: "L'identifiant de l'objet facturé (BT-18, document additionnel de code de type 130) devrait figurer au plus une fois.",
+    },
+    (el) => sel(el, 'AdditionalReferencedDocument').filter((d) => typeCodeIs(d, '130')).length <= 1,
+  ),
+  oneContactName('CII-SR-465', 'SellerTradeParty', 'BT-41', "Seller's", 'du vendeur'),
+  oneContactName('CII-SR-466', 'BuyerTradeParty', 'BT-56', "Buyer's", "de l'acheteur"),
+  rule(
+    'CII-SR-475',
+    'warning',
+    C.headerAgreement,
+    ['BT-123'],
+    {
+      en: 'The supporting documents of type code 916 should carry at most one Supporting document description (BT-123) in all.',
+      fr: 'Les justificatifs de code de type 916 devraient porter au plus une description de justificatif (BT-123) en tout.',
+    },
+    (el) =>
+      down(
+        sel(el, 'AdditionalReferencedDocument').filter((d) => normalizedTypeCodeIs(d, '916')),
+        ram('Name'),
+      ).length <= 1,
+  ),
+  rule(
+    'CII-SR-476',
+    'warning',
+    C.headerAgreement,
+    ['BT-125'],
+    {
+      en: 'The supporting documents of type code 916 should carry at most one Attached document (BT-125) in all.',
+      fr: 'Les justificatifs de code de type 916 devraient porter au plus un document joint (BT-125) en tout.',
+    },
+    (el) =>
+      down(
+        sel(el, 'AdditionalReferencedDocument').filter((d) => normalizedTypeCodeIs(d, '916')),
+        ram('AttachmentBinaryObject'),
+      ).length <= 1,
+  ),
+  oneIdentifier(
+    'CII-SR-449',
+    C.headerDelivery,
+    'ShipToTradeParty',
+    'BT-71',
+    'Deliver to location identifier',
+    'du lieu de livraison',
+  ),
+  oneIdentifier(
+    'CII-SR-451',
+    C.headerSettlement,
+    'PayeeTradeParty',
+    'BT-60',
+    'Payee identifier',
+    'du bénéficiaire',
+  ),
+  rule(
+    'CII-SR-462',
+    'fatal',
+    C.headerSettlement,
+    ['BT-8'],
+    {
+      en: 'The Value added tax point date code (BT-8) must be the same in every VAT breakdown.',
+      fr: "Le code de date d'exigibilité de la TVA (BT-8) doit être le même dans toutes les ventilations de TVA.",
+    },
+    (_el, input) => dueDateTypeCodes(input).size <= 1,
+  ),
+  rule(
+    'CII-SR-470',
+    'fatal',
+    C.headerSettlement,
+    ['BT-81', 'BT-84'],
+    {
+      en: 'A credit transfer (payment means 30 or 58, BT-81) must give the Payment account identifier (BT-84) as an IBAN or a proprietary ID.',
+      fr: 'Un virement (moyen de paiement 30 ou 58, BT-81) doit donner l’identifiant du compte de paiement (BT-84) en IBAN ou en identifiant propriétaire.',
+    },
+    (el) =>
+      sel(el, 'SpecifiedTradeSettlementPaymentMeans').every(
+        (m) =>
+          !(normalizedTypeCodeIs(m, '30') || normalizedTypeCodeIs(m, '58')) ||
+          has(m, 'PayeePartyCreditorFinancialAccount', 'IBANID') ||
+          has(m, 'PayeePartyCreditorFinancialAccount', 'ProprietaryID'),
+      ),
+  ),
+  samePaymentMeans('CII-SR-467', 'TypeCode', 'BT-81', 'Payment means type code', 'code de moyen de paiement'),
+  samePaymentMeans(
+    'CII-SR-468',
+    'Information',
+    'BT-82',
+    'Payment means text',
+    'libellé de moyen de paiement',
+  ),
+  rule(
+    'CII-SR-469',
+    'fatal',
+    C.invoice,
+    ['BT-83'],
+    {
+      en: 'The Remittance information (BT-83, ram:PaymentReference) must occur at most once in the document.',
+      fr: 'L’avis de paiement (BT-83, ram:PaymentReference) doit figurer au plus une fois dans le document.',
+    },
+    (_el, input) =>
+      anywhere(input, ram('ApplicableHeaderTradeSettlement'), ram('PaymentReference')).length <= 1,
+  ),
+  onlyOnAdditionalDocument('CII-DT-015', 'URIID', 'BT-124', ['916']),
+  rule(
+    'CII-DT-018',
+    'fatal',
+    C.anyReferencedDocument,
+    ['BT-17', 'BT-18', 'BT-122'],
+    {
+      en: 'ram:TypeCode is allowed only in an additional document (BG-24, BT-17, BT-18) of type code 50, 130 or 916.',
+      fr: "ram:TypeCode n'est admis que dans un document additionnel (BG-24, BT-17, BT-18) de code de type 50, 130 ou 916.",
+    },
+    // `not(ram:TypeCode) or (self::…) and (…)`: `and` binds tighter than `or`.
+    (el) => !has(el, 'TypeCode') || (isAdditionalDocument(el) && typeCodeIs(el, '50', '130', '916')),
+  ),
+  onlyOnAdditionalDocument('CII-DT-021', 'Name', 'BT-123', ['916']),
+  onlyOnAdditionalDocument('CII-DT-022', 'AttachmentBinaryObject', 'BT-125', ['916']),
+  onlyOnAdditionalDocument('CII-DT-024', 'ReferenceTypeCode', 'BT-18-1', ['130']),
+  rule(
+    'CII-DT-027',
+    'fatal',
+    C.anyReferencedDocument,
+    ['BT-26'],
+    {
+      en: 'ram:FormattedIssueDateTime is allowed only in a preceding invoice reference (BT-26).',
+      fr: "ram:FormattedIssueDateTime n'est admis que dans une référence à une facture antérieure (BT-26).",
+    },
+    (el) => !has(el, 'FormattedIssueDateTime') || is(el, ram('InvoiceReferencedDocument')),
+  ),
+  rule(
+    'CII-DT-033',
+    'fatal',
+    C.anyQuantity,
+    ['BT-129', 'BT-130', 'BT-149', 'BT-150'],
+    {
+      en: 'A quantity may carry @unitCode only when an invoiced quantity (BT-129) carries its unit of measure (BT-130).',
+      fr: 'Une quantité ne peut porter @unitCode que si une quantité facturée (BT-129) porte son unité de mesure (BT-130).',
+    },
+    (el, input) => attributeValue(el, 'unitCode') === undefined || someBilledQuantityHasUnit(input),
+  ),
+  rule(
+    'CII-DT-037',
+    'fatal',
+    C.anyTradeTax,
+    ['BT-95', 'BT-102', 'BT-118', 'BT-151'],
+    {
+      en: "The tax type code must be 'VAT'.",
+      fr: "Le code de type de taxe doit être 'VAT'.",
+    },
+    (el) => !has(el, 'TypeCode') || typeCodeIs(el, 'VAT'),
+  ),
+  onlyInHeader('CII-DT-041', 'BasisAmount', 'BT-116'),
+  onlyInVatBreakdown('CII-DT-052', 'ExemptionReasonCode', 'BT-121'),
+  onlyInVatBreakdown('CII-DT-098', 'ExemptionReason', 'BT-120'),
+  onlyInHeader('CII-DT-054', 'TaxPointDate', 'BT-7'),
+  onlyInHeader('CII-DT-058', 'DueDateTypeCode', 'BT-8'),
+  {
+    ...rule(
+      'CII-DT-097',
+      'fatal',
+      C.date102,
+      [],
+      {
+        en: "A date in format '102' must be written YYYYMMDD (a valid month 01–12 and day 01–31).",
+        fr: "Une date au format '102' doit s'écrire AAAAMMJJ (mois 01 à 12 et jour 01 à 31).",
+      },
+      (el) => DATE_102.test(textOf(el)),
+    ),
+    detail: (el: XmlElement) => ({ en: `found "${textOf(el)}"`, fr: `valeur trouvée « ${textOf(el)} »` }),
+  },
+];
