@@ -5,17 +5,9 @@
 import { RAM, UDT } from '../../cii/namespaces';
 import { childrenNamed, textOf } from '../../xml/query';
 import type { XmlElement } from '../../xml/tree';
-import { hasAncestors, isRootedAt, type Step } from '../xpath/paths';
-import { hasCategory, isCharge, isVat, ram, rsm, type InvoiceView } from './invoice-view';
-import type { Context } from './pattern';
-
-function context(
-  name: string,
-  [ns, local]: Step,
-  matches: (el: XmlElement, view: InvoiceView) => boolean = () => true,
-): Context {
-  return { name, ns, local, matches };
-}
+import { hasAncestors, isRootedAt } from '../xpath/paths';
+import { hasCategory, isCharge, isVat, ram, rsm } from './invoice-view';
+import { context, type Context } from './pattern';
 
 /** `[udt:Indicator = 'value']`: a string comparison, so ` true` or `1` do not match. */
 function indicatorIs(el: XmlElement, value: string): boolean {

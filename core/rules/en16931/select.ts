@@ -6,7 +6,7 @@ import type { Message } from '../rule';
 import { normalizeSpace } from '../xpath/cast';
 import { down } from '../xpath/paths';
 import type { InvoiceView } from './invoice-view';
-import type { Assertion, Context } from './pattern';
+import { assertion as patternAssertion, type Assertion, type Context } from './pattern';
 
 /** `ram:a/ram:b/…` from `el`. */
 export function sel(el: XmlElement, ...locals: string[]): XmlElement[] {
@@ -30,6 +30,7 @@ export function filledAttribute(el: XmlElement, name: string, ...locals: string[
   return value !== undefined && value.replace(/[ \t\r\n]+/g, '') !== '';
 }
 
+/** A fatal model assertion (the model pattern flags every assertion fatal). */
 export function assertion(
   id: string,
   context: Context,
@@ -38,7 +39,5 @@ export function assertion(
   test: (el: XmlElement, view: InvoiceView) => boolean,
   detail?: (el: XmlElement, view: InvoiceView) => Message | undefined,
 ): Assertion {
-  return detail
-    ? { id, severity: 'fatal', bt, message, context, test, detail }
-    : { id, severity: 'fatal', bt, message, context, test };
+  return patternAssertion({ id, severity: 'fatal', bt, message }, context, test, detail);
 }
