@@ -1,0 +1,24 @@
+/**
+ * Failures of the PDF layer as values, with the HTTP status and machine code of api-interface.md
+ * (Errors). An empty upload is the one 400 whose body carries `detail` only: `code` is `empty_file` here
+ * and the adapters render it as they render every empty-file error.
+ */
+export type PdfErrorCode =
+  'empty_file' | 'unsupported_media_type' | 'unextractable_pdf' | 'requested_output_unavailable';
+
+export interface PdfError {
+  readonly code: PdfErrorCode;
+  readonly status: 400 | 415 | 422 | 503;
+  readonly message: string;
+}
+
+const STATUS: Readonly<Record<PdfErrorCode, PdfError['status']>> = {
+  empty_file: 400,
+  unsupported_media_type: 415,
+  unextractable_pdf: 422,
+  requested_output_unavailable: 503,
+};
+
+export function pdfError(code: PdfErrorCode, message: string): PdfError {
+  return { code, status: STATUS[code], message };
+}

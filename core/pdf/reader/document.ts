@@ -1,0 +1,395 @@
+/**
+ * A lazy PDF reader: it reads the header, the cross-reference sections (tables and streams, hybrid files,
+ * `/Prev` chains of incremental updates) and the trailer, then parses indirect objects only when asked,
+ * from their file offset or from their object stream. When the cross-reference data is missing or wrong
+ * it falls back to scanning the file for `n g obj` headers, as viewers do.
+ */
+import { type Decoded, decodeStream } from './filters';
+import { PdfDict, PdfRef, PdfStream, type PdfObject, isName } from './objects';
+import { Parser, PdfSyntaxError, bytesOf, indexOf, isWhite, lastIndexOf } from './parser';
+
+export type XrefEntry =
+  | { readonly kind: 'offset'; readonly offset: number; readonly gen: number }
+  | { readonly kind: 'compressed'; readonly stream: number; readonly index: number };
+
+export type OpenError = { readonly code: 'not_pdf' | 'corrupt' | 'encrypted'; readonly message: string };
+export type OpenResult = { ok: true; doc: PdfDocument } | { ok: false; error: OpenError };
+
+const MAX_XREF_SECTIONS = 256;
+const MAX_REF_CHAIN = 32;
+const MAX_OBJECT_NUMBER = 8_388_608;
+const HEADER = bytesOf('%PDF-');
+const STARTXREF = bytesOf('startxref');
+const TRAILER = bytesOf('trailer');
+const OBJ = bytesOf('obj');
+
+export class PdfDocument {
+  /** Offset of `%PDF-`; offsets in the file are counted from the file start, as the standard says. */
+  readonly headerOffset: number;
+  readonly version: string;
+  /** The line after the header is a comment with at least four bytes ≥ 128 (PDF/A §6.1.2). */
+  readonly binaryComment: boolean;
+  /** Offset of the last cross-reference section, as given by the last `startxref`. */
+  startxref = -1;
+  /** Whether the last cross-reference section is a stream (PDF 1.5) rather than a table. */
+  lastXrefIsStream = false;
+  /** True when the cross-reference data was unusable and the objects were found by scanning. */
+  repaired = false;
+  trailer = new PdfDict();
+  /** Cross-reference entries, newest revision first wins. */
+  readonly xref = new Map<number, XrefEntry>();
+  private readonly cache = new Map<number, PdfObject>();
+  private readonly objStms = new Map<number, { data: Uint8Array; offsets: Map<number, number> } | null>();
+  private scanned: Map<number, number> | null = null;
+  private lengthDepth = 0;
+
+  private constructor(readonly bytes: Uint8Array) {
+    const at = indexOf(bytes.subarray(0, 1024), HEADER);
+    this.headerOffset = at;
+    let p = at + 5;
+    let v = '';
+    while (p < bytes.length && !isWhite(bytes[p]) && bytes[p] !== 37 && v.length < 8)
+      v += String.fromCharCode(bytes[p++]!);
+    this.version = v;
+    while (bytes[p] === 13 || bytes[p] === 10 || bytes[p] === 32) p++;
+    let high = 0;
+    if (bytes[p] === 37) for (let i = p + 1; i < p + 5 && i < bytes.length; i++) if (bytes[i]! >= 128) high++;
+    this.binaryComment = high >= 4;
+  }
+
+  static open(bytes: Uint8Array): OpenResult {
+    if (indexOf(bytes.subarray(0, 1024), HEADER) < 0) {
+      return {
+        ok: false,
+        error: { code: 'not_pdf', message: 'The file does not start with a %PDF- header' },
+      };
+    }
+    const doc = new PdfDocument(bytes);
+    try {
+      doc.readXref();
+    } catch {
+      doc.xref.clear();
+    }
+    if (!doc.catalog()) doc.rebuildFromScan();
+    if (!doc.catalog()) {
+      return {
+        ok: false,
+        error: { code: 'corrupt', message: 'No document catalog could be found in the PDF' },
+      };
+    }
+    if (doc.trailer.get('Encrypt') !== undefined && doc.trailer.get('Encrypt') !== null) {
+      return {
+        ok: false,
+        error: { code: 'encrypted', message: 'The PDF is encrypted or password-protected' },
+      };
+    }
+    return { ok: true, doc };
+  }
+
+  /** The object a reference points to (following chains of references), or the object itself. */
+  resolve(o: PdfObject | undefined): PdfObject | undefined {
+    for (let i = 0; i < MAX_REF_CHAIN && o instanceof PdfRef; i++) o = this.get(o.num);
+    return o instanceof PdfRef ? undefined : o;
+  }
+
+  dict(o: PdfObject | undefined): PdfDict | undefined {
+    const r = this.resolve(o);
+    if (r instanceof PdfDict) return r;
+    if (r instanceof PdfStream) return r.dict;
+    return undefined;
+  }
+
+  array(o: PdfObject | undefined): PdfObject[] | undefined {
+    const r = this.resolve(o);
+    return Array.isArray(r) ? r : undefined;
+  }
+
+  catalog(): PdfDict | undefined {
+    const root = this.dict(this.trailer.get('Root'));
+    return root && (isName(root.get('Type'), 'Catalog') || root.get('Pages') !== undefined)
+      ? root
+      : undefined;
+  }
+
+  decode(stream: PdfStream): Decoded {
+    return decodeStream(stream, (o) => this.resolve(o));
+  }
+
+  /** Indirect object `num` (any generation: the newest definition is the one that counts). */
+  get(num: number): PdfObject | undefined {
+    if (this.cache.has(num)) return this.cache.get(num);
+    this.cache.set(num, null); // guards against reference cycles while parsing
+    let value: PdfObject | undefined;
+    try {
+      value = this.load(num);
+    } catch (e) {
+      if (!(e instanceof PdfSyntaxError) && !(e instanceof RangeError)) throw e;
+      value = undefined;
+    }
+    if (value === undefined && !this.repaired) value = this.fromScan(num);
+    this.cache.set(num, value ?? null);
+    return value;
+  }
+
+  /** Highest object number in use + 1, as the next revision's `/Size`. */
+  size(): number {
+    const declared = this.trailer.get('Size');
+    let max = typeof declared === 'number' ? declared : 0;
+    for (const n of this.xref.keys()) if (n + 1 > max) max = n + 1;
+    if (this.scanned) for (const n of this.scanned.keys()) if (n + 1 > max) max = n + 1;
+    return max;
+  }
+
+  private load(num: number): PdfObject | undefined {
+    const entry = this.xref.get(num);
+    if (!entry) return undefined;
+    if (entry.kind === 'offset') return this.parseAt(entry.offset, num);
+    return this.fromObjStm(entry.stream, num);
+  }
+
+  private parseAt(offset: number, num: number): PdfObject | undefined {
+    if (offset < 0 || offset >= this.bytes.length) return undefined;
+    const parsed = new Parser(this.bytes, offset, (ref) => this.lengthOf(ref)).indirect();
+    return parsed.num === num ? parsed.value : undefined;
+  }
+
+  private lengthOf(ref: PdfRef): number | undefined {
+    if (this.lengthDepth > 2) return undefined;
+    this.lengthDepth++;
+    try {
+      const v = this.resolve(ref);
+      return typeof v === 'number' ? v : undefined;
+    } finally {
+      this.lengthDepth--;
+    }
+  }
+
+  private fromObjStm(stmNum: number, num: number): PdfObject | undefined {
+    let stm = this.objStms.get(stmNum);
+    if (stm === undefined) {
+      stm = this.openObjStm(stmNum);
+      this.objStms.set(stmNum, stm);
+    }
+    if (!stm) return undefined;
+    const at = stm.offsets.get(num);
+    // The xref index is only a hint: the stream's own header says where each object is.
+    if (at === undefined) return undefined;
+    return new Parser(stm.data, at).object();
+  }
+
+  private openObjStm(stmNum: number): { data: Uint8Array; offsets: Map<number, number> } | null {
+    const s = this.resolve(new PdfRef(stmNum, 0));
+    if (!(s instanceof PdfStream)) return null;
+    const decoded = this.decode(s);
+    if (!decoded.ok) return null;
+    const n = s.dict.get('N');
+    const first = s.dict.get('First');
+    if (typeof n !== 'number' || typeof first !== 'number') return null;
+    const p = new Parser(decoded.bytes, 0);
+    const offsets = new Map<number, number>();
+    for (let i = 0; i < n && i < 100_000; i++) {
+      const obj = p.integer();
+      const off = p.integer();
+      if (obj === undefined || off === undefined) break;
+      offsets.set(obj, first + off);
+    }
+    return { data: decoded.bytes, offsets };
+  }
+
+  private readXref(): void {
+    const at = lastIndexOf(this.bytes, STARTXREF);
+    if (at < 0) throw new PdfSyntaxError('no startxref');
+    const p = new Parser(this.bytes, at + STARTXREF.length);
+    const offset = p.integer();
+    if (offset === undefined) throw new PdfSyntaxError('bad startxref');
+    this.startxref = offset;
+    const seen = new Set<number>();
+    let next: number | undefined = offset;
+    for (let i = 0; next !== undefined && i < MAX_XREF_SECTIONS && !seen.has(next); i++) {
+      seen.add(next);
+      const section = this.readSection(next);
+      if (i === 0) {
+        this.trailer = section.trailer;
+        this.lastXrefIsStream = section.isStream;
+      }
+      const prev: PdfObject | undefined = section.trailer.get('Prev');
+      next = typeof prev === 'number' ? prev : undefined;
+    }
+  }
+
+  private readSection(offset: number): { trailer: PdfDict; isStream: boolean } {
+    const p = new Parser(this.bytes, offset);
+    if (p.word(true) === 'xref') {
+      p.word();
+      this.readTable(p);
+      if (p.word() !== 'trailer') throw new PdfSyntaxError('no trailer after xref table');
+      const trailer = p.object();
+      if (!(trailer instanceof PdfDict)) throw new PdfSyntaxError('trailer is not a dictionary');
+      // Hybrid files (§7.5.8.4): entries hidden from pre-1.5 readers live in the /XRefStm stream.
+      const stm = trailer.get('XRefStm');
+      if (typeof stm === 'number') {
+        try {
+          this.readXrefStream(stm);
+        } catch {
+          // a broken hybrid stream leaves the table entries usable
+        }
+      }
+      return { trailer, isStream: false };
+    }
+    return { trailer: this.readXrefStream(offset), isStream: true };
+  }
+
+  private readTable(p: Parser): void {
+    for (let guard = 0; guard < 100_000; guard++) {
+      const start = p.integer();
+      if (start === undefined) return;
+      const count = p.integer();
+      if (count === undefined || count > MAX_OBJECT_NUMBER) throw new PdfSyntaxError('bad xref subsection');
+      for (let i = 0; i < count; i++) {
+        const off = p.integer();
+        const gen = p.integer();
+        const type = p.word();
+        if (off === undefined || gen === undefined || (type !== 'n' && type !== 'f')) {
+          throw new PdfSyntaxError('bad xref entry');
+        }
+        const num = start + i;
+        if (type === 'n' && !this.xref.has(num) && off > 0)
+          this.xref.set(num, { kind: 'offset', offset: off, gen });
+        else if (type === 'f' && !this.xref.has(num)) this.xref.set(num, { kind: 'offset', offset: -1, gen });
+      }
+    }
+  }
+
+  private readXrefStream(offset: number): PdfDict {
+    const parsed = new Parser(this.bytes, offset, (ref) => this.lengthOf(ref)).indirect();
+    const s = parsed.value;
+    if (!(s instanceof PdfStream) || !isName(s.dict.get('Type'), 'XRef'))
+      throw new PdfSyntaxError('not an xref stream');
+    const decoded = this.decode(s);
+    if (!decoded.ok) throw new PdfSyntaxError(decoded.message);
+    const w = s.dict.get('W');
+    const size = s.dict.get('Size');
+    if (!Array.isArray(w) || w.length < 3 || typeof size !== 'number')
+      throw new PdfSyntaxError('bad xref stream');
+    const widths = w.slice(0, 3).map((x) => (typeof x === 'number' && x >= 0 && x <= 8 ? x : -1));
+    if (widths.some((x) => x < 0)) throw new PdfSyntaxError('bad /W');
+    const [w0, w1, w2] = widths as [number, number, number];
+    const rowLen = w0 + w1 + w2;
+    const idx = s.dict.get('Index');
+    const ranges = Array.isArray(idx) ? idx.filter((x): x is number => typeof x === 'number') : [0, size];
+    const data = decoded.bytes;
+    let pos = 0;
+    const field = (width: number, dflt: number): number => {
+      if (width === 0) return dflt;
+      let v = 0;
+      for (let k = 0; k < width; k++) v = v * 256 + (data[pos++] ?? 0);
+      return v;
+    };
+    for (let r = 0; r + 1 < ranges.length; r += 2) {
+      const start = ranges[r]!;
+      const count = Math.min(ranges[r + 1]!, MAX_OBJECT_NUMBER);
+      for (let i = 0; i < count && pos + rowLen <= data.length; i++) {
+        const type = field(w0, 1);
+        const a = field(w1, 0);
+        const b = field(w2, 0);
+        const num = start + i;
+        if (this.xref.has(num)) continue;
+        if (type === 1) this.xref.set(num, { kind: 'offset', offset: a, gen: b });
+        else if (type === 2) this.xref.set(num, { kind: 'compressed', stream: a, index: b });
+        else if (type === 0) this.xref.set(num, { kind: 'offset', offset: -1, gen: b });
+      }
+    }
+    return s.dict;
+  }
+
+  /** Object number → offset of its last `n g obj` header in the file. */
+  private scan(): Map<number, number> {
+    if (this.scanned) return this.scanned;
+    const found = new Map<number, number>();
+    const b = this.bytes;
+    for (let at = indexOf(b, OBJ); at >= 0; at = indexOf(b, OBJ, at + 3)) {
+      if (b[at - 1] === 100 /* endobj */ || !isWhite(b[at - 1])) continue;
+      let p = at - 1;
+      while (p > 0 && isWhite(b[p])) p--;
+      while (p > 0 && b[p]! >= 48 && b[p]! <= 57) p--;
+      if (!isWhite(b[p])) continue;
+      while (p > 0 && isWhite(b[p])) p--;
+      let q = p;
+      while (q > 0 && b[q - 1]! >= 48 && b[q - 1]! <= 57) q--;
+      if (q > p || !(b[q]! >= 48 && b[q]! <= 57)) continue;
+      const parser = new Parser(b, q);
+      const num = parser.integer();
+      if (num !== undefined && num < MAX_OBJECT_NUMBER) found.set(num, q);
+    }
+    this.scanned = found;
+    return found;
+  }
+
+  private fromScan(num: number): PdfObject | undefined {
+    const offset = this.scan().get(num);
+    if (offset === undefined) return undefined;
+    try {
+      return this.parseAt(offset, num);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Rebuilds the cross-reference data from a scan: objects at offsets, then those inside object streams. */
+  private rebuildFromScan(): void {
+    this.repaired = true;
+    this.cache.clear();
+    this.xref.clear();
+    const found = this.scan();
+    for (const [num, offset] of found) this.xref.set(num, { kind: 'offset', offset, gen: 0 });
+    let trailer: PdfDict | undefined;
+    for (
+      let at = lastIndexOf(this.bytes, TRAILER), n = 0;
+      at >= 0 && n < 16;
+      at = lastIndexOf(this.bytes, TRAILER, at - 1), n++
+    ) {
+      try {
+        const t = new Parser(this.bytes, at + TRAILER.length).object();
+        if (t instanceof PdfDict && t.get('Root') instanceof PdfRef) {
+          trailer = t;
+          break;
+        }
+      } catch {
+        // try an earlier trailer
+      }
+    }
+    const objStms: number[] = [];
+    let catalogNum: number | undefined;
+    for (const num of found.keys()) {
+      const d = this.dict(new PdfRef(num, 0));
+      if (!d) continue;
+      if (isName(d.get('Type'), 'ObjStm')) objStms.push(num);
+      else if (!trailer && isName(d.get('Type'), 'XRef') && d.get('Root') instanceof PdfRef) trailer = d;
+      else if (isName(d.get('Type'), 'Catalog')) catalogNum = num;
+    }
+    for (const stm of objStms) {
+      const opened = this.openObjStm(stm);
+      this.objStms.set(stm, opened);
+      if (!opened) continue;
+      let i = 0;
+      for (const num of opened.offsets.keys()) {
+        if (!this.xref.has(num)) this.xref.set(num, { kind: 'compressed', stream: stm, index: i });
+        i++;
+      }
+    }
+    this.cache.clear();
+    if (!trailer) {
+      trailer = new PdfDict();
+      if (catalogNum === undefined) {
+        for (const num of this.xref.keys()) {
+          if (isName(this.dict(new PdfRef(num, 0))?.get('Type'), 'Catalog')) {
+            catalogNum = num;
+            break;
+          }
+        }
+      }
+      if (catalogNum !== undefined) trailer.set('Root', new PdfRef(catalogNum, 0));
+    }
+    this.trailer = trailer;
+  }
+}

@@ -1,0 +1,309 @@
+/**
+ * Tokenizer and object parser for PDF syntax (ISO 32000-1 §7.2–7.3), working directly on the file's bytes.
+ * It never throws on bad input: it raises a `PdfSyntaxError` that the reader turns into a value, and every
+ * loop is bounded by the input length or a nesting limit.
+ */
+import { PdfDict, PdfName, PdfRef, PdfStream, PdfString, type PdfObject } from './objects';
+
+export class PdfSyntaxError extends Error {}
+
+const MAX_DEPTH = 64;
+
+/** Character classes of §7.2.2: 1 = white-space, 2 = delimiter, 0 = regular. */
+const CLASS = new Uint8Array(256);
+for (const c of [0, 9, 10, 12, 13, 32]) CLASS[c] = 1;
+for (const c of '()<>[]{}/%') CLASS[c.charCodeAt(0)] = 2;
+
+export const isWhite = (c: number | undefined): boolean => c !== undefined && CLASS[c] === 1;
+const isRegular = (c: number | undefined): boolean => c !== undefined && CLASS[c] === 0;
+const isDigit = (c: number | undefined): boolean => c !== undefined && c >= 48 && c <= 57;
+
+/** Resolves an indirect `/Length` while a stream is being parsed. */
+export type LengthResolver = (ref: PdfRef) => number | undefined;
+
+export class Parser {
+  pos: number;
+
+  constructor(
+    readonly buf: Uint8Array,
+    pos = 0,
+    private readonly resolveLength?: LengthResolver,
+  ) {
+    this.pos = pos;
+  }
+
+  skipSpace(): void {
+    const b = this.buf;
+    while (this.pos < b.length) {
+      const c = b[this.pos]!;
+      if (CLASS[c] === 1) this.pos++;
+      else if (c === 37) {
+        while (this.pos < b.length && b[this.pos] !== 10 && b[this.pos] !== 13) this.pos++;
+      } else break;
+    }
+  }
+
+  /** The next bare keyword or number as text, without consuming it when `peek`. */
+  word(peek = false): string {
+    this.skipSpace();
+    const start = this.pos;
+    let end = start;
+    while (end < this.buf.length && isRegular(this.buf[end])) end++;
+    if (!peek) this.pos = end;
+    let s = '';
+    for (let i = start; i < end && i - start < 64; i++) s += String.fromCharCode(this.buf[i]!);
+    return s;
+  }
+
+  /** Reads a non-negative integer, or returns undefined and leaves the position alone. */
+  integer(): number | undefined {
+    this.skipSpace();
+    let p = this.pos;
+    let n = 0;
+    const b = this.buf;
+    if (!isDigit(b[p])) return undefined;
+    while (isDigit(b[p]) && p - this.pos < 15) n = n * 10 + (b[p++]! - 48);
+    if (isRegular(b[p]) && b[p] !== 46 && !isDigit(b[p])) return undefined;
+    if (b[p] === 46) return undefined;
+    this.pos = p;
+    return n;
+  }
+
+  /** Parses `num gen obj … endobj` at the current position. */
+  indirect(): { num: number; gen: number; value: PdfObject } {
+    const num = this.integer();
+    const gen = this.integer();
+    if (num === undefined || gen === undefined || this.word() !== 'obj') {
+      throw new PdfSyntaxError(`no object header at ${this.pos}`);
+    }
+    const value = this.object(0);
+    return { num, gen, value };
+  }
+
+  object(depth = 0): PdfObject {
+    if (depth > MAX_DEPTH) throw new PdfSyntaxError('objects nested too deeply');
+    this.skipSpace();
+    const b = this.buf;
+    const c = b[this.pos];
+    if (c === undefined) throw new PdfSyntaxError('unexpected end of file');
+    switch (c) {
+      case 47:
+        return this.name();
+      case 40:
+        return this.literalString();
+      case 91: {
+        this.pos++;
+        const arr: PdfObject[] = [];
+        for (;;) {
+          this.skipSpace();
+          if (this.pos >= b.length) throw new PdfSyntaxError('unterminated array');
+          if (b[this.pos] === 93) {
+            this.pos++;
+            return arr;
+          }
+          arr.push(this.object(depth + 1));
+        }
+      }
+      case 60:
+        if (b[this.pos + 1] === 60) return this.dictOrStream(depth);
+        return this.hexString();
+      default:
+        break;
+    }
+    if (isDigit(c) || c === 43 || c === 45 || c === 46) return this.numberOrRef();
+    const w = this.word();
+    if (w === 'true') return true;
+    if (w === 'false') return false;
+    if (w === 'null') return null;
+    if (w === '') this.pos++;
+    throw new PdfSyntaxError(`unexpected token '${w}' at ${this.pos}`);
+  }
+
+  private numberOrRef(): PdfObject {
+    const b = this.buf;
+    const start = this.pos;
+    let p = start;
+    if (b[p] === 43 || b[p] === 45) p++;
+    while (p < b.length && (isDigit(b[p]) || b[p] === 46)) p++;
+    let text = '';
+    for (let i = start; i < p && i - start < 40; i++) text += String.fromCharCode(b[i]!);
+    this.pos = p;
+    const n = Number(text);
+    const value = Number.isFinite(n) ? n : 0;
+    if (Number.isInteger(value) && value >= 0 && !text.includes('.')) {
+      // Lookahead for `gen R`; restore the position when it is not a reference.
+      const save = this.pos;
+      const gen = this.integer();
+      if (gen !== undefined) {
+        this.skipSpace();
+        if (b[this.pos] === 82 && !isRegular(b[this.pos + 1])) {
+          this.pos++;
+          return new PdfRef(value, gen);
+        }
+      }
+      this.pos = save;
+    }
+    return value;
+  }
+
+  private name(): PdfName {
+    const b = this.buf;
+    this.pos++;
+    let s = '';
+    while (this.pos < b.length && isRegular(b[this.pos])) {
+      const c = b[this.pos]!;
+      if (c === 35 && this.pos + 2 < b.length) {
+        const h = parseInt(String.fromCharCode(b[this.pos + 1]!, b[this.pos + 2]!), 16);
+        if (!Number.isNaN(h)) {
+          s += String.fromCharCode(h);
+          this.pos += 3;
+          continue;
+        }
+      }
+      s += String.fromCharCode(c);
+      this.pos++;
+    }
+    return PdfName.of(s);
+  }
+
+  private literalString(): PdfString {
+    const b = this.buf;
+    this.pos++;
+    const out: number[] = [];
+    let depth = 1;
+    while (this.pos < b.length) {
+      const c = b[this.pos++]!;
+      if (c === 40) depth++;
+      else if (c === 41 && --depth === 0) return new PdfString(Uint8Array.from(out));
+      if (c !== 92) {
+        out.push(c);
+        continue;
+      }
+      const e = b[this.pos++];
+      if (e === undefined) break;
+      const simple = ESCAPES[e];
+      if (simple !== undefined) out.push(simple);
+      else if (e >= 48 && e <= 55) {
+        let v = e - 48;
+        for (let k = 0; k < 2 && (b[this.pos] ?? 0) >= 48 && (b[this.pos] ?? 0) <= 55; k++) {
+          v = v * 8 + (b[this.pos++]! - 48);
+        }
+        out.push(v & 0xff);
+      } else if (e === 13) {
+        if (b[this.pos] === 10) this.pos++;
+      } else if (e !== 10) out.push(e);
+    }
+    throw new PdfSyntaxError('unterminated string');
+  }
+
+  private hexString(): PdfString {
+    const b = this.buf;
+    this.pos++;
+    const out: number[] = [];
+    let hi = -1;
+    while (this.pos < b.length) {
+      const c = b[this.pos++]!;
+      if (c === 62) {
+        if (hi >= 0) out.push(hi << 4);
+        return new PdfString(Uint8Array.from(out), true);
+      }
+      const v = c >= 48 && c <= 57 ? c - 48 : c >= 65 && c <= 70 ? c - 55 : c >= 97 && c <= 102 ? c - 87 : -1;
+      if (v < 0) continue;
+      if (hi < 0) hi = v;
+      else {
+        out.push((hi << 4) | v);
+        hi = -1;
+      }
+    }
+    throw new PdfSyntaxError('unterminated hex string');
+  }
+
+  private dictOrStream(depth: number): PdfDict | PdfStream {
+    const b = this.buf;
+    this.pos += 2;
+    const dict = new PdfDict();
+    for (;;) {
+      this.skipSpace();
+      if (this.pos >= b.length) throw new PdfSyntaxError('unterminated dictionary');
+      if (b[this.pos] === 62 && b[this.pos + 1] === 62) {
+        this.pos += 2;
+        break;
+      }
+      const key = this.object(depth + 1);
+      if (!(key instanceof PdfName)) throw new PdfSyntaxError(`dictionary key is not a name at ${this.pos}`);
+      dict.set(key.name, this.object(depth + 1));
+    }
+    const save = this.pos;
+    if (this.word() !== 'stream') {
+      this.pos = save;
+      return dict;
+    }
+    // The keyword is followed by CRLF or LF (§7.3.8.1); tolerate a lone CR.
+    if (b[this.pos] === 13) this.pos++;
+    if (b[this.pos] === 10) this.pos++;
+    const start = this.pos;
+    const declared = this.streamLength(dict.get('Length'));
+    let end = declared === undefined ? -1 : start + declared;
+    if (end < start || end > b.length || !this.endstreamNear(end)) end = this.findEndstream(start);
+    this.pos = end;
+    this.skipSpace();
+    if (this.word(true) === 'endstream') this.word();
+    return new PdfStream(dict, b.subarray(start, end));
+  }
+
+  private streamLength(len: PdfObject | undefined): number | undefined {
+    if (typeof len === 'number' && Number.isInteger(len) && len >= 0) return len;
+    if (len instanceof PdfRef && this.resolveLength) return this.resolveLength(len);
+    return undefined;
+  }
+
+  private endstreamNear(end: number): boolean {
+    let p = end;
+    while (p < this.buf.length && p < end + 4 && isWhite(this.buf[p])) p++;
+    return matchAt(this.buf, p, ENDSTREAM);
+  }
+
+  /** When `/Length` lies, the data ends before the next `endstream` (minus its end-of-line marker). */
+  private findEndstream(start: number): number {
+    const at = indexOf(this.buf, ENDSTREAM, start);
+    if (at < 0) throw new PdfSyntaxError('stream without endstream');
+    let end = at;
+    if (this.buf[end - 1] === 10) end--;
+    if (this.buf[end - 1] === 13) end--;
+    return Math.max(start, end);
+  }
+}
+
+const ENDSTREAM = bytesOf('endstream');
+/** `\n \r \t \b \f \( \) \\` of §7.3.4.2. */
+const ESCAPES: Readonly<Record<number, number>> = {
+  110: 10,
+  114: 13,
+  116: 9,
+  98: 8,
+  102: 12,
+  40: 40,
+  41: 41,
+  92: 92,
+};
+
+export function bytesOf(s: string): Uint8Array {
+  const out = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i) & 0xff;
+  return out;
+}
+
+export function matchAt(buf: Uint8Array, at: number, needle: Uint8Array): boolean {
+  if (at < 0 || at + needle.length > buf.length) return false;
+  for (let i = 0; i < needle.length; i++) if (buf[at + i] !== needle[i]) return false;
+  return true;
+}
+
+/** Forward search; Buffer's native indexOf is far faster than a JS loop on large files. */
+export function indexOf(buf: Uint8Array, needle: Uint8Array, from = 0): number {
+  return Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength).indexOf(needle, from);
+}
+
+export function lastIndexOf(buf: Uint8Array, needle: Uint8Array, from = buf.length): number {
+  return Buffer.from(buf.buffer, buf.byteOffset, buf.byteLength).lastIndexOf(needle, from);
+}
