@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { en16931ModelRules } from '../rules/en16931';
+import { corpusDir } from '../testing/corpus';
+import { canonicalRuleSet, ruleSetDigest } from './artifacts';
+import { validateXml, type ValidateOptions } from './validate';
+
+const corpus = corpusDir();
+const read = (rel: string): string => readFileSync(path.join(corpus!, rel), 'utf8');
+const describeWithCorpus = corpus ? describe : describe.skip;
+const EN: ValidateOptions = { target: 'en16931', now: () => new Date('2026-01-02T03:04:05Z') };
+
+describe('validateXml: input it cannot judge is an error value', () => {
+  it.each([
+    ['not XML', 'hello', 'invalid_data_format'],
+    ['empty', '   ', 'invalid_data_format'],
+    ['hostile DOCTYPE', '<!DOCTYPE x [<!ENTITY a "aaaa">]><x>&a;</x>', 'invalid_data_format'],
+    [
+      'not CII',
+      '<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>',
+      'invalid_data_format',
+    ],
+    [
+      'undeclared prefix',
+      '<rsm:CrossIndustryInvoice><cii:X/></rsm:CrossIndustryInvoice>',
+      'invalid_data_format',
+    ],
+    ['50 MB', `<a>${'x'.repeat(50 * 1024 * 1024)}</a>`, 'file_too_large'],
+  ])('%s', (_name, source, code) => {
+    const outcome = validateXml(source, EN);
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok) {
+      expect(outcome.error.code).toBe(code);
+      expect(outcome.error.message).not.toBe('');
+    }
+  });
+
+  it('refuses an unknown target', () => {
+    const outcome = validateXml('<x/>', { target: 'xrechnung' });
+    expect(outcome.ok || outcome.error.code).toBe('invalid_options');
+  });
+});
+
+describe('rule-set digests', () => {
+  it('are stable and change when a rule definition changes', () => {
+    const digest = ruleSetDigest(en16931ModelRules);
+    expect(digest).toMatch(/^[0-9a-f]{64}$/);
+    const changed = {
+      ...en16931ModelRules,
+      rules: en16931ModelRules.rules.map((r, i) => (i === 0 ? { ...r, severity: 'warning' as const } : r)),
+    };
+    expect(ruleSetDigest(changed)).not.toBe(digest);
+    expect(canonicalRuleSet(en16931ModelRules)).toBe(canonicalRuleSet({ ...en16931ModelRules }));
+  });
+});
+
+describeWithCorpus('validateXml on corpus invoices', () => {
+  it('writes the cli.md report for a valid invoice', () => {
+    const outcome = validateXml(read('cii/valid/CII_example1.xml'), { ...EN, filename: 'CII_example1.xml' });
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    const r = outcome.report;
+    expect(r).toMatchObject({
+      valid: true,
+      target: 'en16931',
+      profile: 'EN16931',
+      filename: 'CII_example1.xml',
+      validatedAt: '2026-01-02T03:04:05.000Z',
+      summary: { errorCount: 0, warningCount: 0 },
+    });
+    expect(r.stages.pdfa).toMatchObject({ skipped: true, skip_reason: 'not_a_pdf' });
+    expect(r.stages.schematron).toMatchObject({ passed: true, skipped: false, error_count: 0 });
+    expect(r.stages.fr_ctc).toMatchObject({ skipped: true, skip_reason: 'target_en16931' });
+    expect(r.validationArtifacts.map((a) => a.id)).toContain('en16931-cii-model');
+    expect(r.validationArtifacts[0]).toMatchObject({ syntax: 'CII', version: '1.3.16', status: 'available' });
+    expect(r.legalDisclaimer).toMatch(/not acceptance/);
+  });
+
+  it('reports issues with location, business term, stage and a message in the language asked', () => {
+    const source = read('cii/mutants/BR-CO-10__line-net-amount-mismatch__CII_example6.xml');
+    const en = validateXml(source, EN);
+    const fr = validateXml(source, { ...EN, lang: 'fr' });
+    if (!en.ok || !fr.ok) throw new Error('expected reports');
+    expect(en.report.valid).toBe(false);
+    const issue = en.report.issues.find((i) => i.ruleId === 'BR-CO-10');
+    expect(issue).toMatchObject({
+      severity: 'fatal',
+      bt: 'BT-106',
+      stage: 'schematron',
+      location:
+        '/rsm:CrossIndustryInvoice/rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeSettlement/ram:SpecifiedTradeSettlementHeaderMonetarySummation',
+    });
+    expect(issue?.message).toMatch(/BT-106/);
+    expect(fr.report.issues.find((i) => i.ruleId === 'BR-CO-10')?.message).toMatch(/somme des montants nets/);
+    expect(en.report.stages.schematron).toMatchObject({
+      passed: false,
+      error_count: en.report.summary.errorCount,
+    });
+  });
+
+  it('says that a MINIMUM invoice is not an EN16931 invoice instead of failing it on lines', () => {
+    const source = read('pdf/fnfe_Facture_F20260025-LE_FOURNISSEUR-POUR-LE_CLIENT_MINIMUM.xml');
+    const outcome = validateXml(source, EN);
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    expect(outcome.report.profile).toBe('MINIMUM');
+    expect(outcome.report.notes[0]).toMatch(/not an invoice in the EN16931 sense/);
+    expect(outcome.report.issues.map((i) => i.ruleId)).not.toContain('BR-16');
+    expect(outcome.report.valid).toBe(true);
+  });
+
+  it('merges the findings of the PDF side', () => {
+    const outcome = validateXml(read('cii/valid/CII_example1.xml'), {
+      ...EN,
+      pdf: {
+        pdfa: {
+          skipped: false,
+          issues: [
+            { ruleId: 'PDFA-6.2', severity: 'fatal', message: 'x', location: '/', bt: null, stage: 'pdfa' },
+          ],
+        },
+        facturx_pdf: { skipped: false, issues: [] },
+      },
+    });
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    expect(outcome.report.valid).toBe(false);
+    expect(outcome.report.stages.pdfa).toMatchObject({ passed: false, skipped: false, error_count: 1 });
+    expect(outcome.report.stages.facturx_pdf).toMatchObject({ passed: true, skipped: false });
+  });
+});

@@ -1,0 +1,178 @@
+/**
+ * The validation engine: parse, detect the Factur-X profile, run the stages (structure, EN16931
+ * Schematron rules, France 2026 rules), and write the report of spec/cli.md. Input it cannot judge at all
+ * is an error value, never a report and never an exception.
+ */
+import { CII_PREFIXES } from '../cii/namespaces';
+import { detectProfile } from '../cii/profile';
+import type { Lang } from '../service/types';
+import type { Finding, RuleSet, Stage } from '../rules/rule';
+import { ruleInput, runRuleSets } from '../rules/run';
+import { parseXml } from '../xml/parse';
+import { xpathOf } from '../xml/query';
+import type { XmlDocument } from '../xml/tree';
+import { artifactOf } from './artifacts';
+import { profileNotes } from './profile-scope';
+import {
+  LEGAL_DISCLAIMER,
+  VALIDATION_TARGETS,
+  type StageResult,
+  type ValidationIssue,
+  type ValidationOutcome,
+  type ValidationTarget,
+} from './report';
+import { stageRuleSets, type XmlStage } from './rule-sets';
+
+export type PdfStage = 'pdfa' | 'facturx_pdf';
+
+/** What the PDF checker found for one PDF stage, merged into the report of the embedded XML. */
+export type PdfStageFindings =
+  | { readonly skipped: false; readonly issues: readonly ValidationIssue[] }
+  | { readonly skipped: true; readonly skip_reason: string };
+
+export interface ValidateOptions {
+  /** `en16931` or `france_2026`; anything else is an `invalid_options` error. */
+  readonly target: string;
+  readonly filename?: string;
+  readonly lang?: Lang;
+  readonly now?: () => Date;
+  /** Findings of the PDF side, when the XML came out of a Factur-X PDF; absent: the PDF stages are skipped. */
+  readonly pdf?: Readonly<Record<PdfStage, PdfStageFindings>>;
+}
+
+export function validateXml(source: string, options: ValidateOptions): ValidationOutcome {
+  const started = performance.now();
+  const targetError = checkTarget(options.target);
+  if (targetError) return targetError;
+  const parsed = parseXml(source);
+  if (!parsed.ok) {
+    const { code, message, line, column } = parsed.error;
+    return {
+      ok: false,
+      error: {
+        code: code === 'xml_too_large' ? 'file_too_large' : 'invalid_data_format',
+        message: `Not a readable XML document: ${message} (line ${line}, column ${column})`,
+      },
+    };
+  }
+  return validateDocument(parsed.doc, options, started);
+}
+
+function checkTarget(target: string): ValidationOutcome | null {
+  if ((VALIDATION_TARGETS as readonly string[]).includes(target)) return null;
+  return {
+    ok: false,
+    error: {
+      code: 'invalid_options',
+      message: `Unknown validation target "${target}": expected ${VALIDATION_TARGETS.join(' or ')}`,
+    },
+  };
+}
+
+export function validateDocument(
+  doc: XmlDocument,
+  options: ValidateOptions,
+  started: number = performance.now(),
+): ValidationOutcome {
+  const targetError = checkTarget(options.target);
+  if (targetError) return targetError;
+  const target = options.target as ValidationTarget;
+  const lang = options.lang ?? 'en';
+  if (doc.undeclaredPrefixes.length > 0) {
+    const { prefix, line } = doc.undeclaredPrefixes[0]!;
+    return {
+      ok: false,
+      error: {
+        code: 'invalid_data_format',
+        message: `Not namespace-well-formed XML: prefix "${prefix}" is not declared (line ${line})`,
+      },
+    };
+  }
+  // A CrossIndustryInvoice in a wrong namespace is still judged (the structure stage rejects it, and
+  // the official Schematron still fires its `//` rules); any other root is not a CII invoice at all.
+  if (doc.root.local !== 'CrossIndustryInvoice') {
+    return {
+      ok: false,
+      error: {
+        code: 'invalid_data_format',
+        message: `Not a CII invoice: the root element is ${doc.root.name}, not rsm:CrossIndustryInvoice`,
+      },
+    };
+  }
+
+  const profile = detectProfile(doc.root);
+  const input = ruleInput(doc);
+  const issues: ValidationIssue[] = [];
+  const stages = {} as Record<Stage, StageResult>;
+  const used: RuleSet[] = [];
+
+  for (const stage of ['pdfa', 'facturx_pdf'] as const) {
+    const found = options.pdf?.[stage] ?? { skipped: true as const, skip_reason: 'not_a_pdf' };
+    if (found.skipped) stages[stage] = skippedStage(found.skip_reason);
+    else {
+      issues.push(...found.issues);
+      stages[stage] = stageResult(found.issues);
+    }
+  }
+  for (const stage of ['xsd', 'schematron', 'fr_ctc'] as const satisfies readonly XmlStage[]) {
+    if (stage === 'fr_ctc' && target !== 'france_2026') {
+      stages[stage] = skippedStage('target_en16931');
+      continue;
+    }
+    const sets = stageRuleSets(stage, profile);
+    if (sets.length === 0) {
+      stages[stage] = skippedStage('rules_unavailable');
+      continue;
+    }
+    used.push(...sets);
+    const stageIssues = runRuleSets(input, sets).map((f) => issueOf(f, lang));
+    issues.push(...stageIssues);
+    stages[stage] = stageResult(stageIssues);
+  }
+
+  const errorCount = issues.filter((i) => i.severity === 'fatal').length;
+  return {
+    ok: true,
+    report: {
+      valid: errorCount === 0,
+      target,
+      profile,
+      filename: options.filename ?? null,
+      validatedAt: (options.now ?? (() => new Date()))().toISOString(),
+      durationMs: Math.round((performance.now() - started) * 1000) / 1000,
+      summary: { errorCount, warningCount: issues.length - errorCount },
+      issues,
+      stages,
+      validationArtifacts: used.map((set) => artifactOf(set, profile ?? 'EN16931')),
+      notes: profileNotes(profile, lang),
+      legalDisclaimer: LEGAL_DISCLAIMER,
+    },
+  };
+}
+
+function issueOf(f: Finding, lang: Lang): ValidationIssue {
+  return {
+    ruleId: f.rule.id,
+    severity: f.rule.severity,
+    message: f.detail ? `${f.rule.message[lang]} (${f.detail[lang]})` : f.rule.message[lang],
+    location: xpathOf(f.at, CII_PREFIXES),
+    bt: f.rule.bt[0] ?? null,
+    stage: f.stage,
+  };
+}
+
+function stageResult(issues: readonly ValidationIssue[]): StageResult {
+  const errors = issues.filter((i) => i.severity === 'fatal').length;
+  return {
+    passed: errors === 0,
+    skipped: false,
+    skip_reason: null,
+    error_count: errors,
+    warning_count: issues.length - errors,
+  };
+}
+
+function skippedStage(reason: string): StageResult {
+  // Not "passed": nothing was checked; `skipped` and the reason say why.
+  return { passed: false, skipped: true, skip_reason: reason, error_count: 0, warning_count: 0 };
+}
