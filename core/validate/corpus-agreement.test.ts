@@ -67,14 +67,15 @@ function run(corpus: string, target: ValidationTarget): FileResult[] {
 function familyDisagreements(results: readonly FileResult[], inFamily: (id: string) => boolean): string[] {
   const out: string[] = [];
   for (const r of results) {
-    if (r.ours === null) continue;
+    const found = r.ours;
+    if (found === null) continue;
     const expected = [...r.expected].filter(inFamily);
-    const ours = [...r.ours.keys()].filter(inFamily);
-    const missing = expected.filter((id) => !r.ours!.has(id));
+    const ours = [...found.keys()].filter(inFamily);
+    const missing = expected.filter((id) => !found.has(id));
     let extra = ours.filter((id) => !r.expected.has(id));
     if (r.officialError) {
       extra = extra.filter(
-        (id) => !(r.defect !== undefined && r.ours.get(id)!.every((m) => m.includes(`"${r.defect}"`))),
+        (id) => !(r.defect !== undefined && found.get(id)!.every((m) => m.includes(`"${r.defect}"`))),
       );
     }
     if (missing.length + extra.length > 0)
