@@ -1,0 +1,255 @@
+/**
+ * Navigation helpers and the facts about one document that many BR-FR assertions share (billing
+ * framework, document type, lines indexed by identifier…), computed once per document so that an
+ * assertion evaluated on each of 5,000 lines never walks the document again.
+ */
+import { QDT, RAM, RSM, UDT } from '../../cii/namespaces';
+import { attributeValue, textOf } from '../../xml/query';
+import type { XmlElement } from '../../xml/tree';
+import type { RuleInput } from '../rule';
+import { BIDIRECTIONAL_MODES, MULTI_VENDOR_MODES } from './lists-1.4.0';
+import { normalizeSpace } from './xpath-strings';
+
+export type Path = readonly (readonly [ns: string, local: string])[];
+
+const PREFIXES: Readonly<Record<string, string>> = { rsm: RSM, ram: RAM, udt: UDT, qdt: QDT };
+
+/** A relative child path written as in the artefact (`ram:A/ram:B`), parsed once at module load. */
+export function path(written: string): Path {
+  return written.split('/').map((step) => {
+    const [prefix, local] = step.split(':');
+    const ns = prefix === undefined ? undefined : PREFIXES[prefix];
+    if (!ns || !local) throw new Error(`BR-FR path step not understood: ${step}`);
+    return [ns, local] as const;
+  });
+}
+
+/** Every element the path reaches from `from`, in document order. */
+export function all(from: XmlElement | undefined, p: Path): XmlElement[] {
+  if (!from) return [];
+  let level: XmlElement[] = [from];
+  for (const [ns, local] of p) {
+    const next: XmlElement[] = [];
+    for (const e of level) {
+      for (const c of e.children) if (c.kind === 'element' && c.local === local && c.ns === ns) next.push(c);
+    }
+    level = next;
+    if (level.length === 0) break;
+  }
+  return level;
+}
+
+export function first(from: XmlElement | undefined, p: Path): XmlElement | undefined {
+  return all(from, p)[0];
+}
+
+export function exists(from: XmlElement | undefined, p: Path): boolean {
+  return all(from, p).length > 0;
+}
+
+/**
+ * `string(path)`: the value of the first element reached, '' when none. (With several, the official
+ * XSLT stops on a type error; the schema allows one, and the XSD stage reports the extra ones.)
+ */
+export function text(from: XmlElement | undefined, p: Path): string {
+  const el = first(from, p);
+  return el ? textOf(el) : '';
+}
+
+/** The values of every element reached, for XPath's existential `=`. */
+export function texts(from: XmlElement | undefined, p: Path): string[] {
+  return all(from, p).map(textOf);
+}
+
+/** `el[@name = value]`. */
+export function hasAttribute(el: XmlElement, name: string, value: string): boolean {
+  return attributeValue(el, name) === value;
+}
+
+/** `el[child = value]`: some child reached by the path has exactly this value. */
+export function hasValue(el: XmlElement | undefined, p: Path, value: string): boolean {
+  return all(el, p).some((c) => textOf(c) === value);
+}
+
+export const P = {
+  billingMode: path(
+    'rsm:ExchangedDocumentContext/ram:BusinessProcessSpecifiedDocumentContextParameter/ram:ID',
+  ),
+  document: path('rsm:ExchangedDocument'),
+  typeCode: path('rsm:ExchangedDocument/ram:TypeCode'),
+  invoiceId: path('rsm:ExchangedDocument/ram:ID'),
+  issueDate: path('rsm:ExchangedDocument/ram:IssueDateTime/udt:DateTimeString'),
+  notes: path('rsm:ExchangedDocument/ram:IncludedNote'),
+  subjectCode: path('ram:SubjectCode'),
+  content: path('ram:Content'),
+  transaction: path('rsm:SupplyChainTradeTransaction'),
+  lines: path('rsm:SupplyChainTradeTransaction/ram:IncludedSupplyChainTradeLineItem'),
+  agreement: path('rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeAgreement'),
+  settlement: path('rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeSettlement'),
+  seller: path('rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeAgreement/ram:SellerTradeParty'),
+  buyer: path('rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeAgreement/ram:BuyerTradeParty'),
+  legalId: path('ram:SpecifiedLegalOrganization/ram:ID'),
+  globalId: path('ram:GlobalID'),
+  endpoint: path('ram:URIUniversalCommunication/ram:URIID'),
+  lineDoc: path('ram:AssociatedDocumentLineDocument'),
+  lineId: path('ram:AssociatedDocumentLineDocument/ram:LineID'),
+  parentLineId: path('ram:AssociatedDocumentLineDocument/ram:ParentLineID'),
+  lineStatus: path('ram:AssociatedDocumentLineDocument/ram:LineStatusReasonCode'),
+  itemSeller: path('ram:SpecifiedLineTradeAgreement/ram:ItemSellerTradeParty'),
+  lineSettlement: path('ram:SpecifiedLineTradeSettlement'),
+  lineReferences: path('ram:SpecifiedLineTradeSettlement/ram:AdditionalReferencedDocument'),
+  lineSummation: path('ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeSettlementLineMonetarySummation'),
+  referenceTypeCode: path('ram:ReferenceTypeCode'),
+  typeCodeChild: path('ram:TypeCode'),
+  issuerAssignedId: path('ram:IssuerAssignedID'),
+  invoiceCurrency: path(
+    'rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeSettlement/ram:InvoiceCurrencyCode',
+  ),
+  taxCurrency: path(
+    'rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeSettlement/ram:TaxCurrencyCode',
+  ),
+  headerTaxes: path(
+    'rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeSettlement/ram:ApplicableTradeTax',
+  ),
+} as const;
+
+/** `ram:AdditionalReferencedDocument[(ram:ReferenceTypeCode = 'AFL') and (ram:TypeCode = '130')]`. */
+export function isInvoicedObjectAfl130(ref: XmlElement): boolean {
+  return hasValue(ref, P.referenceTypeCode, 'AFL') && hasValue(ref, P.typeCodeChild, '130');
+}
+
+/**
+ * `normalize-space(ram:SpecifiedLineTradeSettlement/ram:AdditionalReferencedDocument[AFL, 130]/ram:IssuerAssignedID)`:
+ * the sub-invoice number of a line of a multi-vendor or bidirectional invoice (BT-128).
+ */
+export function subInvoiceNumber(line: XmlElement): string {
+  const id = subInvoiceIds(line)[0];
+  return id ? normalizeSpace(textOf(id)) : '';
+}
+
+/** The sub-invoice number elements (AFL/130 IssuerAssignedID) of a line, in document order. */
+export function subInvoiceIds(line: XmlElement): XmlElement[] {
+  return all(line, P.lineReferences)
+    .filter(isInvoicedObjectAfl130)
+    .flatMap((r) => all(r, P.issuerAssignedId));
+}
+
+/** `ram:AssociatedDocumentLineDocument/ram:LineStatusReasonCode = 'GROUP' and not(…/ram:ParentLineID)`. */
+export function isTopGroupLine(line: XmlElement): boolean {
+  return hasValue(line, P.lineStatus, 'GROUP') && !exists(line, P.parentLineId);
+}
+
+/** The facts of one document. */
+export class FrenchInvoice {
+  /** The document element when it is `rsm:CrossIndustryInvoice` (the functions' `/rsm:CrossIndustryInvoice`). */
+  readonly invoice: XmlElement | undefined;
+  /** BT-23 values as written. */
+  readonly billingModes: readonly string[];
+  /** `custom:isSpecialContract`: frame 8 or 9 (value normalised). */
+  readonly specialContract: boolean;
+  /** `custom:isSpecialContractMV`: multi-vendor, frame 8. */
+  readonly multiVendor: boolean;
+  /** `custom:isSpecialContractBD`: bidirectional, frame 9. */
+  readonly bidirectional: boolean;
+  /** BT-3 values as written. */
+  readonly typeCodes: readonly string[];
+  private memo = new Map<string, unknown>();
+
+  constructor(readonly input: RuleInput) {
+    const root = input.root;
+    this.invoice = root.local === 'CrossIndustryInvoice' && root.ns === RSM ? root : undefined;
+    const modes = all(this.invoice, P.billingMode);
+    this.billingModes = modes.map(textOf);
+    const mode = modes[0] ? normalizeSpace(textOf(modes[0])) : undefined;
+    this.multiVendor = mode !== undefined && MULTI_VENDOR_MODES.has(mode);
+    this.bidirectional = mode !== undefined && BIDIRECTIONAL_MODES.has(mode);
+    this.specialContract = this.multiVendor || this.bidirectional;
+    this.typeCodes = texts(this.invoice, P.typeCode);
+  }
+
+  private once<T>(key: string, compute: () => T): T {
+    if (this.memo.has(key)) return this.memo.get(key) as T;
+    const value = compute();
+    this.memo.set(key, value);
+    return value;
+  }
+
+  /** `$typeCode = list` (existential over BT-3). */
+  typeIn(list: ReadonlySet<string>): boolean {
+    return this.typeCodes.some((t) => list.has(t));
+  }
+
+  /** `$frameworkCode = list` (existential over BT-23, not normalised). */
+  billingModeIn(list: ReadonlySet<string>): boolean {
+    return this.billingModes.some((m) => list.has(m));
+  }
+
+  /** Contents (BT-22) of the notes with subject code BAR (BT-21), as written. */
+  barTreatments(): readonly string[] {
+    return this.once('bar', () =>
+      all(this.invoice, P.notes)
+        .filter((n) => hasValue(n, P.subjectCode, 'BAR'))
+        .flatMap((n) => texts(n, P.content)),
+    );
+  }
+
+  /** The lines of the transaction (BG-25). */
+  lines(): readonly XmlElement[] {
+    return this.once('lines', () => all(this.invoice, P.lines));
+  }
+
+  /** Lines by the value of their LineID (BT-126). */
+  linesById(): ReadonlyMap<string, readonly XmlElement[]> {
+    return this.once('linesById', () => indexBy(this.lines(), P.lineId));
+  }
+
+  /** Lines by the value of their ParentLineID (EXT-FR-FE-162). */
+  linesByParentId(): ReadonlyMap<string, readonly XmlElement[]> {
+    return this.once('linesByParentId', () => indexBy(this.lines(), P.parentLineId));
+  }
+
+  /** The lines whose LineID equals one of the values (`lines[LineID = $values]`), in document order. */
+  linesWithId(values: readonly string[]): XmlElement[] {
+    if (values.length === 1) return [...(this.linesById().get(values[0]!) ?? [])];
+    const found = new Set(values.flatMap((v) => this.linesById().get(v) ?? []));
+    return this.lines().filter((l) => found.has(l));
+  }
+
+  /** `ram:IssuerAssignedID[. = preceding::ram:IssuerAssignedID]`: equal to an earlier one anywhere. */
+  repeatedIssuerAssignedIds(): ReadonlySet<XmlElement> {
+    return this.once('repeatedIssuerIds', () => {
+      const seen = new Set<string>();
+      const repeated = new Set<XmlElement>();
+      for (const el of this.input.byLocalName.get('IssuerAssignedID') ?? []) {
+        if (el.ns !== RAM) continue;
+        const v = textOf(el);
+        if (seen.has(v)) repeated.add(el);
+        else seen.add(v);
+      }
+      return repeated;
+    });
+  }
+}
+
+function indexBy(lines: readonly XmlElement[], p: Path): Map<string, XmlElement[]> {
+  const index = new Map<string, XmlElement[]>();
+  for (const line of lines) {
+    for (const v of new Set(texts(line, p))) {
+      const list = index.get(v);
+      if (list) list.push(line);
+      else index.set(v, [line]);
+    }
+  }
+  return index;
+}
+
+const invoices = new WeakMap<RuleInput, FrenchInvoice>();
+
+export function frenchInvoiceOf(input: RuleInput): FrenchInvoice {
+  let inv = invoices.get(input);
+  if (!inv) {
+    inv = new FrenchInvoice(input);
+    invoices.set(input, inv);
+  }
+  return inv;
+}
