@@ -3,7 +3,8 @@
  * the catalog's `/AF` (associated files, PDF 2.0 / PDF/A-3) and in the `/Names/EmbeddedFiles` name tree.
  */
 import type { PdfDocument } from './reader/document';
-import { PdfDict, PdfStream, type PdfObject, PdfString, nameOf, textOf } from './reader/objects';
+import type { PdfDict } from './reader/objects';
+import { PdfStream, type PdfObject, PdfString, nameOf, textOf } from './reader/objects';
 
 export interface Attachment {
   /** `/UF`, else `/F`, else the name-tree key. */

@@ -126,7 +126,9 @@ export class PdfDocument {
       if (!(e instanceof PdfSyntaxError) && !(e instanceof RangeError)) throw e;
       value = undefined;
     }
-    if (value === undefined && !this.repaired) value = this.fromScan(num);
+    const entry = this.xref.get(num);
+    const free = entry?.kind === 'offset' && entry.offset < 0;
+    if (value === undefined && !this.repaired && !free) value = this.fromScan(num);
     this.cache.set(num, value ?? null);
     return value;
   }
@@ -143,7 +145,7 @@ export class PdfDocument {
   private load(num: number): PdfObject | undefined {
     const entry = this.xref.get(num);
     if (!entry) return undefined;
-    if (entry.kind === 'offset') return this.parseAt(entry.offset, num);
+    if (entry.kind === 'offset') return entry.offset < 0 ? undefined : this.parseAt(entry.offset, num);
     return this.fromObjStm(entry.stream, num);
   }
 

@@ -3,7 +3,8 @@
  * metadata: FlateDecode with or without PNG/TIFF predictors, and ASCIIHexDecode. Output size is bounded.
  */
 import { inflateSync } from 'node:zlib';
-import { PdfDict, type PdfObject, PdfStream, nameOf } from './objects';
+import type { PdfStream } from './objects';
+import { PdfDict, type PdfObject, nameOf } from './objects';
 
 /** 64 MB of decoded data per stream: far above any invoice XML, XMP or xref stream. */
 export const MAX_DECODED = 64 * 1024 * 1024;

@@ -1,0 +1,284 @@
+/**
+ * Packaging: a visual PDF plus a CII XML become a Factur-X PDF/A-3 (ISO 19005-3, Factur-X 1.0 §5). The
+ * source is checked first (readable, not encrypted, fonts embedded, no JavaScript or other forbidden
+ * actions, no XFA, no PDF/A claim we cannot honour), then a new revision is appended that adds the
+ * embedded `factur-x.xml`, the XMP metadata, the sRGB OutputIntent, a consistent Info dictionary and a
+ * trailer `/ID`. A source we cannot turn into a conforming file is refused, never passed off as PDF/A.
+ *
+ * PDF/A claims of the source: PDF/A-1 and PDF/A-2 are restrictions of PDF/A-3 at the same conformance
+ * level (PDF/A-3 only adds the freedom to embed any file), so their level letter (A, B, U) is kept and the
+ * part becomes 3; a PDF/A-3 claim keeps its level; PDF/A-4 (PDF 2.0 based) or an unknown part cannot be
+ * reached by this route and is refused.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
+import { CONFORMANCE_LEVEL, type Profile } from '../cii/profile';
+import { readAsset } from './assets';
+import { type Attachment, attachmentsOf, nameTreeEntries } from './attachments';
+import { type PdfError, pdfError } from './errors';
+import { INVOICE_FILE_NAMES } from './facturx-read';
+import { inspect } from './inspect';
+import { parsePdfDate, pdfDate, xmpDate } from './pdf-date';
+import { PdfDocument } from './reader/document';
+import { PdfDict, PdfRef, PdfStream, PdfString, type PdfObject, nameOf, textOf } from './reader/objects';
+import { writeRevision } from './writer/revision';
+import { dict, name, textString } from './writer/serialize';
+import { facturxXmp } from './xmp-write';
+import { facturxXmpOf, readXmp } from './xmp-read';
+
+/** AFRelationship Factur-X 1.0 prescribes for each profile (MINIMUM and BASIC WL are not full invoices). */
+export const AF_RELATIONSHIP: Readonly<Record<Profile, 'Data' | 'Alternative'>> = {
+  MINIMUM: 'Data',
+  BASIC_WL: 'Data',
+  BASIC: 'Alternative',
+  EN16931: 'Alternative',
+  EXTENDED: 'Alternative',
+};
+
+export const FACTURX_FILENAME = 'factur-x.xml';
+export const PRODUCER = 'Factur-X Desk';
+
+export interface PackageOptions {
+  /** Clock of the packaging (ModDate, MetadataDate, Params/ModDate). */
+  readonly now?: Date;
+  /** Info/XMP fields; default: the source's values. */
+  readonly title?: string;
+  readonly author?: string;
+  readonly subject?: string;
+  readonly keywords?: string;
+  readonly creator?: string;
+}
+
+export type PackageResult =
+  | { readonly ok: true; readonly pdf: Uint8Array; readonly pdfaPart: 3; readonly pdfaConformance: string }
+  | { readonly ok: false; readonly error: PdfError };
+
+const refuse = (message: string): PackageResult => ({
+  ok: false,
+  error: pdfError('requested_output_unavailable', message),
+});
+
+let iccCompressed: Uint8Array | null | undefined;
+function iccProfile(): Uint8Array | null {
+  if (iccCompressed === undefined) {
+    const raw = readAsset('icc/sRGB.icc');
+    iccCompressed = raw ? deflateSync(raw) : null;
+  }
+  return iccCompressed;
+}
+
+export function packageFacturx(
+  pdfBytes: Uint8Array,
+  xmlBytes: Uint8Array,
+  profile: Profile,
+  opts: PackageOptions = {},
+): PackageResult {
+  if (pdfBytes.length === 0) return { ok: false, error: pdfError('empty_file', 'The uploaded PDF is empty') };
+  if (xmlBytes.length === 0) return { ok: false, error: pdfError('empty_file', 'The invoice XML is empty') };
+  const opened = PdfDocument.open(pdfBytes);
+  if (!opened.ok) {
+    const { code, message } = opened.error;
+    return {
+      ok: false,
+      error: pdfError(code === 'not_pdf' ? 'unsupported_media_type' : 'unextractable_pdf', message),
+    };
+  }
+  const doc = opened.doc;
+  const catalog = doc.catalog()!;
+
+  const found = inspect(doc);
+  if (found.pageCount === 0)
+    return { ok: false, error: pdfError('unextractable_pdf', 'The PDF has no pages') };
+  const missing = [...new Set(found.fonts.filter((f) => !f.embedded).map((f) => f.name))];
+  if (missing.length)
+    return refuse(`Fonts not embedded (PDF/A-3 §6.2.11.4): ${missing.slice(0, 5).join(', ')}`);
+  if (found.actions.length) {
+    const a = found.actions[0]!;
+    return refuse(`The PDF contains a ${a.kind} action (${a.where}), which PDF/A-3 forbids`);
+  }
+  if (found.xfa) return refuse('The PDF contains an XFA form, which PDF/A-3 forbids');
+
+  const oldMeta = doc.resolve(catalog.get('Metadata'));
+  const decodedMeta = oldMeta instanceof PdfStream ? doc.decode(oldMeta) : undefined;
+  const oldXmp = decodedMeta?.ok ? readXmp(decodedMeta.bytes) : undefined;
+  const claim = facturxXmpOf(oldXmp?.ok ? oldXmp.xmp : null);
+  let conformance = 'B';
+  if (claim.pdfaPart !== null) {
+    const level = (claim.pdfaConformance ?? '').trim().toUpperCase();
+    if (claim.pdfaPart < 1 || claim.pdfaPart > 3 || !['A', 'B', 'U'].includes(level)) {
+      return refuse(
+        `The source claims PDF/A-${claim.pdfaPart}${level.toLowerCase()}, which cannot become PDF/A-3 by packaging`,
+      );
+    }
+    conformance = level;
+  }
+
+  const kept = attachmentsOf(doc).filter(
+    (a) => !INVOICE_FILE_NAMES.some((n) => n.toLowerCase() === a.name.toLowerCase()),
+  );
+  const unfit = kept.find((a) => !conformingAttachment(doc, a));
+  if (unfit)
+    return refuse(`The PDF carries an attachment (${unfit.name}) that PDF/A-3 §6.8 does not accept as it is`);
+
+  const icc = iccProfile();
+  if (!icc) return refuse('The sRGB ICC profile (assets/icc/sRGB.icc) is missing');
+
+  const now = opts.now ?? new Date();
+  const info = doc.dict(doc.trailer.get('Info'));
+  const infoText = (key: string): string | undefined => {
+    const t = textOf(doc.resolve(info?.get(key)));
+    return t && t.trim() ? t : undefined;
+  };
+  const created = parsePdfDate(infoText('CreationDate') ?? '') ?? now;
+  const fields = {
+    title: opts.title ?? infoText('Title'),
+    author: opts.author ?? infoText('Author'),
+    subject: opts.subject ?? infoText('Subject'),
+    keywords: opts.keywords ?? infoText('Keywords'),
+    creatorTool: opts.creator ?? infoText('Creator'),
+  };
+
+  let next = doc.size();
+  const alloc = (): PdfRef => new PdfRef(next++, 0);
+  const objects = new Map<number, PdfObject>();
+  const put = (ref: PdfRef, o: PdfObject): PdfRef => {
+    objects.set(ref.num, o);
+    return ref;
+  };
+
+  const modDate = new PdfString(Buffer.from(pdfDate(now), 'latin1'));
+  const checksum = new PdfString(createHash('md5').update(xmlBytes).digest(), true);
+  const efRef = put(
+    alloc(),
+    new PdfStream(
+      dict({
+        Type: name('EmbeddedFile'),
+        Subtype: name('text/xml'),
+        Filter: name('FlateDecode'),
+        Params: dict({ Size: xmlBytes.length, ModDate: modDate, CheckSum: checksum }),
+      }),
+      deflateSync(xmlBytes),
+    ),
+  );
+  const specRef = put(
+    alloc(),
+    dict({
+      Type: name('Filespec'),
+      F: textString(FACTURX_FILENAME),
+      UF: textString(FACTURX_FILENAME),
+      Desc: textString(`Factur-X ${CONFORMANCE_LEVEL[profile]} invoice`),
+      AFRelationship: name(AF_RELATIONSHIP[profile]),
+      EF: dict({ F: efRef, UF: efRef }),
+    }),
+  );
+
+  const entries: [string, PdfObject][] = kept
+    .filter((a) => a.source === 'EmbeddedFiles')
+    .map((a) => [a.name, findSpecRef(doc, a) ?? a.spec]);
+  entries.push([FACTURX_FILENAME, specRef]);
+  entries.sort((a, b) =>
+    Buffer.compare(Buffer.from(textString(a[0]).bytes), Buffer.from(textString(b[0]).bytes)),
+  );
+  const treeRef = put(alloc(), dict({ Names: entries.flatMap(([k, v]) => [textString(k), v]) }));
+  const names = new PdfDict(new Map(doc.dict(catalog.get('Names'))?.map ?? [])).set('EmbeddedFiles', treeRef);
+  const namesRef = put(alloc(), names);
+
+  const xmp = facturxXmp({
+    pdfaPart: 3,
+    pdfaConformance: conformance,
+    ...fields,
+    producer: PRODUCER,
+    createDate: xmpDate(created),
+    modifyDate: xmpDate(now),
+    conformanceLevel: CONFORMANCE_LEVEL[profile],
+    documentFileName: FACTURX_FILENAME,
+  });
+  const metaRef = put(
+    alloc(),
+    new PdfStream(dict({ Type: name('Metadata'), Subtype: name('XML') }), Buffer.from(xmp, 'utf8')),
+  );
+
+  let outputIntents = doc.array(catalog.get('OutputIntents'));
+  const hasPdfaIntent = (outputIntents ?? []).some((oi) => {
+    const d = doc.dict(oi);
+    return (
+      nameOf(doc.resolve(d?.get('S'))) === 'GTS_PDFA1' &&
+      doc.resolve(d?.get('DestOutputProfile')) instanceof PdfStream
+    );
+  });
+  if (!hasPdfaIntent) {
+    const iccRef = put(alloc(), new PdfStream(dict({ N: 3, Filter: name('FlateDecode') }), icc));
+    const srgb = textString('sRGB IEC61966-2.1');
+    const intentRef = put(
+      alloc(),
+      dict({
+        Type: name('OutputIntent'),
+        S: name('GTS_PDFA1'),
+        OutputConditionIdentifier: srgb,
+        RegistryName: textString('http://www.color.org'),
+        Info: srgb,
+        DestOutputProfile: iccRef,
+      }),
+    );
+    outputIntents = [intentRef];
+  }
+
+  const infoRef = put(
+    alloc(),
+    dict({
+      Title: fields.title === undefined ? undefined : textString(fields.title),
+      Author: fields.author === undefined ? undefined : textString(fields.author),
+      Subject: fields.subject === undefined ? undefined : textString(fields.subject),
+      Keywords: fields.keywords === undefined ? undefined : textString(fields.keywords),
+      Creator: fields.creatorTool === undefined ? undefined : textString(fields.creatorTool),
+      Producer: textString(PRODUCER),
+      CreationDate: new PdfString(Buffer.from(pdfDate(created), 'latin1')),
+      ModDate: modDate,
+    }),
+  );
+
+  const af: PdfObject[] = kept.map((a) => findSpecRef(doc, a) ?? a.spec);
+  af.push(specRef);
+  const rootRef = doc.trailer.get('Root');
+  if (!(rootRef instanceof PdfRef))
+    return { ok: false, error: pdfError('unextractable_pdf', 'The PDF trailer has no catalog reference') };
+  const newCatalog = new PdfDict(new Map(catalog.map))
+    .set('Metadata', metaRef)
+    .set('OutputIntents', outputIntents ?? [])
+    .set('AF', af)
+    .set('Names', namesRef);
+  objects.set(rootRef.num, newCatalog);
+
+  const oldId = doc.array(doc.trailer.get('ID'));
+  const first =
+    oldId?.[0] instanceof PdfString && oldId[0].bytes.length > 0 ? oldId[0].bytes : randomBytes(16);
+  const second = createHash('md5')
+    .update(checksum.bytes)
+    .update(now.toISOString())
+    .update(randomBytes(8))
+    .digest();
+
+  const pdf = writeRevision(doc, { objects, root: rootRef, info: infoRef, id: [first, second] });
+  return { ok: true, pdf, pdfaPart: 3, pdfaConformance: conformance };
+}
+
+/** An attachment we may carry over: PDF/A-3 §6.8 wants a MIME subtype, a ModDate and an AFRelationship. */
+function conformingAttachment(doc: PdfDocument, a: Attachment): boolean {
+  if (!a.stream || !a.relationship) return false;
+  const params = doc.dict(a.stream.dict.get('Params'));
+  return (
+    nameOf(doc.resolve(a.stream.dict.get('Subtype'))) !== undefined && params?.get('ModDate') !== undefined
+  );
+}
+
+/** The indirect reference of an attachment's file specification, so that the new revision shares it. */
+function findSpecRef(doc: PdfDocument, a: Attachment): PdfRef | undefined {
+  const catalog = doc.catalog();
+  for (const item of doc.array(catalog?.get('AF')) ?? [])
+    if (item instanceof PdfRef && doc.dict(item) === a.spec) return item;
+  const tree = doc.dict(doc.dict(catalog?.get('Names'))?.get('EmbeddedFiles'));
+  if (tree)
+    for (const [, v] of nameTreeEntries(doc, tree))
+      if (v instanceof PdfRef && doc.dict(v) === a.spec) return v;
+  return undefined;
+}

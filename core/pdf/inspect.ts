@@ -1,0 +1,172 @@
+/**
+ * Walks what PDF/A-3 constrains in the visible document (ISO 19005-3 §6.2.11 fonts, §6.6.1 actions):
+ * every font reachable from the pages (page resources, form XObjects, annotation appearances) and every
+ * action (document, page and annotation actions, the JavaScript name tree). Bounded in depth and count.
+ */
+import type { PdfDocument } from './reader/document';
+import { PdfDict, type PdfObject, PdfStream, nameOf } from './reader/objects';
+
+export interface FontUse {
+  readonly name: string;
+  readonly embedded: boolean;
+  /** 1-based page where the font was first met. */
+  readonly page: number;
+}
+
+export interface ForbiddenAction {
+  readonly kind: string;
+  readonly where: string;
+}
+
+export interface Inspection {
+  readonly pageCount: number;
+  readonly fonts: readonly FontUse[];
+  readonly actions: readonly ForbiddenAction[];
+  /** An XFA form (`/AcroForm /XFA`), forbidden by §6.4.2. */
+  readonly xfa: boolean;
+}
+
+/** Action types ISO 19005-3 §6.6.1 does not permit. */
+const FORBIDDEN_ACTIONS = new Set([
+  'Launch',
+  'Sound',
+  'Movie',
+  'ResetForm',
+  'ImportData',
+  'Hide',
+  'SetOCGState',
+  'Rendition',
+  'Trans',
+  'GoTo3DView',
+  'JavaScript',
+]);
+
+const MAX_PAGES = 10_000;
+const MAX_NODES = 50_000;
+
+export function inspect(doc: PdfDocument): Inspection {
+  const catalog = doc.catalog();
+  const fonts: FontUse[] = [];
+  const actions: ForbiddenAction[] = [];
+  const seenFonts = new Set<PdfDict>();
+  const seenResources = new Set<PdfDict>();
+  let budget = MAX_NODES;
+
+  const action = (obj: PdfObject | undefined, where: string): void => {
+    let a = doc.dict(obj);
+    for (let i = 0; a && i < 32 && budget-- > 0; i++) {
+      const s = nameOf(doc.resolve(a.get('S')));
+      if (s && FORBIDDEN_ACTIONS.has(s)) actions.push({ kind: s, where });
+      const next = doc.resolve(a.get('Next'));
+      a = Array.isArray(next) ? doc.dict(next[0]) : doc.dict(next);
+    }
+  };
+  const additional = (obj: PdfObject | undefined, where: string): void => {
+    const aa = doc.dict(obj);
+    if (aa) for (const [k, v] of aa.map) action(v, `${where} /AA /${k}`);
+  };
+
+  const font = (obj: PdfObject | undefined, page: number): void => {
+    const f = doc.dict(obj);
+    if (!f || seenFonts.has(f)) return;
+    seenFonts.add(f);
+    const subtype = nameOf(doc.resolve(f.get('Subtype')));
+    const name = nameOf(doc.resolve(f.get('BaseFont'))) ?? subtype ?? 'font';
+    if (subtype === 'Type3') {
+      fonts.push({ name, embedded: true, page });
+      resources(f.get('Resources'), page, 0);
+      return;
+    }
+    const target = subtype === 'Type0' ? doc.dict(doc.array(f.get('DescendantFonts'))?.[0]) : f;
+    const fd = target ? doc.dict(target.get('FontDescriptor')) : undefined;
+    const embedded =
+      !!fd && ['FontFile', 'FontFile2', 'FontFile3'].some((k) => doc.resolve(fd.get(k)) instanceof PdfStream);
+    fonts.push({ name, embedded, page });
+  };
+
+  const resources = (obj: PdfObject | undefined, page: number, depth: number): void => {
+    const r = doc.dict(obj);
+    if (!r || seenResources.has(r) || depth > 16 || budget-- <= 0) return;
+    seenResources.add(r);
+    const fontDict = doc.dict(r.get('Font'));
+    if (fontDict) for (const v of fontDict.map.values()) font(v, page);
+    const xobjects = doc.dict(r.get('XObject'));
+    if (xobjects) {
+      for (const v of xobjects.map.values()) {
+        const x = doc.resolve(v);
+        if (x instanceof PdfStream && nameOf(doc.resolve(x.dict.get('Subtype'))) === 'Form') {
+          resources(x.dict.get('Resources'), page, depth + 1);
+        }
+      }
+    }
+    const patterns = doc.dict(r.get('Pattern'));
+    if (patterns) {
+      for (const v of patterns.map.values()) {
+        const p = doc.resolve(v);
+        if (p instanceof PdfStream) resources(p.dict.get('Resources'), page, depth + 1);
+      }
+    }
+  };
+
+  const appearance = (obj: PdfObject | undefined, page: number): void => {
+    const ap = doc.dict(obj);
+    if (!ap) return;
+    for (const key of ['N', 'R', 'D']) {
+      const entry = doc.resolve(ap.get(key));
+      if (entry instanceof PdfStream) resources(entry.dict.get('Resources'), page, 1);
+      else if (entry instanceof PdfDict) {
+        for (const state of entry.map.values()) {
+          const s = doc.resolve(state);
+          if (s instanceof PdfStream) resources(s.dict.get('Resources'), page, 1);
+        }
+      }
+    }
+  };
+
+  let pageCount = 0;
+  const stack: { node: PdfDict; inherited: PdfObject | undefined; depth: number }[] = [];
+  const root = doc.dict(catalog?.get('Pages'));
+  if (root) stack.push({ node: root, inherited: undefined, depth: 0 });
+  const seenNodes = new Set<PdfDict>();
+  while (stack.length && pageCount < MAX_PAGES && budget-- > 0) {
+    const { node, inherited, depth } = stack.pop()!;
+    if (seenNodes.has(node) || depth > 64) continue;
+    seenNodes.add(node);
+    const res = node.get('Resources') ?? inherited;
+    const kids = doc.array(node.get('Kids'));
+    if (kids && nameOf(doc.resolve(node.get('Type'))) !== 'Page') {
+      for (let i = kids.length - 1; i >= 0; i--) {
+        const kid = doc.dict(kids[i]);
+        if (kid) stack.push({ node: kid, inherited: res, depth: depth + 1 });
+      }
+      continue;
+    }
+    pageCount++;
+    resources(res, pageCount, 0);
+    additional(node.get('AA'), `page ${pageCount}`);
+    for (const annotRef of doc.array(node.get('Annots')) ?? []) {
+      const annot = doc.dict(annotRef);
+      if (!annot) continue;
+      action(annot.get('A'), `page ${pageCount} annotation`);
+      additional(annot.get('AA'), `page ${pageCount} annotation`);
+      appearance(annot.get('AP'), pageCount);
+    }
+  }
+
+  if (catalog) {
+    action(catalog.get('OpenAction'), 'document /OpenAction');
+    additional(catalog.get('AA'), 'document');
+    const names = doc.dict(catalog.get('Names'));
+    if (names?.get('JavaScript') !== undefined)
+      actions.push({ kind: 'JavaScript', where: 'document /Names /JavaScript' });
+  }
+  const acroForm = doc.dict(catalog?.get('AcroForm'));
+  const xfa = acroForm?.get('XFA') !== undefined;
+  if (acroForm) {
+    for (const fieldRef of doc.array(acroForm.get('Fields')) ?? []) {
+      const field = doc.dict(fieldRef);
+      if (field) additional(field.get('AA'), 'form field');
+    }
+  }
+  return { pageCount, fonts, actions, xfa };
+}
