@@ -29,7 +29,9 @@ export class ByteSink {
 const NAME_ESCAPE = /[^!-~]|[#()<>[\]{}/%]/g;
 
 export function nameText(name: string): string {
-  return '/' + name.replace(NAME_ESCAPE, (c) => '#' + c.charCodeAt(0).toString(16).padStart(2, '0'));
+  return (
+    '/' + name.replace(NAME_ESCAPE, (c) => '#' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0'))
+  );
 }
 
 export function numberText(n: number): string {
