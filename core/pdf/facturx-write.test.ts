@@ -8,6 +8,7 @@ import { extractFacturx } from './facturx-read';
 import { packageFacturx } from './facturx-write';
 import { pdfjsAttachments, pdfjsMetadata, pdfjsText } from './pdfjs-testing';
 import { PdfDocument } from './reader/document';
+import { PdfStream } from './reader/objects';
 import { blankPdf, encryptedPdf, unembeddedFontPdf } from './test-pdfs';
 
 interface ManifestEntry {
@@ -87,10 +88,10 @@ describe('packageFacturx', () => {
     expect(text).toContain('/AFRelationship /Data');
     expect(text).toContain('/Subtype /text#2Fxml');
     const meta = doc.resolve(doc.catalog()?.get('Metadata'));
-    expect(meta && 'raw' in meta && meta.dict.get('Filter')).toBeUndefined();
-    expect(meta && 'raw' in meta && meta.dict.get('Length')).toBe(
-      meta && 'raw' in meta ? meta.raw.length : -1,
-    );
+    expect(meta).toBeInstanceOf(PdfStream);
+    if (!(meta instanceof PdfStream)) return;
+    expect(meta.dict.get('Filter')).toBeUndefined();
+    expect(meta.dict.get('Length')).toBe(meta.raw.length);
   });
 
   it('keeps a PDF/A-3u claim of the source at level U', async () => {
