@@ -4,28 +4,51 @@ import { attributeValue } from '../../xml/query';
 import type { XmlElement } from '../../xml/tree';
 import type { Message } from '../rule';
 import { normalizeSpace } from '../xpath/cast';
-import { down } from '../xpath/paths';
 import type { InvoiceView } from './invoice-view';
 import { assertion as patternAssertion, type Assertion, type Context } from './pattern';
 
 /** `ram:a/ram:b/…` from `el`. */
 export function sel(el: XmlElement, ...locals: string[]): XmlElement[] {
-  return down([el], ...locals.map((l) => [RAM, l] as const));
+  let level: XmlElement[] = [el];
+  for (const local of locals) {
+    const next: XmlElement[] = [];
+    for (const e of level) {
+      for (const c of e.children) if (c.kind === 'element' && c.local === local && c.ns === RAM) next.push(c);
+    }
+    level = next;
+  }
+  return level;
+}
+
+/** The first element `ram:a/ram:b/…` selects, in document order, found without building the node sets. */
+export function first(el: XmlElement, ...locals: string[]): XmlElement | undefined {
+  return firstFrom(el, locals, 0);
+}
+
+function firstFrom(el: XmlElement, locals: readonly string[], depth: number): XmlElement | undefined {
+  if (depth === locals.length) return el;
+  const local = locals[depth];
+  for (const c of el.children) {
+    if (c.kind !== 'element' || c.local !== local || c.ns !== RAM) continue;
+    const found = firstFrom(c, locals, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 /** `(ram:a/ram:b)`: the path selects something. */
 export function has(el: XmlElement, ...locals: string[]): boolean {
-  return sel(el, ...locals).length > 0;
+  return firstFrom(el, locals, 0) !== undefined;
 }
 
 /** `normalize-space(ram:a/ram:b) != ''` (on the first node: a second one is a type error for XPath 2.0). */
 export function filled(el: XmlElement, ...locals: string[]): boolean {
-  return normalizeSpace(sel(el, ...locals)[0]) !== '';
+  return normalizeSpace(first(el, ...locals)) !== '';
 }
 
 /** `normalize-space(ram:a/@name) != ''`. */
 export function filledAttribute(el: XmlElement, name: string, ...locals: string[]): boolean {
-  const target = sel(el, ...locals)[0];
+  const target = first(el, ...locals);
   const value = target ? attributeValue(target, name) : undefined;
   return value !== undefined && value.replace(/[ \t\r\n]+/g, '') !== '';
 }

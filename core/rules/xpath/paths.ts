@@ -3,7 +3,6 @@
  * from anywhere (`//ram:A/ram:B`, served by the local-name index) and context tests (`//ram:A/ram:B` as a
  * match pattern: the element's own ancestors).
  */
-import { childrenNamed } from '../../xml/query';
 import type { XmlElement } from '../../xml/tree';
 import type { RuleInput } from '../rule';
 
@@ -35,13 +34,15 @@ export function isRootedAt(el: XmlElement, ...steps: readonly Step[]): boolean {
 
 /** Children of every element in `from` reached by the steps, in document order. */
 export function down(from: readonly XmlElement[], ...steps: readonly Step[]): XmlElement[] {
-  let level = from;
+  let level = from as XmlElement[];
   for (const [ns, local] of steps) {
     const next: XmlElement[] = [];
-    for (const e of level) next.push(...childrenNamed(e, ns, local));
+    for (const e of level) {
+      for (const c of e.children) if (c.kind === 'element' && c.local === local && c.ns === ns) next.push(c);
+    }
     level = next;
   }
-  return level as XmlElement[];
+  return level;
 }
 
 /** `/first/…`: the document element if it is `first`, then down the remaining steps. */
