@@ -71,9 +71,22 @@ describeWithCorpus('validateXml on corpus invoices', () => {
     });
     expect(r.stages.pdfa).toMatchObject({ skipped: true, skip_reason: 'not_a_pdf' });
     expect(r.stages.schematron).toMatchObject({ passed: true, skipped: false, error_count: 0 });
+    expect(r.stages.xsd).toMatchObject({ passed: true, skipped: false });
     expect(r.stages.fr_ctc).toMatchObject({ skipped: true, skip_reason: 'target_en16931' });
-    expect(r.validationArtifacts.map((a) => a.id)).toContain('en16931-cii-model');
-    expect(r.validationArtifacts[0]).toMatchObject({ syntax: 'CII', version: '1.3.16', status: 'available' });
+    expect(r.validationArtifacts.map((a) => a.id)).toEqual([
+      'facturx-xsd-en16931',
+      'en16931-cii-model',
+      'en16931-cii-codes',
+      'en16931-cii-syntax',
+    ]);
+    expect(r.validationArtifacts[1]).toMatchObject({
+      family: 'EN16931 CII',
+      profile: 'EN16931',
+      syntax: 'CII',
+      version: '1.3.16',
+      sourceAuthority: 'CEN/TC 434',
+      status: 'available',
+    });
     expect(r.legalDisclaimer).toMatch(/not acceptance/);
   });
 

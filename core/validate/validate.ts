@@ -120,10 +120,6 @@ export function validateDocument(
       continue;
     }
     const sets = stageRuleSets(stage, profile);
-    if (sets.length === 0) {
-      stages[stage] = skippedStage('rules_unavailable');
-      continue;
-    }
     used.push(...sets);
     const stageIssues = runRuleSets(input, sets).map((f) => issueOf(f, lang));
     issues.push(...stageIssues);
