@@ -156,6 +156,7 @@ function checkStructure(doc: PdfDocument, f: Findings): XmpPacket | null {
     );
   }
   const catalog = doc.catalog()!;
+  checkOutputIntent(doc, f);
   const meta = doc.resolve(catalog.get('Metadata'));
   if (!(meta instanceof PdfStream)) {
     f.add(
@@ -238,6 +239,11 @@ function checkStructure(doc: PdfDocument, f: Findings): XmpPacket | null {
     );
   }
   checkInfo(doc, f, xmp);
+  return xmp;
+}
+
+function checkOutputIntent(doc: PdfDocument, f: Findings): void {
+  const catalog = doc.catalog()!;
   const intents = (doc.array(catalog.get('OutputIntents')) ?? []).map((o) => doc.dict(o));
   const pdfa = intents.find((d) => nameOf(doc.resolve(d?.get('S'))) === 'GTS_PDFA1');
   const icc = doc.resolve(pdfa?.get('DestOutputProfile'));
@@ -263,7 +269,6 @@ function checkStructure(doc: PdfDocument, f: Findings): XmpPacket | null {
       "L'OutputIntent /GTS_PDFA1 n'a pas de profil ICC incorporé valide",
     );
   }
-  return xmp;
 }
 
 /** §6.6.3: every Info entry that has an XMP equivalent must agree with it. */
