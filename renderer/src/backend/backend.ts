@@ -1,5 +1,15 @@
 import type { Lang } from '../i18n/messages';
-import type { ApiErrorBody } from './types';
+import type { ApiErrorBody, ErrorCode } from '../../../core/api/errors';
+
+/** Codes of the renderer's own, for when no answer of the contract arrived. */
+export type ClientErrorCode = 'backend_unreachable' | `http_${number}`;
+
+/** An error as shown: a contract error body (its `{ detail }` form given a code), or a client-side one. */
+export interface ShownError {
+  readonly error: ErrorCode | ClientErrorCode;
+  readonly message: string;
+  readonly [field: string]: unknown;
+}
 
 /** Where the answers come from: the offline core inside the desktop app, or an HTTP API. */
 export type BackendKind =
@@ -22,7 +32,7 @@ export interface Quota {
 /** One answer of the backend; `status` 0 means no HTTP answer arrived. */
 export type Answer =
   | { readonly ok: true; readonly status: number; readonly body: unknown; readonly quota?: Quota }
-  | { readonly ok: false; readonly status: number; readonly error: ApiErrorBody; readonly quota?: Quota };
+  | { readonly ok: false; readonly status: number; readonly error: ShownError; readonly quota?: Quota };
 
 /** The operations the interface runs on a dropped file. */
 export type FileOperation = 'validate' | 'extract';
@@ -36,13 +46,15 @@ export interface Backend {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+const isApiErrorBody = (body: unknown): body is ApiErrorBody =>
+  isRecord(body) && (typeof body.error === 'string' || typeof body.detail === 'string');
+
 /** Reads an error body, whatever shape the answer took (the contract allows `{ detail }` alone on some 400s). */
-export function errorBody(body: unknown, status: number): ApiErrorBody {
-  if (isRecord(body) && typeof body.error === 'string') {
-    return { ...body, error: body.error, message: typeof body.message === 'string' ? body.message : '' };
-  }
-  if (isRecord(body) && typeof body.detail === 'string') {
-    return { ...body, error: `http_${status}`, message: body.detail };
+export function errorBody(body: unknown, status: number): ShownError {
+  if (isApiErrorBody(body)) {
+    return 'detail' in body
+      ? { ...body, error: `http_${status}`, message: body.detail }
+      : { ...body, message: typeof body.message === 'string' ? body.message : '' };
   }
   return { error: `http_${status}`, message: typeof body === 'string' ? body : '' };
 }
