@@ -5,7 +5,7 @@ import { doubleOf, normalizeSpace } from '../xpath/cast';
 import * as c from './contexts';
 import { isVat } from './invoice-view';
 import type { Assertion } from './pattern';
-import { assertion, filled, filledAttribute, has, sel } from './select';
+import { assertion, first, filled, filledAttribute, has, sel } from './select';
 
 const TRANSACTION = ['SupplyChainTradeTransaction'] as const;
 
@@ -72,7 +72,7 @@ export const businessAssertions: readonly Assertion[] = [
       en: 'The Payment card primary account number (BT-87) must not be given in full: at most 10 characters (first 6 and last 4 digits).',
       fr: 'Le numéro de carte de paiement (BT-87) ne doit pas figurer en entier : 10 caractères au plus (6 premiers et 4 derniers chiffres).',
     },
-    (el) => [...normalizeSpace(sel(el, 'ID')[0])].length <= 10,
+    (el) => [...normalizeSpace(first(el, 'ID'))].length <= 10,
   ),
   assertion(
     'BR-50',

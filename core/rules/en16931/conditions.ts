@@ -8,11 +8,11 @@ import * as c from './contexts';
 import { isCharge, isVat, ram, rsm } from './invoice-view';
 import type { InvoiceView } from './invoice-view';
 import type { Assertion } from './pattern';
-import { assertion, has, sel } from './select';
+import { assertion, first, has, sel } from './select';
 
 /** `xs:decimal(ram:local[1])`, null for an absent element (the empty sequence). */
 function dec(el: XmlElement, local: string): Decimal | null {
-  const found = sel(el, local)[0];
+  const found = first(el, local);
   return found ? decimalOf(found) : null;
 }
 
@@ -378,21 +378,21 @@ export const conditionAssertions: readonly Assertion[] = [
     },
     (el) => {
       // All xs:decimal arithmetic; the rate only counts when the type code is VAT after normalisation.
-      const typeCode = sel(el, 'TypeCode')[0];
+      const typeCode = first(el, 'TypeCode');
       const vat =
         !!typeCode &&
         textOf(typeCode)
           .toUpperCase()
           .replace(/[ \t\r\n]+/g, ' ')
           .trim() === 'VAT';
-      const rateEl = vat ? sel(el, 'RateApplicablePercent')[0] : undefined;
+      const rateEl = vat ? first(el, 'RateApplicablePercent') : undefined;
       const rate = rateEl ? decimalOf(rateEl) : null;
-      const calcEl = sel(el, 'CalculatedAmount')[0];
+      const calcEl = first(el, 'CalculatedAmount');
       if (rate !== null && rate.round(0, 'half-up').isZero()) {
         return !!calcEl && decimalOf(calcEl).round(0, 'half-up').isZero();
       }
       if (rate !== null) {
-        const basisEl = sel(el, 'BasisAmount')[0];
+        const basisEl = first(el, 'BasisAmount');
         if (!calcEl || !basisEl) return false;
         const calc = decimalOf(calcEl).abs();
         const share = rate.dividedBy(Decimal.of(100), rate.scale + 2, 'half-up')!;

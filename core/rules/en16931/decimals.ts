@@ -4,7 +4,7 @@ import { decimalsAtMost, doubleOf, roundDouble } from '../xpath/cast';
 import * as c from './contexts';
 import type { InvoiceView } from './invoice-view';
 import type { Context } from './pattern';
-import { assertion, sel } from './select';
+import { assertion, first, sel } from './select';
 
 type Spec = readonly [
   id: string,
@@ -15,11 +15,11 @@ type Spec = readonly [
   path: (el: XmlElement) => XmlElement | undefined,
 ];
 
-const sibling = (local: string) => (indicator: XmlElement) => sel(indicator.parent!, local)[0];
+const sibling = (local: string) => (indicator: XmlElement) => first(indicator.parent!, local);
 const child =
   (...locals: string[]) =>
   (el: XmlElement) =>
-    sel(el, ...locals)[0];
+    first(el, ...locals);
 
 const SPECS: readonly Spec[] = [
   [

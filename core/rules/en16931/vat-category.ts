@@ -14,7 +14,7 @@ import { CATEGORY, invoice, type CategoryCode, type CategoryContexts } from './c
 import type { InvoiceView } from './invoice-view';
 import { ram } from './invoice-view';
 import type { Assertion, Context } from './pattern';
-import { assertion, has, sel } from './select';
+import { assertion, first, has, sel } from './select';
 
 interface CategorySpec {
   readonly code: CategoryCode;
@@ -259,9 +259,9 @@ function basisTest(spec: CategorySpec): (el: XmlElement, view: InvoiceView) => b
  */
 function standardTaxTest(el: XmlElement): boolean {
   const tax = breakdownOf(el);
-  const calc = sel(tax, 'CalculatedAmount')[0];
-  const basis = sel(tax, 'BasisAmount')[0];
-  const rate = sel(tax, 'RateApplicablePercent')[0];
+  const calc = first(tax, 'CalculatedAmount');
+  const basis = first(tax, 'BasisAmount');
+  const rate = first(tax, 'RateApplicablePercent');
   if (!calc || !basis || !rate) return false;
   const calcAbs = decimalOf(calc).abs();
   const expected = Math.round(asDouble(decimalOf(basis).abs()) * doubleOf(rate)) / 100;
