@@ -9,9 +9,9 @@ import type { Lang } from '../service/types';
 import type { Finding, RuleSet, Stage } from '../rules/rule';
 import { ruleInput, runRuleSets } from '../rules/run';
 import { parseXml } from '../xml/parse';
-import { xpathOf } from '../xml/query';
-import type { XmlDocument } from '../xml/tree';
+import type { XmlDocument, XmlElement } from '../xml/tree';
 import { artifactOf } from './artifacts';
+import { locator } from './locations';
 import { profileNotes } from './profile-scope';
 import {
   LEGAL_DISCLAIMER,
@@ -105,6 +105,7 @@ export function validateDocument(
   const issues: ValidationIssue[] = [];
   const stages = {} as Record<Stage, StageResult>;
   const used: RuleSet[] = [];
+  const locate = locator(CII_PREFIXES);
 
   for (const stage of ['pdfa', 'facturx_pdf'] as const) {
     const found = options.pdf?.[stage] ?? { skipped: true as const, skip_reason: 'not_a_pdf' };
@@ -121,7 +122,7 @@ export function validateDocument(
     }
     const sets = stageRuleSets(stage, profile);
     used.push(...sets);
-    const stageIssues = runRuleSets(input, sets).map((f) => issueOf(f, lang));
+    const stageIssues = runRuleSets(input, sets).map((f) => issueOf(f, lang, locate));
     issues.push(...stageIssues);
     stages[stage] = stageResult(stageIssues);
   }
@@ -146,12 +147,12 @@ export function validateDocument(
   };
 }
 
-function issueOf(f: Finding, lang: Lang): ValidationIssue {
+function issueOf(f: Finding, lang: Lang, locate: (el: XmlElement) => string): ValidationIssue {
   return {
     ruleId: f.rule.id,
     severity: f.rule.severity,
     message: f.detail ? `${f.rule.message[lang]} (${f.detail[lang]})` : f.rule.message[lang],
-    location: xpathOf(f.at, CII_PREFIXES),
+    location: locate(f.at),
     bt: f.rule.bt[0] ?? null,
     stage: f.stage,
   };
