@@ -14,7 +14,17 @@ import type { PatternAssertion, PatternContext } from './schematron-pattern';
 
 const ram = (local: string) => [RAM, local] as const;
 const sel = (el: XmlElement, ...locals: string[]): XmlElement[] => down([el], ...locals.map(ram));
-const has = (el: XmlElement, ...locals: string[]): boolean => sel(el, ...locals).length > 0;
+function hasFrom(at: XmlElement, locals: readonly string[], i: number): boolean {
+  if (i === locals.length) return true;
+  for (const c of at.children) {
+    if (c.kind === 'element' && c.local === locals[i] && c.ns === RAM && hasFrom(c, locals, i + 1))
+      return true;
+  }
+  return false;
+}
+
+/** `(ram:a/ram:b/…)` selects something: a search that stops at the first match. */
+const has = (el: XmlElement, ...locals: string[]): boolean => hasFrom(el, locals, 0);
 
 /** `ram:TypeCode = 'code'`: existential string comparison, no trimming. */
 const typeCodeIs = (el: XmlElement, ...codes: string[]): boolean =>

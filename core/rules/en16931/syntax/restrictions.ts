@@ -3,12 +3,18 @@
  * used" or "at most / exactly once": data, one row per assertion, grouped by rule context in the
  * artefact's order (ids, flags and paths as the artefact writes them; the messages are ours).
  */
-import { attributeValue } from '../../../xml/query';
 import type { XmlElement } from '../../../xml/tree';
 import type { Message, Severity } from '../../rule';
-import { down, type Step } from '../../xpath/paths';
+import type { Step } from '../../xpath/paths';
 import { C } from './contexts';
-import { step, type PatternAssertion, type PatternContext } from './schematron-pattern';
+import {
+  attributeOf,
+  countPath,
+  step,
+  type PatternAssertion,
+  type PatternBatch,
+  type PatternContext,
+} from './schematron-pattern';
 
 type Kind = 'absent' | 'at-most-one' | 'exactly-one';
 type Row = readonly [id: string, severity: Severity, kind: Kind, path: string];
@@ -1106,10 +1112,7 @@ function parsePath(path: string): ParsedPath {
 }
 
 function count(el: XmlElement, { steps, attribute }: ParsedPath): number {
-  const found = down([el], ...steps);
-  return attribute === undefined
-    ? found.length
-    : found.filter((e) => attributeValue(e, attribute) !== undefined).length;
+  return countPath(el, steps, attribute);
 }
 
 const where = (context: PatternContext): string => context.label.split(/\/+/).pop()!;
@@ -1142,21 +1145,95 @@ const LIMITS: Readonly<Record<Kind, (n: number) => boolean>> = {
   'exactly-one': (n) => n === 1,
 };
 
-export const restrictionAssertions: readonly PatternAssertion[] = ROWS.flatMap(([context, rows]) =>
-  rows.map(([id, severity, kind, path]): PatternAssertion => {
-    const parsed = parsePath(path);
-    const holds = LIMITS[kind];
-    return {
-      id,
-      severity,
-      bt: BT[id] ?? [],
-      message: message(kind, severity, path, context),
-      context,
-      test: (el) => holds(count(el, parsed)),
-      detail: (el) => {
-        const n = count(el, parsed);
-        return { en: `found ${n}`, fr: `${n} trouvé(s)` };
-      },
-    };
-  }),
+function assertionOf(
+  context: PatternContext,
+  [id, severity, kind, path]: Row,
+  parsed: ParsedPath,
+): PatternAssertion {
+  const holds = LIMITS[kind];
+  return {
+    id,
+    severity,
+    bt: BT[id] ?? [],
+    message: message(kind, severity, path, context),
+    context,
+    test: (el) => holds(count(el, parsed)),
+    detail: (el) => {
+      const n = count(el, parsed);
+      return { en: `found ${n}`, fr: `${n} trouvé(s)` };
+    },
+  };
+}
+
+/** The `not(path)` rows of a context as a tree of steps: one walk finds every forbidden path present. */
+interface StepNode {
+  /** Assertions broken when this node's element exists. */
+  readonly present: PatternAssertion[];
+  /** Assertions broken when this node's element carries the attribute. */
+  readonly attributes: Map<string, PatternAssertion[]>;
+  readonly next: Map<string, { readonly ns: string; readonly node: StepNode }[]>;
+}
+
+const stepNode = (): StepNode => ({ present: [], attributes: new Map(), next: new Map() });
+
+function insert(root: StepNode, { steps, attribute }: ParsedPath, assertion: PatternAssertion): void {
+  let node = root;
+  for (const [ns, local] of steps) {
+    const list = node.next.get(local) ?? [];
+    let entry = list.find((e) => e.ns === ns);
+    if (!entry) {
+      entry = { ns, node: stepNode() };
+      list.push(entry);
+      node.next.set(local, list);
+    }
+    node = entry.node;
+  }
+  if (attribute === undefined) node.present.push(assertion);
+  else node.attributes.set(attribute, [...(node.attributes.get(attribute) ?? []), assertion]);
+}
+
+function collectForbidden(el: XmlElement, node: StepNode, out: PatternAssertion[]): void {
+  for (const [name, assertions] of node.attributes) if (attributeOf(el, name)) out.push(...assertions);
+  if (node.next.size === 0) return;
+  for (const c of el.children) {
+    if (c.kind !== 'element') continue;
+    const entries = node.next.get(c.local);
+    if (!entries) continue;
+    for (const entry of entries) {
+      if (entry.ns !== c.ns) continue;
+      out.push(...entry.node.present);
+      collectForbidden(c, entry.node, out);
+    }
+  }
+}
+
+/**
+ * The restrictions of one context, checked together: the `not(path)` rows (the bulk) by one walk of the
+ * element's children, the count rows one by one.
+ */
+function batch(context: PatternContext, rows: readonly Row[]): PatternBatch {
+  const absent = stepNode();
+  const counted: PatternAssertion[] = [];
+  const assertions = rows.map((row) => {
+    const parsed = parsePath(row[3]);
+    const assertion = assertionOf(context, row, parsed);
+    if (row[2] === 'absent') insert(absent, parsed, assertion);
+    else counted.push(assertion);
+    return assertion;
+  });
+  return {
+    context,
+    assertions,
+    failing(el, input) {
+      const out: PatternAssertion[] = [];
+      collectForbidden(el, absent, out);
+      for (const a of counted) if (!a.test(el, input)) out.push(a);
+      // A path present twice would name its assertion twice.
+      return out.length > 1 ? [...new Set(out)] : out;
+    },
+  };
+}
+
+export const restrictionBatches: readonly PatternBatch[] = ROWS.map(([context, rows]) =>
+  batch(context, rows),
 );

@@ -106,41 +106,90 @@ function assigner(contexts: readonly PatternContext[]): (input: RuleInput) => As
   };
 }
 
-/** The rules of one pattern (one Rule per assertion), sharing one context assignment per document. */
+/**
+ * Assertions of one context checked together, for speed: `failing` says which of them fail on an element
+ * (for instance by one scan of its children instead of one per assertion).
+ */
+export interface PatternBatch {
+  readonly context: PatternContext;
+  readonly assertions: readonly PatternAssertion[];
+  failing(el: XmlElement, input: RuleInput): readonly PatternAssertion[];
+}
+
+/** How many nodes `step/step/…[/@attribute]` selects from `el` (no intermediate arrays). */
+export function countPath(el: XmlElement, steps: readonly Step[], attribute?: string, from = 0): number {
+  if (from === steps.length) return attribute === undefined || attributeOf(el, attribute) ? 1 : 0;
+  const [ns, local] = steps[from]!;
+  let n = 0;
+  for (const c of el.children) {
+    if (c.kind === 'element' && c.local === local && c.ns === ns)
+      n += countPath(c, steps, attribute, from + 1);
+  }
+  return n;
+}
+
+/** Whether `el` has an unprefixed attribute of this name. */
+export function attributeOf(el: XmlElement, name: string): boolean {
+  for (const a of el.attributes) if (a.local === name && a.ns === null) return true;
+  return false;
+}
+
+type Results = ReadonlyMap<PatternAssertion, readonly Violation[]>;
+
+function violation(a: PatternAssertion, el: XmlElement, input: RuleInput): Violation {
+  const detail = a.detail?.(el, input);
+  return detail ? { at: el, detail } : { at: el };
+}
+
+/**
+ * The rules of one pattern, one Rule per assertion. The whole pattern is evaluated once per document,
+ * context by context, on the first rule's check; the other rules read its results.
+ */
 export function patternRules(
   contexts: readonly PatternContext[],
   assertions: readonly PatternAssertion[],
+  batches: readonly PatternBatch[] = [],
 ): Rule[] {
   const assign = assigner(contexts);
-  const cache = new WeakMap<RuleInput, Assignment>();
-  const assigned = (input: RuleInput): Assignment => {
-    let a = cache.get(input);
-    if (!a) {
-      a = assign(input);
-      cache.set(input, a);
+  const evaluate = (input: RuleInput): Results => {
+    const assigned = assign(input);
+    const out = new Map<PatternAssertion, Violation[]>();
+    const push = (a: PatternAssertion, v: Violation): void => {
+      const list = out.get(a);
+      if (list) list.push(v);
+      else out.set(a, [v]);
+    };
+    for (const a of assertions) {
+      for (const el of assigned.get(a.context) ?? []) {
+        try {
+          if (!a.test(el, input)) push(a, violation(a, el, input));
+        } catch (e) {
+          if (!(e instanceof UncastableValue)) throw e;
+          push(a, { at: e.at, detail: castDetail(e) });
+        }
+      }
     }
-    return a;
+    for (const batch of batches) {
+      for (const el of assigned.get(batch.context) ?? []) {
+        for (const a of batch.failing(el, input)) push(a, violation(a, el, input));
+      }
+    }
+    return out;
   };
-  return assertions.map((a) => ({
+  const cache = new WeakMap<RuleInput, Results>();
+  const results = (input: RuleInput): Results => {
+    let r = cache.get(input);
+    if (!r) {
+      r = evaluate(input);
+      cache.set(input, r);
+    }
+    return r;
+  };
+  return [...assertions, ...batches.flatMap((b) => b.assertions)].map((a) => ({
     id: a.id,
     severity: a.severity,
     bt: a.bt,
     message: a.message,
-    *check(input: RuleInput): Iterable<Violation> {
-      for (const el of assigned(input).get(a.context) ?? []) {
-        let failed: boolean;
-        try {
-          failed = !a.test(el, input);
-        } catch (e) {
-          if (!(e instanceof UncastableValue)) throw e;
-          yield { at: e.at, detail: castDetail(e) };
-          continue;
-        }
-        if (failed) {
-          const detail = a.detail?.(el, input);
-          yield detail ? { at: el, detail } : { at: el };
-        }
-      }
-    },
+    check: (input: RuleInput): Iterable<Violation> => results(input).get(a) ?? [],
   }));
 }
