@@ -1,40 +1,35 @@
 /** EN16931 business rules BR-01…BR-65 (presence and consistency of business terms), CII binding 1.3.16. */
-import { textOf } from '../../xml/query';
+import { RSM, UDT } from '../../cii/namespaces';
+import { attributeValue, textOf } from '../../xml/query';
 import type { XmlElement } from '../../xml/tree';
 import { doubleOf, normalizeSpace } from '../xpath/cast';
+import { down } from '../xpath/paths';
 import * as c from './contexts';
 import { isVat } from './invoice-view';
 import type { Assertion } from './pattern';
 import { assertion, first, filled, filledAttribute, has, sel } from './select';
 
-const TRANSACTION = ['SupplyChainTradeTransaction'] as const;
-
-/** From the invoice root: `rsm:SupplyChainTradeTransaction/ram:…` (rsm first step). */
-function tx(root: XmlElement, ...locals: string[]): XmlElement[] {
-  const t = root.children.filter(
-    (n): n is XmlElement => n.kind === 'element' && n.local === TRANSACTION[0] && n.ns === root.ns,
-  );
-  return t.flatMap((e) => sel(e, ...locals));
+/** `rsm:local` children of the invoice root. */
+function rsmChild(root: XmlElement, local: string): XmlElement[] {
+  return down([root], [RSM, local]);
 }
 
-function rsmChild(root: XmlElement, local: string): XmlElement[] {
-  return root.children.filter(
-    (n): n is XmlElement => n.kind === 'element' && n.local === local && n.ns === root.ns,
-  );
+/** From the invoice root: `rsm:SupplyChainTradeTransaction/ram:…`. */
+function tx(root: XmlElement, ...locals: string[]): XmlElement[] {
+  return rsmChild(root, 'SupplyChainTradeTransaction').flatMap((e) => sel(e, ...locals));
 }
 
 const sellerPath = ['ApplicableHeaderTradeAgreement', 'SellerTradeParty'];
 const buyerPath = ['ApplicableHeaderTradeAgreement', 'BuyerTradeParty'];
 
+/** `…/udt:DateTimeString[@format = '102']` under each of the elements. */
+function dateStrings102(els: readonly XmlElement[]): XmlElement[] {
+  return down(els, [UDT, 'DateTimeString']).filter((d) => attributeValue(d, 'format') === '102');
+}
+
 /** `(A) >= (B)` on dates written as strings: existential string comparison. */
 function endNotBeforeStart(period: XmlElement): boolean {
-  const format102 = (which: string): string[] =>
-    sel(period, which)
-      .flatMap((d) =>
-        d.children.filter((n): n is XmlElement => n.kind === 'element' && n.local === 'DateTimeString'),
-      )
-      .filter((d) => d.attributes.some((a) => a.local === 'format' && a.ns === null && a.value === '102'))
-      .map(textOf);
+  const format102 = (which: string): string[] => dateStrings102(sel(period, which)).map(textOf);
   if (!has(period, 'EndDateTime') || !has(period, 'StartDateTime')) return true;
   const ends = format102('EndDateTime');
   const starts = format102('StartDateTime');
@@ -244,16 +239,7 @@ export const businessAssertions: readonly Assertion[] = [
         "une date d'émission (BT-2) au format 102",
         (r: XmlElement) =>
           normalizeSpace(
-            rsmChild(r, 'ExchangedDocument')
-              .flatMap((e) => sel(e, 'IssueDateTime'))
-              .flatMap((e) =>
-                e.children.filter(
-                  (n): n is XmlElement => n.kind === 'element' && n.local === 'DateTimeString',
-                ),
-              )
-              .filter((d) =>
-                d.attributes.some((a) => a.local === 'format' && a.ns === null && a.value === '102'),
-              )[0],
+            dateStrings102(rsmChild(r, 'ExchangedDocument').flatMap((e) => sel(e, 'IssueDateTime')))[0],
           ) !== '',
       ],
       [
