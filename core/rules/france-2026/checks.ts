@@ -11,6 +11,7 @@ import {
   hasAttribute,
   hasValue,
   isTopGroupLine,
+  memoized,
   P,
   path,
   subInvoiceIds,
@@ -139,11 +140,13 @@ export function isSiren(el: XmlElement): boolean {
 const CATEGORY = path('ram:CategoryCode');
 const RATE = path('ram:RateApplicablePercent');
 
-/** `custom:is-valid-vat-category-code($categoryCode)`: exactly one CategoryCode, in the list (BR-FR-15). */
-export const categoryIn = (list: ReadonlySet<string>) => (tax: XmlElement) => {
+function hasCategoryIn(tax: XmlElement, list: ReadonlySet<string>): boolean {
   const codes = texts(tax, CATEGORY);
   return codes.length > 0 && list.has(codes[0]!);
-};
+}
+
+/** `custom:is-valid-vat-category-code($categoryCode)`: exactly one CategoryCode, in the list (BR-FR-15). */
+export const categoryIn = (list: ReadonlySet<string>) => (tax: XmlElement) => hasCategoryIn(tax, list);
 
 /** `not($categoryCode = list)` (BR-FR-15 `_LM`). */
 export const noCategoryIn = (list: ReadonlySet<string>) => (tax: XmlElement) =>
@@ -151,7 +154,7 @@ export const noCategoryIn = (list: ReadonlySet<string>) => (tax: XmlElement) =>
 
 /** BR-FR-15 on a line: or no category at all on a GROUP or INFORMATION line (sub-totals and comments). */
 export const lineCategoryIn = (list: ReadonlySet<string>) => (tax: XmlElement) => {
-  if (categoryIn(list)(tax)) return true;
+  if (hasCategoryIn(tax, list)) return true;
   const line = tax.parent?.parent;
   return (
     !exists(tax, CATEGORY) &&
@@ -179,17 +182,18 @@ export function taxDetail(tax: XmlElement): { en: string; fr: string } {
 const LINE_TOTAL = path('ram:SpecifiedTradeSettlementLineMonetarySummation/ram:LineTotalAmount');
 const LINE_TAX_TOTAL = path('ram:SpecifiedTradeSettlementLineMonetarySummation/ram:TaxTotalAmount');
 const LINE_GRAND_TOTAL = path('ram:SpecifiedTradeSettlementLineMonetarySummation/ram:GrandTotalAmount');
-const HEADER_INVOICE_CURRENCY = path('ram:ApplicableHeaderTradeSettlement/ram:InvoiceCurrencyCode');
-const HEADER_TAX_CURRENCY = path('ram:ApplicableHeaderTradeSettlement/ram:TaxCurrencyCode');
-
-/** `../ram:ApplicableHeaderTradeSettlement/ram:InvoiceCurrencyCode` from a line. */
-export function lineInvoiceCurrencies(line: XmlElement): string[] {
-  return texts(line.parent ?? undefined, HEADER_INVOICE_CURRENCY);
+/**
+ * `../ram:ApplicableHeaderTradeSettlement/ram:InvoiceCurrencyCode` from a line: the line's transaction is
+ * the document's (the contexts place it under rsm:CrossIndustryInvoice), so the value is read once per
+ * document rather than by scanning the transaction's children (every line) for each line.
+ */
+export function lineInvoiceCurrencies(inv: FrenchInvoice): readonly string[] {
+  return inv.valuesAt(P.invoiceCurrency);
 }
 
-/** `../ram:ApplicableHeaderTradeSettlement/ram:TaxCurrencyCode` from a line. */
-export function lineTaxCurrencies(line: XmlElement): string[] {
-  return texts(line.parent ?? undefined, HEADER_TAX_CURRENCY);
+/** `../ram:ApplicableHeaderTradeSettlement/ram:TaxCurrencyCode` from a line (read once, as above). */
+export function lineTaxCurrencies(inv: FrenchInvoice): readonly string[] {
+  return inv.valuesAt(P.taxCurrency);
 }
 
 /** `…/ram:TaxTotalAmount[@currencyID = $currencies]` of a GROUP line (EXT-FR-FE-181/182): the first. */
@@ -217,7 +221,6 @@ export function groupNetMatchesChildren(line: XmlElement, inv: FrenchInvoice): b
   return Math.abs(lineAmount(line, LINE_TOTAL) - doubleSum(amounts)) <= 0.01 * amounts.length;
 }
 
-const EXEMPTION_REASON = path('ram:ExemptionReason');
 const CALCULATED = path('ram:CalculatedAmount');
 
 /**
@@ -226,12 +229,9 @@ const CALCULATED = path('ram:CalculatedAmount');
  * (xs:double arithmetic, as the artefact's `sum()`).
  */
 export function groupVatMatchesBreakdowns(line: XmlElement, inv: FrenchInvoice): boolean {
-  const prefix = `#${subInvoiceNumber(line)}#`;
-  const breakdowns = all(inv.invoice, P.headerTaxes).filter(
-    (t) => hasValue(t, P.typeCodeChild, 'VAT') && text(t, EXEMPTION_REASON).startsWith(prefix),
-  );
+  const breakdowns = inv.vatBreakdownsByPrefix().get(`#${subInvoiceNumber(line)}#`) ?? [];
   const sum = doubleSum(breakdowns.flatMap((t) => all(t, CALCULATED)));
-  const total = lineTaxTotalIn(line, lineInvoiceCurrencies(line));
+  const total = lineTaxTotalIn(line, lineInvoiceCurrencies(inv));
   return Math.abs(xpathNumber(total ? textOf(total) : undefined) - sum) <= 0.01;
 }
 
@@ -245,7 +245,7 @@ export function groupGrossMatchesNetPlusVat(line: XmlElement, inv: FrenchInvoice
   if (normalizeSpace(textOf(gross[0]!)) === '') return false;
   const children = new Set(texts(line, P.lineId).flatMap((id) => inv.linesByParentId().get(id) ?? []));
   const details = [...children].filter((c) => hasValue(c, P.lineStatus, 'DETAIL')).length;
-  const vat = lineTaxTotalIn(line, lineInvoiceCurrencies(line));
+  const vat = lineTaxTotalIn(line, lineInvoiceCurrencies(inv));
   const difference =
     xpathNumber(textOf(gross[0]!)) -
     lineAmount(line, LINE_TOTAL) -
@@ -264,9 +264,7 @@ function itemSellerId(lines: readonly XmlElement[]): string {
 }
 
 /** The line-level seller identifiers (EXT-FR-FE-167), as written. */
-export function itemSellerIds(line: XmlElement): string[] {
-  return texts(line, ITEM_SELLER_ID);
-}
+export const itemSellerIds = memoized((line): readonly string[] => texts(line, ITEM_SELLER_ID));
 
 /** BR-FR-MV-06: a line has a seller legal identifier, the same as its parent line's. */
 export function lineSellerMatchesParent(line: XmlElement, inv: FrenchInvoice): boolean {

@@ -26,25 +26,35 @@ export function path(written: string): Path {
 
 /** Every element the path reaches from `from`, in document order. */
 export function all(from: XmlElement | undefined, p: Path): XmlElement[] {
-  if (!from) return [];
-  let level: XmlElement[] = [from];
-  for (const [ns, local] of p) {
-    const next: XmlElement[] = [];
-    for (const e of level) {
-      for (const c of e.children) if (c.kind === 'element' && c.local === local && c.ns === ns) next.push(c);
-    }
-    level = next;
-    if (level.length === 0) break;
-  }
-  return level;
+  const out: XmlElement[] = [];
+  if (from) collect(from, p, 0, out);
+  return out;
 }
 
-export function first(from: XmlElement | undefined, p: Path): XmlElement | undefined {
-  return all(from, p)[0];
+function collect(el: XmlElement, p: Path, depth: number, out: XmlElement[]): void {
+  const [ns, local] = p[depth]!;
+  const last = depth === p.length - 1;
+  for (const c of el.children) {
+    if (c.kind !== 'element' || c.local !== local || c.ns !== ns) continue;
+    if (last) out.push(c);
+    else collect(c, p, depth + 1, out);
+  }
+}
+
+/** The first element the path reaches, without collecting the others. */
+export function first(from: XmlElement | undefined, p: Path, depth = 0): XmlElement | undefined {
+  if (!from) return undefined;
+  const [ns, local] = p[depth]!;
+  for (const c of from.children) {
+    if (c.kind !== 'element' || c.local !== local || c.ns !== ns) continue;
+    const found = depth === p.length - 1 ? c : first(c, p, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 export function exists(from: XmlElement | undefined, p: Path): boolean {
-  return all(from, p).length > 0;
+  return first(from, p) !== undefined;
 }
 
 /**
@@ -68,6 +78,12 @@ export function hasAttribute(el: XmlElement, name: string, value: string): boole
 
 /** `el[child = value]`: some child reached by the path has exactly this value. */
 export function hasValue(el: XmlElement | undefined, p: Path, value: string): boolean {
+  if (p.length === 1 && el) {
+    const [ns, local] = p[0]!;
+    for (const c of el.children)
+      if (c.kind === 'element' && c.local === local && c.ns === ns && textOf(c) === value) return true;
+    return false;
+  }
   return all(el, p).some((c) => textOf(c) === value);
 }
 
@@ -111,6 +127,7 @@ export const P = {
   headerTaxes: path(
     'rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeSettlement/ram:ApplicableTradeTax',
   ),
+  exemptionReason: path('ram:ExemptionReason'),
 } as const;
 
 /** `ram:AdditionalReferencedDocument[(ram:ReferenceTypeCode = 'AFL') and (ram:TypeCode = '130')]`. */
@@ -119,25 +136,39 @@ export function isInvoicedObjectAfl130(ref: XmlElement): boolean {
 }
 
 /**
- * `normalize-space(ram:SpecifiedLineTradeSettlement/ram:AdditionalReferencedDocument[AFL, 130]/ram:IssuerAssignedID)`:
- * the sub-invoice number of a line of a multi-vendor or bidirectional invoice (BT-128).
+ * Per-line memo: a document's tree never changes, and many patterns ask the same things of every line
+ * (is it a top GROUP line, what is its sub-invoice number), so each is computed once per line.
  */
-export function subInvoiceNumber(line: XmlElement): string {
-  const id = subInvoiceIds(line)[0];
-  return id ? normalizeSpace(textOf(id)) : '';
+export function memoized<T>(compute: (line: XmlElement) => T): (line: XmlElement) => T {
+  const cache = new WeakMap<XmlElement, T>();
+  return (line) => {
+    if (cache.has(line)) return cache.get(line) as T;
+    const value = compute(line);
+    cache.set(line, value);
+    return value;
+  };
 }
 
 /** The sub-invoice number elements (AFL/130 IssuerAssignedID) of a line, in document order. */
-export function subInvoiceIds(line: XmlElement): XmlElement[] {
-  return all(line, P.lineReferences)
+export const subInvoiceIds = memoized((line): readonly XmlElement[] =>
+  all(line, P.lineReferences)
     .filter(isInvoicedObjectAfl130)
-    .flatMap((r) => all(r, P.issuerAssignedId));
-}
+    .flatMap((r) => all(r, P.issuerAssignedId)),
+);
+
+/**
+ * `normalize-space(ram:SpecifiedLineTradeSettlement/ram:AdditionalReferencedDocument[AFL, 130]/ram:IssuerAssignedID)`:
+ * the sub-invoice number of a line of a multi-vendor or bidirectional invoice (BT-128).
+ */
+export const subInvoiceNumber = memoized((line): string => {
+  const id = subInvoiceIds(line)[0];
+  return id ? normalizeSpace(textOf(id)) : '';
+});
 
 /** `ram:AssociatedDocumentLineDocument/ram:LineStatusReasonCode = 'GROUP' and not(…/ram:ParentLineID)`. */
-export function isTopGroupLine(line: XmlElement): boolean {
-  return hasValue(line, P.lineStatus, 'GROUP') && !exists(line, P.parentLineId);
-}
+export const isTopGroupLine = memoized(
+  (line): boolean => hasValue(line, P.lineStatus, 'GROUP') && !exists(line, P.parentLineId),
+);
 
 /** The facts of one document. */
 export class FrenchInvoice {
@@ -153,7 +184,9 @@ export class FrenchInvoice {
   readonly bidirectional: boolean;
   /** BT-3 values as written. */
   readonly typeCodes: readonly string[];
-  private memo = new Map<string, unknown>();
+  private readonly memo = new Map<string, unknown>();
+  private readonly values = new Map<Path, readonly string[]>();
+  private readonly elements = new Map<Path, readonly XmlElement[]>();
 
   constructor(readonly input: RuleInput) {
     const root = input.root;
@@ -167,7 +200,8 @@ export class FrenchInvoice {
     this.typeCodes = texts(this.invoice, P.typeCode);
   }
 
-  private once<T>(key: string, compute: () => T): T {
+  /** A fact computed once per document (`key` names it; callers own distinct keys). */
+  once<T>(key: string, compute: () => T): T {
     if (this.memo.has(key)) return this.memo.get(key) as T;
     const value = compute();
     this.memo.set(key, value);
@@ -193,6 +227,26 @@ export class FrenchInvoice {
     );
   }
 
+  /** Values reached from the document element (`/rsm:CrossIndustryInvoice/…`), read once per document. */
+  valuesAt(p: Path): readonly string[] {
+    let values = this.values.get(p);
+    if (!values) {
+      values = this.elementsAt(p).map(textOf);
+      this.values.set(p, values);
+    }
+    return values;
+  }
+
+  /** Elements reached from the document element, found once per document. */
+  elementsAt(p: Path): readonly XmlElement[] {
+    let elements = this.elements.get(p);
+    if (!elements) {
+      elements = all(this.invoice, p);
+      this.elements.set(p, elements);
+    }
+    return elements;
+  }
+
   /** The lines of the transaction (BG-25). */
   lines(): readonly XmlElement[] {
     return this.once('lines', () => all(this.invoice, P.lines));
@@ -213,6 +267,29 @@ export class FrenchInvoice {
     if (values.length === 1) return [...(this.linesById().get(values[0]!) ?? [])];
     const found = new Set(values.flatMap((v) => this.linesById().get(v) ?? []));
     return this.lines().filter((l) => found.has(l));
+  }
+
+  /**
+   * The header VAT breakdowns (TypeCode VAT) by every `#…#` prefix their exemption reason starts with, in
+   * document order, so that `ApplicableTradeTax[starts-with(ram:ExemptionReason, concat('#', $n, '#'))]`
+   * is one lookup per GROUP line instead of a scan of all breakdowns (BR-FR-MV-09).
+   */
+  vatBreakdownsByPrefix(): ReadonlyMap<string, readonly XmlElement[]> {
+    return this.once('vatBreakdownsByPrefix', () => {
+      const index = new Map<string, XmlElement[]>();
+      for (const tax of this.elementsAt(P.headerTaxes)) {
+        if (!hasValue(tax, P.typeCodeChild, 'VAT')) continue;
+        const reason = text(tax, P.exemptionReason);
+        if (!reason.startsWith('#')) continue;
+        for (let end = reason.indexOf('#', 1); end !== -1; end = reason.indexOf('#', end + 1)) {
+          const prefix = reason.slice(0, end + 1);
+          const list = index.get(prefix);
+          if (list) list.push(tax);
+          else index.set(prefix, [tax]);
+        }
+      }
+      return index;
+    });
   }
 
   /** `ram:IssuerAssignedID[. = preceding::ram:IssuerAssignedID]`: equal to an earlier one anywhere. */

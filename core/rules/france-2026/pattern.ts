@@ -34,6 +34,12 @@ export interface RuleDef {
 
 export interface PatternDef {
   readonly id: string;
+  /**
+   * A document-level precondition: when false, every assertion of the pattern holds by its own test
+   * (e.g. each BR-FR-MV assertion starts with `not(custom:isSpecialContract(…)) or …`), so the pattern is
+   * not evaluated at all. An optimisation only; it never changes a verdict.
+   */
+  applies?(inv: FrenchInvoice): boolean;
   readonly rules: readonly RuleDef[];
 }
 
@@ -56,8 +62,9 @@ const PREFIXES: Readonly<Record<string, string>> = { rsm: RSM, ram: RAM, udt: UD
 interface CompiledContext {
   readonly ns: string;
   readonly local: string;
-  /** Parent steps, nearest first. */
-  readonly ancestors: readonly (readonly [string, string])[];
+  /** Parent steps, nearest first: their local names and namespaces. */
+  readonly ancestorLocals: readonly string[];
+  readonly ancestorNss: readonly string[];
   /** `/a/b`: the last ancestor step is the document element. */
   readonly rooted: boolean;
   readonly where?: (el: XmlElement, inv: FrenchInvoice) => boolean;
@@ -75,13 +82,21 @@ function compileContext(rule: RuleDef): CompiledContext {
       return [ns, local];
     });
   const [ns, local] = steps.pop()!;
-  return { ns, local, ancestors: steps.reverse(), rooted, where: rule.where };
+  steps.reverse();
+  return {
+    ns,
+    local,
+    ancestorLocals: steps.map((s) => s[1]),
+    ancestorNss: steps.map((s) => s[0]),
+    rooted,
+    where: rule.where,
+  };
 }
 
 function matches(ctx: CompiledContext, el: XmlElement, inv: FrenchInvoice): boolean {
   let at = el.parent;
-  for (const [ns, local] of ctx.ancestors) {
-    if (!at || at.local !== local || at.ns !== ns) return false;
+  for (let i = 0; i < ctx.ancestorLocals.length; i++) {
+    if (!at || at.local !== ctx.ancestorLocals[i] || at.ns !== ctx.ancestorNss[i]) return false;
     at = at.parent;
   }
   if (ctx.rooted && at !== null) return false;
@@ -120,10 +135,19 @@ function patternAssigner(pattern: PatternDef): (input: RuleInput) => readonly (r
     if (assigned) return assigned;
     const inv = frenchInvoiceOf(input);
     assigned = contexts.map(() => []);
+    if (pattern.applies && !pattern.applies(inv)) {
+      cache.set(input, assigned);
+      return assigned;
+    }
     for (const [local, candidates] of byLocal) {
       for (const el of input.byLocalName.get(local) ?? []) {
-        const i = candidates.find((c) => contexts[c]!.ns === el.ns && matches(contexts[c]!, el, inv));
-        if (i !== undefined) assigned[i]!.push(el);
+        for (const i of candidates) {
+          const ctx = contexts[i]!;
+          if (ctx.ns === el.ns && matches(ctx, el, inv)) {
+            assigned[i]!.push(el);
+            break;
+          }
+        }
       }
     }
     cache.set(input, assigned);

@@ -1481,6 +1481,9 @@ const PRICES: readonly NumberTerm[] = [
   },
 ];
 
+const isSignedPrice = shaped(isSignedPrice19_6);
+const isUnsignedPrice = shaped(isUnsignedPrice19_6);
+
 const BR_FR_DEC_03: PatternDef = {
   id: 'BR-FR-DEC-03',
   rules: PRICES.map((t) =>
@@ -1490,7 +1493,7 @@ const BR_FR_DEC_03: PatternDef = {
         [t.bt],
         `${t.en} (${t.bt}) must be a positive number (negative only on a bidirectional invoice, BT-23 = S9, B9, M9) with "." as decimal separator, at most 6 decimals and at most 19 characters besides the separator.`,
         `${t.fr} (${t.bt}) doit être un nombre positif (négatif seulement pour une facture bidirectionnelle, BT-23 = S9, B9, M9) avec « . » comme séparateur décimal, au plus 6 décimales et au plus 19 caractères hors séparateur.`,
-        (el, inv) => (inv.bidirectional ? shaped(isSignedPrice19_6)(el) : shaped(isUnsignedPrice19_6)(el)),
+        (el, inv) => (inv.bidirectional ? isSignedPrice(el) : isUnsignedPrice(el)),
       ),
     ]),
   ),
@@ -1571,6 +1574,7 @@ function topGroupLinesSoldBy(transaction: XmlElement, partyId: Path): number {
 
 const BR_FR_MV_01: PatternDef = {
   id: 'BR-FR-MV-01',
+  applies: (inv) => inv.specialContract,
   rules: [
     rule(`${LINE}/ram:AssociatedDocumentLineDocument/ram:LineStatusReasonCode`, [
       check(
@@ -1586,6 +1590,7 @@ const BR_FR_MV_01: PatternDef = {
 
 const BR_FR_MV_02: PatternDef = {
   id: 'BR-FR-MV-02',
+  applies: (inv) => inv.multiVendor,
   rules: [
     rule(TX, [
       check(
@@ -1601,6 +1606,7 @@ const BR_FR_MV_02: PatternDef = {
 
 const BR_FR_BD_02: PatternDef = {
   id: 'BR-FR-BD-02',
+  applies: (inv) => inv.bidirectional,
   rules: [
     rule(TX, [
       check(
@@ -1654,6 +1660,7 @@ const groupLineReference = (code: string) => (ref: XmlElement) =>
 
 const BR_FR_MV_03: PatternDef = {
   id: 'BR-FR-MV-03',
+  applies: (inv) => inv.specialContract,
   rules: [
     rule(
       TOP_GROUP_LINE.context,
@@ -1684,8 +1691,8 @@ const BR_FR_MV_03: PatternDef = {
           'EXT-FR-FE-181',
           'each top-level GROUP line must give its VAT total in the invoice currency (EXT-FR-FE-181, ram:TaxTotalAmount with currencyID = BT-5).',
           'chaque ligne GROUP de premier niveau doit donner son total de TVA dans la devise de la facture (EXT-FR-FE-181, ram:TaxTotalAmount avec currencyID = BT-5).',
-          (line) => {
-            const total = lineTaxTotalIn(line, lineInvoiceCurrencies(line));
+          (line, inv) => {
+            const total = lineTaxTotalIn(line, lineInvoiceCurrencies(inv));
             return !!total && isNotBlank(total);
           },
         ),
@@ -1693,9 +1700,9 @@ const BR_FR_MV_03: PatternDef = {
           'BR-FR-MV-03_EXT-FR-FE-182',
           'EXT-FR-FE-182',
           'when a VAT accounting currency (BT-6) is given, each top-level GROUP line must also give its VAT total in that currency (EXT-FR-FE-182, ram:TaxTotalAmount with currencyID = BT-6).',
-          'lorsque une devise de comptabilisation de la TVA (BT-6) est indiquée, chaque ligne GROUP de premier niveau doit aussi donner son total de TVA dans cette devise (EXT-FR-FE-182, ram:TaxTotalAmount avec currencyID = BT-6).',
-          (line) => {
-            const currencies = lineTaxCurrencies(line);
+          "lorsqu'une devise de comptabilisation de la TVA (BT-6) est indiquée, chaque ligne GROUP de premier niveau doit aussi donner son total de TVA dans cette devise (EXT-FR-FE-182, ram:TaxTotalAmount avec currencyID = BT-6).",
+          (line, inv) => {
+            const currencies = lineTaxCurrencies(inv);
             if (currencies.length === 0) return true;
             const total = lineTaxTotalIn(line, currencies);
             return currencies.some((c) => c !== '') && !!total && isNotBlank(total);
@@ -1743,6 +1750,7 @@ const BR_FR_MV_03: PatternDef = {
 
 const BR_FR_MV_05: PatternDef = {
   id: 'BR-FR-MV-05',
+  applies: (inv) => inv.specialContract,
   rules: [
     rule(
       LINE,
@@ -1762,6 +1770,7 @@ const BR_FR_MV_05: PatternDef = {
 
 const BR_FR_MV_06: PatternDef = {
   id: 'BR-FR-MV-06',
+  applies: (inv) => inv.specialContract,
   rules: [
     rule(LINE, [
       groupLineCheck(
@@ -1777,6 +1786,7 @@ const BR_FR_MV_06: PatternDef = {
 
 const BR_FR_MV_07: PatternDef = {
   id: 'BR-FR-MV-07',
+  applies: (inv) => inv.specialContract,
   rules: [
     rule(LINE, [
       groupLineCheck(
@@ -1792,6 +1802,7 @@ const BR_FR_MV_07: PatternDef = {
 
 const BR_FR_MV_08: PatternDef = {
   id: 'BR-FR-MV-08',
+  applies: (inv) => inv.specialContract,
   rules: [
     rule(
       LINE,
@@ -1811,6 +1822,7 @@ const BR_FR_MV_08: PatternDef = {
 
 const BR_FR_MV_09: PatternDef = {
   id: 'BR-FR-MV-09',
+  applies: (inv) => inv.specialContract,
   rules: [
     rule(
       LINE,
@@ -1830,6 +1842,7 @@ const BR_FR_MV_09: PatternDef = {
 
 const BR_FR_MV_10: PatternDef = {
   id: 'BR-FR-MV-10',
+  applies: (inv) => inv.specialContract,
   rules: [
     rule(
       LINE,
@@ -1848,8 +1861,8 @@ const BR_FR_MV_10: PatternDef = {
 };
 
 /** BR-FR-MV-11's pattern variables: the seller's legal identifiers and the invoice numbers (BT-1). */
-const sellerLegalIds = (inv: FrenchInvoice): string[] => texts(inv.invoice, SELLER_SIREN);
-const invoiceNumbers = (inv: FrenchInvoice): string[] => texts(inv.invoice, P.invoiceId);
+const sellerLegalIds = (inv: FrenchInvoice): readonly string[] => inv.valuesAt(SELLER_SIREN);
+const invoiceNumbers = (inv: FrenchInvoice): readonly string[] => inv.valuesAt(P.invoiceId);
 
 const isSellersTopGroupLine = (line: XmlElement, inv: FrenchInvoice): boolean => {
   const sellers = sellerLegalIds(inv);
@@ -1858,6 +1871,10 @@ const isSellersTopGroupLine = (line: XmlElement, inv: FrenchInvoice): boolean =>
 
 /** `$nbSubinvoiceSeller`: sub-invoice numbers equal to BT-1 on the seller's own top GROUP lines. */
 function sellerSubInvoicesNamedAsInvoice(inv: FrenchInvoice): number {
+  return inv.once('BR-FR-MV-11 $nbSubinvoiceSeller', () => countSellerSubInvoicesNamedAsInvoice(inv));
+}
+
+function countSellerSubInvoicesNamedAsInvoice(inv: FrenchInvoice): number {
   const numbers = invoiceNumbers(inv);
   return (inv.input.byLocalName.get('IncludedSupplyChainTradeLineItem') ?? [])
     .filter((line) => line.ns === RAM && isSellersTopGroupLine(line, inv))
@@ -1873,6 +1890,7 @@ function sellerSubInvoicesNamedAsInvoice(inv: FrenchInvoice): number {
 
 const BR_FR_MV_11: PatternDef = {
   id: 'BR-FR-MV-11',
+  applies: (inv) => inv.specialContract,
   rules: [
     rule(
       LINE,
@@ -1897,6 +1915,7 @@ const BR_FR_MV_11: PatternDef = {
 
 const BR_FR_MV_12: PatternDef = {
   id: 'BR-FR-MV-12',
+  applies: (inv) => inv.specialContract,
   rules: [
     rule(TX, [
       check(
@@ -1918,6 +1937,7 @@ const BR_FR_MV_12: PatternDef = {
 
 const BR_FR_MV_13: PatternDef = {
   id: 'BR-FR-MV-13',
+  applies: (inv) => inv.multiVendor,
   rules: [
     rule(`${DOC}/ram:TypeCode`, [
       check(
@@ -1933,6 +1953,7 @@ const BR_FR_MV_13: PatternDef = {
 
 const BR_FR_BD_13: PatternDef = {
   id: 'BR-FR-BD-13',
+  applies: (inv) => inv.bidirectional,
   rules: [
     rule(`${DOC}/ram:TypeCode`, [
       check(
@@ -1962,6 +1983,7 @@ function correctionPattern(
   const typeList = [...types].join(', ');
   return {
     id,
+    applies,
     rules: [
       rule(
         LINE,
