@@ -1,0 +1,23 @@
+/** The shape of a repair rule: a pure function of the parsed document and its source text. */
+import { CII_PREFIXES } from '../cii/namespaces';
+import type { Profile } from '../cii/profile';
+import { xpathOf } from '../xml/query';
+import type { XmlDocument, XmlElement } from '../xml/tree';
+import type { RepairRuleId, RuleOutput } from './change';
+
+export interface RuleContext {
+  readonly doc: XmlDocument;
+  readonly source: string;
+  /** The profile the caller named (constraints or query); null when it was left to detection. */
+  readonly requestedProfile: Profile | null;
+}
+
+export interface RepairRule {
+  readonly id: RepairRuleId;
+  readonly run: (ctx: RuleContext) => RuleOutput;
+}
+
+export function pathOf(el: XmlElement, attribute?: string): string {
+  const path = xpathOf(el, CII_PREFIXES);
+  return attribute === undefined ? path : `${path}/@${attribute}`;
+}

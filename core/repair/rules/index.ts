@@ -1,0 +1,19 @@
+/**
+ * The repair rules in the order they run. Namespace fixes come first (the other rules find elements
+ * by namespace), then the value and attribute fixes, then the additions (R008 computes totals from
+ * amounts R002 may have just made readable); the engine re-parses between these groups.
+ */
+import type { RepairRule } from '../rule';
+import { r001Dates } from './r001-dates';
+import { r002DecimalSeparators } from './r002-decimal-separators';
+import { r005Namespaces } from './r005-namespaces';
+import { r006SchemeIds } from './r006-scheme-ids';
+import { r007CurrencyCase } from './r007-currency-case';
+import { r008MissingElements } from './r008-missing-elements';
+import { r009UnitCodes } from './r009-unit-codes';
+
+export const RULE_GROUPS: readonly (readonly RepairRule[])[] = [
+  [r005Namespaces],
+  [r001Dates, r002DecimalSeparators, r006SchemeIds, r007CurrencyCase, r009UnitCodes],
+  [r008MissingElements],
+];
