@@ -34,7 +34,10 @@ const typeCodeIs = (el: XmlElement, ...codes: string[]): boolean =>
 const normalizedTypeCodeIs = (el: XmlElement, code: string): boolean =>
   normalizeSpace(sel(el, 'TypeCode')[0]) === code;
 
-const isAdditionalDocument = (el: XmlElement): boolean => is(el, ram('AdditionalReferencedDocument'));
+const ADDITIONAL_DOCUMENT = ram('AdditionalReferencedDocument');
+const VAT_BREAKDOWN = ram('ApplicableTradeTax');
+const INVOICE_REFERENCE = ram('InvoiceReferencedDocument');
+const isAdditionalDocument = (el: XmlElement): boolean => is(el, ADDITIONAL_DOCUMENT);
 
 function hasAncestor(el: XmlElement, local: string): boolean {
   for (let at = el.parent; at; at = at.parent) if (at.local === local && at.ns === RAM) return true;
@@ -143,7 +146,7 @@ function onlyInVatBreakdown(id: string, child: string, bt: string) {
       en: `ram:${child} (${bt}) belongs in a VAT breakdown (ram:ApplicableTradeTax) only.`,
       fr: `ram:${child} (${bt}) n'a sa place que dans une ventilation de TVA (ram:ApplicableTradeTax).`,
     },
-    (el) => !has(el, child) || is(el, ram('ApplicableTradeTax')),
+    (el) => !has(el, child) || is(el, VAT_BREAKDOWN),
   );
 }
 
@@ -406,7 +409,7 @@ export const conditionAssertions: readonly PatternAssertion[] = [
       en: 'ram:FormattedIssueDateTime is allowed only in a preceding invoice reference (BT-26).',
       fr: "ram:FormattedIssueDateTime n'est admis que dans une référence à une facture antérieure (BT-26).",
     },
-    (el) => !has(el, 'FormattedIssueDateTime') || is(el, ram('InvoiceReferencedDocument')),
+    (el) => !has(el, 'FormattedIssueDateTime') || is(el, INVOICE_REFERENCE),
   ),
   rule(
     'CII-DT-033',

@@ -22,14 +22,16 @@ function ramEndingWith(suffix: string, label: string, except?: string): PatternC
   };
 }
 
-/** A union of paths: `a | b | …`. */
+/** A union of paths: `a | b | …` (each tried only on elements of its own name). */
 function union(...contexts: PatternContext[]): PatternContext {
-  const locals = [...new Set(contexts.flatMap((c) => c.locals as readonly string[]))];
+  const byLocal = new Map<string, PatternContext[]>();
+  for (const c of contexts) {
+    for (const local of c.locals as readonly string[]) byLocal.set(local, [...(byLocal.get(local) ?? []), c]);
+  }
   return {
     label: contexts.map((c) => c.label).join(' | '),
-    locals,
-    matches: (el, input) =>
-      contexts.some((c) => (c.locals as readonly string[]).includes(el.local) && c.matches(el, input)),
+    locals: [...byLocal.keys()],
+    matches: (el, input) => byLocal.get(el.local)?.some((c) => c.matches(el, input)) === true,
   };
 }
 

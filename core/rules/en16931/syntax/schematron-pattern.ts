@@ -9,7 +9,7 @@ import { QDT, RAM, RSM, UDT } from '../../../cii/namespaces';
 import type { XmlElement } from '../../../xml/tree';
 import type { Message, Rule, RuleInput, RuleMeta, Violation } from '../../rule';
 import { UncastableValue } from '../../xpath/cast';
-import { hasAncestors, isRootedAt, type Step } from '../../xpath/paths';
+import type { Step } from '../../xpath/paths';
 import { castDetail } from '../pattern';
 
 export interface PatternContext {
@@ -58,11 +58,18 @@ export function pathContext(
   return {
     label: path.replace(/^\/+/, ''),
     locals: [local],
-    matches: (el, input) =>
-      el.ns === ns &&
-      (rooted ? isRootedAt(el, ...parents) : hasAncestors(el, ...parents)) &&
-      where(el, input),
+    matches: (el, input) => el.ns === ns && ancestorsAre(el, parents, rooted) && where(el, input),
   };
+}
+
+/** The parents of `el`, nearest first, are `steps` (and then the document node, when rooted). */
+function ancestorsAre(el: XmlElement, steps: readonly Step[], rooted: boolean): boolean {
+  let at = el.parent;
+  for (const [ns, local] of steps) {
+    if (!at || at.local !== local || at.ns !== ns) return false;
+    at = at.parent;
+  }
+  return !rooted || at === null;
 }
 
 /** Most local names a document may bring before the per-name cache stops growing (hostile input). */
