@@ -122,6 +122,22 @@ describeWithCorpus('validateXml on corpus invoices', () => {
     expect(outcome.report.valid).toBe(true);
   });
 
+  it('judges a BASIC WL invoice on its header rules only, and says so', () => {
+    const source = read('pdf/fnfe_Facture_F20260023-LE_FOURNISSEUR-POUR-LE_CLIENT_BASIC_WL.xml');
+    const outcome = validateXml(source, { ...EN, lang: 'fr' });
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    expect(outcome.report.profile).toBe('BASIC_WL');
+    expect(outcome.report.notes[0]).toMatch(/BASIC WL.*pas une facture au sens de l'EN16931/);
+    expect(outcome.report.validationArtifacts[0]?.id).toBe('facturx-xsd-basic-wl');
+    const broken = validateXml(
+      source.replace(/<ram:LineTotalAmount>[^<]*</, '<ram:LineTotalAmount>1.234<'),
+      EN,
+    );
+    if (!broken.ok) throw new Error(broken.error.message);
+    expect(broken.report.issues.map((i) => i.ruleId)).toContain('BR-DEC-09');
+    expect(broken.report.issues.map((i) => i.ruleId)).not.toContain('BR-CO-10');
+  });
+
   it('merges the findings of the PDF side', () => {
     const outcome = validateXml(read('cii/valid/CII_example1.xml'), {
       ...EN,
