@@ -187,7 +187,24 @@ function lexicalVariants(source: string): string[] {
   const cases: [RegExp, string[]][] = [
     [
       /(<ram:LineTotalAmount>)[^<]*(<)/,
-      ['1', '+1.0', '-.5', '5.', '.', '', ' 1 ', '1e3', '\u0661', 'NaN', '1 0', '+', '-0'],
+      [
+        '1',
+        '+1.0',
+        '-.5',
+        '5.',
+        '.',
+        '',
+        ' 1 ',
+        '1e3',
+        '\u0661',
+        'NaN',
+        '1 0',
+        '+',
+        '-0',
+        '1'.repeat(30),
+        '0'.repeat(40) + '1.5',
+        '\u00a01',
+      ],
     ],
     [/(<udt:Indicator>)[^<]*(<)/, ['true', ' false ', '1', '0', 'TRUE', 'yes', '']],
     [
@@ -218,10 +235,14 @@ describe.skipIf(!corpus || !referenceDir())('XSD verdicts equal xmllint-wasm for
       .filter((f) => f.endsWith('.xml'))
       .map((f) => readFileSync(path.join(pdf, f), 'utf8'));
     const bases = [
-      'valid/CII_example1.xml',
-      'valid/FR-synthetic-base.xml',
-      'valid/CII_business_example_Z.xml',
-    ].map((f) => readFileSync(path.join(corpus!, 'cii', f), 'utf8'));
+      'cii/valid/CII_example1.xml',
+      'cii/valid/FR-synthetic-base.xml',
+      'cii/valid/CII_business_example_Z.xml',
+      'pdf/fnfe_Facture_F20260025-LE_FOURNISSEUR-POUR-LE_CLIENT_MINIMUM.xml',
+      'pdf/fnfe_Facture_F20260023-LE_FOURNISSEUR-POUR-LE_CLIENT_BASIC_WL.xml',
+      'pdf/fnfe_Facture_F20260025-LE_FOURNISSEUR-POUR-LE_CLIENT_BASIC.xml',
+      'pdf/fnfe_Facture_F20260026-LE_FOURNISSEUR-POUR-LE_CLIENT_EXTENDED.xml',
+    ].map((f) => readFileSync(path.join(corpus!, f), 'utf8'));
     const minimal = [MINIMAL, ...variants(MINIMAL)];
     const example5 = readFileSync(path.join(corpus!, 'cii/valid/CII_example5.xml'), 'utf8');
     return [...xmls, ...bases, ...bases.flatMap(variants), ...minimal, ...lexicalVariants(example5)];
