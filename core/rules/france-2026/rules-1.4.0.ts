@@ -309,8 +309,8 @@ const BR_FR_04: PatternDef = {
 const LEGAL_NOTES: readonly { readonly code: string; readonly en: string; readonly fr: string }[] = [
   {
     code: 'PMT',
-    en: 'the fixed compensation for recovery costs in case of late payment (EUR 40)',
-    fr: "l'indemnité forfaitaire pour frais de recouvrement en cas de retard de paiement (40 €)",
+    en: 'the fixed compensation of EUR 40 for recovery costs in case of late payment',
+    fr: "l'indemnité forfaitaire de 40 € pour frais de recouvrement en cas de retard de paiement",
   },
   {
     code: 'PMD',
@@ -319,8 +319,8 @@ const LEGAL_NOTES: readonly { readonly code: string; readonly en: string; readon
   },
   {
     code: 'AAB',
-    en: 'the early payment discount, or that none is granted',
-    fr: "l'escompte pour paiement anticipé, ou son absence",
+    en: 'the early payment discount terms (or the statement that none is granted)',
+    fr: "les conditions d'escompte pour paiement anticipé (ou la mention qu'aucun escompte n'est accordé)",
   },
 ];
 
@@ -333,8 +333,8 @@ const BR_FR_05: PatternDef = {
         check(
           `BR-FR-05_BT-22_${n.code}`,
           ['BT-22', 'BT-21', 'BG-1'],
-          `The legal note on ${n.en} is missing. Add an invoice note (BG-1, ram:IncludedNote) with subject code ${n.code} (BT-21) and the wording in its text (BT-22).`,
-          `La mention légale sur ${n.fr} est absente. Ajoutez une note de facture (BG-1, ram:IncludedNote) avec le code sujet ${n.code} (BT-21) et le texte de la mention (BT-22).`,
+          `Legal note missing: ${n.en}. Add an invoice note (BG-1, ram:IncludedNote) with subject code ${n.code} (BT-21) and the wording as its text (BT-22).`,
+          `Mention légale absente : ${n.fr}. Ajoutez une note de facture (BG-1, ram:IncludedNote) avec le code sujet ${n.code} (BT-21) et la mention comme texte (BT-22).`,
           hasNote(n.code),
         ),
       ),
@@ -386,7 +386,7 @@ const BR_FR_08: PatternDef = {
         },
         (ctx) => {
           const v = texts(ctx, BILLING_MODE_ID).join(' ');
-          return found(`Value found: "${v}".`, `Valeur trouvée : « ${v} ».`);
+          return v === '' ? NOT_PRESENT : found(`Value found: "${v}".`, `Valeur trouvée : « ${v} ».`);
         },
       ),
     ]),
@@ -435,9 +435,12 @@ function sirenOf(root: XmlElement, p: Path): XmlElement | undefined {
 }
 
 function valueFound(el: XmlElement | undefined): Message {
-  const v = el ? textOf(el) : '';
+  if (!el) return NOT_PRESENT;
+  const v = textOf(el);
   return found(`Value found: "${v}".`, `Valeur trouvée : « ${v} ».`);
 }
+
+const NOT_PRESENT = found('Not present in the invoice.', 'Absent de la facture.');
 
 const isB2B = (inv: FrenchInvoice): boolean => inv.barTreatments().includes('B2B');
 

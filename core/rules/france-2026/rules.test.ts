@@ -10,6 +10,7 @@ import { referenceDir } from '../../testing/corpus';
 import { parseXml } from '../../xml/parse';
 import { runRuleSets, ruleInput } from '../run';
 import { france2026Advisories, france2026Rules } from './index';
+import { isUncastableFinding } from './pattern';
 
 const NS =
   'xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100" ' +
@@ -143,6 +144,59 @@ describe('BR-FR rules on a hand-made French invoice', () => {
     );
     expect(failedIds(invoice({ lines, headerTaxes }))).toEqual(['BR-FR-16_BT-119', 'BR-FR-16_BT-152']);
   });
+
+  it('a due date before the invoice date fails BR-FR-CO-07, except for prepayment invoices', () => {
+    const early = (xml: string): string =>
+      xml.replace(
+        '<ram:SpecifiedTradeSettlementHeaderMonetarySummation>',
+        '<ram:SpecifiedTradePaymentTerms><ram:DueDateDateTime><udt:DateTimeString format="102">20260901</udt:DateTimeString></ram:DueDateDateTime></ram:SpecifiedTradePaymentTerms><ram:SpecifiedTradeSettlementHeaderMonetarySummation>',
+      );
+    expect(failedIds(early(invoice()))).toEqual(['BR-FR-CO-07_BT-9']);
+    expect(failedIds(early(invoice({ typeCode: '386' })))).toEqual([]);
+  });
+
+  it('a B2B invoice routes to the buyer by SIREN (BR-FR-11, BR-FR-21)', () => {
+    const bar = (value: string): string =>
+      NOTES +
+      `<ram:IncludedNote><ram:Content>${value}</ram:Content><ram:SubjectCode>BAR</ram:SubjectCode></ram:IncludedNote>`;
+    expect(failedIds(invoice({ notes: bar('B2B') }))).toEqual([]);
+    const noBuyerSiren = invoice({ notes: bar('B2B') }).replace(
+      '<ram:ID schemeID="0002">200000008</ram:ID>',
+      '',
+    );
+    expect(failedIds(noBuyerSiren)).toEqual(['BR-FR-11_BT-47']);
+    expect(failedIds(invoice({ notes: bar('B2X') }))).toEqual(['BR-FR-20_BT-21']);
+  });
+
+  it('a SIREN that is not 9 digits fails BR-FR-32 wherever it is, and BR-FR-10 for the seller', () => {
+    const xml = invoice().replace(
+      '<ram:ID schemeID="0002">100000009</ram:ID>',
+      '<ram:ID schemeID="0002">10000000</ram:ID>',
+    );
+    expect(failedIds(xml)).toEqual(['BR-FR-10_BT-30', 'BR-FR-32-LEGALID']);
+  });
+
+  it('an item attribute with both a text value and a measure fails BR-FR-28, one without name or code BR-FR-27', () => {
+    const characteristic = (inner: string): string =>
+      SIMPLE_LINE.replace(
+        '<ram:Name>Article</ram:Name>',
+        `<ram:Name>Article</ram:Name><ram:ApplicableProductCharacteristic>${inner}</ram:ApplicableProductCharacteristic>`,
+      );
+    const both = characteristic(
+      '<ram:Description>Colour</ram:Description><ram:ValueMeasure unitCode="MTR">2</ram:ValueMeasure><ram:Value>red</ram:Value>',
+    );
+    expect(failedIds(invoice({ lines: both }))).toEqual(['BR-FR-28-Value']);
+    expect(failedIds(invoice({ lines: characteristic('<ram:Value>red</ram:Value>') }))).toEqual([
+      'BR-FR-27_BG-32',
+    ]);
+    expect(
+      failedIds(
+        invoice({
+          lines: characteristic('<ram:Description>Colour</ram:Description><ram:Value>red</ram:Value>'),
+        }),
+      ),
+    ).toEqual([]);
+  });
 });
 
 /** A line of a multi-vendor or bidirectional invoice. */
@@ -273,6 +327,21 @@ describe('multi-vendor (S8) and bidirectional (B9) invoices', () => {
     expect(failedIds(invoice({ ...multiVendor('B9', '300000007'), typeCode: '389' }))).toEqual([
       'BR-FR-BD-02_BT-47',
     ]);
+  });
+
+  it('a sub-line amount that is not a number is reported on that value, where the official XSLT stops', () => {
+    const parts = multiVendor('S8', '300000007');
+    const lines = parts.lines!.replace(
+      '<ram:LineTotalAmount>50.00</ram:LineTotalAmount>',
+      '<ram:LineTotalAmount>50,00</ram:LineTotalAmount>',
+    );
+    const parsed = parseXml(invoice({ ...parts, lines }));
+    if (!parsed.ok) throw new Error(parsed.error.message);
+    const findings = runRuleSets(ruleInput(parsed.doc), [france2026Rules]);
+    const mv05 = findings.filter((f) => f.rule.id === 'BR-FR-MV-05_EXT-FR-FE-BG-12');
+    expect(mv05).toHaveLength(1);
+    expect(mv05[0]!.at.local).toBe('LineTotalAmount');
+    expect(isUncastableFinding(mv05[0]!)).toBe(true);
   });
 
   it('negative unit prices are allowed only on bidirectional invoices (BR-FR-DEC-03)', () => {
