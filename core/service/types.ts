@@ -25,7 +25,7 @@ export interface ServiceRequest {
   readonly acceptLanguage?: string;
 }
 
-export type Lang = 'en' | 'fr';
+export type { Lang } from '../api/lang';
 
 /** Who is calling and what they may use; the adapters authenticate, the service enforces quota. */
 export interface ServiceContext {

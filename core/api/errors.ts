@@ -1,0 +1,305 @@
+/**
+ * Every error body of the /api/v1 Errors table, as typed values: the machine code, its HTTP status,
+ * the extra fields some codes carry, and a bilingual message. Services return these; adapters send
+ * them as they are.
+ */
+import { z } from 'zod';
+import type { Lang, LocalizedText } from './lang';
+
+/** HTTP statuses of each code; the first is the default, the others are allowed alternatives. */
+export const ERROR_STATUS = {
+  invalid_options_json: [400],
+  invalid_options: [400],
+  invalid_invoice_patch: [400, 422],
+  invalid_constraints_json: [400],
+  authentication_required: [401],
+  quota_exceeded: [402],
+  idempotency_conflict: [409],
+  idempotency_in_progress: [409],
+  inline_context_conflict: [409],
+  file_too_large: [413],
+  unsupported_media_type: [415],
+  unextractable_pdf: [422],
+  ocr_confidence_too_low: [422],
+  insufficient_data: [422],
+  invalid_data_format: [422, 400],
+  pdf_validation_failed: [422],
+  validation_profile_unavailable: [422],
+  rate_limit_exceeded: [429],
+  ocr_service_unavailable: [503],
+  ocr_quota_exhausted: [503],
+  requested_output_unavailable: [503],
+  validation_service_unavailable: [503],
+  ocr_timeout: [504],
+  // Profile reuse: the interface names the codes but not their statuses; these are ours.
+  profile_reuse_requires_explicit_opt_in: [400],
+  profile_reuse_selector_required: [400],
+  profile_selector_conflict: [400],
+  seller_profile_not_found: [404],
+  buyer_profile_not_found: [404],
+  profile_inline_context_conflict: [409],
+  // Ours, beyond the table.
+  not_found: [404],
+  method_not_allowed: [405],
+  internal_error: [500],
+  not_available_yet: [501],
+} as const satisfies Record<string, readonly [number, ...number[]]>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+/** Strict-mode OCR confidence threshold, in percent. */
+export const OCR_CONFIDENCE_THRESHOLD = 70;
+
+const planSchema = z.enum(['sandbox', 'launch', 'scale', 'business', 'local']);
+
+const nextStepSchema = z.object({
+  action: z.enum(['upgrade_launch', 'upgrade_scale', 'upgrade_business', 'view_docs']),
+  label: z.string(),
+  href: z.string(),
+  description: z.string(),
+  api_payload: z.record(z.string(), z.unknown()).nullable(),
+});
+
+const conflictsSchema = z.object({
+  conflicts: z.array(z.object({ field: z.string(), document_value: z.string(), context_value: z.string() })),
+});
+
+const retryAfterSchema = z.object({ retry_after_seconds: z.int().nonnegative() });
+
+/** The extra fields of the codes that carry some; every other code carries `error` and `message` only. */
+export const ERROR_EXTRAS = {
+  quota_exceeded: z.object({
+    plan: planSchema,
+    quota: z.int().nonnegative(),
+    period_start: z.iso.datetime(),
+    upgrade_url: z.string(),
+    docs_url: z.string(),
+    checkout_context: z.object({
+      endpoint: z.string(),
+      channel: z.string(),
+      payload: z.object({
+        plan_code: z.string(),
+        source: z.string(),
+        trigger_event: z.literal('quota_exceeded'),
+        from_endpoint: z.string(),
+      }),
+    }),
+    next_steps: z.array(nextStepSchema),
+  }),
+  idempotency_in_progress: z.object({ processing_since: z.iso.datetime() }),
+  inline_context_conflict: conflictsSchema,
+  profile_inline_context_conflict: conflictsSchema,
+  ocr_confidence_too_low: z.object({
+    confidence: z.number().min(0).max(100),
+    threshold: z.literal(OCR_CONFIDENCE_THRESHOLD),
+  }),
+  insufficient_data: z.object({ missing_fields: z.array(z.string()).min(1) }),
+  invalid_data_format: z.object({ field: z.string() }),
+  rate_limit_exceeded: retryAfterSchema,
+  ocr_service_unavailable: retryAfterSchema,
+  ocr_quota_exhausted: retryAfterSchema,
+} satisfies Partial<Record<ErrorCode, z.ZodObject>>;
+
+type ExtrasSchemas = typeof ERROR_EXTRAS;
+export type ErrorExtras<C extends ErrorCode> = C extends keyof ExtrasSchemas
+  ? z.infer<ExtrasSchemas[C]>
+  : Record<never, never>;
+
+export type QuotaExceededExtras = ErrorExtras<'quota_exceeded'>;
+export type NextStep = QuotaExceededExtras['next_steps'][number];
+
+/** The body of one error code. */
+export type ErrorBody<C extends ErrorCode = ErrorCode> = C extends ErrorCode
+  ? { readonly error: C; readonly message: string } & Readonly<ErrorExtras<C>>
+  : never;
+
+/** The few 400 answers that carry `detail` only (an empty upload). */
+export interface DetailBody {
+  readonly detail: string;
+}
+
+export type ApiErrorBody = ErrorBody | DetailBody;
+
+/** An error ready to send: the HTTP status and the JSON body. */
+export interface ApiErrorResult<Body extends ApiErrorBody = ApiErrorBody> {
+  readonly status: number;
+  readonly body: Body;
+}
+
+const MESSAGES: Readonly<Record<ErrorCode, LocalizedText>> = {
+  invalid_options_json: {
+    en: 'The options field is not valid JSON.',
+    fr: 'Le champ options n’est pas un JSON valide.',
+  },
+  invalid_options: { en: 'The options are not valid.', fr: 'Les options ne sont pas valides.' },
+  invalid_invoice_patch: {
+    en: 'The invoice_patch field is not valid.',
+    fr: 'Le champ invoice_patch n’est pas valide.',
+  },
+  invalid_constraints_json: {
+    en: 'The constraints field is not valid JSON.',
+    fr: 'Le champ constraints n’est pas un JSON valide.',
+  },
+  authentication_required: {
+    en: 'Authentication required: send an X-API-Key header or an Authorization: Bearer header.',
+    fr: 'Authentification requise : envoyez un en-tête X-API-Key ou Authorization: Bearer.',
+  },
+  quota_exceeded: {
+    en: 'The invoice quota of your plan for this period is used up.',
+    fr: 'Le quota de factures de votre offre pour cette période est épuisé.',
+  },
+  idempotency_conflict: {
+    en: 'This Idempotency-Key was already used with a different request.',
+    fr: 'Cette Idempotency-Key a déjà servi pour une requête différente.',
+  },
+  idempotency_in_progress: {
+    en: 'A request with this Idempotency-Key is still being processed.',
+    fr: 'Une requête avec cette Idempotency-Key est encore en cours de traitement.',
+  },
+  inline_context_conflict: {
+    en: 'The request context contradicts data found in the document.',
+    fr: 'Le contexte de la requête contredit des données présentes dans le document.',
+  },
+  file_too_large: {
+    en: 'The upload exceeds the maximum size of this endpoint.',
+    fr: 'Le fichier envoyé dépasse la taille maximale de ce point d’accès.',
+  },
+  unsupported_media_type: {
+    en: 'This endpoint requires a PDF file.',
+    fr: 'Ce point d’accès attend un fichier PDF.',
+  },
+  unextractable_pdf: {
+    en: 'The PDF cannot be read: corrupt, password-protected, or without the expected content.',
+    fr: 'Le PDF est illisible : corrompu, protégé par mot de passe ou sans le contenu attendu.',
+  },
+  ocr_confidence_too_low: {
+    en: 'Text recognition confidence is below the threshold of strict mode.',
+    fr: 'La confiance de la reconnaissance de texte est sous le seuil du mode strict.',
+  },
+  insufficient_data: {
+    en: 'Required invoice data is missing.',
+    fr: 'Des données obligatoires de la facture manquent.',
+  },
+  invalid_data_format: { en: 'A field has an invalid format.', fr: 'Un champ a un format invalide.' },
+  pdf_validation_failed: {
+    en: 'The generated PDF failed compliance validation.',
+    fr: 'Le PDF généré n’a pas passé la validation de conformité.',
+  },
+  validation_profile_unavailable: {
+    en: 'The requested France 2026 validation cannot run in this environment.',
+    fr: 'La validation France 2026 demandée ne peut pas s’exécuter dans cet environnement.',
+  },
+  rate_limit_exceeded: {
+    en: 'Too many requests; retry later.',
+    fr: 'Trop de requêtes ; réessayez plus tard.',
+  },
+  ocr_service_unavailable: {
+    en: 'The text recognition service is unavailable.',
+    fr: 'Le service de reconnaissance de texte est indisponible.',
+  },
+  ocr_quota_exhausted: {
+    en: 'The text recognition fallback is unavailable for now.',
+    fr: 'Le recours à la reconnaissance de texte est indisponible pour le moment.',
+  },
+  requested_output_unavailable: {
+    en: 'The requested PDF/A-3 output could not be produced; the quota was refunded.',
+    fr: 'La sortie PDF/A-3 demandée n’a pas pu être produite ; le quota a été recrédité.',
+  },
+  validation_service_unavailable: {
+    en: 'The validation service is unavailable.',
+    fr: 'Le service de validation est indisponible.',
+  },
+  ocr_timeout: { en: 'Text recognition timed out.', fr: 'La reconnaissance de texte a expiré.' },
+  profile_reuse_requires_explicit_opt_in: {
+    en: 'A profile selector requires profile_reuse=explicit.',
+    fr: 'Un sélecteur de profil exige profile_reuse=explicit.',
+  },
+  profile_reuse_selector_required: {
+    en: 'profile_reuse=explicit requires a seller or buyer profile selector.',
+    fr: 'profile_reuse=explicit exige un sélecteur de profil vendeur ou acheteur.',
+  },
+  profile_selector_conflict: {
+    en: 'Profile selector aliases disagree.',
+    fr: 'Les alias de sélecteur de profil ne concordent pas.',
+  },
+  seller_profile_not_found: {
+    en: 'No seller profile with this identifier.',
+    fr: 'Aucun profil vendeur avec cet identifiant.',
+  },
+  buyer_profile_not_found: {
+    en: 'No buyer profile with this identifier.',
+    fr: 'Aucun profil acheteur avec cet identifiant.',
+  },
+  profile_inline_context_conflict: {
+    en: 'The saved profile contradicts the request context.',
+    fr: 'Le profil enregistré contredit le contexte de la requête.',
+  },
+  not_found: { en: 'No such endpoint.', fr: 'Point d’accès inconnu.' },
+  method_not_allowed: {
+    en: 'This method is not allowed on this endpoint.',
+    fr: 'Cette méthode n’est pas permise sur ce point d’accès.',
+  },
+  internal_error: {
+    en: 'An unexpected error occurred.',
+    fr: 'Une erreur inattendue s’est produite.',
+  },
+  not_available_yet: {
+    en: 'This feature is not available yet in this build.',
+    fr: 'Cette fonction n’est pas encore disponible dans cette version.',
+  },
+};
+
+export interface ErrorOptions<C extends ErrorCode> {
+  readonly lang?: Lang;
+  /** A more precise message than the code's default. */
+  readonly message?: LocalizedText;
+  /** One of the statuses the code allows, when not the default. */
+  readonly status?: (typeof ERROR_STATUS)[C][number];
+}
+
+type ErrorArgs<C extends ErrorCode> = [keyof ErrorExtras<C>] extends [never]
+  ? [extras?: ErrorExtras<C>, options?: ErrorOptions<C>]
+  : [extras: ErrorExtras<C>, options?: ErrorOptions<C>];
+
+/** Builds the status and body of an error: `apiError('insufficient_data', { missing_fields: ['BT-1'] })`. */
+export function apiError<C extends ErrorCode>(
+  code: C,
+  ...[extras, options]: ErrorArgs<C>
+): ApiErrorResult<ErrorBody<C>> {
+  const lang = options?.lang ?? 'en';
+  const message = (options?.message ?? MESSAGES[code])[lang];
+  const body = { error: code, message, ...extras } as ErrorBody<C>;
+  return { status: options?.status ?? ERROR_STATUS[code][0], body };
+}
+
+/** The default message of a code in one language. */
+export const errorMessage = (code: ErrorCode, lang: Lang): string => MESSAGES[code][lang];
+
+const EMPTY_FILE: LocalizedText = {
+  en: 'Uploaded file is empty.',
+  fr: 'Le fichier envoyé est vide.',
+};
+
+/** The `detail`-only 400 of an empty upload. */
+export const emptyFileError = (lang: Lang): ApiErrorResult<DetailBody> => ({
+  status: 400,
+  body: { detail: EMPTY_FILE[lang] },
+});
+
+/** Runtime schema of any error body a client may receive (extra fields checked per code). */
+export const apiErrorBodySchema: z.ZodType<ApiErrorBody> = z.union([
+  z.object({ detail: z.string() }).strict(),
+  z
+    .object({ error: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]), message: z.string() })
+    .loose()
+    .superRefine((body, ctx) => {
+      const extras = (ERROR_EXTRAS as Partial<Record<ErrorCode, z.ZodObject>>)[body.error];
+      const checked = extras?.safeParse(body);
+      if (checked && !checked.success) {
+        for (const issue of checked.error.issues) ctx.addIssue({ ...issue, code: 'custom' });
+      }
+    }),
+]) as z.ZodType<ApiErrorBody>;
+
+export const isDetailBody = (body: ApiErrorBody): body is DetailBody => 'detail' in body;

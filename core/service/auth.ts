@@ -1,0 +1,81 @@
+/**
+ * API keys: creation (shown once, stored as a sha256 hash), and authentication of a request by
+ * `X-API-Key` or `Authorization: Bearer`. Without valid credentials nothing runs: 401.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { apiError, type ApiErrorResult } from '../api/errors';
+import type { Lang } from '../api/lang';
+import type { ApiKeyRecord, Plan, Storage, TenantRecord } from './storage';
+
+const KEY_PREFIX = 'fxk_';
+
+/** Keys are 256 random bits, so a plain sha256 is a sufficient one-way store. */
+export const hashApiKey = (apiKey: string): string => createHash('sha256').update(apiKey).digest('hex');
+
+const randomId = (prefix: string, bytes: number) => `${prefix}${randomBytes(bytes).toString('hex')}`;
+
+export interface CreatedKey {
+  /** The key itself: returned once, never stored. */
+  readonly apiKey: string;
+  readonly record: ApiKeyRecord;
+}
+
+/**
+ * Creates an active key for the tenant of `email` (created on first use). A new plan given for an
+ * existing tenant becomes the tenant's plan.
+ */
+export async function createApiKey(
+  storage: Storage,
+  request: { readonly email: string; readonly plan: Plan },
+  now: Date,
+): Promise<CreatedKey> {
+  const at = now.toISOString();
+  const existing = await storage.findTenantByEmail(request.email);
+  const tenant: TenantRecord = existing
+    ? { ...existing, plan: request.plan }
+    : { id: randomId('tn_', 8), email: request.email, plan: request.plan, createdAt: at };
+  await storage.putTenant(tenant);
+  const apiKey = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const record: ApiKeyRecord = {
+    id: randomId('key_', 6),
+    tenant: tenant.id,
+    plan: tenant.plan,
+    email: tenant.email,
+    hashedKey: hashApiKey(apiKey),
+    createdAt: at,
+    revokedAt: null,
+  };
+  await storage.putApiKey(record);
+  return { apiKey, record };
+}
+
+/** The credential headers of a request, as received. */
+export interface Credentials {
+  readonly apiKey?: string;
+  readonly authorization?: string;
+}
+
+/** The presented token: X-API-Key first, else a Bearer token. */
+export function presentedToken(credentials: Credentials): string | null {
+  const key = credentials.apiKey?.trim();
+  if (key) return key;
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(credentials.authorization ?? '');
+  return bearer?.[1] ?? null;
+}
+
+export type Authentication =
+  { readonly ok: true; readonly tenant: string } | { readonly ok: false; readonly error: ApiErrorResult };
+
+/** The tenant of an active key; 401 `authentication_required` for anything else. */
+export async function authenticate(
+  storage: Storage,
+  credentials: Credentials,
+  lang: Lang,
+): Promise<Authentication> {
+  const token = presentedToken(credentials);
+  const record = token ? await storage.findApiKeyByHash(hashApiKey(token)) : null;
+  if (!record || record.revokedAt !== null) {
+    return { ok: false, error: apiError('authentication_required', undefined, { lang }) };
+  }
+  return { ok: true, tenant: record.tenant };
+}

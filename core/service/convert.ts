@@ -1,0 +1,106 @@
+/**
+ * `POST /api/v1/convert`: a PDF, a full `invoice_data` or a ready CII XML into a Factur-X PDF/A-3 (or a
+ * CII XML), with validation evidence. A final conversion reserves one invoice and is charged only when
+ * it delivers; a dry run uses no quota.
+ */
+import { apiError, emptyFileError } from '../api/errors';
+import { parseConvertFields } from '../api/convert-request';
+import type { ConvertAccepted, ConvertResponse } from '../api/convert-response';
+import { failed, invalidField, parsed, type Parsed } from '../api/form-fields';
+import { isLang, type Lang } from '../api/lang';
+import { engines, type ConvertInput } from './engines';
+import { idempotent } from './idempotency';
+import { metered } from './quota';
+import { requestLang, sniffFile, uploadedFile } from './request';
+import { fail } from './result';
+import type { ProfileRecord } from './storage';
+import type { ServiceContext, ServiceRequest, ServiceResult } from './types';
+
+type ConvertBody = ConvertResponse | ConvertAccepted;
+
+/** Charged when the answer carries a deliverable the engine counted. */
+const delivered = (result: ServiceResult<ConvertBody>): boolean =>
+  result.ok &&
+  'conversionSuccessful' in result.body.result &&
+  result.body.result.processedInvoicesCharged === 1;
+
+export async function convert(req: ServiceRequest, ctx: ServiceContext): Promise<ServiceResult<ConvertBody>> {
+  let lang: Lang = requestLang(req);
+  const { file, error } = uploadedFile(req, lang);
+  if (error) return fail(error);
+  const cii = req.files.cii;
+  if (cii && cii.bytes.length === 0) return fail(emptyFileError(lang));
+  const fields = parseConvertFields(req.fields, lang);
+  if (!fields.ok) return fail(fields.error);
+  const request = fields.value;
+  if (isLang(request.options.lang) && req.query.lang === undefined) lang = request.options.lang;
+
+  const fileKind = file ? sniffFile(file.bytes) : undefined;
+  if (fileKind === 'other' || (fileKind === 'xml' && !request.dryRun)) {
+    return fail(
+      apiError('unsupported_media_type', undefined, {
+        lang,
+        message: {
+          en: 'Convert expects a PDF; an XML upload is accepted only with dry_run=true.',
+          fr: 'La conversion attend un PDF ; un XML n’est accepté qu’avec dry_run=true.',
+        },
+      }),
+    );
+  }
+  if (cii && request.invoiceData)
+    return fail(invalidField('cii', 'send either invoice_data or cii, not both', lang, 400));
+  if (cii && request.invoicePatch) {
+    return fail(
+      apiError('invalid_invoice_patch', undefined, {
+        lang,
+        message: {
+          en: 'invoice_patch cannot be combined with a full CII invoice.',
+          fr: 'invoice_patch ne peut pas être combiné avec une facture CII complète.',
+        },
+      }),
+    );
+  }
+  if (cii && sniffFile(cii.bytes) !== 'xml') return fail(invalidField('cii', 'not an XML document', lang));
+  if (!file && !request.invoiceData && !cii) {
+    return fail(apiError('insufficient_data', { missing_fields: ['file'] }, { lang }));
+  }
+
+  const profiles = await loadProfiles(ctx, request.profiles, lang);
+  if (!profiles.ok) return fail(profiles.error);
+
+  const input = (quota: ConvertInput['quota']): ConvertInput => ({
+    ...request,
+    ...(file && fileKind ? { file, fileKind } : {}),
+    ...(cii ? { cii } : {}),
+    ...profiles.value,
+    quota,
+    lang,
+    now: ctx.now(),
+  });
+  return idempotent(ctx, 'convert', req, lang, () =>
+    request.dryRun
+      ? engines.convert(input(null))
+      : metered(ctx, '/api/v1/convert', lang, (ticket) => engines.convert(input(ticket)), delivered),
+  );
+}
+
+/** Saved profiles of this tenant only; an unknown selector is refused. */
+async function loadProfiles(
+  ctx: ServiceContext,
+  selection: { readonly sellerProfileId?: string; readonly buyerProfileId?: string } | null,
+  lang: Lang,
+): Promise<Parsed<{ sellerProfile?: ProfileRecord; buyerProfile?: ProfileRecord }>> {
+  if (!selection) return parsed({});
+  const value: { sellerProfile?: ProfileRecord; buyerProfile?: ProfileRecord } = {};
+  if (selection.sellerProfileId !== undefined) {
+    const found = await ctx.storage.findProfile(ctx.tenant, 'seller', selection.sellerProfileId);
+    if (!found) return failed(apiError('seller_profile_not_found', undefined, { lang }));
+    value.sellerProfile = found;
+  }
+  if (selection.buyerProfileId !== undefined) {
+    const found = await ctx.storage.findProfile(ctx.tenant, 'buyer', selection.buyerProfileId);
+    if (!found) return failed(apiError('buyer_profile_not_found', undefined, { lang }));
+    value.buyerProfile = found;
+  }
+  return parsed(value);
+}

@@ -1,0 +1,92 @@
+/**
+ * The engine seam: what each endpoint hands to its engine once the edge checks passed. Engines not
+ * built yet answer 501 `not_available_yet`; replacing one is a one-line change in `engines` below.
+ */
+import { apiError } from '../api/errors';
+import type { ConvertFields } from '../api/convert-request';
+import type { ConvertAccepted, ConvertResponse } from '../api/convert-response';
+import type { ExtractResponse } from '../api/extract';
+import type { IntegrationContract } from '../api/contract';
+import type { Lang, LocalizedText } from '../api/lang';
+import type { RepairFields, RepairResponse } from '../api/repair';
+import type { ValidationTarget } from '../api/targets';
+import type { ValidationReportBody } from '../api/validation-report';
+import type { QuotaTicket } from './quota';
+import type { FileKind } from './request';
+import type { ProfileRecord } from './storage';
+import type { FilePart, ServiceResult } from './types';
+
+export interface ValidateInput {
+  readonly file: FilePart;
+  readonly kind: Exclude<FileKind, 'other'>;
+  readonly target: ValidationTarget;
+  readonly lang: Lang;
+  readonly now: Date;
+}
+
+export interface ExtractInput {
+  readonly file: FilePart;
+  /** Also validate the extracted XML (`validate=true`). */
+  readonly validate: ValidationTarget | null;
+  readonly lang: Lang;
+  readonly now: Date;
+}
+
+export interface RepairInput extends RepairFields {
+  readonly file: FilePart;
+  readonly lang: Lang;
+  readonly now: Date;
+}
+
+export interface ConvertInput extends ConvertFields {
+  /** The uploaded PDF (carrier or source), or an XML for a dry-run diagnosis. */
+  readonly file?: FilePart;
+  readonly fileKind?: Exclude<FileKind, 'other'>;
+  /** A ready CII XML given instead of `invoice_data`. */
+  readonly cii?: FilePart;
+  readonly sellerProfile?: ProfileRecord;
+  readonly buyerProfile?: ProfileRecord;
+  /** Null on a dry run, which uses no quota. */
+  readonly quota: QuotaTicket | null;
+  readonly lang: Lang;
+  readonly now: Date;
+}
+
+export interface Engines {
+  validate(input: ValidateInput): Promise<ServiceResult<ValidationReportBody>>;
+  extract(input: ExtractInput): Promise<ServiceResult<ExtractResponse>>;
+  repair(input: RepairInput): Promise<ServiceResult<RepairResponse>>;
+  convert(input: ConvertInput): Promise<ServiceResult<ConvertResponse | ConvertAccepted>>;
+  contract(lang: Lang): Promise<ServiceResult<IntegrationContract>>;
+}
+
+const FEATURE: Readonly<Record<keyof Engines, LocalizedText>> = {
+  validate: { en: 'Validation', fr: 'La validation' },
+  extract: { en: 'Extraction', fr: 'L’extraction' },
+  repair: { en: 'Repair', fr: 'La réparation' },
+  convert: { en: 'Conversion', fr: 'La conversion' },
+  contract: { en: 'The integration contract', fr: 'Le contrat d’intégration' },
+};
+
+/** 501 for an engine that has not landed: an honest answer, never a made-up result. */
+export function notAvailableYet(engine: keyof Engines, lang: Lang): ServiceResult<never> {
+  const feature = FEATURE[engine];
+  return {
+    ok: false,
+    ...apiError('not_available_yet', undefined, {
+      lang,
+      message: {
+        en: `${feature.en} is not available yet in this build: its engine has not landed.`,
+        fr: `${feature.fr} n’est pas encore disponible dans cette version : son moteur n’est pas encore intégré.`,
+      },
+    }),
+  };
+}
+
+export const engines: Engines = {
+  validate: async (input) => notAvailableYet('validate', input.lang),
+  extract: async (input) => notAvailableYet('extract', input.lang),
+  repair: async (input) => notAvailableYet('repair', input.lang),
+  convert: async (input) => notAvailableYet('convert', input.lang),
+  contract: async (lang) => notAvailableYet('contract', lang),
+};

@@ -1,0 +1,31 @@
+/** `POST /api/v1/extract`: the embedded XML of a Factur-X PDF, optionally validated in the same call. */
+import { apiError } from '../api/errors';
+import type { ExtractResponse } from '../api/extract';
+import { booleanField } from '../api/form-fields';
+import { engines } from './engines';
+import { idempotent } from './idempotency';
+import { metered } from './quota';
+import { requestLang, sniffFile, uploadedFile } from './request';
+import { fail } from './result';
+import { validationTarget } from './target-field';
+import type { ServiceContext, ServiceRequest, ServiceResult } from './types';
+
+export async function extract(
+  req: ServiceRequest,
+  ctx: ServiceContext,
+): Promise<ServiceResult<ExtractResponse>> {
+  const lang = requestLang(req);
+  const { file, error } = uploadedFile(req, lang);
+  if (error) return fail(error);
+  if (!file) return fail(apiError('insufficient_data', { missing_fields: ['file'] }, { lang }));
+  if (sniffFile(file.bytes) !== 'pdf') return fail(apiError('unsupported_media_type', undefined, { lang }));
+  const validate = booleanField('validate', req.query.validate ?? req.fields.validate, false, lang);
+  if (!validate.ok) return fail(validate.error);
+  const target = validationTarget(req, lang);
+  if (!target.ok) return fail(target.error);
+  return idempotent(ctx, 'extract', req, lang, () =>
+    metered(ctx, '/api/v1/extract', lang, () =>
+      engines.extract({ file, validate: validate.value ? target.value : null, lang, now: ctx.now() }),
+    ),
+  );
+}

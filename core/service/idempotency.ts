@@ -1,0 +1,89 @@
+/**
+ * Idempotency-Key handling: the same key with the same payload replays the first response; with a
+ * different payload it is a 409 `idempotency_conflict`; while the first call still runs it is a 409
+ * `idempotency_in_progress`. The payload hash covers the endpoint, every form field (validation_target,
+ * invoice_patch, seller_context, buyer_context, profile selectors…), every file's bytes and the query.
+ */
+import { createHash } from 'node:crypto';
+import { apiError, type ApiErrorBody } from '../api/errors';
+import type { Lang } from '../api/lang';
+import type { ServiceContext, ServiceRequest, ServiceResult } from './types';
+
+/** sha256 over a canonical, order-independent encoding of the request. */
+export function payloadHash(endpoint: string, req: ServiceRequest): string {
+  const hash = createHash('sha256');
+  const put = (text: string) => hash.update(`${Buffer.byteLength(text)}:${text}`);
+  put(endpoint);
+  for (const [part, entries] of [
+    ['fields', req.fields],
+    ['query', req.query],
+  ] as const) {
+    put(part);
+    for (const name of Object.keys(entries).sort()) {
+      put(name);
+      put(entries[name] ?? '');
+    }
+  }
+  put('files');
+  for (const name of Object.keys(req.files).sort()) {
+    const file = req.files[name]!;
+    put(name);
+    put(file.filename);
+    put(createHash('sha256').update(file.bytes).digest('hex'));
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * Runs `work` once per (tenant, Idempotency-Key). Answers below 500 are kept and replayed; a server
+ * failure forgets the key so that a retry can run again.
+ */
+export async function idempotent<Body>(
+  ctx: ServiceContext,
+  endpoint: string,
+  req: ServiceRequest,
+  lang: Lang,
+  work: () => Promise<ServiceResult<Body>>,
+): Promise<ServiceResult<Body>> {
+  const key = req.idempotencyKey?.trim();
+  if (!key) return work();
+  const hash = payloadHash(endpoint, req);
+  const existing = await ctx.storage.beginIdempotent({
+    key,
+    tenant: ctx.tenant,
+    payloadHash: hash,
+    status: 'in_progress',
+    response: null,
+    since: ctx.now().toISOString(),
+  });
+  if (existing) {
+    if (existing.payloadHash !== hash)
+      return { ok: false, ...apiError('idempotency_conflict', undefined, { lang }) };
+    if (existing.status === 'in_progress' || !existing.response) {
+      return {
+        ok: false,
+        ...apiError('idempotency_in_progress', { processing_since: existing.since }, { lang }),
+      };
+    }
+    return replay<Body>(existing.response);
+  }
+  let result: ServiceResult<Body> | undefined;
+  try {
+    result = await work();
+    return result;
+  } finally {
+    if (result && result.status < 500) {
+      await ctx.storage.completeIdempotent(ctx.tenant, key, { status: result.status, body: result.body });
+    } else {
+      await ctx.storage.dropIdempotent(ctx.tenant, key);
+    }
+  }
+}
+
+/** A stored response, as the result it was. */
+function replay<Body>(response: { readonly status: number; readonly body: unknown }): ServiceResult<Body> {
+  if (response.status === 200 || response.status === 202) {
+    return { ok: true, status: response.status, body: response.body as Body };
+  }
+  return { ok: false, status: response.status, body: response.body as ApiErrorBody };
+}

@@ -1,0 +1,140 @@
+/**
+ * Storage kept in one plain, JSON-serializable state object. Used as it is in memory (tests, the
+ * offline desktop and CLI); the server's file storage persists the same state.
+ */
+import type {
+  ApiKeyRecord,
+  IdempotencyRecord,
+  ProfileRecord,
+  QuotaUsage,
+  Storage,
+  TenantRecord,
+} from './storage';
+
+export interface StoreState {
+  tenants: Record<string, TenantRecord>;
+  /** By key id. */
+  apiKeys: Record<string, ApiKeyRecord>;
+  /** By `tenant periodStart`. */
+  usage: Record<string, QuotaUsage>;
+  /** By `tenant key`. */
+  idempotency: Record<string, IdempotencyRecord>;
+  /** By `tenant role id`. */
+  profiles: Record<string, ProfileRecord>;
+}
+
+export const emptyState = (): StoreState => ({
+  tenants: {},
+  apiKeys: {},
+  usage: {},
+  idempotency: {},
+  profiles: {},
+});
+
+const NO_USAGE: QuotaUsage = { used: 0, reserved: 0 };
+
+export class MemoryStorage implements Storage {
+  constructor(protected state: StoreState = emptyState()) {}
+
+  /** Runs a read; subclasses refresh the state first. */
+  protected async read<T>(fn: (state: StoreState) => T): Promise<T> {
+    return fn(this.state);
+  }
+
+  /** Runs a change; subclasses serialize and persist it. Synchronous `fn` keeps each change atomic. */
+  protected async write<T>(fn: (state: StoreState) => T): Promise<T> {
+    return fn(this.state);
+  }
+
+  getTenant(id: string) {
+    return this.read((s) => s.tenants[id] ?? null);
+  }
+
+  findTenantByEmail(email: string) {
+    const wanted = email.toLowerCase();
+    return this.read((s) => Object.values(s.tenants).find((t) => t.email.toLowerCase() === wanted) ?? null);
+  }
+
+  putTenant(tenant: TenantRecord) {
+    return this.write((s) => {
+      s.tenants[tenant.id] = tenant;
+    });
+  }
+
+  putApiKey(key: ApiKeyRecord) {
+    return this.write((s) => {
+      s.apiKeys[key.id] = key;
+    });
+  }
+
+  findApiKeyByHash(hashedKey: string) {
+    return this.read((s) => Object.values(s.apiKeys).find((k) => k.hashedKey === hashedKey) ?? null);
+  }
+
+  listApiKeys() {
+    return this.read((s) => Object.values(s.apiKeys).sort((a, b) => a.createdAt.localeCompare(b.createdAt)));
+  }
+
+  revokeApiKey(id: string, at: string) {
+    return this.write((s) => {
+      const key = s.apiKeys[id];
+      if (!key) return null;
+      const revoked = { ...key, revokedAt: key.revokedAt ?? at };
+      s.apiKeys[id] = revoked;
+      return revoked;
+    });
+  }
+
+  usage(tenant: string, periodStart: string) {
+    return this.read((s) => s.usage[`${tenant} ${periodStart}`] ?? NO_USAGE);
+  }
+
+  reserve(tenant: string, periodStart: string, limit: number) {
+    return this.write((s) => {
+      const id = `${tenant} ${periodStart}`;
+      const current = s.usage[id] ?? NO_USAGE;
+      if (current.used + current.reserved >= limit) return false;
+      s.usage[id] = { ...current, reserved: current.reserved + 1 };
+      return true;
+    });
+  }
+
+  settle(tenant: string, periodStart: string, outcome: 'charge' | 'refund') {
+    return this.write((s) => {
+      const id = `${tenant} ${periodStart}`;
+      const current = s.usage[id] ?? NO_USAGE;
+      s.usage[id] = {
+        used: current.used + (outcome === 'charge' ? 1 : 0),
+        reserved: Math.max(0, current.reserved - 1),
+      };
+    });
+  }
+
+  beginIdempotent(record: IdempotencyRecord) {
+    return this.write((s) => {
+      const id = `${record.tenant} ${record.key}`;
+      const existing = s.idempotency[id];
+      if (existing) return existing;
+      s.idempotency[id] = record;
+      return null;
+    });
+  }
+
+  completeIdempotent(tenant: string, key: string, response: IdempotencyRecord['response']) {
+    return this.write((s) => {
+      const id = `${tenant} ${key}`;
+      const existing = s.idempotency[id];
+      if (existing) s.idempotency[id] = { ...existing, status: 'done', response };
+    });
+  }
+
+  dropIdempotent(tenant: string, key: string) {
+    return this.write((s) => {
+      delete s.idempotency[`${tenant} ${key}`];
+    });
+  }
+
+  findProfile(tenant: string, role: ProfileRecord['role'], id: string) {
+    return this.read((s) => s.profiles[`${tenant} ${role} ${id}`] ?? null);
+  }
+}

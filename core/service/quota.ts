@@ -1,0 +1,135 @@
+/**
+ * Monthly invoice quota per plan. A call reserves one invoice before any work, and the reservation is
+ * charged when the call delivers (a validation report, an extracted or repaired XML, a converted
+ * invoice) and refunded otherwise. The offline `local` plan is unlimited and keeps no accounts.
+ */
+import { apiError, type ApiErrorResult, type NextStep, type QuotaExceededExtras } from '../api/errors';
+import type { Lang, LocalizedText } from '../api/lang';
+import type { Plan, TenantRecord } from './storage';
+import type { ServiceContext, ServiceResult } from './types';
+
+export const SANDBOX_TRIAL_DAYS = 14;
+export const SANDBOX_TRIAL_CREDITS = 100;
+export const SANDBOX_MONTHLY = 10;
+
+/** Documents per calendar month (UTC) of the paid plans; business is the floor of its quotation. */
+export const MONTHLY_QUOTA: Readonly<Record<'launch' | 'scale' | 'business', number>> = {
+  launch: 100,
+  scale: 500,
+  business: 2000,
+};
+
+/** Where a blocked client is pointed; the self-hosted admin raises a plan with `facturx keys create --plan`. */
+export const QUOTA_LINKS = {
+  upgrade: '/pricing',
+  docs: '/docs/quota',
+  checkout: '/api/v1/billing/checkout',
+} as const;
+
+export interface QuotaPeriod {
+  /** ISO 8601 start of the period the usage is counted in. */
+  readonly start: string;
+  readonly limit: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The period and limit that apply to a tenant now; null for the unlimited local plan. */
+export function quotaPeriod(tenant: TenantRecord, now: Date): QuotaPeriod | null {
+  if (tenant.plan === 'local') return null;
+  if (tenant.plan === 'sandbox') {
+    const created = new Date(tenant.createdAt);
+    if (now.getTime() < created.getTime() + SANDBOX_TRIAL_DAYS * DAY_MS) {
+      return { start: created.toISOString(), limit: SANDBOX_TRIAL_CREDITS };
+    }
+  }
+  const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+  return { start: month, limit: tenant.plan === 'sandbox' ? SANDBOX_MONTHLY : MONTHLY_QUOTA[tenant.plan] };
+}
+
+const UPGRADES: readonly { plan: 'launch' | 'scale' | 'business'; action: NextStep['action'] }[] = [
+  { plan: 'launch', action: 'upgrade_launch' },
+  { plan: 'scale', action: 'upgrade_scale' },
+  { plan: 'business', action: 'upgrade_business' },
+];
+
+const PLAN_LABEL: Readonly<Record<'launch' | 'scale' | 'business', LocalizedText>> = {
+  launch: { en: 'Upgrade to Launch', fr: 'Passer à l’offre Launch' },
+  scale: { en: 'Upgrade to Scale', fr: 'Passer à l’offre Scale' },
+  business: { en: 'Upgrade to Business', fr: 'Passer à l’offre Business' },
+};
+
+/** The 402 body: where the tenant stands and how to move on. */
+export function quotaExceeded(plan: Plan, period: QuotaPeriod, endpoint: string, lang: Lang): ApiErrorResult {
+  const payload = (planCode: string) => ({
+    plan_code: planCode,
+    source: 'api',
+    trigger_event: 'quota_exceeded' as const,
+    from_endpoint: endpoint,
+  });
+  const higher = UPGRADES.filter(({ plan: p }) => MONTHLY_QUOTA[p] > period.limit);
+  const upgrades: NextStep[] = higher.map(({ plan: p, action }) => ({
+    action,
+    label: PLAN_LABEL[p][lang],
+    href: `${QUOTA_LINKS.upgrade}?plan=${p}`,
+    description:
+      lang === 'fr' ? `${MONTHLY_QUOTA[p]} factures par mois.` : `${MONTHLY_QUOTA[p]} invoices per month.`,
+    api_payload: payload(p),
+  }));
+  const docs: NextStep = {
+    action: 'view_docs',
+    label: lang === 'fr' ? 'Lire la documentation des quotas' : 'Read the quota documentation',
+    href: QUOTA_LINKS.docs,
+    description: lang === 'fr' ? 'Comment les factures sont décomptées.' : 'How invoices are counted.',
+    api_payload: null,
+  };
+  const extras: QuotaExceededExtras = {
+    plan,
+    quota: period.limit,
+    period_start: period.start,
+    upgrade_url: QUOTA_LINKS.upgrade,
+    docs_url: QUOTA_LINKS.docs,
+    checkout_context: {
+      endpoint: QUOTA_LINKS.checkout,
+      channel: 'api',
+      payload: payload(higher[0]?.plan ?? 'business'),
+    },
+    next_steps: [...upgrades, docs],
+  };
+  return apiError('quota_exceeded', extras, { lang });
+}
+
+/** What a metered call knows about the quota while it runs. */
+export interface QuotaTicket {
+  /** Invoices left after this one is charged; null when unlimited. */
+  readonly remainingAfterCharge: number | null;
+}
+
+/**
+ * Runs `work` under the tenant's quota: 402 when nothing is left, else one invoice reserved, charged if
+ * `delivered(result)`, refunded otherwise (also when `work` throws).
+ */
+export async function metered<Body>(
+  ctx: ServiceContext,
+  endpoint: string,
+  lang: Lang,
+  work: (ticket: QuotaTicket) => Promise<ServiceResult<Body>>,
+  delivered: (result: ServiceResult<Body>) => boolean = (result) => result.ok,
+): Promise<ServiceResult<Body>> {
+  const tenant = await ctx.storage.getTenant(ctx.tenant);
+  if (!tenant) return { ok: false, ...apiError('authentication_required', undefined, { lang }) };
+  const period = quotaPeriod(tenant, ctx.now());
+  if (!period) return work({ remainingAfterCharge: null });
+  if (!(await ctx.storage.reserve(tenant.id, period.start, period.limit))) {
+    return { ok: false, ...quotaExceeded(tenant.plan, period, endpoint, lang) };
+  }
+  let charge = false;
+  try {
+    const usage = await ctx.storage.usage(tenant.id, period.start);
+    const result = await work({ remainingAfterCharge: period.limit - usage.used - usage.reserved });
+    charge = delivered(result);
+    return result;
+  } finally {
+    await ctx.storage.settle(tenant.id, period.start, charge ? 'charge' : 'refund');
+  }
+}

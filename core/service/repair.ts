@@ -1,0 +1,34 @@
+/** `POST /api/v1/repair`: deterministic fixes to a CII XML, validated before and after. */
+import { apiError } from '../api/errors';
+import { parseRepairFields, type RepairResponse } from '../api/repair';
+import { engines } from './engines';
+import { idempotent } from './idempotency';
+import { metered } from './quota';
+import { requestLang, sniffFile, uploadedFile } from './request';
+import { fail } from './result';
+import type { ServiceContext, ServiceRequest, ServiceResult } from './types';
+
+export async function repair(
+  req: ServiceRequest,
+  ctx: ServiceContext,
+): Promise<ServiceResult<RepairResponse>> {
+  const lang = requestLang(req);
+  const { file, error } = uploadedFile(req, lang);
+  if (error) return fail(error);
+  if (!file) return fail(apiError('insufficient_data', { missing_fields: ['file'] }, { lang }));
+  if (sniffFile(file.bytes) !== 'xml') {
+    return fail(
+      apiError('unsupported_media_type', undefined, {
+        lang,
+        message: { en: 'Repair expects a CII XML file.', fr: 'La réparation attend un fichier XML CII.' },
+      }),
+    );
+  }
+  const fields = parseRepairFields(req.fields, req.query, lang);
+  if (!fields.ok) return fail(fields.error);
+  return idempotent(ctx, 'repair', req, lang, () =>
+    metered(ctx, '/api/v1/repair', lang, () =>
+      engines.repair({ ...fields.value, file, lang, now: ctx.now() }),
+    ),
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * What the service keeps between requests: tenants and their API keys, quota usage per period, and
+ * idempotency records. One interface, two implementations: in memory (tests, the offline desktop and
+ * CLI) and a JSON file (the self-hosted server). Each method is atomic on its own.
+ */
+
+/** `local`: the offline desktop and CLI, unlimited. The others are the hosted plans. */
+export const PLANS = ['sandbox', 'launch', 'scale', 'business', 'local'] as const;
+export type Plan = (typeof PLANS)[number];
+export const KEY_PLANS = ['sandbox', 'launch', 'scale', 'business'] as const satisfies readonly Plan[];
+
+export interface TenantRecord {
+  readonly id: string;
+  readonly email: string;
+  readonly plan: Plan;
+  /** ISO 8601; the sandbox trial counts from here. */
+  readonly createdAt: string;
+}
+
+export interface ApiKeyRecord {
+  readonly id: string;
+  readonly tenant: string;
+  readonly plan: Plan;
+  readonly email: string;
+  /** sha256 hex of the key; the key itself is shown once and never stored. */
+  readonly hashedKey: string;
+  readonly createdAt: string;
+  readonly revokedAt: string | null;
+}
+
+/** Invoices of one tenant in one quota period: charged, and reserved by calls still running. */
+export interface QuotaUsage {
+  readonly used: number;
+  readonly reserved: number;
+}
+
+export interface IdempotencyRecord {
+  readonly key: string;
+  readonly tenant: string;
+  readonly payloadHash: string;
+  readonly status: 'in_progress' | 'done';
+  /** The response to replay, once done. */
+  readonly response: { readonly status: number; readonly body: unknown } | null;
+  /** ISO 8601 time the first call started. */
+  readonly since: string;
+}
+
+/** A saved seller or buyer profile (explicit, tenant-scoped reuse); its fields come later. */
+export interface ProfileRecord {
+  readonly id: string;
+  readonly tenant: string;
+  readonly role: 'seller' | 'buyer';
+  readonly version: number;
+  readonly data: Readonly<Record<string, unknown>>;
+}
+
+export interface Storage {
+  getTenant(id: string): Promise<TenantRecord | null>;
+  findTenantByEmail(email: string): Promise<TenantRecord | null>;
+  putTenant(tenant: TenantRecord): Promise<void>;
+
+  putApiKey(key: ApiKeyRecord): Promise<void>;
+  findApiKeyByHash(hashedKey: string): Promise<ApiKeyRecord | null>;
+  listApiKeys(): Promise<readonly ApiKeyRecord[]>;
+  /** Marks the key revoked; null when there is no such key. */
+  revokeApiKey(id: string, at: string): Promise<ApiKeyRecord | null>;
+
+  usage(tenant: string, periodStart: string): Promise<QuotaUsage>;
+  /** Reserves one invoice if used + reserved stays within `limit`; false when the quota is reached. */
+  reserve(tenant: string, periodStart: string, limit: number): Promise<boolean>;
+  /** Ends a reservation: `charge` counts it as used, `refund` gives it back. */
+  settle(tenant: string, periodStart: string, outcome: 'charge' | 'refund'): Promise<void>;
+
+  /** Starts a record unless one exists for (tenant, key); returns the existing one then. */
+  beginIdempotent(record: IdempotencyRecord): Promise<IdempotencyRecord | null>;
+  completeIdempotent(tenant: string, key: string, response: IdempotencyRecord['response']): Promise<void>;
+  /** Forgets a record whose call ended without a response worth replaying. */
+  dropIdempotent(tenant: string, key: string): Promise<void>;
+
+  findProfile(tenant: string, role: ProfileRecord['role'], id: string): Promise<ProfileRecord | null>;
+}
