@@ -1,0 +1,103 @@
+/**
+ * The XML path of convert for a full `invoice_data`: validate the payload (errors as the API's error
+ * values), map it to the model, complete and check the totals, write the CII of the requested profile.
+ */
+import { apiError, type ApiErrorResult, type ErrorBody } from '../api/errors';
+import type { Profile } from '../cii/profile';
+import { modelToCii } from '../cii/write';
+import type { Invoice } from '../model/invoice';
+import { completeTotals } from '../model/totals';
+import { invoiceDataSchema, type InvoiceData } from './schema';
+import { fieldOfModelPath, invoiceDataToModel } from './to-model';
+
+type DataError = ApiErrorResult<ErrorBody<'invalid_data_format'> | ErrorBody<'insufficient_data'>>;
+
+export type InvoiceDataResult =
+  { readonly ok: true; readonly data: InvoiceData } | { readonly ok: false; readonly error: DataError };
+
+/** `lines[2].quantity` from a zod path. */
+export function fieldPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const step of path) out += typeof step === 'number' ? `[${step}]` : `${out ? '.' : ''}${String(step)}`;
+  return out;
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let at: unknown = root;
+  for (const step of path) {
+    if (typeof at !== 'object' || at === null) return undefined;
+    at = (at as Record<PropertyKey, unknown>)[step];
+  }
+  return at;
+}
+
+/**
+ * Validates a payload (already parsed JSON, or JSON text). Missing required fields are 422
+ * `insufficient_data` with every missing field; otherwise the first bad field is 422 `invalid_data_format`.
+ */
+export function parseInvoiceData(input: unknown): InvoiceDataResult {
+  let json = input;
+  if (typeof input === 'string') {
+    try {
+      json = JSON.parse(input);
+    } catch {
+      return { ok: false, error: apiError('invalid_data_format', { field: 'invoice_data' }) };
+    }
+  }
+  const parsed = invoiceDataSchema.safeParse(json);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const missing: string[] = [];
+  for (const issue of parsed.error.issues) {
+    const absent = issue.code === 'invalid_type' && valueAt(json, issue.path) === undefined;
+    const empty = issue.code === 'too_small' && Array.isArray(valueAt(json, issue.path));
+    if (absent || empty) missing.push(fieldPath(issue.path) || 'invoice_data');
+  }
+  if (missing.length > 0)
+    return { ok: false, error: apiError('insufficient_data', { missing_fields: missing }) };
+  const first = parsed.error.issues[0];
+  return {
+    ok: false,
+    error: apiError(
+      'invalid_data_format',
+      { field: first ? fieldPath(first.path) || 'invoice_data' : 'invoice_data' },
+      {
+        message: first
+          ? {
+              en: `${fieldPath(first.path) || 'invoice_data'}: ${first.message}`,
+              fr: `${fieldPath(first.path) || 'invoice_data'} : format invalide (${first.message})`,
+            }
+          : undefined,
+      },
+    ),
+  };
+}
+
+export type InvoiceDataToCiiResult =
+  | { readonly ok: true; readonly xml: string; readonly model: Invoice; readonly dropped: readonly string[] }
+  | { readonly ok: false; readonly error: DataError };
+
+/** invoice_data → model → CII XML of `profile`; totals computed where absent and checked where given. */
+export function invoiceDataToCii(json: unknown, profile: Profile): InvoiceDataToCiiResult {
+  const parsed = parseInvoiceData(json);
+  if (!parsed.ok) return parsed;
+  const completed = completeTotals(invoiceDataToModel(parsed.data));
+  if (!completed.ok) {
+    const [first] = completed.mismatches;
+    const field = first ? fieldOfModelPath(first.path, parsed.data) : 'totals';
+    return {
+      ok: false,
+      error: apiError(
+        'invalid_data_format',
+        { field },
+        {
+          message: {
+            en: `${field}: given ${first?.given}, computed ${first?.computed} (EN16931 rounding to 2 decimals)`,
+            fr: `${field} : ${first?.given} fourni, ${first?.computed} calculé (arrondi EN16931 à 2 décimales)`,
+          },
+        },
+      ),
+    };
+  }
+  const { xml, dropped } = modelToCii(completed.invoice, profile);
+  return { ok: true, xml, model: completed.invoice, dropped };
+}

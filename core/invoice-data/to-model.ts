@@ -1,0 +1,350 @@
+/**
+ * `invoice_data` (validated) to the invoice model. Document allowances come first in the model's
+ * `allowanceCharges`, then charges, so that a model path maps back to the payload (see fieldOfModelPath).
+ */
+import type { Address, AllowanceCharge, Invoice, InvoiceLine, Party } from '../model/invoice';
+import type { InvoiceData } from './schema';
+
+type Line = InvoiceData['lines'][number];
+type DataAddress = InvoiceData['seller']['address'];
+type DataIdentifier = { value: string; scheme?: string | undefined };
+
+const dec = (v: string | number | undefined): string | undefined =>
+  v === undefined ? undefined : String(v).trim();
+
+/** Drops undefined members so that the model holds only what was given. */
+function compact<T extends object>(o: T): T {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) if (v !== undefined) out[k] = v;
+  return out as T;
+}
+
+function id(i: DataIdentifier | undefined) {
+  return i ? compact({ value: i.value, scheme: i.scheme }) : undefined;
+}
+
+function address(a: DataAddress | undefined): Address | undefined {
+  if (!a) return undefined;
+  return compact({
+    postcode: a.postal_code,
+    line1: a.line1,
+    line2: a.line2,
+    line3: a.line3,
+    city: a.city,
+    country: a.country_code,
+    subdivision: a.country_subdivision,
+  });
+}
+
+function party(p: InvoiceData['seller'] | InvoiceData['buyer']): Party {
+  const ids = p.identifiers ?? [];
+  const taxRegistrations = [
+    ...(p.vat_id ? [{ id: { value: p.vat_id, scheme: 'VA' } }] : []),
+    ...('tax_registration_id' in p && p.tax_registration_id
+      ? [{ id: { value: p.tax_registration_id, scheme: 'FC' } }]
+      : []),
+  ];
+  const c = p.contact;
+  return compact({
+    ids: ids.filter((i) => !i.scheme).map((i) => ({ value: i.value })),
+    globalIds: ids.filter((i) => i.scheme).map(id) as { value: string; scheme: string }[],
+    name: p.name,
+    description: 'additional_legal_info' in p ? p.additional_legal_info : undefined,
+    legalOrganization:
+      p.legal_registration || p.trading_name
+        ? compact({ id: id(p.legal_registration), tradingName: p.trading_name })
+        : undefined,
+    contacts: c ? [compact({ personName: c.name, phone: c.phone, email: c.email })] : undefined,
+    address: address(p.address),
+    electronicAddress: p.electronic_address ? { ...p.electronic_address } : undefined,
+    taxRegistrations: taxRegistrations.length > 0 ? taxRegistrations : undefined,
+  });
+}
+
+function clean(p: Party): Party {
+  const out = { ...p };
+  if (out.ids?.length === 0) delete out.ids;
+  if (out.globalIds?.length === 0) delete out.globalIds;
+  return out;
+}
+
+interface DataAllowanceCharge {
+  amount?: string | number | undefined;
+  base_amount?: string | number | undefined;
+  percentage?: string | number | undefined;
+  vat_category_code?: string | undefined;
+  vat_rate?: string | number | undefined;
+  reason?: string | undefined;
+  reason_code?: string | undefined;
+}
+
+function allowanceCharge(a: DataAllowanceCharge, isCharge: boolean): AllowanceCharge {
+  const category = a.vat_category_code;
+  const rate = dec(a.vat_rate);
+  return compact({
+    isCharge,
+    percent: dec(a.percentage),
+    basisAmount: dec(a.base_amount),
+    amount: dec(a.amount),
+    reasonCode: a.reason_code,
+    reason: a.reason,
+    tax: category ? compact({ typeCode: 'VAT', categoryCode: category, rate }) : undefined,
+  });
+}
+
+function line(l: Line): InvoiceLine {
+  const item = l.item;
+  const acs = [
+    ...(l.allowances ?? []).map((a) => allowanceCharge(a, false)),
+    ...(l.charges ?? []).map((c) => allowanceCharge(c, true)),
+  ];
+  const baseQuantity = dec(l.price_base_quantity);
+  return compact({
+    lineId: l.id,
+    notes: l.note ? [{ content: l.note }] : undefined,
+    product: compact({
+      globalId: id(item.standard_id),
+      sellerId: item.seller_id,
+      buyerId: item.buyer_id,
+      name: item.name,
+      description: item.description,
+      characteristics: item.attributes?.map((a) => ({ name: a.name, value: a.value })),
+      classifications: item.classifications?.map((c) => ({
+        code: compact({ value: c.value, listId: c.scheme, listVersionId: c.version }),
+      })),
+      originCountry: item.origin_country,
+    }),
+    buyerOrder: l.order_line_reference ? { lineId: l.order_line_reference } : undefined,
+    grossPrice:
+      l.gross_price !== undefined
+        ? compact({
+            amount: dec(l.gross_price)!,
+            basisQuantity: baseQuantity
+              ? compact({ value: baseQuantity, unit: l.price_base_unit_code })
+              : undefined,
+            allowanceCharges:
+              l.price_discount !== undefined
+                ? [{ isCharge: false, amount: dec(l.price_discount)! }]
+                : undefined,
+          })
+        : undefined,
+    netPrice: compact({
+      amount: dec(l.net_price)!,
+      basisQuantity: baseQuantity
+        ? compact({ value: baseQuantity, unit: l.price_base_unit_code })
+        : undefined,
+    }),
+    billedQuantity: { value: dec(l.quantity)!, unit: l.unit_code },
+    taxes: [compact({ typeCode: 'VAT', categoryCode: l.vat_category_code, rate: dec(l.vat_rate) })],
+    period: l.period ? compact({ start: l.period.start_date, end: l.period.end_date }) : undefined,
+    allowanceCharges: acs.length > 0 ? acs : undefined,
+    summation: compact({ lineTotal: dec(l.net_amount) }),
+    objectReferences: l.object_identifier
+      ? [
+          compact({
+            id: l.object_identifier.value,
+            typeCode: '130',
+            referenceTypeCode: l.object_identifier.scheme,
+          }),
+        ]
+      : undefined,
+    accountingAccounts: l.accounting_reference ? [{ id: l.accounting_reference }] : undefined,
+  });
+}
+
+export function invoiceDataToModel(d: InvoiceData): Invoice {
+  const payment = d.payment;
+  const acs = [
+    ...(d.allowances ?? []).map((a) => allowanceCharge(a, false)),
+    ...(d.charges ?? []).map((c) => allowanceCharge(c, true)),
+  ];
+  const additionalDocuments = [
+    ...(d.attachments ?? []).map((a) =>
+      compact({
+        id: a.id,
+        uri: a.url,
+        typeCode: '916',
+        name: a.description,
+        attachment: a.content
+          ? {
+              value: a.content.base64.replace(/\s+/g, ''),
+              mimeCode: a.content.mime_code,
+              filename: a.content.filename,
+            }
+          : undefined,
+      }),
+    ),
+    ...(d.tender_reference ? [{ id: d.tender_reference, typeCode: '50' }] : []),
+    ...(d.invoiced_object_identifier
+      ? [
+          compact({
+            id: d.invoiced_object_identifier.value,
+            typeCode: '130',
+            referenceTypeCode: d.invoiced_object_identifier.scheme,
+          }),
+        ]
+      : []),
+  ];
+  const t = d.totals;
+  const vatBreakdown = d.vat_breakdown?.map((v, i) =>
+    compact({
+      taxAmount: dec(v.tax_amount),
+      typeCode: 'VAT',
+      exemptionReason: v.exemption_reason,
+      basisAmount: dec(v.taxable_amount),
+      categoryCode: v.category_code,
+      exemptionReasonCode: v.exemption_reason_code,
+      taxPointDate: i === 0 ? d.tax_point_date : undefined,
+      dueDateTypeCode: i === 0 ? d.vat_point_date_code : undefined,
+      rate: dec(v.rate),
+    }),
+  );
+  const paymentTerms =
+    d.payment_terms || d.due_date || payment?.direct_debit?.mandate_reference
+      ? [
+          compact({
+            description: d.payment_terms,
+            dueDate: d.due_date,
+            mandateReference: payment?.direct_debit?.mandate_reference,
+          }),
+        ]
+      : undefined;
+  return compact<Invoice>({
+    businessProcess: d.business_process,
+    number: d.number,
+    typeCode: d.type_code ?? '380',
+    issueDate: d.issue_date,
+    notes: d.notes?.map((n) => compact({ content: n.content, subjectCode: n.subject_code })),
+    lines: d.lines.map(line),
+    buyerReference: d.buyer_reference,
+    seller: clean(party(d.seller)),
+    buyer: clean(party(d.buyer)),
+    sellerTaxRepresentative: d.tax_representative
+      ? {
+          name: d.tax_representative.name,
+          address: address(d.tax_representative.address),
+          taxRegistrations: [{ id: { value: d.tax_representative.vat_id, scheme: 'VA' } }],
+        }
+      : undefined,
+    sellerOrder: d.sales_order_reference ? { id: d.sales_order_reference } : undefined,
+    buyerOrder: d.purchase_order_reference ? { id: d.purchase_order_reference } : undefined,
+    contract: d.contract_reference ? { id: d.contract_reference } : undefined,
+    additionalDocuments: additionalDocuments.length > 0 ? additionalDocuments : undefined,
+    project: d.project_reference ? { id: d.project_reference, name: d.project_reference } : undefined,
+    shipTo:
+      d.delivery && (d.delivery.party_name || d.delivery.location_id || d.delivery.address)
+        ? clean(
+            compact({
+              globalIds: d.delivery.location_id?.scheme
+                ? [id(d.delivery.location_id) as { value: string; scheme: string }]
+                : undefined,
+              ids:
+                d.delivery.location_id && !d.delivery.location_id.scheme
+                  ? [{ value: d.delivery.location_id.value }]
+                  : undefined,
+              name: d.delivery.party_name,
+              address: address(d.delivery.address),
+            }),
+          )
+        : undefined,
+    deliveryDate: d.delivery?.date,
+    despatchAdvice: d.despatch_advice_reference ? { id: d.despatch_advice_reference } : undefined,
+    receivingAdvice: d.receiving_advice_reference ? { id: d.receiving_advice_reference } : undefined,
+    creditorReference: payment?.direct_debit?.creditor_id,
+    paymentReference: payment?.remittance_information,
+    taxCurrency: d.vat_accounting_currency_code,
+    currency: d.currency_code,
+    payee: d.payee
+      ? clean(
+          compact({
+            globalIds: d.payee.identifier?.scheme
+              ? [id(d.payee.identifier) as { value: string; scheme: string }]
+              : undefined,
+            ids:
+              d.payee.identifier && !d.payee.identifier.scheme
+                ? [{ value: d.payee.identifier.value }]
+                : undefined,
+            name: d.payee.name,
+            legalOrganization: d.payee.legal_registration
+              ? { id: id(d.payee.legal_registration) }
+              : undefined,
+          }),
+        )
+      : undefined,
+    paymentMeans: payment ? [paymentMeans(payment)] : undefined,
+    vatBreakdown,
+    invoicingPeriod: d.invoicing_period
+      ? compact({ start: d.invoicing_period.start_date, end: d.invoicing_period.end_date })
+      : undefined,
+    allowanceCharges: acs.length > 0 ? acs : undefined,
+    paymentTerms,
+    totals: compact({
+      lineTotal: dec(t?.line_total),
+      chargeTotal: dec(t?.charge_total),
+      allowanceTotal: dec(t?.allowance_total),
+      taxBasisTotal: dec(t?.tax_exclusive),
+      taxTotals: [
+        ...(t?.tax_total !== undefined ? [{ value: dec(t.tax_total)!, currency: d.currency_code }] : []),
+        ...(d.vat_accounting_total !== undefined && d.vat_accounting_currency_code
+          ? [{ value: dec(d.vat_accounting_total)!, currency: d.vat_accounting_currency_code }]
+          : []),
+      ],
+      roundingAmount: dec(t?.rounding),
+      grandTotal: dec(t?.tax_inclusive),
+      prepaidAmount: dec(t?.prepaid),
+      duePayable: dec(t?.amount_due),
+    }),
+    precedingInvoices: d.preceding_invoices?.map((p) =>
+      compact({ id: p.reference, issueDate: p.issue_date }),
+    ),
+    accountingAccounts: d.buyer_accounting_reference ? [{ id: d.buyer_accounting_reference }] : undefined,
+  });
+}
+
+function paymentMeans(p: NonNullable<InvoiceData['payment']>) {
+  const transfer = p.credit_transfers?.[0];
+  return compact({
+    typeCode: p.means_code,
+    information: p.means_text,
+    card: p.card ? compact({ id: p.card.account_number, holderName: p.card.holder_name }) : undefined,
+    debtorAccount: p.direct_debit?.debited_account ? { iban: p.direct_debit.debited_account } : undefined,
+    creditorAccount: transfer
+      ? compact({ iban: transfer.account_id, name: transfer.account_name })
+      : undefined,
+    creditorBic: transfer?.service_provider_id,
+  });
+}
+
+/**
+ * The payload field a model path of a computed amount comes from: `lines[2].summation.lineTotal` →
+ * `lines[2].net_amount`, `allowanceCharges[3].amount` → `charges[1].amount` (allowances come first).
+ */
+export function fieldOfModelPath(path: string, d: InvoiceData): string {
+  const allowances = d.allowances?.length ?? 0;
+  const ac = /^allowanceCharges\[(\d+)\]\.amount$/.exec(path);
+  if (ac) {
+    const i = Number(ac[1]);
+    return i < allowances ? `allowances[${i}].amount` : `charges[${i - allowances}].amount`;
+  }
+  const lineAc = /^lines\[(\d+)\]\.allowanceCharges\[(\d+)\]\.amount$/.exec(path);
+  if (lineAc) {
+    const l = Number(lineAc[1]);
+    const i = Number(lineAc[2]);
+    const n = d.lines[l]?.allowances?.length ?? 0;
+    return i < n ? `lines[${l}].allowances[${i}].amount` : `lines[${l}].charges[${i - n}].amount`;
+  }
+  const rules: [RegExp, string][] = [
+    [/^lines\[(\d+)\]\.summation\.lineTotal$/, 'lines[$1].net_amount'],
+    [/^vatBreakdown\[(\d+)\]\.basisAmount$/, 'vat_breakdown[$1].taxable_amount'],
+    [/^vatBreakdown\[(\d+)\]\.taxAmount$/, 'vat_breakdown[$1].tax_amount'],
+    [/^totals\.lineTotal$/, 'totals.line_total'],
+    [/^totals\.chargeTotal$/, 'totals.charge_total'],
+    [/^totals\.allowanceTotal$/, 'totals.allowance_total'],
+    [/^totals\.taxBasisTotal$/, 'totals.tax_exclusive'],
+    [/^totals\.taxTotals\[0\]$/, 'totals.tax_total'],
+    [/^totals\.grandTotal$/, 'totals.tax_inclusive'],
+    [/^totals\.duePayable$/, 'totals.amount_due'],
+  ];
+  for (const [re, field] of rules) if (re.test(path)) return path.replace(re, field);
+  return path;
+}
