@@ -6,7 +6,6 @@
  * white space removed must be one code of the list, exactly (case-sensitive; an empty value fails; a
  * padded ` EUR ` passes). BR-CL-22 upper-cases the value first; BR-CL-24 compares the raw attribute.
  */
-import { RAM } from '../../../cii/namespaces';
 import { attributeValue, textOf } from '../../../xml/query';
 import type { XmlElement } from '../../../xml/tree';
 import { EAS_CODES } from '../../codelists/eas';
@@ -29,6 +28,7 @@ import type { Message, RuleSet } from '../../rule';
 import { normalizeSpace } from '../../xpath/cast';
 import { isCharge } from '../invoice-view';
 import {
+  hasRamAncestor,
   pathContext,
   patternRules,
   type PatternAssertion,
@@ -36,11 +36,6 @@ import {
 } from '../syntax/schematron-pattern';
 
 const hasAttribute = (name: string) => (el: XmlElement) => attributeValue(el, name) !== undefined;
-
-function hasAncestor(el: XmlElement, local: string): boolean {
-  for (let at = el.parent; at; at = at.parent) if (at.local === local && at.ns === RAM) return true;
-  return false;
-}
 
 /** `normalize-space(s)` for a string (attribute values). */
 function normalized(s: string | undefined): string {
@@ -65,12 +60,12 @@ const C = {
     '//ram:GlobalID',
     (el) =>
       hasAttribute('schemeID')(el) &&
-      !hasAncestor(el, 'SpecifiedTradeProduct') &&
-      !hasAncestor(el, 'ShipToTradeParty'),
+      !hasRamAncestor(el, 'SpecifiedTradeProduct') &&
+      !hasRamAncestor(el, 'ShipToTradeParty'),
   ),
   schemedId: pathContext(
     'ram:ID',
-    (el) => hasAttribute('schemeID')(el) && !hasAncestor(el, 'SpecifiedTaxRegistration'),
+    (el) => hasAttribute('schemeID')(el) && !hasRamAncestor(el, 'SpecifiedTaxRegistration'),
   ),
   classCode: pathContext('ram:ClassCode', hasAttribute('listID')),
   country: pathContext('ram:CountryID'),

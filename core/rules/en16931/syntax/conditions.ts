@@ -10,7 +10,7 @@ import type { Message, RuleInput, Severity } from '../../rule';
 import { booleanOf, normalizeSpace } from '../../xpath/cast';
 import { absolute, anywhere, down, is } from '../../xpath/paths';
 import { C } from './contexts';
-import type { PatternAssertion, PatternContext } from './schematron-pattern';
+import { hasRamAncestor, type PatternAssertion, type PatternContext } from './schematron-pattern';
 
 const ram = (local: string) => [RAM, local] as const;
 const sel = (el: XmlElement, ...locals: string[]): XmlElement[] => down([el], ...locals.map(ram));
@@ -38,11 +38,6 @@ const ADDITIONAL_DOCUMENT = ram('AdditionalReferencedDocument');
 const VAT_BREAKDOWN = ram('ApplicableTradeTax');
 const INVOICE_REFERENCE = ram('InvoiceReferencedDocument');
 const isAdditionalDocument = (el: XmlElement): boolean => is(el, ADDITIONAL_DOCUMENT);
-
-function hasAncestor(el: XmlElement, local: string): boolean {
-  for (let at = el.parent; at; at = at.parent) if (at.local === local && at.ns === RAM) return true;
-  return false;
-}
 
 /** Memoised per document: values every context element of a rule would otherwise recompute. */
 function perDocument<T>(compute: (input: RuleInput) => T): (input: RuleInput) => T {
@@ -131,7 +126,7 @@ function onlyInHeader(id: string, child: string, bt: string) {
       en: `ram:${child} (${bt}) belongs in the document-level VAT breakdown only: it should not be present here.`,
       fr: `ram:${child} (${bt}) n'a sa place que dans la ventilation de TVA du document : il ne devrait pas être présent ici.`,
     },
-    (el) => !has(el, child) || hasAncestor(el, 'ApplicableHeaderTradeSettlement'),
+    (el) => !has(el, child) || hasRamAncestor(el, 'ApplicableHeaderTradeSettlement'),
   );
 }
 

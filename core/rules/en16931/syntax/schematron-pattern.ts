@@ -135,6 +135,12 @@ export function countPath(el: XmlElement, steps: readonly Step[], attribute?: st
   return n;
 }
 
+/** `ancestor::ram:local` exists. */
+export function hasRamAncestor(el: XmlElement, local: string): boolean {
+  for (let at = el.parent; at; at = at.parent) if (at.local === local && at.ns === RAM) return true;
+  return false;
+}
+
 /** Whether `el` has an unprefixed attribute of this name. */
 export function attributeOf(el: XmlElement, name: string): boolean {
   for (const a of el.attributes) if (a.local === name && a.ns === null) return true;
