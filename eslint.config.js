@@ -4,7 +4,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'http', 'crypto', 'worker_threads'];
+const nodeBuiltinNames = ['fs', 'path', 'os', 'child_process', 'http', 'https', 'crypto', 'worker_threads'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
@@ -37,13 +37,15 @@ export default tseslint.config(
   },
   {
     files: ['renderer/**/*.{ts,tsx}'],
+    ignores: ['renderer/vite.config.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
+          paths: nodeBuiltinNames.map((name) => ({ name, message: 'The renderer runs in a browser: no Node built-ins.' })),
           patterns: [
             { group: ['electron', 'electron/*'], message: 'The renderer talks to Electron only through the preload bridge.' },
-            { group: nodeBuiltins, message: 'The renderer runs in a browser: no Node built-ins.' },
+            { group: ['node:*'], message: 'The renderer runs in a browser: no Node built-ins.' },
             { group: ['**/server/**', '**/bin/**', '**/electron/**'], message: 'The renderer reaches the backend through its transport interface.' },
           ],
         },
