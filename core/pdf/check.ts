@@ -332,6 +332,42 @@ function checkContent(doc: PdfDocument, f: Findings, attachments: Attachment[]):
   }
   if (found.xfa)
     f.add('pdfa', 'error', 'PDFA-XFA', `${PDFA} §6.4.2`, 'The form uses XFA', 'Le formulaire utilise XFA');
+  for (const kind of new Set(found.forbiddenAnnotations)) {
+    f.add(
+      'pdfa',
+      'error',
+      'PDFA-ANNOT-TYPE',
+      `${PDFA} §6.3.1`,
+      `Forbidden ${kind} annotation`,
+      `Annotation ${kind} interdite`,
+    );
+  }
+  for (const a of found.badAnnotationFlags) {
+    f.add(
+      'pdfa',
+      'error',
+      'PDFA-ANNOT-FLAGS',
+      `${PDFA} §6.3.2`,
+      `An annotation on page ${a.page} is hidden or not printed`,
+      `Une annotation de la page ${a.page} est masquée ou non imprimée`,
+    );
+  }
+  if (found.deviceCmyk) {
+    const intent = (doc.array(doc.catalog()?.get('OutputIntents')) ?? [])
+      .map((o) => doc.dict(o))
+      .find((d) => nameOf(doc.resolve(d?.get('S'))) === 'GTS_PDFA1');
+    const icc = doc.resolve(intent?.get('DestOutputProfile'));
+    if (!(icc instanceof PdfStream) || doc.resolve(icc.dict.get('N')) !== 4) {
+      f.add(
+        'pdfa',
+        'error',
+        'PDFA-DEVICE-CMYK',
+        `${PDFA} §6.2.4.3`,
+        'DeviceCMYK is used without a CMYK OutputIntent',
+        'DeviceCMYK est utilisé sans OutputIntent CMYK',
+      );
+    }
+  }
   const af = new Set((doc.array(doc.catalog()?.get('AF')) ?? []).map((o) => doc.dict(o)));
   const seen = new Set<unknown>();
   for (const a of attachments) {

@@ -124,6 +124,20 @@ describe('packageFacturx', () => {
     expect(codeOf(packageFacturx(new Uint8Array(0), XML, 'MINIMUM'))).toEqual([400, 'empty_file']);
   });
 
+  it('sets the print flag of annotations, and refuses DeviceCMYK content without a CMYK intent', async () => {
+    const linked = packageFacturx(await blankPdf({ hiddenLink: true }), XML, 'MINIMUM');
+    if (!linked.ok) throw new Error(linked.error.message);
+    expect(checkFacturxPdf(await blankPdf({ hiddenLink: true })).pdfa.findings.map((f) => f.id)).toContain(
+      'PDFA-ANNOT-FLAGS',
+    );
+    expect(checkFacturxPdf(linked.pdf).pdfa.findings).toEqual([]);
+    const cmyk = packageFacturx(await blankPdf({ cmyk: true }), XML, 'MINIMUM');
+    expect(cmyk.ok ? 'ok' : cmyk.error.code).toBe('requested_output_unavailable');
+    expect(checkFacturxPdf(await blankPdf({ cmyk: true })).pdfa.findings.map((f) => f.id)).toContain(
+      'PDFA-DEVICE-CMYK',
+    );
+  });
+
   it('rewrites a source whose header lacks the binary comment, and the result still checks clean', async () => {
     const src = Buffer.from(await blankPdf({ objectStreams: false })).toString('latin1');
     const noComment = src.replace(

@@ -17,7 +17,7 @@ import { readAsset } from './assets';
 import { type Attachment, attachmentsOf, nameTreeEntries } from './attachments';
 import { type PdfError, pdfError } from './errors';
 import { INVOICE_FILE_NAMES } from './facturx-read';
-import { inspect } from './inspect';
+import { ANNOT_HIDING, ANNOT_PRINT, inspect } from './inspect';
 import { parsePdfDate, pdfDate, xmpDate } from './pdf-date';
 import { PdfDocument } from './reader/document';
 import { PdfDict, PdfRef, PdfStream, PdfString, type PdfObject, nameOf, textOf } from './reader/objects';
@@ -97,6 +97,11 @@ export function packageFacturx(
     return refuse(`The PDF contains a ${a.kind} action (${a.where}), which PDF/A-3 forbids`);
   }
   if (found.xfa) return refuse('The PDF contains an XFA form, which PDF/A-3 forbids');
+  if (found.forbiddenAnnotations.length) {
+    return refuse(`The PDF contains a ${found.forbiddenAnnotations[0]} annotation, which PDF/A-3 forbids`);
+  }
+  if (found.badAnnotationFlags.some((a) => !a.ref))
+    return refuse('The PDF has a hidden or non-printing direct annotation');
 
   const oldMeta = doc.resolve(catalog.get('Metadata'));
   const decodedMeta = oldMeta instanceof PdfStream ? doc.decode(oldMeta) : undefined;
@@ -199,14 +204,29 @@ export function packageFacturx(
   );
 
   let outputIntents = doc.array(catalog.get('OutputIntents'));
-  const hasPdfaIntent = (outputIntents ?? []).some((oi) => {
-    const d = doc.dict(oi);
-    return (
-      nameOf(doc.resolve(d?.get('S'))) === 'GTS_PDFA1' &&
-      doc.resolve(d?.get('DestOutputProfile')) instanceof PdfStream
+  const pdfaIntent = (outputIntents ?? [])
+    .map((oi) => doc.dict(oi))
+    .find(
+      (d) =>
+        nameOf(doc.resolve(d?.get('S'))) === 'GTS_PDFA1' &&
+        doc.resolve(d?.get('DestOutputProfile')) instanceof PdfStream,
     );
-  });
-  if (!hasPdfaIntent) {
+  const intentProfile = doc.resolve(pdfaIntent?.get('DestOutputProfile'));
+  const cmykIntent = intentProfile instanceof PdfStream && doc.resolve(intentProfile.dict.get('N')) === 4;
+  if (found.deviceCmyk && !cmykIntent) {
+    return refuse(
+      'The page content paints in DeviceCMYK, which PDF/A-3 allows only with a CMYK OutputIntent',
+    );
+  }
+  // PDF/A-3 §6.3.2: every annotation printed and visible; fixed in the new revision.
+  for (const a of found.badAnnotationFlags) {
+    if (a.ref)
+      objects.set(
+        a.ref.num,
+        new PdfDict(new Map(a.annot.map)).set('F', (a.flags | ANNOT_PRINT) & ~ANNOT_HIDING),
+      );
+  }
+  if (!pdfaIntent) {
     const iccRef = put(alloc(), new PdfStream(dict({ N: 3, Filter: name('FlateDecode') }), icc));
     const srgb = textString('sRGB IEC61966-2.1');
     const intentRef = put(

@@ -4,7 +4,7 @@
  * action (document, page and annotation actions, the JavaScript name tree). Bounded in depth and count.
  */
 import type { PdfDocument } from './reader/document';
-import { PdfDict, type PdfObject, PdfStream, nameOf } from './reader/objects';
+import { PdfDict, type PdfObject, PdfRef, PdfStream, nameOf } from './reader/objects';
 
 export interface FontUse {
   readonly name: string;
@@ -18,8 +18,22 @@ export interface ForbiddenAction {
   readonly where: string;
 }
 
+/** An annotation PDF/A-3 §6.3.2 would reject for its flags, with the fix if it is an indirect object. */
+export interface AnnotationFlags {
+  readonly ref: PdfRef | undefined;
+  readonly annot: PdfDict;
+  readonly flags: number;
+  readonly page: number;
+}
+
 export interface Inspection {
   readonly pageCount: number;
+  /** Annotations not set to print, or hidden (§6.3.2). */
+  readonly badAnnotationFlags: readonly AnnotationFlags[];
+  /** Annotation types §6.3.1 forbids (3D, Sound, Screen, Movie, RichMedia). */
+  readonly forbiddenAnnotations: readonly string[];
+  /** The page content paints in DeviceCMYK, which needs a CMYK OutputIntent (§6.2.4.3). */
+  readonly deviceCmyk: boolean;
   readonly fonts: readonly FontUse[];
   readonly actions: readonly ForbiddenAction[];
   /** An XFA form (`/AcroForm /XFA`), forbidden by §6.4.2. */
@@ -41,6 +55,14 @@ const FORBIDDEN_ACTIONS = new Set([
   'JavaScript',
 ]);
 
+const FORBIDDEN_ANNOTATIONS = new Set(['3D', 'Sound', 'Screen', 'Movie', 'RichMedia']);
+/** Annotation flags (§12.5.3): Invisible 1, Hidden 2, Print 4, NoView 32, ToggleNoView 256. */
+export const ANNOT_PRINT = 4;
+export const ANNOT_HIDING = 1 | 2 | 32 | 256;
+/** A colour operand sequence ending in `k`/`K` (set CMYK colour) in a content stream. */
+const CMYK_OPERATOR = /(?:^|[\s\]])[-+\d.]+\s+[-+\d.]+\s+[-+\d.]+\s+[-+\d.]+\s+[kK](?=[\s/[<(]|$)/;
+const MAX_CONTENT_SCAN = 4 * 1024 * 1024;
+
 const MAX_PAGES = 10_000;
 const MAX_NODES = 50_000;
 
@@ -51,6 +73,40 @@ export function inspect(doc: PdfDocument): Inspection {
   const seenFonts = new Set<PdfDict>();
   const seenResources = new Set<PdfDict>();
   let budget = MAX_NODES;
+  const badAnnotationFlags: AnnotationFlags[] = [];
+  const forbiddenAnnotations: string[] = [];
+  let deviceCmyk = false;
+  let scanned = 0;
+
+  const scanContent = (obj: PdfObject | undefined): void => {
+    if (deviceCmyk) return;
+    const streams = doc.array(obj) ?? [obj];
+    for (const item of streams) {
+      const s = doc.resolve(item);
+      if (!(s instanceof PdfStream) || scanned > MAX_CONTENT_SCAN) continue;
+      const d = doc.decode(s);
+      if (!d.ok) continue;
+      scanned += d.bytes.length;
+      if (
+        CMYK_OPERATOR.test(
+          Buffer.from(d.bytes.buffer, d.bytes.byteOffset, d.bytes.byteLength).toString('latin1'),
+        )
+      ) {
+        deviceCmyk = true;
+        return;
+      }
+    }
+  };
+  const cmykSpace = (o: PdfObject | undefined): boolean => {
+    const cs = doc.resolve(o);
+    if (nameOf(cs) === 'DeviceCMYK' || nameOf(cs) === 'CMYK') return true;
+    return (
+      Array.isArray(cs) &&
+      (nameOf(doc.resolve(cs[0])) === 'DeviceCMYK' ||
+        (nameOf(doc.resolve(cs[0])) !== 'ICCBased' &&
+          cs.slice(1).some((x) => nameOf(doc.resolve(x)) === 'DeviceCMYK')))
+    );
+  };
 
   const action = (obj: PdfObject | undefined, where: string): void => {
     let a = doc.dict(obj);
@@ -90,13 +146,18 @@ export function inspect(doc: PdfDocument): Inspection {
     seenResources.add(r);
     const fontDict = doc.dict(r.get('Font'));
     if (fontDict) for (const v of fontDict.map.values()) font(v, page);
+    const spaces = doc.dict(r.get('ColorSpace'));
+    if (spaces) for (const v of spaces.map.values()) if (cmykSpace(v)) deviceCmyk = true;
     const xobjects = doc.dict(r.get('XObject'));
     if (xobjects) {
       for (const v of xobjects.map.values()) {
         const x = doc.resolve(v);
-        if (x instanceof PdfStream && nameOf(doc.resolve(x.dict.get('Subtype'))) === 'Form') {
+        if (!(x instanceof PdfStream)) continue;
+        const sub = nameOf(doc.resolve(x.dict.get('Subtype')));
+        if (sub === 'Form') {
+          scanContent(x);
           resources(x.dict.get('Resources'), page, depth + 1);
-        }
+        } else if (sub === 'Image' && cmykSpace(x.dict.get('ColorSpace'))) deviceCmyk = true;
       }
     }
     const patterns = doc.dict(r.get('Pattern'));
@@ -142,11 +203,24 @@ export function inspect(doc: PdfDocument): Inspection {
       continue;
     }
     pageCount++;
+    scanContent(node.get('Contents'));
     resources(res, pageCount, 0);
     additional(node.get('AA'), `page ${pageCount}`);
     for (const annotRef of doc.array(node.get('Annots')) ?? []) {
       const annot = doc.dict(annotRef);
       if (!annot) continue;
+      const subtype = nameOf(doc.resolve(annot.get('Subtype'))) ?? '';
+      if (FORBIDDEN_ANNOTATIONS.has(subtype)) forbiddenAnnotations.push(subtype);
+      const f = doc.resolve(annot.get('F'));
+      const flags = typeof f === 'number' ? f : 0;
+      if (subtype !== 'Popup' && ((flags & ANNOT_PRINT) === 0 || (flags & ANNOT_HIDING) !== 0)) {
+        badAnnotationFlags.push({
+          ref: annotRef instanceof PdfRef ? annotRef : undefined,
+          annot,
+          flags,
+          page: pageCount,
+        });
+      }
       action(annot.get('A'), `page ${pageCount} annotation`);
       additional(annot.get('AA'), `page ${pageCount} annotation`);
       appearance(annot.get('AP'), pageCount);
@@ -168,5 +242,5 @@ export function inspect(doc: PdfDocument): Inspection {
       if (field) additional(field.get('AA'), 'form field');
     }
   }
-  return { pageCount, fonts, actions, xfa };
+  return { pageCount, fonts, actions, xfa, badAnnotationFlags, forbiddenAnnotations, deviceCmyk };
 }

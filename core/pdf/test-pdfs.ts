@@ -1,15 +1,27 @@
 /**
  * Test helper: small source PDFs made with pdf-lib, for the cases the corpus does not cover.
  */
-import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFString, cmyk } from 'pdf-lib';
 
-/** A one-page PDF without text (so without fonts), optionally with a JavaScript OpenAction. */
+/** A one-page PDF without text (so without fonts), optionally with a JavaScript OpenAction, a CMYK fill or a hidden link. */
 export async function blankPdf(
-  opts: { javascript?: boolean; objectStreams?: boolean } = {},
+  opts: { javascript?: boolean; objectStreams?: boolean; cmyk?: boolean; hiddenLink?: boolean } = {},
 ): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const page = doc.addPage([595, 842]);
-  page.drawRectangle({ x: 50, y: 50, width: 100, height: 40 });
+  page.drawRectangle({
+    x: 50,
+    y: 50,
+    width: 100,
+    height: 40,
+    ...(opts.cmyk ? { color: cmyk(0, 0.5, 1, 0) } : {}),
+  });
+  if (opts.hiddenLink) {
+    const link = doc.context.register(
+      doc.context.obj({ Type: 'Annot', Subtype: 'Link', Rect: [50, 50, 150, 90], Border: [0, 0, 0], F: 2 }),
+    );
+    page.node.set(PDFName.of('Annots'), doc.context.obj([link]));
+  }
   if (opts.javascript) {
     doc.catalog.set(
       PDFName.of('OpenAction'),
