@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { RuleSet } from '../rules/rule';
-import type { ValidationArtifact } from './report';
+import type { ValidationArtifact } from '../api/validation-report';
 
 const digests = new WeakMap<RuleSet, string>();
 

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { readVerdicts, type OfficialVerdict } from '../testing/cii-verdicts';
 import { describeCorpus } from '../testing/corpus';
-import type { ValidationTarget } from './report';
+import type { ValidationTarget } from '../api/targets';
 import { validateXml } from './validate';
 
 const FAMILIES: Readonly<Record<string, (id: string) => boolean>> = {

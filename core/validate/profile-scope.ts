@@ -5,6 +5,7 @@
  * are left out, and the report says so instead of failing the document on them. Every other rule
  * (header business rules, totals, code lists, syntax) applies as the Factur-X profile schematrons do.
  */
+import type { Lang } from '../api/lang';
 import type { Profile } from '../cii/profile';
 
 /** Rules about invoice lines, or that compare the VAT breakdown with the lines. */
@@ -27,7 +28,7 @@ export function notApplicableRules(profile: Profile | null): ReadonlySet<string>
   return (profile && NOT_APPLICABLE[profile]) ?? new Set();
 }
 
-export function profileNotes(profile: Profile | null, lang: 'en' | 'fr'): string[] {
+export function profileNotes(profile: Profile | null, lang: Lang): string[] {
   if (profile !== 'MINIMUM' && profile !== 'BASIC_WL') return [];
   const name = profile === 'MINIMUM' ? 'MINIMUM' : 'BASIC WL';
   return [

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { corpusDir } from '../testing/corpus';
 import { baseInvoice, invoiceWithLines } from '../testing/generated-invoice';
-import type { ValidationTarget } from './report';
+import type { ValidationTarget } from '../api/targets';
 import { validateXml } from './validate';
 
 function percentile(sorted: readonly number[], p: number): number {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { validationReportSchema } from '../api/validation-report';
 import { en16931ModelRules } from '../rules/en16931';
 import { corpusDir } from '../testing/corpus';
 import { canonicalRuleSet, ruleSetDigest } from './artifacts';
@@ -88,6 +89,7 @@ describeWithCorpus('validateXml on corpus invoices', () => {
       status: 'available',
     });
     expect(r.legalDisclaimer).toMatch(/not acceptance/);
+    expect(validationReportSchema.parse(r)).toEqual(r);
   });
 
   it('reports issues with location, business term, stage and a message in the language asked', () => {
@@ -117,7 +119,7 @@ describeWithCorpus('validateXml on corpus invoices', () => {
     const outcome = validateXml(source, EN);
     if (!outcome.ok) throw new Error(outcome.error.message);
     expect(outcome.report.profile).toBe('MINIMUM');
-    expect(outcome.report.notes[0]).toMatch(/not an invoice in the EN16931 sense/);
+    expect(outcome.report.notes?.[0]).toMatch(/not an invoice in the EN16931 sense/);
     expect(outcome.report.issues.map((i) => i.ruleId)).not.toContain('BR-16');
     expect(outcome.report.valid).toBe(true);
   });
@@ -127,7 +129,7 @@ describeWithCorpus('validateXml on corpus invoices', () => {
     const outcome = validateXml(source, { ...EN, lang: 'fr' });
     if (!outcome.ok) throw new Error(outcome.error.message);
     expect(outcome.report.profile).toBe('BASIC_WL');
-    expect(outcome.report.notes[0]).toMatch(/BASIC WL.*pas une facture au sens de l'EN16931/);
+    expect(outcome.report.notes?.[0]).toMatch(/BASIC WL.*pas une facture au sens de l'EN16931/);
     expect(outcome.report.validationArtifacts[0]?.id).toBe('facturx-xsd-basic-wl');
     const broken = validateXml(
       source.replace(/<ram:LineTotalAmount>[^<]*</, '<ram:LineTotalAmount>1.234<'),

@@ -3,9 +3,12 @@
  * Schematron rules, France 2026 rules), and write the report of spec/cli.md. Input it cannot judge at all
  * is an error value, never a report and never an exception.
  */
+import { LEGAL_DISCLAIMER } from '../api/disclaimer';
+import type { Lang } from '../api/lang';
+import { VALIDATION_TARGETS, type ValidationTarget } from '../api/targets';
+import type { StageResult, ValidationIssue } from '../api/validation-report';
 import { CII_PREFIXES } from '../cii/namespaces';
 import { detectProfile } from '../cii/profile';
-import type { Lang } from '../service/types';
 import type { Finding, RuleSet, Stage } from '../rules/rule';
 import { ruleInput, runRuleSets } from '../rules/run';
 import { parseXml } from '../xml/parse';
@@ -13,14 +16,7 @@ import type { XmlDocument, XmlElement } from '../xml/tree';
 import { artifactOf } from './artifacts';
 import { locator } from './locations';
 import { profileNotes } from './profile-scope';
-import {
-  LEGAL_DISCLAIMER,
-  VALIDATION_TARGETS,
-  type StageResult,
-  type ValidationIssue,
-  type ValidationOutcome,
-  type ValidationTarget,
-} from './report';
+import type { ValidationOutcome } from './report';
 import { stageRuleSets, type XmlStage } from './rule-sets';
 
 export type PdfStage = 'pdfa' | 'facturx_pdf';
@@ -142,7 +138,7 @@ export function validateDocument(
       stages,
       validationArtifacts: used.map((set) => artifactOf(set, profile ?? 'EN16931')),
       notes: profileNotes(profile, lang),
-      legalDisclaimer: LEGAL_DISCLAIMER,
+      legalDisclaimer: LEGAL_DISCLAIMER[lang],
     },
   };
 }
