@@ -28,11 +28,9 @@ const decimal = (bt: string | undefined, description: string) =>
       z.string().refine((s) => DECIMAL_TEXT.test(s.trim()) && Decimal.parse(s) !== null, {
         message: 'Expected a decimal number written with a dot, e.g. "1250.00"',
       }),
-      z
-        .number()
-        .refine((n) => Number.isFinite(n) && DECIMAL_TEXT.test(String(n)), {
-          message: 'Expected a plain decimal number',
-        }),
+      z.number().refine((n) => Number.isFinite(n) && DECIMAL_TEXT.test(String(n)), {
+        message: 'Expected a plain decimal number',
+      }),
     ]),
     bt,
     description,
