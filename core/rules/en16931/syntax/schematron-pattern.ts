@@ -65,8 +65,9 @@ export function pathContext(
 /** The parents of `el`, nearest first, are `steps` (and then the document node, when rooted). */
 function ancestorsAre(el: XmlElement, steps: readonly Step[], rooted: boolean): boolean {
   let at = el.parent;
-  for (const [ns, local] of steps) {
-    if (!at || at.local !== local || at.ns !== ns) return false;
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i]!;
+    if (!at || at.local !== step[1] || at.ns !== step[0]) return false;
     at = at.parent;
   }
   return !rooted || at === null;
