@@ -12,7 +12,7 @@ export const contractExampleSchema = z.object({
 
 export const integrationContractSchema = z.looseObject({
   version: z.string(),
-  fields: z.array(z.looseObject({})),
+  fields: z.array(z.custom<object>((v) => typeof v === 'object' && v !== null && !Array.isArray(v))),
   examples: z.array(contractExampleSchema),
 });
 export type IntegrationContract = z.infer<typeof integrationContractSchema>;

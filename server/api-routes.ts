@@ -1,0 +1,113 @@
+/**
+ * The /api/v1 routes: which service answers, with which methods, and whether credentials are needed.
+ * Unknown paths are 404, known paths with another method 405, and no authenticated route runs a line of
+ * service code without a valid key.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { apiError } from '../core/api/errors';
+import { chooseLang, type Lang } from '../core/api/lang';
+import { authenticate } from '../core/service/auth';
+import { services, type ServiceName } from '../core/service';
+import type { Storage } from '../core/service/storage';
+import type { ServiceContext, ServiceResult } from '../core/service/types';
+import { MAX_UPLOAD_BYTES, readBody, serviceRequest } from './read-request';
+import { send, sendError, sendJson } from './respond';
+
+export const API_PREFIX = '/api/v1/';
+
+interface Route {
+  readonly service: ServiceName;
+  readonly methods: readonly string[];
+  readonly authenticated: boolean;
+}
+
+export const API_ROUTES: Readonly<Record<string, Route>> = {
+  '/api/v1/convert': { service: 'convert', methods: ['POST'], authenticated: true },
+  '/api/v1/extract': { service: 'extract', methods: ['POST'], authenticated: true },
+  '/api/v1/repair': { service: 'repair', methods: ['POST'], authenticated: true },
+  '/api/v1/validate': { service: 'validate', methods: ['POST'], authenticated: true },
+  '/api/v1/integration-contract': { service: 'contract', methods: ['GET', 'HEAD'], authenticated: false },
+};
+
+const header = (req: IncomingMessage, name: string): string | undefined => {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+export interface ApiDependencies {
+  readonly storage: Storage;
+  readonly now: () => Date;
+}
+
+export async function handleApi(
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  deps: ApiDependencies,
+): Promise<void> {
+  const lang: Lang = chooseLang(url.searchParams.get('lang') ?? undefined, header(req, 'accept-language'));
+  const head = req.method === 'HEAD';
+  const route = API_ROUTES[url.pathname.replace(/\/+$/, '')];
+  if (!route) return sendError(res, apiError('not_found', undefined, { lang }), head);
+  if (!route.methods.includes(req.method ?? '')) {
+    return sendError(res, apiError('method_not_allowed', undefined, { lang }), head, {
+      Allow: route.methods.join(', '),
+    });
+  }
+  let tenant = '';
+  if (route.authenticated) {
+    const auth = await authenticate(
+      deps.storage,
+      { apiKey: header(req, 'x-api-key'), authorization: header(req, 'authorization') },
+      lang,
+    );
+    if (!auth.ok) {
+      req.resume();
+      return sendError(res, auth.error, head, { 'WWW-Authenticate': 'Bearer' });
+    }
+    tenant = auth.tenant;
+  }
+  const body =
+    req.method === 'POST'
+      ? await readBody(req, MAX_UPLOAD_BYTES, lang)
+      : { ok: true as const, value: Buffer.alloc(0) };
+  if (!body.ok) return sendError(res, body.error, head, { Connection: 'close' });
+  const request = await serviceRequest(req, url, body.value, lang);
+  if (!request.ok) return sendError(res, request.error, head);
+
+  const ctx: ServiceContext = { tenant, storage: deps.storage, now: deps.now };
+  const result: ServiceResult<unknown> = await services[route.service](request.value, ctx);
+  if (
+    route.service === 'convert' &&
+    wantsPdf(req) &&
+    sendPdf(res, result, request.value.files.file?.filename)
+  )
+    return;
+  sendJson(res, result.status, result.body, head);
+}
+
+const wantsPdf = (req: IncomingMessage): boolean => /\bapplication\/pdf\b/i.test(header(req, 'accept') ?? '');
+
+/** `Accept: application/pdf` on convert: the PDF itself when the answer carries one. */
+function sendPdf(
+  res: ServerResponse,
+  result: ServiceResult<unknown>,
+  sourceName: string | undefined,
+): boolean {
+  if (!result.ok) return false;
+  const pdf = (result.body as { result?: { pdf?: unknown } }).result?.pdf;
+  if (typeof pdf !== 'string') return false;
+  const base = (sourceName ?? 'invoice').replace(/\.[^.]*$/, '').replace(/[^\w.-]+/g, '_') || 'invoice';
+  send(
+    res,
+    200,
+    Buffer.from(pdf, 'base64'),
+    {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${base}-facturx.pdf"`,
+      'Cache-Control': 'no-store',
+    },
+    false,
+  );
+  return true;
+}

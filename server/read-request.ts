@@ -1,0 +1,117 @@
+/**
+ * From an HTTP request to the transport-neutral service request: the body read under a size limit, the
+ * multipart form parsed by the platform's own `Request.formData()`, text fields and files apart.
+ */
+import type { IncomingMessage } from 'node:http';
+import { apiError, type ApiErrorResult } from '../core/api/errors';
+import type { Lang } from '../core/api/lang';
+import type { FilePart, ServiceRequest } from '../core/service/types';
+
+/** The largest request body accepted on any endpoint. */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
+export type Read<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ApiErrorResult };
+
+const tooLarge = (lang: Lang): ApiErrorResult =>
+  apiError('file_too_large', undefined, {
+    lang,
+    message: {
+      en: `The request exceeds the maximum upload size of ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
+      fr: `La requête dépasse la taille maximale d’envoi de ${MAX_UPLOAD_BYTES / 1024 / 1024} Mo.`,
+    },
+  });
+
+/** The whole body, or 413 as soon as it is known to exceed `limit` (the rest is then discarded). */
+export async function readBody(req: IncomingMessage, limit: number, lang: Lang): Promise<Read<Buffer>> {
+  const declared = Number(req.headers['content-length'] ?? Number.NaN);
+  if (declared > limit) {
+    req.resume();
+    return { ok: false, error: tooLarge(lang) };
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limit) {
+      req.resume();
+      return { ok: false, error: tooLarge(lang) };
+    }
+    chunks.push(chunk);
+  }
+  return { ok: true, value: Buffer.concat(chunks, size) };
+}
+
+const header = (req: IncomingMessage, name: string): string | undefined => {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+/** Parses a multipart or url-encoded body into fields and files; an empty body is an empty form. */
+export async function serviceRequest(
+  req: IncomingMessage,
+  url: URL,
+  body: Buffer,
+  lang: Lang,
+): Promise<Read<ServiceRequest>> {
+  const fields: Record<string, string> = {};
+  const files: Record<string, FilePart> = {};
+  const contentType = header(req, 'content-type') ?? '';
+  if (body.length > 0) {
+    if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(contentType)) {
+      return {
+        ok: false,
+        error: apiError('unsupported_media_type', undefined, {
+          lang,
+          message: {
+            en: 'Send the request as multipart/form-data.',
+            fr: 'Envoyez la requête en multipart/form-data.',
+          },
+        }),
+      };
+    }
+    let form: FormData;
+    try {
+      form = await new Request(url, {
+        method: 'POST',
+        headers: { 'content-type': contentType },
+        body,
+      }).formData();
+    } catch {
+      return {
+        ok: false,
+        error: apiError(
+          'invalid_data_format',
+          { field: 'body' },
+          {
+            lang,
+            status: 400,
+            message: { en: 'Malformed form body.', fr: 'Corps de formulaire mal formé.' },
+          },
+        ),
+      };
+    }
+    for (const [name, value] of form) {
+      if (typeof value === 'string') fields[name] = value;
+      else {
+        files[name] = {
+          filename: value.name,
+          bytes: new Uint8Array(await value.arrayBuffer()),
+          ...(value.type ? { mediaType: value.type } : {}),
+        };
+      }
+    }
+  }
+  const idempotencyKey = header(req, 'idempotency-key');
+  const acceptLanguage = header(req, 'accept-language');
+  return {
+    ok: true,
+    value: {
+      fields,
+      files,
+      query: Object.fromEntries(url.searchParams),
+      ...(idempotencyKey ? { idempotencyKey } : {}),
+      ...(acceptLanguage ? { acceptLanguage } : {}),
+    },
+  };
+}

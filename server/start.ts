@@ -1,0 +1,82 @@
+/**
+ * `facturx serve`: the /api/v1 routes and the web build of the user interface on one node:http server,
+ * with a store in the data directory. `close()` stops accepting, lets requests in flight finish, and
+ * flushes the store.
+ */
+import { existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { apiError } from '../core/api/errors';
+import { API_PREFIX, handleApi } from './api-routes';
+import { FileStorage } from './file-storage';
+import { sendError } from './respond';
+import { serveStatic } from './static-files';
+
+export interface ServerOptions {
+  /** 0 (the default) picks a free port. */
+  readonly port?: number;
+  readonly host?: string;
+  readonly dataDir: string;
+  /** The web build of the renderer; default dist/renderer of this package. */
+  readonly staticDir?: string;
+  readonly now?: () => Date;
+}
+
+export interface RunningServer {
+  /** The address actually listened on, e.g. http://127.0.0.1:41234 */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** dist/renderer beside the package.json above this module (works from the sources and the bundle). */
+export function defaultStaticDir(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return path.join(dir, 'dist', 'renderer');
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const storage = await FileStorage.open(options.dataDir);
+  const staticDir = options.staticDir ?? defaultStaticDir();
+  const deps = { storage, now: options.now ?? (() => new Date()) };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    try {
+      if (url.pathname === API_PREFIX.slice(0, -1) || url.pathname.startsWith(API_PREFIX)) {
+        await handleApi(req, res, url, deps);
+      } else {
+        await serveStatic(req, res, staticDir, url.pathname);
+      }
+    } catch (error) {
+      console.error(`facturx serve: ${req.method} ${url.pathname}: ${String(error)}`);
+      if (!res.headersSent) sendError(res, apiError('internal_error'));
+      else res.destroy();
+    }
+  };
+  const server = createServer((req, res) => void handle(req, res));
+  server.requestTimeout = 120_000;
+
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+
+  return {
+    url: `http://${shownHost}:${port}`,
+    close: async () => {
+      const closed = new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve())));
+      server.closeIdleConnections();
+      await closed;
+      await storage.flush();
+    },
+  };
+}
