@@ -17,8 +17,10 @@ export function runRuleSets(input: RuleInput, sets: readonly RuleSet[]): Finding
   const findings: Finding[] = [];
   for (const set of sets) {
     for (const rule of set.rules) {
-      const seen = new Set<XmlElement>();
+      // Most rules find nothing: the set that removes duplicate locations is made only when needed.
+      let seen: Set<XmlElement> | null = null;
       for (const v of rule.check(input)) {
+        seen ??= new Set();
         if (seen.has(v.at)) continue;
         seen.add(v.at);
         findings.push(
