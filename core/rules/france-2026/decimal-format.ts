@@ -5,7 +5,7 @@
  */
 import { stringLength } from './xpath-strings';
 
-export interface NumberShape {
+interface NumberShape {
   /** Maximum characters without the decimal separator (sign included). */
   readonly maxLength: number;
   readonly maxDecimals: number;
@@ -14,7 +14,7 @@ export interface NumberShape {
 }
 
 /** A predicate for one shape; the regular expression is built once, here, not per value. */
-export function numberShape(shape: NumberShape): (value: string) => boolean {
+function numberShape(shape: NumberShape): (value: string) => boolean {
   const pattern = new RegExp(
     `^${shape.signed ? '-?' : ''}\\p{Nd}{1,${shape.maxLength}}(?:\\.\\p{Nd}{1,${shape.maxDecimals}})?$`,
     'u',

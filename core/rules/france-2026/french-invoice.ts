@@ -91,30 +91,18 @@ export const P = {
   billingMode: path(
     'rsm:ExchangedDocumentContext/ram:BusinessProcessSpecifiedDocumentContextParameter/ram:ID',
   ),
-  document: path('rsm:ExchangedDocument'),
   typeCode: path('rsm:ExchangedDocument/ram:TypeCode'),
   invoiceId: path('rsm:ExchangedDocument/ram:ID'),
   issueDate: path('rsm:ExchangedDocument/ram:IssueDateTime/udt:DateTimeString'),
   notes: path('rsm:ExchangedDocument/ram:IncludedNote'),
   subjectCode: path('ram:SubjectCode'),
   content: path('ram:Content'),
-  transaction: path('rsm:SupplyChainTradeTransaction'),
   lines: path('rsm:SupplyChainTradeTransaction/ram:IncludedSupplyChainTradeLineItem'),
-  agreement: path('rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeAgreement'),
-  settlement: path('rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeSettlement'),
-  seller: path('rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeAgreement/ram:SellerTradeParty'),
-  buyer: path('rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeAgreement/ram:BuyerTradeParty'),
-  legalId: path('ram:SpecifiedLegalOrganization/ram:ID'),
-  globalId: path('ram:GlobalID'),
-  endpoint: path('ram:URIUniversalCommunication/ram:URIID'),
-  lineDoc: path('ram:AssociatedDocumentLineDocument'),
   lineId: path('ram:AssociatedDocumentLineDocument/ram:LineID'),
   parentLineId: path('ram:AssociatedDocumentLineDocument/ram:ParentLineID'),
   lineStatus: path('ram:AssociatedDocumentLineDocument/ram:LineStatusReasonCode'),
-  itemSeller: path('ram:SpecifiedLineTradeAgreement/ram:ItemSellerTradeParty'),
   lineSettlement: path('ram:SpecifiedLineTradeSettlement'),
   lineReferences: path('ram:SpecifiedLineTradeSettlement/ram:AdditionalReferencedDocument'),
-  lineSummation: path('ram:SpecifiedLineTradeSettlement/ram:SpecifiedTradeSettlementLineMonetarySummation'),
   referenceTypeCode: path('ram:ReferenceTypeCode'),
   typeCodeChild: path('ram:TypeCode'),
   issuerAssignedId: path('ram:IssuerAssignedID'),
@@ -131,7 +119,7 @@ export const P = {
 } as const;
 
 /** `ram:AdditionalReferencedDocument[(ram:ReferenceTypeCode = 'AFL') and (ram:TypeCode = '130')]`. */
-export function isInvoicedObjectAfl130(ref: XmlElement): boolean {
+function isInvoicedObjectAfl130(ref: XmlElement): boolean {
   return hasValue(ref, P.referenceTypeCode, 'AFL') && hasValue(ref, P.typeCodeChild, '130');
 }
 

@@ -16,9 +16,10 @@ import type { RuleSet } from '../rule';
 import { compileRuleSet } from './pattern';
 import { BR_FR_CII_1_4_0 } from './rules-1.4.0';
 
-/** The artefact version implemented (a first-class value: the next release is a new definition file). */
-export const FRANCE_2026_VERSION = BR_FR_CII_1_4_0.version;
-
+/**
+ * The artefact implemented (file, publication date, mode) as data. A new FNFE-MPE release is a new
+ * definition module beside rules-1.4.0.ts (and lists-1.4.0.ts), selected here.
+ */
 export const france2026Definition = BR_FR_CII_1_4_0;
 
 export const france2026Rules: RuleSet = compileRuleSet(BR_FR_CII_1_4_0, 'fr_ctc');

@@ -30,48 +30,48 @@ export const BUYER: Party = {
   addressTerm: 'BT-49',
   name: { en: 'the buyer (BG-7)', fr: "de l'acheteur (BG-7)" },
 };
-export const PAYEE: Party = {
+const PAYEE: Party = {
   context: `${SETTLEMENT}/ram:PayeeTradeParty`,
   idTerm: 'BT-60',
   addressTerm: 'EXT-FR-FE-29',
   name: { en: 'the payee (BG-10)', fr: 'du bénéficiaire du paiement (BG-10)' },
 };
-export const BUYER_AGENT: Party = {
+const BUYER_AGENT: Party = {
   context: `${AGREEMENT}/ram:BuyerAgentTradeParty`,
   idTerm: 'EXT-FR-FE-06',
   addressTerm: 'EXT-FR-FE-12',
   name: { en: "the buyer's agent (EXT-FR-FE-BG-01)", fr: "du mandataire de l'acheteur (EXT-FR-FE-BG-01)" },
 };
-export const PAYER: Party = {
+const PAYER: Party = {
   context: `${SETTLEMENT}/ram:PayerTradeParty`,
   idTerm: 'EXT-FR-FE-46',
   addressTerm: 'EXT-FR-FE-52',
   name: { en: 'the payer (EXT-FR-FE-BG-02)', fr: 'du payeur (EXT-FR-FE-BG-02)' },
 };
-export const SALES_AGENT: Party = {
+const SALES_AGENT: Party = {
   context: `${AGREEMENT}/ram:SalesAgentTradeParty`,
   idTerm: 'EXT-FR-FE-69',
   addressTerm: 'EXT-FR-FE-75',
   name: { en: "the seller's agent (EXT-FR-FE-BG-03)", fr: 'du mandataire du vendeur (EXT-FR-FE-BG-03)' },
 };
-export const INVOICEE: Party = {
+const INVOICEE: Party = {
   context: `${SETTLEMENT}/ram:InvoiceeTradeParty`,
   idTerm: 'EXT-FR-FE-92',
   addressTerm: 'EXT-FR-FE-98',
   name: { en: 'the invoicee (EXT-FR-FE-BG-04)', fr: 'du destinataire de la facture (EXT-FR-FE-BG-04)' },
 };
-export const INVOICER: Party = {
+const INVOICER: Party = {
   context: `${SETTLEMENT}/ram:InvoicerTradeParty`,
   idTerm: 'EXT-FR-FE-115',
   addressTerm: 'EXT-FR-FE-121',
   name: { en: 'the invoicer (EXT-FR-FE-BG-05)', fr: 'du facturant (EXT-FR-FE-BG-05)' },
 };
-export const SHIP_TO: Party = {
+const SHIP_TO: Party = {
   context: `${TX}/ram:ApplicableHeaderTradeDelivery/ram:ShipToTradeParty`,
   idTerm: 'BT-71',
   name: { en: 'the deliver-to party (BG-13)', fr: 'du destinataire de la livraison (BG-13)' },
 };
-export const LINE_SHIP_TO: Party = {
+const LINE_SHIP_TO: Party = {
   context: `${TX}/ram:IncludedSupplyChainTradeLineItem/ram:SpecifiedLineTradeDelivery/ram:ShipToTradeParty`,
   idTerm: 'EXT-FR-FE-146',
   name: { en: "a line's deliver-to party", fr: "du destinataire de la livraison d'une ligne" },

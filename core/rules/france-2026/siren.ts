@@ -32,7 +32,7 @@ export function siretMatchesSiren(siret: string, siren: string | undefined): boo
 }
 
 /** La Poste's SIREN: its establishments' SIRETs carry a different key (digit sum divisible by 5). */
-export const LA_POSTE_SIREN = '356000000';
+const LA_POSTE_SIREN = '356000000';
 
 function luhnValid(digits: string): boolean {
   let sum = 0;
