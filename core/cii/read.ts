@@ -71,7 +71,7 @@ function readGroup(node: CompiledGroup, el: XmlElement, target: Obj, unmapped: s
   }
   for (const c of el.children) {
     if (c.kind !== 'element') continue;
-    const child = node.byName.get(`${c.ns} ${c.local}`);
+    const child = c.ns === null ? undefined : node.byName.get(c.ns)?.get(c.local);
     if (!child) {
       unmapped.push(xpathOf(c, CII_PREFIXES));
       continue;

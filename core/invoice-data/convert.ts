@@ -48,7 +48,9 @@ export function parseInvoiceData(input: unknown): InvoiceDataResult {
   if (parsed.success) return { ok: true, data: parsed.data };
   const missing: string[] = [];
   for (const issue of parsed.error.issues) {
-    const absent = issue.code === 'invalid_type' && valueAt(json, issue.path) === undefined;
+    const absent =
+      (issue.code === 'invalid_type' || issue.code === 'invalid_union') &&
+      valueAt(json, issue.path) === undefined;
     const empty = issue.code === 'too_small' && Array.isArray(valueAt(json, issue.path));
     if (absent || empty) missing.push(fieldPath(issue.path) || 'invoice_data');
   }

@@ -53,8 +53,8 @@ export interface CompiledGroup extends CompiledBase {
   readonly node: GroupNode;
   readonly flat: boolean;
   readonly children: readonly CompiledNode[];
-  /** Children by `namespace local-name`, for the reader. */
-  readonly byName: ReadonlyMap<string, CompiledNode>;
+  /** Children by namespace, then local name, for the reader. */
+  readonly byName: ReadonlyMap<string, ReadonlyMap<string, CompiledNode>>;
 }
 
 export type CompiledNode = CompiledLeaf | CompiledGroup;
@@ -106,7 +106,12 @@ function compile(
   const children = Object.entries(node.fields).map(([k, child]) =>
     compile(k, child, particles, xpath, path, false),
   );
-  const byName = new Map(children.map((c) => [`${c.ns} ${c.local}`, c]));
+  const byName = new Map<string, Map<string, CompiledNode>>();
+  for (const c of children) {
+    const locals = byName.get(c.ns) ?? new Map<string, CompiledNode>();
+    locals.set(c.local, c);
+    byName.set(c.ns, locals);
+  }
   return { ...base, kind: 'group', node, flat: isFlat, children, byName };
 }
 
