@@ -90,17 +90,23 @@ function partyLines(p: Party | undefined, l: Labels): string[] {
   if (!p) return [];
   const out: string[] = [];
   if (p.legalOrganization?.tradingName) out.push(p.legalOrganization.tradingName);
+  /** BT-33: legal form, share capital, registry (mandatory mentions in France). */
+  if (p.description) out.push(p.description);
   out.push(...addressLines(p.address));
+  const idLabel = (scheme: string | undefined, fallback: string): string =>
+    scheme === '0002' ? l.siren : scheme === '0009' ? l.siret : fallback;
   const legal = p.legalOrganization?.id;
-  if (legal?.value) {
-    const label = legal.scheme === '0002' ? l.siren : legal.scheme === '0009' ? l.siret : l.legalId;
-    out.push(`${label} : ${legal.value}`);
+  if (legal?.value) out.push(`${idLabel(legal.scheme, l.legalId)}${l.colon}${legal.value}`);
+  /** BT-29 / BT-46: seller and buyer identifiers, a SIRET among them in France. */
+  for (const id of [...(p.ids ?? []), ...(p.globalIds ?? [])]) {
+    if (id.value && id.value !== legal?.value)
+      out.push(`${idLabel(id.scheme, l.identifier)}${l.colon}${id.value}`);
   }
   for (const reg of p.taxRegistrations ?? []) {
     if (!reg.id?.value) continue;
-    out.push(`${reg.id.scheme === 'FC' ? l.taxId : l.vatId} : ${reg.id.value}`);
+    out.push(`${reg.id.scheme === 'FC' ? l.taxId : l.vatId}${l.colon}${reg.id.value}`);
   }
-  if (p.electronicAddress?.value) out.push(p.electronicAddress.value);
+  if (p.electronicAddress?.value) out.push(`${l.electronicAddress}${l.colon}${p.electronicAddress.value}`);
   for (const c of p.contacts ?? []) {
     const bits = [c.personName, c.phone, c.email].filter(Boolean);
     if (bits.length) out.push(bits.join(' · '));
@@ -141,12 +147,14 @@ function parties(layout: Layout, inv: Invoice, l: Labels): void {
 
 function references(layout: Layout, inv: Invoice, l: Labels, lang: Lang): void {
   const refs: string[] = [];
-  if (inv.buyerReference) refs.push(`${l.buyerReference} : ${inv.buyerReference}`);
-  if (inv.buyerOrder?.id) refs.push(`${l.orderReference} : ${inv.buyerOrder.id}`);
-  if (inv.contract?.id) refs.push(`${l.contract} : ${inv.contract.id}`);
+  if (inv.buyerReference) refs.push(`${l.buyerReference}${l.colon}${inv.buyerReference}`);
+  if (inv.buyerOrder?.id) refs.push(`${l.orderReference}${l.colon}${inv.buyerOrder.id}`);
+  if (inv.contract?.id) refs.push(`${l.contract}${l.colon}${inv.contract.id}`);
   for (const p of inv.precedingInvoices ?? []) {
     if (p.id)
-      refs.push(`${l.precedingInvoice} : ${p.id}${p.issueDate ? ` (${formatDate(p.issueDate, lang)})` : ''}`);
+      refs.push(
+        `${l.precedingInvoice}${l.colon}${p.id}${p.issueDate ? ` (${formatDate(p.issueDate, lang)})` : ''}`,
+      );
   }
   if (!refs.length) return;
   layout.paragraph(refs.join('   ·   '));
@@ -271,22 +279,25 @@ function totals(layout: Layout, inv: Invoice, l: Labels, lang: Lang): void {
 function payment(layout: Layout, inv: Invoice, l: Labels, lang: Lang): void {
   const parts: string[] = [];
   for (const t of inv.paymentTerms ?? []) {
-    const bits = [t.description, t.dueDate ? `${l.dueDate} : ${formatDate(t.dueDate, lang)}` : undefined];
-    if (t.mandateReference) bits.push(`${l.mandate} : ${t.mandateReference}`);
+    const bits = [
+      t.description,
+      t.dueDate ? `${l.dueDate}${l.colon}${formatDate(t.dueDate, lang)}` : undefined,
+    ];
+    if (t.mandateReference) bits.push(`${l.mandate}${l.colon}${t.mandateReference}`);
     const s = bits.filter(Boolean).join(' · ');
-    if (s) parts.push(`${l.paymentTerms} : ${s}`);
+    if (s) parts.push(`${l.paymentTerms}${l.colon}${s}`);
   }
   for (const m of inv.paymentMeans ?? []) {
     const acc = m.creditorAccount;
     const bits = [
       m.information,
-      acc?.iban ? `${l.iban} : ${acc.iban}` : acc?.proprietaryId,
-      m.creditorBic ? `${l.bic} : ${m.creditorBic}` : undefined,
-      acc?.name ? `${l.accountName} : ${acc.name}` : undefined,
+      acc?.iban ? `${l.iban}${l.colon}${acc.iban}` : acc?.proprietaryId,
+      m.creditorBic ? `${l.bic}${l.colon}${m.creditorBic}` : undefined,
+      acc?.name ? `${l.accountName}${l.colon}${acc.name}` : undefined,
     ].filter(Boolean);
     if (bits.length) parts.push(bits.join(' · '));
   }
-  if (inv.paymentReference) parts.push(`${l.paymentReference} : ${inv.paymentReference}`);
+  if (inv.paymentReference) parts.push(`${l.paymentReference}${l.colon}${inv.paymentReference}`);
   if (!parts.length) return;
   layout.ensure(30);
   layout.paragraph(l.payment, { bold: true, size: 9.5 });

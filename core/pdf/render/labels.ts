@@ -59,6 +59,10 @@ const FR = {
   notes: 'Notes',
   page: (n: number, of: number) => `Page ${n} / ${of}`,
   currency: 'Devise',
+  electronicAddress: 'Adresse électronique',
+  identifier: 'Identifiant',
+  /** French typography puts a space before the colon. */
+  colon: ' : ',
 };
 
 const EN: typeof FR = {
@@ -119,6 +123,9 @@ const EN: typeof FR = {
   notes: 'Notes',
   page: (n: number, of: number) => `Page ${n} of ${of}`,
   currency: 'Currency',
+  electronicAddress: 'Electronic address',
+  identifier: 'Identifier',
+  colon: ': ',
 };
 
 export type Labels = typeof FR;
