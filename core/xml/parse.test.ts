@@ -102,3 +102,10 @@ describe('parseXml', () => {
     });
   });
 });
+
+describe('line ends', () => {
+  it('normalises literal line ends but keeps a referenced carriage return', () => {
+    const r = parseXml('<a>x\r\ny&#13;z</a>');
+    expect(r.ok && r.doc.root.children[0]).toMatchObject({ value: 'x\ny\rz' });
+  });
+});

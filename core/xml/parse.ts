@@ -263,8 +263,10 @@ class Parser {
     const raw = this.src.slice(start, end);
     this.pos = end;
     const encoded = raw.includes('&');
-    const value = encoded ? this.decode(raw, start) : raw;
-    this.addText(stack, { kind: 'text', value: value.replace(/\r\n?/g, '\n'), start, end, encoded });
+    // Line ends are normalised before references are resolved, so that `&#13;` stays a carriage return.
+    const lines = raw.includes('\r') ? raw.replace(/\r\n?/g, '\n') : raw;
+    const value = encoded ? this.decode(lines, start) : lines;
+    this.addText(stack, { kind: 'text', value, start, end, encoded });
   }
 
   private addText(stack: BuildingElement[], node: XmlText): void {
