@@ -5,7 +5,7 @@ import type { XmlElement } from '../../xml/tree';
 import type { Message } from '../rule';
 import { decimalOf, decimalOfDouble, doubleOf, doubleSum, roundDouble } from '../xpath/cast';
 import * as c from './contexts';
-import { isCharge, isVat, ram, rsm } from './invoice-view';
+import { isCharge, isVat, ram } from './invoice-view';
 import type { InvoiceView } from './invoice-view';
 import type { Assertion } from './pattern';
 import { assertion, first, has, sel } from './select';
@@ -285,12 +285,7 @@ export const conditionAssertions: readonly Assertion[] = [
       en: 'An Invoice must have at least one VAT breakdown (BG-23).',
       fr: 'Une facture doit avoir au moins une ventilation de TVA (BG-23).',
     },
-    (_el, view) =>
-      view.anywhereFrom(
-        rsm('SupplyChainTradeTransaction'),
-        ram('ApplicableHeaderTradeSettlement'),
-        ram('ApplicableTradeTax'),
-      ).length > 0,
+    (_el, view) => view.hasVatBreakdown(),
   ),
   assertion(
     'BR-CO-20',

@@ -49,6 +49,7 @@ function hasTaxId(parties: readonly XmlElement[], ...schemes: string[]): boolean
 
 export class InvoiceView {
   private readonly memo = new Map<string, unknown>();
+  private readonly decimals = new Map<XmlElement, Decimal>();
 
   constructor(readonly input: RuleInput) {}
 
@@ -77,6 +78,16 @@ export class InvoiceView {
   anywhereFrom(first: Step, ...rest: Step[]): XmlElement[] {
     return this.once(`from:${[first, ...rest].map((s) => s.join(' ')).join('/')}`, () =>
       anywhere(this.input, first, ...rest),
+    );
+  }
+
+  /** `//rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeSettlement/ram:ApplicableTradeTax` exists. */
+  hasVatBreakdown(): boolean {
+    return this.once(
+      'hasVatBreakdown',
+      () =>
+        this.anywhereFrom(TRANSACTION, ram('ApplicableHeaderTradeSettlement'), ram('ApplicableTradeTax'))
+          .length > 0,
     );
   }
 
@@ -180,25 +191,39 @@ export class InvoiceView {
   lineNetSum(code: string, rate?: Decimal): Decimal {
     return this.once(`lineSum:${code}:${rate?.toString() ?? '*'}`, () => {
       let sum = Decimal.ZERO;
-      const settlements = this.fromTransaction(
-        ram('IncludedSupplyChainTradeLineItem'),
-        ram('SpecifiedLineTradeSettlement'),
-      );
-      for (const s of settlements) {
-        const taxes = childrenNamed(s, RAM, 'ApplicableTradeTax');
-        if (!taxes.some((t) => hasCategory(t, code))) continue;
-        if (rate && !down(taxes, ram('RateApplicablePercent')).some((r) => decimalOf(r).equals(rate)))
-          continue;
-        for (const amount of down(
-          [s],
-          ram('SpecifiedTradeSettlementLineMonetarySummation'),
-          ram('LineTotalAmount'),
-        )) {
-          sum = sum.plus(decimalOf(amount));
-        }
+      for (const line of this.lineSettlements()) {
+        if (!line.taxes.some((t) => hasCategory(t, code))) continue;
+        if (rate && !line.rates.some((r) => this.decimal(r).equals(rate))) continue;
+        for (const amount of line.amounts) sum = sum.plus(this.decimal(amount));
       }
       return sum;
     });
+  }
+
+  /** The VAT and net amount elements of every line (absolute path), gathered once for all categories and rates. */
+  private lineSettlements(): { taxes: XmlElement[]; rates: XmlElement[]; amounts: XmlElement[] }[] {
+    return this.once('lineSettlements', () =>
+      this.fromTransaction(ram('IncludedSupplyChainTradeLineItem'), ram('SpecifiedLineTradeSettlement')).map(
+        (s) => {
+          const taxes = childrenNamed(s, RAM, 'ApplicableTradeTax');
+          return {
+            taxes,
+            rates: down(taxes, ram('RateApplicablePercent')),
+            amounts: down([s], ram('SpecifiedTradeSettlementLineMonetarySummation'), ram('LineTotalAmount')),
+          };
+        },
+      ),
+    );
+  }
+
+  /** `xs:decimal(el)`, parsed once per document. */
+  decimal(el: XmlElement): Decimal {
+    let d = this.decimals.get(el);
+    if (!d) {
+      d = decimalOf(el);
+      this.decimals.set(el, d);
+    }
+    return d;
   }
 
   /**
