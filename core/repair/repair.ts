@@ -5,17 +5,14 @@
  * intermediate text is re-parsed; if one ever failed to parse, the answer is an error, never a partial
  * file.
  */
-import { parseRepairFields, type RepairConstraints, type RepairResponse } from '../api/repair';
+import { parseRepairFields, type RepairResponse } from '../api/repair';
 import { apiError, emptyFileError, type ApiErrorResult } from '../api/errors';
 import type { Lang } from '../api/lang';
 import type { ValidationTarget } from '../api/targets';
 import type { Profile } from '../cii/profile';
 import { validateXml } from '../validate/validate';
 import { parseXml } from '../xml/parse';
-import type { XmlDocument } from '../xml/tree';
-import { applyEdits, overlaps } from './apply-edits';
-import type { Change, Edit, RepairRuleId } from './change';
-import { RULE_GROUPS } from './rules/index';
+import { applyRules, type LeftUndone } from './apply-rules';
 
 export interface RepairOptions {
   /** The `constraints` form field as sent (JSON text), absent or blank for none. */
@@ -24,20 +21,6 @@ export interface RepairOptions {
   readonly targetProfile?: string;
   readonly target: ValidationTarget;
   readonly lang: Lang;
-}
-
-export type LeftUndoneReason =
-  'max_changes_allowed' | 'do_not_modify_amounts' | 'do_not_invent_missing_parties' | 'not_certain';
-
-/** A repair found but not made, and why (beyond the interface's table: what was left undone). */
-export interface LeftUndone {
-  readonly ruleReference: RepairRuleId;
-  readonly path: string;
-  readonly reason: LeftUndoneReason;
-  readonly message: string;
-  readonly beforeValue: string | null;
-  /** What the repair would have written; null when no certain repair exists. */
-  readonly afterValue: string | null;
 }
 
 type RepairValidation = RepairResponse['validation_before'] & {
@@ -56,9 +39,6 @@ export type RepairBody = RepairResponse & {
 export type RepairOutcome =
   | { readonly ok: true; readonly response: RepairBody }
   | { readonly ok: false; readonly error: ApiErrorResult };
-
-/** Passes per rule group: a fix may reveal the next one (a declaration fixed, then a prefix). */
-const MAX_PASSES = 3;
 
 export function repairXml(source: string, options: RepairOptions): RepairOutcome {
   const started = performance.now();
@@ -126,81 +106,6 @@ function validationOf(
     summary: { valid: false, target, summary: { errorCount: 1, warningCount: 0 }, error: outcome.error },
     profile: null,
   };
-}
-
-interface RuleRun {
-  readonly ok: true;
-  readonly output: string;
-  readonly applied: readonly Change[];
-  readonly leftUndone: readonly LeftUndone[];
-}
-
-function applyRules(
-  doc: XmlDocument,
-  constraints: RepairConstraints,
-  requestedProfile: Profile | null,
-  lang: Lang,
-): RuleRun | { readonly ok: false } {
-  const budget = constraints.max_changes_allowed ?? Number.POSITIVE_INFINITY;
-  const undone = new Map<string, LeftUndone>();
-  const applied: Change[] = [];
-  const leave = (
-    c: Pick<Change, 'ruleId' | 'path' | 'before' | 'message'>,
-    reason: LeftUndoneReason,
-    after: string | null,
-  ): void => {
-    const key = `${c.ruleId} ${c.path} ${reason}`;
-    if (!undone.has(key)) {
-      undone.set(key, {
-        ruleReference: c.ruleId,
-        path: c.path,
-        reason,
-        message: c.message[lang],
-        beforeValue: c.before,
-        afterValue: after,
-      });
-    }
-  };
-  let current = doc;
-  for (const group of RULE_GROUPS) {
-    for (let pass = 0; pass < MAX_PASSES; pass++) {
-      const accepted: Change[] = [];
-      const edits: Edit[] = [];
-      for (const rule of group) {
-        const out = rule.run({ doc: current, source: current.source, requestedProfile });
-        for (const d of out.declined) leave(d, 'not_certain', null);
-        for (const c of out.changes) {
-          const refusal = refusalOf(c, constraints, applied.length + accepted.length, budget);
-          if (refusal) leave(c, refusal, c.after);
-          else if (!c.edits.some((e) => edits.some((taken) => overlaps(e, taken)))) {
-            accepted.push(c);
-            edits.push(...c.edits);
-          }
-        }
-      }
-      if (accepted.length === 0) break;
-      const next = parseXml(applyEdits(current.source, edits));
-      if (!next.ok || next.doc.undeclaredPrefixes.length > current.undeclaredPrefixes.length)
-        return { ok: false };
-      applied.push(...accepted);
-      current = next.doc;
-    }
-  }
-  return { ok: true, output: current.source, applied, leftUndone: [...undone.values()] };
-}
-
-function refusalOf(
-  c: Change,
-  constraints: RepairConstraints,
-  count: number,
-  budget: number,
-): LeftUndoneReason | null {
-  if (constraints.do_not_modify_amounts && c.altersAmountValue) return 'do_not_modify_amounts';
-  // Party data is created only when the caller allows it explicitly.
-  if (constraints.do_not_invent_missing_parties !== false && c.createsPartyData) {
-    return 'do_not_invent_missing_parties';
-  }
-  return count >= budget ? 'max_changes_allowed' : null;
 }
 
 function unreadable(

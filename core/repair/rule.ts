@@ -1,7 +1,7 @@
 /** The shape of a repair rule: a pure function of the parsed document and its source text. */
 import { CII_PREFIXES } from '../cii/namespaces';
 import type { Profile } from '../cii/profile';
-import { xpathOf } from '../xml/query';
+import { descendants, xpathOf } from '../xml/query';
 import type { XmlDocument, XmlElement } from '../xml/tree';
 import type { RepairRuleId, RuleOutput } from './change';
 
@@ -20,4 +20,16 @@ export interface RepairRule {
 export function pathOf(el: XmlElement, attribute?: string): string {
   const path = xpathOf(el, CII_PREFIXES);
   return attribute === undefined ? path : `${path}/@${attribute}`;
+}
+
+const ELEMENTS = new WeakMap<XmlDocument, readonly XmlElement[]>();
+
+/** Every element below the root, in document order, listed once per parsed document for all rules. */
+export function elementsOf(doc: XmlDocument): readonly XmlElement[] {
+  let list = ELEMENTS.get(doc);
+  if (!list) {
+    list = descendants(doc.root);
+    ELEMENTS.set(doc, list);
+  }
+  return list;
 }

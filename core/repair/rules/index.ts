@@ -12,8 +12,17 @@ import { r007CurrencyCase } from './r007-currency-case';
 import { r008MissingElements } from './r008-missing-elements';
 import { r009UnitCodes } from './r009-unit-codes';
 
-export const RULE_GROUPS: readonly (readonly RepairRule[])[] = [
-  [r005Namespaces],
-  [r001Dates, r002DecimalSeparators, r006SchemeIds, r007CurrencyCase, r009UnitCodes],
-  [r008MissingElements],
+export interface RuleGroup {
+  readonly rules: readonly RepairRule[];
+  /** Run again after its changes: a fixed declaration can reveal the prefixes left to fix. */
+  readonly untilStable: boolean;
+}
+
+export const RULE_GROUPS: readonly RuleGroup[] = [
+  { rules: [r005Namespaces], untilStable: true },
+  {
+    rules: [r001Dates, r002DecimalSeparators, r006SchemeIds, r007CurrencyCase, r009UnitCodes],
+    untilStable: false,
+  },
+  { rules: [r008MissingElements], untilStable: false },
 ];

@@ -11,11 +11,11 @@
  * eight-digit calendar date can be read in no other listed format.
  */
 import { QDT, UDT } from '../../cii/namespaces';
-import { attribute, descendants } from '../../xml/query';
+import { attribute } from '../../xml/query';
 import type { XmlElement } from '../../xml/tree';
 import { change, type Change, type RuleOutput } from '../change';
 import type { RepairRule, RuleContext } from '../rule';
-import { pathOf } from '../rule';
+import { elementsOf, pathOf } from '../rule';
 import { addAttribute, leafText, replaceText } from '../source-edits';
 
 const YEAR_FIRST = /^(\d{4})([-/. ])(\d{1,2})\2(\d{1,2})$/;
@@ -48,7 +48,7 @@ function isCompactDate(value: string): boolean {
 
 function run({ doc, source }: RuleContext): RuleOutput {
   const changes: Change[] = [];
-  for (const el of descendants(doc.root)) {
+  for (const el of elementsOf(doc)) {
     if (!isDateElement(el)) continue;
     const text = leafText(el, source);
     if (!text) continue;

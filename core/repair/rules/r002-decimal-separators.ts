@@ -5,12 +5,11 @@
  * rewritten text denotes exactly the number the original did, so a fix of an amount keeps its value.
  */
 import { RAM } from '../../cii/namespaces';
-import { descendants } from '../../xml/query';
 import type { XmlElement } from '../../xml/tree';
 import { change, type Change, type Declined, type RuleOutput } from '../change';
 import { readNumber } from '../decimal-reading';
 import type { RepairRule, RuleContext } from '../rule';
-import { pathOf } from '../rule';
+import { elementsOf, pathOf } from '../rule';
 import { leafText, replaceText } from '../source-edits';
 
 /** CII names its numeric business terms …Amount (amounts and prices), …Quantity and …Percent (rates). */
@@ -23,7 +22,7 @@ export function isAmountElement(el: XmlElement): boolean {
 function run({ doc, source }: RuleContext): RuleOutput {
   const changes: Change[] = [];
   const declined: Declined[] = [];
-  for (const el of descendants(doc.root)) {
+  for (const el of elementsOf(doc)) {
     if (el.ns !== RAM || !NUMERIC.test(el.local)) continue;
     const text = leafText(el, source);
     if (!text) continue;

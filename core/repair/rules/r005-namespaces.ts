@@ -17,11 +17,10 @@
  * `xsi:schemaLocation` hints are left as they are (no validator reads them).
  */
 import { QDT, RAM, RSM, UDT } from '../../cii/namespaces';
-import { descendants } from '../../xml/query';
-import type { XmlElement } from '../../xml/tree';
+import type { XmlDocument, XmlElement } from '../../xml/tree';
 import { change, type Change, type Declined, type RuleOutput } from '../change';
 import type { RepairRule, RuleContext } from '../rule';
-import { pathOf } from '../rule';
+import { elementsOf, pathOf } from '../rule';
 import { addAttribute, prefixFor, qualified, renameElement, replaceAttributeValue } from '../source-edits';
 
 const CII_URIS = [RSM, RAM, UDT, QDT] as const;
@@ -50,8 +49,9 @@ function expectedNamespace(el: XmlElement): string | 'ambiguous' {
   return DATA_TYPE_LEAVES.has(el.local) ? 'ambiguous' : RAM;
 }
 
-function declarationFixes(root: XmlElement, changes: Change[]): void {
-  for (const el of [root, ...descendants(root)]) {
+function declarationFixes(doc: XmlDocument, changes: Change[]): void {
+  const root = doc.root;
+  for (const el of [root, ...elementsOf(doc)]) {
     for (const attr of el.attributes) {
       if (attr.name !== 'xmlns' && attr.prefix !== 'xmlns') continue;
       const declared = attr.prefix === 'xmlns' ? attr.local : '';
@@ -76,8 +76,8 @@ function declarationFixes(root: XmlElement, changes: Change[]): void {
   }
 }
 
-function prefixFixes(root: XmlElement, changes: Change[], declined: Declined[]): void {
-  for (const el of [root, ...descendants(root)]) {
+function prefixFixes(doc: XmlDocument, changes: Change[], declined: Declined[]): void {
+  for (const el of [doc.root, ...elementsOf(doc)]) {
     const inCii = el.ns !== null && (CII_URIS as readonly string[]).includes(el.ns);
     if (!inCii && el.ns !== null) continue;
     const expected = expectedNamespace(el);
@@ -129,8 +129,8 @@ function run({ doc }: RuleContext): RuleOutput {
   if (doc.root.local !== 'CrossIndustryInvoice') return { changes: [], declined: [] };
   const changes: Change[] = [];
   const declined: Declined[] = [];
-  declarationFixes(doc.root, changes);
-  prefixFixes(doc.root, changes, declined);
+  declarationFixes(doc, changes);
+  prefixFixes(doc, changes, declined);
   return { changes, declined };
 }
 

@@ -19,11 +19,11 @@
 import { RAM } from '../../cii/namespaces';
 import { ISO3166_COUNTRIES } from '../../rules/codelists/iso3166';
 import { hasValidSirenKey, hasValidSiretKey } from '../../rules/france-2026/siren';
-import { attribute, descend, descendants, textOf } from '../../xml/query';
+import { attribute, descend, textOf } from '../../xml/query';
 import type { XmlElement } from '../../xml/tree';
 import { change, type Change, type Declined, type Message, type RuleOutput } from '../change';
 import type { RepairRule, RuleContext } from '../rule';
-import { pathOf } from '../rule';
+import { elementsOf, pathOf } from '../rule';
 import { addAttribute, leafText } from '../source-edits';
 import { isEmailAddress, isGln, isGtin } from './identifier-checks';
 
@@ -94,7 +94,7 @@ function derive(el: XmlElement, value: string): Derivation | 'unknown' | null {
 function run({ doc, source }: RuleContext): RuleOutput {
   const changes: Change[] = [];
   const declined: Declined[] = [];
-  for (const el of descendants(doc.root)) {
+  for (const el of elementsOf(doc)) {
     if (el.ns !== RAM || (el.local !== 'ID' && el.local !== 'GlobalID' && el.local !== 'URIID')) continue;
     if (attribute(el, 'schemeID')) continue;
     const text = leafText(el, source);

@@ -6,10 +6,9 @@
  */
 import { RAM } from '../../cii/namespaces';
 import { ISO4217_CURRENCIES } from '../../rules/codelists/iso4217';
-import { descendants } from '../../xml/query';
 import { change, type Change, type Message, type RuleOutput } from '../change';
 import type { RepairRule, RuleContext } from '../rule';
-import { pathOf } from '../rule';
+import { elementsOf, pathOf } from '../rule';
 import { leafText, replaceAttributeValue, replaceText } from '../source-edits';
 
 const CURRENCY_ELEMENTS = new Set([
@@ -33,7 +32,7 @@ function message(before: string, after: string): Message {
 
 function run({ doc, source }: RuleContext): RuleOutput {
   const changes: Change[] = [];
-  for (const el of descendants(doc.root)) {
+  for (const el of elementsOf(doc)) {
     if (el.ns === RAM && CURRENCY_ELEMENTS.has(el.local)) {
       const text = leafText(el, source);
       const after = text && fixed(text.value);

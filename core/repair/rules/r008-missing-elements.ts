@@ -20,19 +20,11 @@ import { RAM, RSM } from '../../cii/namespaces';
 import { GUIDELINE_ID } from '../../cii/profile';
 import { Decimal } from '../../decimal/decimal';
 import { hasValidSiretKey } from '../../rules/france-2026/siren';
-import {
-  attribute,
-  childrenNamed,
-  descend,
-  descendAll,
-  descendants,
-  firstChild,
-  textOf,
-} from '../../xml/query';
+import { attribute, childrenNamed, descend, descendAll, firstChild, textOf } from '../../xml/query';
 import type { XmlElement } from '../../xml/tree';
 import { change, type Change, type Declined, type Message, type RuleOutput } from '../change';
 import type { RepairRule, RuleContext } from '../rule';
-import { pathOf } from '../rule';
+import { elementsOf, pathOf } from '../rule';
 import { escapeText, insertChild, prefixFor, qualified } from '../source-edits';
 
 const SUMMATION_ORDER = [
@@ -148,7 +140,7 @@ function guideline(ctx: RuleContext, additions: Addition[], declined: Declined[]
 }
 
 function taxTypeCodes(ctx: RuleContext, additions: Addition[]): void {
-  for (const el of descendants(ctx.doc.root)) {
+  for (const el of elementsOf(ctx.doc)) {
     if (el.ns !== RAM || (el.local !== 'ApplicableTradeTax' && el.local !== 'CategoryTradeTax')) continue;
     if (firstChild(el, RAM, 'TypeCode')) continue;
     additions.push({
@@ -226,7 +218,7 @@ function totals(ctx: RuleContext, additions: Addition[]): void {
 }
 
 function legalRegistrations(ctx: RuleContext, additions: Addition[]): void {
-  for (const party of descendants(ctx.doc.root)) {
+  for (const party of elementsOf(ctx.doc)) {
     if (party.ns !== RAM || (party.local !== 'SellerTradeParty' && party.local !== 'BuyerTradeParty'))
       continue;
     if (firstChild(party, RAM, 'SpecifiedLegalOrganization')) continue;

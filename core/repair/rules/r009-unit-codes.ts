@@ -5,10 +5,9 @@
  * that does not mean a piece is left for a human.
  */
 import { UNECE_UNIT_CODES } from '../../rules/codelists/unece-rec20';
-import { descendants } from '../../xml/query';
 import { change, type Change, type Declined, type RuleOutput } from '../change';
 import type { RepairRule, RuleContext } from '../rule';
-import { pathOf } from '../rule';
+import { elementsOf, pathOf } from '../rule';
 import { replaceAttributeValue } from '../source-edits';
 
 /** Spellings of "piece(s)" / "unit(s)" in invoices (en, fr, de, nl, it, es), accents and case folded. */
@@ -45,7 +44,7 @@ function fold(code: string): string {
 function run({ doc }: RuleContext): RuleOutput {
   const changes: Change[] = [];
   const declined: Declined[] = [];
-  for (const el of descendants(doc.root)) {
+  for (const el of elementsOf(doc)) {
     const attr = el.attributes.find((a) => a.local === 'unitCode' && a.ns === null);
     if (!attr || UNECE_UNIT_CODES.has(attr.value)) continue;
     if (PIECE_SPELLINGS.has(fold(attr.value))) {
