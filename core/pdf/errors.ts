@@ -4,21 +4,30 @@
  * and the adapters render it as they render every empty-file error.
  */
 export type PdfErrorCode =
-  'empty_file' | 'unsupported_media_type' | 'unextractable_pdf' | 'requested_output_unavailable';
+  | 'empty_file'
+  | 'unsupported_media_type'
+  | 'unextractable_pdf'
+  | 'invalid_data_format'
+  | 'requested_output_unavailable';
 
 export interface PdfError {
   readonly code: PdfErrorCode;
   readonly status: 400 | 415 | 422 | 503;
   readonly message: string;
+  /** For `invalid_data_format`: the input at fault. */
+  readonly field?: string;
 }
 
 const STATUS: Readonly<Record<PdfErrorCode, PdfError['status']>> = {
   empty_file: 400,
   unsupported_media_type: 415,
   unextractable_pdf: 422,
+  invalid_data_format: 422,
   requested_output_unavailable: 503,
 };
 
-export function pdfError(code: PdfErrorCode, message: string): PdfError {
-  return { code, status: STATUS[code], message };
+export function pdfError(code: PdfErrorCode, message: string, field?: string): PdfError {
+  return field === undefined
+    ? { code, status: STATUS[code], message }
+    : { code, status: STATUS[code], message, field };
 }

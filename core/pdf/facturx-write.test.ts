@@ -122,6 +122,7 @@ describe('packageFacturx', () => {
       'unsupported_media_type',
     ]);
     expect(codeOf(packageFacturx(new Uint8Array(0), XML, 'MINIMUM'))).toEqual([400, 'empty_file']);
+    expect(codeOf(packageFacturx(await blankPdf(), XML, 'EN16931'))).toEqual([422, 'invalid_data_format']);
   });
 
   it('sets the print flag of annotations, and refuses DeviceCMYK content without a CMYK intent', async () => {

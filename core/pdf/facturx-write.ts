@@ -12,11 +12,11 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import { CONFORMANCE_LEVEL, type Profile } from '../cii/profile';
+import { CONFORMANCE_LEVEL, type Profile, profileOfGuideline } from '../cii/profile';
 import { readAsset } from './assets';
 import { type Attachment, attachmentsOf, nameTreeEntries } from './attachments';
 import { type PdfError, pdfError } from './errors';
-import { INVOICE_FILE_NAMES } from './facturx-read';
+import { INVOICE_FILE_NAMES, guidelineOfXml } from './facturx-read';
 import { ANNOT_HIDING, ANNOT_PRINT, inspect } from './inspect';
 import { parsePdfDate, pdfDate, xmpDate } from './pdf-date';
 import { PdfDocument } from './reader/document';
@@ -75,6 +75,13 @@ export function packageFacturx(
 ): PackageResult {
   if (pdfBytes.length === 0) return { ok: false, error: pdfError('empty_file', 'The uploaded PDF is empty') };
   if (xmlBytes.length === 0) return { ok: false, error: pdfError('empty_file', 'The invoice XML is empty') };
+  // The XMP and the AFRelationship follow `profile`: it must be the profile the XML declares (BT-24).
+  const guideline = guidelineOfXml(xmlBytes);
+  const declared = guideline === null ? null : profileOfGuideline(guideline);
+  if (declared !== profile) {
+    const message = `The XML declares profile ${declared ?? 'unknown'} (BT-24 ${guideline ?? 'missing'}), not ${profile}`;
+    return { ok: false, error: pdfError('invalid_data_format', message, 'xml') };
+  }
   const opened = PdfDocument.open(pdfBytes);
   if (!opened.ok) {
     const { code, message } = opened.error;
