@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeCorpus } from '../testing/corpus';
+import { DEFAULT_MAX_XML_LENGTH } from '../xml/parse';
 import { DEFECT_RULES, withFiveDefects } from './defective-invoice';
 import { repairXml, type RepairOutcome, type RepairBody } from './repair';
 
@@ -42,6 +43,25 @@ describe('repairXml on input it must refuse', () => {
     expect(outcome.error.status).toBe(status);
     expect(outcome.error.body).toMatchObject({ error: code, field: 'file' });
     expect('repaired_xml' in outcome).toBe(false);
+  });
+
+  it('an oversized file: 413 file_too_large', () => {
+    const outcome = repairXml(`<a>${'x'.repeat(DEFAULT_MAX_XML_LENGTH)}</a>`, {
+      target: 'en16931',
+      lang: 'en',
+    });
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok) expect(outcome.error).toMatchObject({ status: 413, body: { error: 'file_too_large' } });
+  });
+
+  it('absurd nesting: 422, no file', () => {
+    const outcome = repairXml('<a>'.repeat(10_000) + '</a>'.repeat(10_000), {
+      target: 'en16931',
+      lang: 'en',
+    });
+    expect(outcome.ok).toBe(false);
+    if (!outcome.ok)
+      expect(outcome.error).toMatchObject({ status: 422, body: { error: 'invalid_data_format' } });
   });
 
   it('an empty file: 400 with detail', () => {

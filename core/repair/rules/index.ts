@@ -2,6 +2,11 @@
  * The repair rules in the order they run. Namespace fixes come first (the other rules find elements
  * by namespace), then the value and attribute fixes, then the additions (R008 computes totals from
  * amounts R002 may have just made readable); the engine re-parses between these groups.
+ *
+ * Deliberately not repaired, for want of a published rule or of certainty: white space around codes
+ * (` 380 `) and inside identifiers (`100 000 009`), the case of country codes (R007 is about
+ * currencies), invoice numbers, dates in another format than 102, and any value that would have to be
+ * guessed. R003 and R004 are not published and are not used.
  */
 import type { RepairRule } from '../rule';
 import { r001Dates } from './r001-dates';

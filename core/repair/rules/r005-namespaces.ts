@@ -111,7 +111,8 @@ function prefixFixes(doc: XmlDocument, changes: Change[], declined: Declined[]):
       change({
         ruleId: 'R005',
         code: 'prefix_corrected',
-        path: pathOf(el),
+        // An element in no namespace has no CII path of its own: name it as written.
+        path: el.ns === null && el.parent ? `${pathOf(el.parent)}/${el.name}` : pathOf(el),
         edits: fix.edits,
         before: el.name,
         after: fix.after,
