@@ -57,6 +57,25 @@ describeCorpus('packageFacturx on the plain PDFs of the corpus', (corpus) => {
   });
 });
 
+describeCorpus('packageFacturx on a plain PDF with a broken startxref', (corpus) => {
+  it('rewrites the whole file from the scanned objects; the result checks clean and reads back', async () => {
+    const dir = path.join(corpus, 'pdf');
+    const plain = readFileSync(path.join(dir, 'ferd-zf22_BASIC_Taxifahrt.plain.pdf'));
+    const xml = readFileSync(path.join(dir, 'ferd-zf22_BASIC_Taxifahrt.xml'));
+    const text = plain.toString('latin1');
+    const broken = Buffer.from(
+      `${text.slice(0, text.lastIndexOf('startxref'))}startxref\n999\n%%EOF\n`,
+      'latin1',
+    );
+    const r = packageFacturx(broken, xml, 'BASIC');
+    if (!r.ok) throw new Error(r.error.message);
+    const check = checkFacturxPdf(r.pdf);
+    expect([...check.pdfa.findings, ...check.facturx_pdf.findings]).toEqual([]);
+    expect(Buffer.from((await pdfjsAttachments(r.pdf))['factur-x.xml']!).equals(xml)).toBe(true);
+    expect(await pdfjsText(r.pdf)).toEqual(await pdfjsText(plain));
+  });
+});
+
 describe('packageFacturx', () => {
   it('writes the Info dictionary and the XMP in agreement (pdfjs reads both)', async () => {
     const r = packageFacturx(await blankPdf(), XML, 'MINIMUM', {
