@@ -49,6 +49,12 @@ export async function createApiKey(
   return { apiKey, record };
 }
 
+/** A key as an administrator may see it: everything but the hash. */
+export function describeKey(record: ApiKeyRecord): Omit<ApiKeyRecord, 'hashedKey'> {
+  const { hashedKey: _hidden, ...shown } = record;
+  return shown;
+}
+
 /** The credential headers of a request, as received. */
 export interface Credentials {
   readonly apiKey?: string;

@@ -1,0 +1,172 @@
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const cli = path.join(root, 'bin', 'facturx.js');
+
+interface Run {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function facturx(...args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [cli, ...args], { cwd: root }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+let dir: string;
+beforeAll(async () => {
+  await new Promise<void>((resolve, reject) =>
+    execFile(process.execPath, [path.join(root, 'bin', 'build.mjs'), 'cli'], { cwd: root }, (error) =>
+      error ? reject(error) : resolve(),
+    ),
+  );
+  dir = await mkdtemp(path.join(tmpdir(), 'facturx-cli-'));
+}, 60_000);
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('facturx', () => {
+  it('prints its help, globally and per subcommand', async () => {
+    const global = await facturx('--help');
+    expect(global.code).toBe(0);
+    for (const command of ['validate', 'extract', 'convert', 'repair', 'contract', 'keys', 'serve']) {
+      expect(global.stdout).toContain(command);
+      const own = await facturx(command, '--help');
+      expect(own.code, command).toBe(0);
+      expect(own.stdout).toContain(`Usage: facturx ${command}`);
+    }
+  });
+
+  it('prints the version of package.json', async () => {
+    const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { version: string };
+    const run = await facturx('--version');
+    expect(run).toMatchObject({ code: 0, stdout: `${pkg.version}\n` });
+  });
+
+  it('refuses an unknown flag with exit 2, one line on stderr and an error body with --json', async () => {
+    const run = await facturx('validate', 'x.xml', '--bogus', '--json');
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toContain('--bogus');
+    const body = JSON.parse(run.stdout) as Record<string, unknown>;
+    expect(body).toEqual({ error: 'invalid_options', message: expect.stringContaining('--bogus') });
+    const plain = await facturx('frobnicate');
+    expect(plain.code).toBe(2);
+    expect(plain.stdout).toBe('');
+  });
+
+  it('exits 2 on a file that does not exist, with an error body on stdout', async () => {
+    const run = await facturx('validate', path.join(dir, 'missing.xml'), '--json');
+    expect(run.code).toBe(2);
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      error: 'invalid_data_format',
+      message: expect.stringMatching(/no such file/),
+    });
+  });
+
+  it('answers an empty file with the detail-only body of the endpoint, exit 2', async () => {
+    const empty = path.join(dir, 'empty.xml');
+    await writeFile(empty, '');
+    const run = await facturx('validate', empty, '--json');
+    expect(run.code).toBe(2);
+    expect(JSON.parse(run.stdout)).toEqual({ detail: 'Uploaded file is empty.' });
+  });
+
+  it('runs a folder as a batch, one JSON line per file in name order, a bad file not stopping the rest', async () => {
+    const batch = await mkdtemp(path.join(dir, 'batch-'));
+    await writeFile(path.join(batch, 'b.xml'), '<rsm:CrossIndustryInvoice xmlns:rsm="urn:x"/>');
+    await writeFile(path.join(batch, 'a.xml'), '');
+    await writeFile(path.join(batch, 'notes.txt'), 'ignored');
+    const run = await facturx('validate', batch, '--jsonl');
+    const lines = run.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.map((l) => l.file)).toEqual([path.join(batch, 'a.xml'), path.join(batch, 'b.xml')]);
+    expect(lines[0]).toMatchObject({ detail: 'Uploaded file is empty.' });
+    expect(run.code).toBe(2);
+  });
+
+  it('prints the integration contract, or says plainly that it is not available yet', async () => {
+    const run = await facturx('contract', '--json');
+    const body = JSON.parse(run.stdout) as Record<string, unknown>;
+    if (run.code === 0) expect(body.version).toEqual(expect.any(String));
+    else expect({ code: run.code, error: body.error }).toEqual({ code: 2, error: 'not_available_yet' });
+  });
+
+  it('creates, lists and revokes API keys in a data folder, never showing a hash', async () => {
+    const dataDir = path.join(dir, 'keys');
+    const created = await facturx(
+      'keys',
+      'create',
+      '--email',
+      'ops@example.com',
+      '--plan',
+      'scale',
+      '--data-dir',
+      dataDir,
+      '--json',
+    );
+    expect(created.code).toBe(0);
+    const key = JSON.parse(created.stdout) as { apiKey: string; tenant: string; plan: string };
+    expect(key).toEqual({
+      apiKey: expect.stringMatching(/^fxk_/),
+      tenant: expect.any(String),
+      plan: 'scale',
+    });
+    const store = await readFile(path.join(dataDir, 'store.json'), 'utf8');
+    expect(store).not.toContain(key.apiKey);
+
+    const listed = JSON.parse(
+      (await facturx('keys', 'list', '--data-dir', dataDir, '--json')).stdout,
+    ) as Record<string, unknown>[];
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({
+      tenant: key.tenant,
+      plan: 'scale',
+      email: 'ops@example.com',
+      revokedAt: null,
+    });
+    expect(listed[0]).not.toHaveProperty('hashedKey');
+
+    const revoked = await facturx('keys', 'revoke', String(listed[0]?.id), '--data-dir', dataDir, '--json');
+    expect(revoked.code).toBe(0);
+    expect((JSON.parse(revoked.stdout) as { revokedAt: unknown }).revokedAt).toEqual(expect.any(String));
+    expect((await facturx('keys', 'revoke', 'key_nope', '--data-dir', dataDir)).code).toBe(2);
+    expect((await facturx('keys', 'create', '--email', 'not-an-email', '--data-dir', dataDir)).code).toBe(2);
+  });
+
+  it('serves: prints the listening line, answers, and stops cleanly on SIGTERM', async () => {
+    const child = spawn(
+      process.execPath,
+      [cli, 'serve', '--port', '0', '--data-dir', path.join(dir, 'serve')],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const url = await new Promise<string>((resolve, reject) => {
+      child.once('exit', (code) => reject(new Error(`exited ${code}`)));
+      createInterface({ input: child.stdout }).once('line', (line) => resolve(line));
+    });
+    expect(url).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+$/);
+    const base = url.replace('listening on ', '');
+    const response = await fetch(`${base}/api/v1/validate`, { method: 'POST' });
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { error: string }).error).toBe('authentication_required');
+    child.removeAllListeners('exit');
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});

@@ -1,0 +1,296 @@
+/**
+ * validate, extract, convert, repair: each input file becomes a service request, the same service
+ * function the server calls answers it on the offline context, and the answer is printed as the endpoint's
+ * body. A folder or several files run as a batch in this one process.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ParseArgsConfig } from 'node:util';
+import { localContext, services } from '../../core/service';
+import type { FilePart, ServiceContext, ServiceRequest, ServiceResult } from '../../core/service/types';
+import { exitCodeOf } from './exit-code';
+import { expandInputs, isDirectory, pairedPath, readPart, readText, type Loaded } from './inputs';
+import { badInput, err, EXIT, printJson, type ExitCode, type Values } from './io';
+import { progressBar } from './progress';
+
+type DocumentService = 'validate' | 'extract' | 'convert' | 'repair';
+
+interface Deliverable {
+  readonly bytes: Uint8Array;
+  /** Appended to the input's base name in a batch `--out DIR`. */
+  readonly suffix: string;
+}
+
+export interface DocumentCommand {
+  readonly service: DocumentService;
+  /** Files a folder argument contributes. */
+  readonly extensions: readonly string[];
+  readonly options: NonNullable<ParseArgsConfig['options']>;
+  /** Whether the command runs without a FILE (convert from --invoice-data or --cii alone). */
+  readonly fileOptional?: (values: Values) => boolean;
+  request(input: string | undefined, values: Values): Promise<Loaded<ServiceRequest>>;
+  deliverable?(body: Record<string, unknown>): Deliverable | null;
+  summary(body: Record<string, unknown>): string;
+}
+
+const str = (values: Values, name: string): string | undefined => {
+  const v = values[name];
+  return typeof v === 'string' ? v : undefined;
+};
+
+const base64 = (value: unknown): Uint8Array | null =>
+  typeof value === 'string' ? new Uint8Array(Buffer.from(value, 'base64')) : null;
+
+const rec = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+
+const common = {
+  json: { type: 'boolean' },
+  jsonl: { type: 'boolean' },
+  lang: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function withLang(
+  values: Values,
+  request: Omit<ServiceRequest, 'query'> & { query?: Record<string, string> },
+): ServiceRequest {
+  const lang = str(values, 'lang');
+  return { ...request, query: { ...(request.query ?? {}), ...(lang ? { lang } : {}) } };
+}
+
+async function fileRequest(
+  input: string | undefined,
+  values: Values,
+  fields: Record<string, string>,
+  query: Record<string, string> = {},
+): Promise<Loaded<ServiceRequest>> {
+  if (input === undefined) return { ok: false, message: 'missing FILE' };
+  const file = await readPart(input);
+  if (!file.ok) return file;
+  return { ok: true, value: withLang(values, { fields, files: { file: file.value }, query }) };
+}
+
+const target = (values: Values): Record<string, string> => {
+  const t = str(values, 'target');
+  return t ? { validation_target: t } : {};
+};
+
+const counts = (body: Record<string, unknown>) => {
+  const summary = rec(body.summary);
+  return `${String(summary.errorCount ?? '?')} errors, ${String(summary.warningCount ?? '?')} warnings`;
+};
+
+export const DOCUMENT_COMMANDS: Readonly<Record<DocumentService, DocumentCommand>> = {
+  validate: {
+    service: 'validate',
+    extensions: ['.xml', '.pdf'],
+    options: { ...common, target: { type: 'string' } },
+    request: (input, values) => fileRequest(input, values, target(values)),
+    summary: (body) =>
+      `${body.valid === true ? 'valid' : 'NOT valid'} (${String(body.profile ?? 'unknown profile')}, ${String(body.target)}): ${counts(body)}`,
+  },
+  extract: {
+    service: 'extract',
+    extensions: ['.pdf'],
+    options: {
+      ...common,
+      validate: { type: 'boolean' },
+      target: { type: 'string' },
+      out: { type: 'string' },
+    },
+    request: (input, values) =>
+      fileRequest(input, values, target(values), values.validate === true ? { validate: 'true' } : {}),
+    deliverable: (body) => {
+      const bytes = base64(body.xml);
+      return bytes ? { bytes, suffix: '.xml' } : null;
+    },
+    summary: (body) => {
+      const validation = rec(body.validation);
+      const verdict = 'valid' in validation ? `; ${validation.valid === true ? 'valid' : 'NOT valid'}` : '';
+      return `${String(body.profile)} XML, ${String(body.xmlSize)} bytes${verdict}`;
+    },
+  },
+  convert: {
+    service: 'convert',
+    extensions: ['.pdf'],
+    options: {
+      ...common,
+      'invoice-data': { type: 'string' },
+      cii: { type: 'string' },
+      'invoice-patch': { type: 'string' },
+      'seller-context': { type: 'string' },
+      'buyer-context': { type: 'string' },
+      output: { type: 'string' },
+      target: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+      options: { type: 'string' },
+      out: { type: 'string' },
+    },
+    fileOptional: (values) => values['invoice-data'] !== undefined || values.cii !== undefined,
+    async request(input, values) {
+      const fields: Record<string, string> = { ...target(values) };
+      const files: Record<string, FilePart> = {};
+      if (input !== undefined) {
+        const file = await readPart(input);
+        if (!file.ok) return file;
+        files.file = file.value;
+      }
+      const textFields = [
+        ['invoice-data', 'invoice_data'],
+        ['invoice-patch', 'invoice_patch'],
+        ['seller-context', 'seller_context'],
+        ['buyer-context', 'buyer_context'],
+      ] as const;
+      for (const [flag, field] of textFields) {
+        const given = str(values, flag);
+        if (given === undefined) continue;
+        const text = await readText(
+          input && flag === 'invoice-data' ? await pairedPath(given, input, '.json') : given,
+        );
+        if (!text.ok) return text;
+        fields[field] = text.value;
+      }
+      const cii = str(values, 'cii');
+      if (cii !== undefined) {
+        const part = await readPart(input ? await pairedPath(cii, input, '.xml') : cii);
+        if (!part.ok) return part;
+        files.cii = part.value;
+      }
+      const output = str(values, 'output');
+      if (output !== undefined) fields.output = output;
+      if (values['dry-run'] === true) fields.dry_run = 'true';
+      const options = str(values, 'options');
+      if (options !== undefined) fields.options = options;
+      return { ok: true, value: withLang(values, { fields, files }) };
+    },
+    deliverable: (body) => {
+      const result = rec(body.result);
+      const pdf = base64(result.pdf);
+      if (pdf) return { bytes: pdf, suffix: '.facturx.pdf' };
+      const xml = base64(result.xml);
+      return xml ? { bytes: xml, suffix: '.cii.xml' } : null;
+    },
+    summary: (body) => {
+      const t = rec(body.target);
+      return `${body.success === true ? 'converted' : 'NOT converted'}: target ${String(t.requested)} ${String(t.status)}`;
+    },
+  },
+  repair: {
+    service: 'repair',
+    extensions: ['.xml'],
+    options: {
+      ...common,
+      constraints: { type: 'string' },
+      'target-profile': { type: 'string' },
+      out: { type: 'string' },
+    },
+    request(input, values) {
+      const constraints = str(values, 'constraints');
+      const profile = str(values, 'target-profile');
+      return fileRequest(
+        input,
+        values,
+        constraints !== undefined ? { constraints } : {},
+        profile !== undefined ? { target_profile: profile } : {},
+      );
+    },
+    deliverable: (body) => {
+      const bytes = base64(body.repaired_xml);
+      return bytes ? { bytes, suffix: '.repaired.xml' } : null;
+    },
+    summary: (body) => {
+      const changes = Array.isArray(body.diff_summary) ? body.diff_summary.length : 0;
+      const after = rec(body.validation_after);
+      return `${changes} change(s); ${after.valid === true ? 'valid' : 'NOT valid'} after repair`;
+    },
+  },
+};
+
+function describe(command: DocumentCommand, result: ServiceResult<unknown>): string {
+  const body = rec(result.body);
+  if (result.ok) return command.summary(body);
+  return 'error' in body ? `${String(body.error)}: ${String(body.message)}` : String(body.detail);
+}
+
+async function writeDeliverable(target: string, bytes: Uint8Array): Promise<void> {
+  await mkdir(path.dirname(target), { recursive: true });
+  await writeFile(target, bytes);
+}
+
+interface Outcome {
+  readonly code: ExitCode;
+  /** The body printed for this input (service answer or input error). */
+  readonly body: unknown;
+  readonly line: string;
+}
+
+async function runOne(
+  command: DocumentCommand,
+  input: string | undefined,
+  values: Values,
+  ctx: ServiceContext,
+  outPath: (input: string | undefined, suffix: string) => string | null,
+): Promise<Outcome> {
+  const request = await command.request(input, values);
+  if (!request.ok) {
+    return {
+      code: EXIT.badInput,
+      body: { error: 'invalid_data_format', message: request.message, field: 'file' },
+      line: request.message,
+    };
+  }
+  const result = await services[command.service](request.value, ctx);
+  let line = describe(command, result);
+  if (result.ok && command.deliverable) {
+    const deliverable = command.deliverable(rec(result.body));
+    const target = deliverable ? outPath(input, deliverable.suffix) : null;
+    if (deliverable && target) {
+      await writeDeliverable(target, deliverable.bytes);
+      line += ` -> ${target}`;
+    }
+  }
+  return { code: exitCodeOf(command.service, result), body: result.body, line };
+}
+
+/** Runs a document command over its inputs and returns the exit code (the worst of all inputs). */
+export async function runDocumentCommand(
+  command: DocumentCommand,
+  positionals: readonly string[],
+  values: Values,
+): Promise<ExitCode> {
+  const json = values.json === true || values.jsonl === true;
+  if (positionals.length === 0 && !command.fileOptional?.(values)) return badInput('missing FILE', json);
+  const { files, batch } =
+    positionals.length === 0
+      ? { files: [undefined], batch: false }
+      : await expandInputs(positionals, command.extensions);
+  if (files.length === 0)
+    return badInput(`no ${command.extensions.join(' or ')} file in ${positionals.join(', ')}`, json);
+
+  const out = str(values, 'out');
+  if (batch && out !== undefined && !(await isDirectory(out)) && /\.[a-z0-9]+$/i.test(out)) {
+    return badInput('with several inputs, --out must name a folder', json);
+  }
+  const outPath = (input: string | undefined, suffix: string): string | null => {
+    if (out === undefined) return null;
+    if (!batch) return out;
+    const name = input === undefined ? 'invoice' : path.basename(input, path.extname(input));
+    return path.join(out, `${name}${suffix}`);
+  };
+
+  const ctx = localContext();
+  const progress = progressBar(files.length);
+  let worst: ExitCode = EXIT.ok;
+  for (const [index, input] of files.entries()) {
+    progress.tick(index, input ?? '');
+    const outcome = await runOne(command, input, values, ctx, outPath);
+    worst = Math.max(worst, outcome.code) as ExitCode;
+    if (batch && json) printJson({ file: input, ...rec(outcome.body) });
+    else if (json) printJson(outcome.body);
+    progress.end();
+    err(`${input ?? command.service}: ${outcome.line}`);
+  }
+  progress.end();
+  return worst;
+}

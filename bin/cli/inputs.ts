@@ -1,0 +1,70 @@
+/** Command-line inputs: FILE or DIR arguments expanded to files, and files read into request parts. */
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { FilePart } from '../../core/service/types';
+
+export type Loaded<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
+
+const reason = (error: unknown): string => {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder' : String(error);
+};
+
+export async function readPart(file: string): Promise<Loaded<FilePart>> {
+  try {
+    return {
+      ok: true,
+      value: { filename: path.basename(file), bytes: new Uint8Array(await readFile(file)) },
+    };
+  } catch (error) {
+    return { ok: false, message: `cannot read ${file}: ${reason(error)}` };
+  }
+}
+
+export async function readText(file: string): Promise<Loaded<string>> {
+  const part = await readPart(file);
+  return part.ok ? { ok: true, value: Buffer.from(part.value.bytes).toString('utf8') } : part;
+}
+
+export const isDirectory = async (p: string): Promise<boolean> => {
+  try {
+    return (await stat(p)).isDirectory();
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Each argument as given, a folder replaced by its files with one of `extensions`, sorted by name.
+ * `batch` is true when a folder or several arguments were given.
+ */
+export async function expandInputs(
+  args: readonly string[],
+  extensions: readonly string[],
+): Promise<{ files: string[]; batch: boolean }> {
+  const files: string[] = [];
+  let folders = 0;
+  for (const arg of args) {
+    if (!(await isDirectory(arg))) {
+      files.push(arg);
+      continue;
+    }
+    folders += 1;
+    const entries = await readdir(arg, { withFileTypes: true });
+    files.push(
+      ...entries
+        .filter((e) => e.isFile() && extensions.includes(path.extname(e.name).toLowerCase()))
+        .map((e) => e.name)
+        .sort()
+        .map((name) => path.join(arg, name)),
+    );
+  }
+  return { files, batch: folders > 0 || args.length > 1 };
+}
+
+/** `--cii DIR` / `--invoice-data DIR`: the file of `input`'s base name with `extension` in that folder. */
+export async function pairedPath(flag: string, input: string, extension: string): Promise<string> {
+  if (!(await isDirectory(flag))) return flag;
+  return path.join(flag, `${path.basename(input, path.extname(input))}${extension}`);
+}

@@ -1,0 +1,29 @@
+/**
+ * How the command speaks: bodies on stdout (exactly the endpoint's JSON with --json), everything meant
+ * for a person on stderr, usage errors as one line (plus an error body with --json) and exit code 2.
+ */
+import type { ErrorCode } from '../../core/api/errors';
+
+/** Parsed option values (no option of ours is repeatable). */
+export type Values = Readonly<Record<string, string | boolean | undefined>>;
+
+export const EXIT = { ok: 0, notValid: 1, badInput: 2 } as const;
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+export const out = (text: string): void =>
+  void process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+export const err = (text: string): void =>
+  void process.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
+export const printJson = (body: unknown): void => out(JSON.stringify(body));
+
+/** A bad command line or unreadable input: one line on stderr, the error body on stdout with --json. */
+export function badInput(
+  message: string,
+  json: boolean,
+  code: ErrorCode = 'invalid_options',
+  extra: Record<string, unknown> = {},
+): ExitCode {
+  err(`facturx: ${message}`);
+  if (json) printJson({ error: code, message, ...extra });
+  return EXIT.badInput;
+}

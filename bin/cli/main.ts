@@ -1,0 +1,76 @@
+/**
+ * The `facturx` command: parses the command line and hands each subcommand to its adapter. No business
+ * logic here; the subcommands call the same service functions as the HTTP server.
+ */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import pkg from '../../package.json';
+import { localContext, services } from '../../core/service';
+import { DOCUMENT_COMMANDS, runDocumentCommand } from './document-commands';
+import { exitCodeOf } from './exit-code';
+import { COMMAND_HELP, GLOBAL_HELP } from './help';
+import { badInput, err, EXIT, out, printJson, type Values } from './io';
+import { runKeys } from './keys-command';
+import { runServe } from './serve-command';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+const help = { help: { type: 'boolean', short: 'h' } } as const;
+
+const OTHER_OPTIONS: Readonly<Record<string, Options>> = {
+  contract: { ...help, json: { type: 'boolean' }, lang: { type: 'string' } },
+  keys: {
+    ...help,
+    json: { type: 'boolean' },
+    email: { type: 'string' },
+    plan: { type: 'string' },
+    'data-dir': { type: 'string' },
+  },
+  serve: { ...help, port: { type: 'string' }, host: { type: 'string' }, 'data-dir': { type: 'string' } },
+};
+
+const wantsJson = (argv: readonly string[]) => argv.includes('--json') || argv.includes('--jsonl');
+
+async function runContract(values: Values): Promise<number> {
+  const query: Record<string, string> = typeof values.lang === 'string' ? { lang: values.lang } : {};
+  const result = await services.contract({ fields: {}, files: {}, query }, localContext());
+  printJson(result.body);
+  if (!result.ok && 'error' in result.body)
+    err(`facturx contract: ${result.body.error}: ${result.body.message}`);
+  return exitCodeOf('contract', result);
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    const topic = command === 'help' ? rest[0] : undefined;
+    out(topic && COMMAND_HELP[topic] ? COMMAND_HELP[topic] : GLOBAL_HELP);
+    return command === undefined ? EXIT.badInput : EXIT.ok;
+  }
+  if (command === '--version' || command === '-v') {
+    out(pkg.version);
+    return EXIT.ok;
+  }
+  const document = DOCUMENT_COMMANDS[command as keyof typeof DOCUMENT_COMMANDS];
+  const options = document?.options ?? OTHER_OPTIONS[command];
+  if (!options) return badInput(`unknown command "${command}" (see facturx --help)`, wantsJson(rest));
+
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({ args: rest, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    const reason = (error as Error).message.split('. To specify')[0]?.split('\n')[0] ?? 'bad arguments';
+    return badInput(`${command}: ${reason}`, wantsJson(rest));
+  }
+  const values = parsed.values as Values;
+  const { positionals } = parsed;
+  if (values.help === true) {
+    out(COMMAND_HELP[command] ?? GLOBAL_HELP);
+    return EXIT.ok;
+  }
+  if (document) return runDocumentCommand(document, positionals, values);
+  if (command === 'keys') return runKeys(positionals, values);
+  if (positionals.length > 0)
+    return badInput(`${command} takes no argument "${positionals[0]}"`, wantsJson(rest));
+  if (command === 'serve') return runServe(values);
+  return runContract(values);
+}
