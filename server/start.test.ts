@@ -103,7 +103,11 @@ describe('the /api/v1 routes', () => {
     const storage = await FileStorage.open(dataDir);
     const { apiKey } = await createApiKey(storage, { email: 'test@example.com', plan: 'launch' }, new Date());
     await storage.flush();
-    for (const headers of [{ 'X-API-Key': apiKey }, { Authorization: `Bearer ${apiKey}` }]) {
+    const credentials: Record<string, string>[] = [
+      { 'X-API-Key': apiKey },
+      { Authorization: `Bearer ${apiKey}` },
+    ];
+    for (const headers of credentials) {
       const response = await fetch(`${server.url}/api/v1/extract`, {
         method: 'POST',
         headers,
