@@ -94,6 +94,11 @@ export function applyRules(
   return { ok: true, output: current.source, applied, leftUndone: [...undone.values()] };
 }
 
+/**
+ * Why a change may not be made. `do_not_modify_amounts` refuses the changes that make an amount denote
+ * another number than the one its text denoted (`altersAmountValue`: a new amount, a different number);
+ * a format fix that keeps the number (`1 234,56` → `1234.56`, a currencyID in upper case) stays allowed.
+ */
 function refusalOf(
   c: Change,
   constraints: RepairConstraints,

@@ -8,7 +8,7 @@
 import { parseRepairFields, type RepairResponse } from '../api/repair';
 import { apiError, emptyFileError, type ApiErrorResult } from '../api/errors';
 import type { Lang } from '../api/lang';
-import type { ValidationTarget } from '../api/targets';
+import type { TargetStatus, ValidationTarget } from '../api/targets';
 import type { Profile } from '../cii/profile';
 import { validateXml } from '../validate/validate';
 import { parseXml } from '../xml/parse';
@@ -80,7 +80,7 @@ export function repairXml(source: string, options: RepairOptions): RepairOutcome
       target: {
         requested: target,
         executed: target,
-        status: after.summary.valid ? 'verified' : 'failed',
+        status: targetStatus(after.summary),
         missing_inputs: [],
         not_run_reason: null,
       },
@@ -89,6 +89,15 @@ export function repairXml(source: string, options: RepairOptions): RepairOutcome
       targetProfile: targetProfile ?? before.profile,
     },
   };
+}
+
+/**
+ * As for convert: a France 2026 document without fatal findings but with advisories (warnings such as
+ * BR-FR-12/13) is `incomplete`, not ready for transmission; repairSuccessful only asks for no fatal one.
+ */
+function targetStatus(v: RepairValidation): TargetStatus {
+  if (!v.valid) return 'failed';
+  return v.target === 'france_2026' && v.summary.warningCount > 0 ? 'incomplete' : 'verified';
 }
 
 function validationOf(
