@@ -107,63 +107,22 @@ export class InvoiceView {
     return this.headerSettlement(ram('SpecifiedTradeAllowanceCharge'));
   }
 
-  /** Seller VAT (`VA`) or tax registration (`FC`) identifier, or tax representative VAT identifier (absolute paths). */
-  sellerVatOrTaxId(): boolean {
-    return this.once(
-      'sellerVatOrTaxId',
-      () =>
-        hasTaxId(
-          this.fromTransaction(ram('ApplicableHeaderTradeAgreement'), ram('SellerTradeParty')),
-          'VA',
-          'FC',
-        ) ||
-        hasTaxId(
-          this.fromTransaction(
-            ram('ApplicableHeaderTradeAgreement'),
-            ram('SellerTaxRepresentativeTradeParty'),
-          ),
-          'VA',
-        ),
-    );
-  }
-
-  /** Seller VAT identifier or tax representative VAT identifier (absolute paths). */
-  sellerVatId(): boolean {
-    return this.once(
-      'sellerVatId',
-      () =>
-        hasTaxId(
-          this.fromTransaction(ram('ApplicableHeaderTradeAgreement'), ram('SellerTradeParty')),
-          'VA',
-        ) ||
-        hasTaxId(
-          this.fromTransaction(
-            ram('ApplicableHeaderTradeAgreement'),
-            ram('SellerTaxRepresentativeTradeParty'),
-          ),
-          'VA',
-        ),
-    );
-  }
-
-  /** As {@link sellerVatOrTaxId}, with `//` paths (as the AE rules write it). */
-  sellerVatOrTaxIdAnywhere(): boolean {
-    return this.once(
-      'sellerVatOrTaxIdAnywhere',
-      () =>
-        hasTaxId(this.anywhere('SellerTradeParty'), 'VA', 'FC') ||
-        hasTaxId(this.anywhere('SellerTaxRepresentativeTradeParty'), 'VA'),
-    );
-  }
-
-  /** As {@link sellerVatId}, with `//` paths (as the G and K rules write it). */
-  sellerVatIdAnywhere(): boolean {
-    return this.once(
-      'sellerVatIdAnywhere',
-      () =>
-        hasTaxId(this.anywhere('SellerTradeParty'), 'VA') ||
-        hasTaxId(this.anywhere('SellerTaxRepresentativeTradeParty'), 'VA'),
-    );
+  /**
+   * The Seller has a tax registration identifier of one of the schemes (`VA` VAT identifier, `FC` tax
+   * registration), or its tax representative a VAT identifier; with absolute paths, or `//` paths as
+   * the AE, G and K rules write them.
+   */
+  sellerTaxId(schemes: 'VA' | 'VA FC', paths: 'absolute' | 'anywhere'): boolean {
+    return this.once(`sellerTaxId:${schemes}:${paths}`, () => {
+      const parties = (local: string): XmlElement[] =>
+        paths === 'absolute'
+          ? this.fromTransaction(ram('ApplicableHeaderTradeAgreement'), ram(local))
+          : this.anywhere(local);
+      return (
+        hasTaxId(parties('SellerTradeParty'), ...schemes.split(' ')) ||
+        hasTaxId(parties('SellerTaxRepresentativeTradeParty'), 'VA')
+      );
+    });
   }
 
   /** `//ram:BuyerTradeParty/ram:SpecifiedTaxRegistration/ram:ID[@schemeID = 'VA']` */

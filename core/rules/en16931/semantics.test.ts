@@ -136,4 +136,18 @@ describe('EN16931 model rules: XPath semantics', () => {
     expect(twoRates('0.04')).toEqual([]);
     expect(twoRates('0.05')).toContain('BR-CO-14');
   });
+
+  it('party identifiers per VAT category: "O" forbids the seller VAT identifier, "S" requires one', () => {
+    const notSubject = invoice({
+      lines: [line('100.00', 'O')],
+      breakdowns:
+        '<ram:ApplicableTradeTax><ram:CalculatedAmount>0</ram:CalculatedAmount><ram:TypeCode>VAT</ram:TypeCode><ram:BasisAmount>100.00</ram:BasisAmount><ram:ExemptionReason>x</ram:ExemptionReason><ram:CategoryCode>O</ram:CategoryCode></ram:ApplicableTradeTax>',
+      totals: totals('100.00'),
+    });
+    const withoutSellerVat = (xml: string): string =>
+      xml.replace(/<ram:SpecifiedTaxRegistration>.*?<\/ram:SpecifiedTaxRegistration>/, '<ram:ID>S1</ram:ID>');
+    expect(ids(notSubject)).toEqual(['BR-O-02']);
+    expect(ids(withoutSellerVat(notSubject))).toEqual([]);
+    expect(ids(withoutSellerVat(invoice({})))).toEqual(['BR-S-02']);
+  });
 });
