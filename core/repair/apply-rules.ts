@@ -8,8 +8,8 @@ import type { Lang } from '../api/lang';
 import type { Profile } from '../cii/profile';
 import { parseXml } from '../xml/parse';
 import type { XmlDocument } from '../xml/tree';
-import { applyEdits, overlaps } from './apply-edits';
-import type { Change, Edit, RepairRuleId } from './change';
+import { applyEdits, nonOverlapping } from './apply-edits';
+import type { Change, RepairRuleId } from './change';
 import { RULE_GROUPS } from './rules/index';
 
 export type LeftUndoneReason =
@@ -65,24 +65,29 @@ export function applyRules(
   let current = doc;
   for (const group of RULE_GROUPS) {
     for (let pass = 0; pass < MAX_PASSES; pass++) {
-      const accepted: Change[] = [];
-      const edits: Edit[] = [];
-      let deferred = false;
+      const proposed: Change[] = [];
       for (const rule of group.rules) {
         const out = rule.run({ doc: current, source: current.source, requestedProfile });
         for (const d of out.declined) leave(d, 'not_certain', null);
         for (const c of out.changes) {
-          const refusal = refusalOf(c, constraints, applied.length + accepted.length, budget);
+          const refusal = refusalOf(c, constraints);
           if (refusal) leave(c, refusal, c.after);
-          else if (c.edits.some((e) => edits.some((taken) => overlaps(e, taken)))) deferred = true;
-          else {
-            accepted.push(c);
-            edits.push(...c.edits);
-          }
+          else proposed.push(c);
         }
       }
+      const { kept, deferred } = nonOverlapping(proposed);
+      const accepted: Change[] = [];
+      for (const c of kept) {
+        if (applied.length + accepted.length < budget) accepted.push(c);
+        else leave(c, 'max_changes_allowed', c.after);
+      }
       if (accepted.length === 0) break;
-      const next = parseXml(applyEdits(current.source, edits));
+      const next = parseXml(
+        applyEdits(
+          current.source,
+          accepted.flatMap((c) => c.edits),
+        ),
+      );
       if (!next.ok || next.doc.undeclaredPrefixes.length > current.undeclaredPrefixes.length)
         return { ok: false };
       applied.push(...accepted);
@@ -99,16 +104,11 @@ export function applyRules(
  * another number than the one its text denoted (`altersAmountValue`: a new amount, a different number);
  * a format fix that keeps the number (`1 234,56` → `1234.56`, a currencyID in upper case) stays allowed.
  */
-function refusalOf(
-  c: Change,
-  constraints: RepairConstraints,
-  count: number,
-  budget: number,
-): LeftUndoneReason | null {
+function refusalOf(c: Change, constraints: RepairConstraints): LeftUndoneReason | null {
   if (constraints.do_not_modify_amounts && c.altersAmountValue) return 'do_not_modify_amounts';
   // Party data is created only when the caller allows it explicitly.
   if (constraints.do_not_invent_missing_parties !== false && c.createsPartyData) {
     return 'do_not_invent_missing_parties';
   }
-  return count >= budget ? 'max_changes_allowed' : null;
+  return null;
 }

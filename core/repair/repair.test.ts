@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { repairResponseSchema } from '../api/repair';
 import { describeCorpus } from '../testing/corpus';
 import { DEFAULT_MAX_XML_LENGTH } from '../xml/parse';
 import { DEFECT_RULES, withFiveDefects } from './defective-invoice';
@@ -120,6 +121,7 @@ describeCorpus('repairXml', (corpus) => {
     expect(b.repairSuccessful).toBe(true);
     expect(b.left_undone).toEqual([]);
     expect(Number.isInteger(b.durationMs)).toBe(true);
+    expect(repairResponseSchema.safeParse(b).success).toBe(true);
   });
 
   it('keeps comments, prefixes and white space outside the changed spots', () => {
