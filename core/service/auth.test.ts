@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { authenticate, createApiKey, describeKey, hashApiKey, presentedToken } from './auth';
+import { MemoryStorage } from './memory-storage';
+
+const now = new Date('2026-02-01T08:00:00.000Z');
+
+describe('API keys', () => {
+  it('creates a key stored only as its hash, for one tenant per e-mail address', async () => {
+    const storage = new MemoryStorage();
+    const first = await createApiKey(storage, { email: 'Ana@Example.com', plan: 'sandbox' }, now);
+    const second = await createApiKey(storage, { email: 'ana@example.com', plan: 'launch' }, now);
+    expect(first.apiKey).not.toBe(second.apiKey);
+    expect(second.record.tenant).toBe(first.record.tenant);
+    expect(await storage.getTenant(first.record.tenant)).toMatchObject({
+      plan: 'launch',
+      createdAt: now.toISOString(),
+    });
+    expect(first.record.hashedKey).toBe(hashApiKey(first.apiKey));
+    expect(JSON.stringify(await storage.listApiKeys())).not.toContain(first.apiKey);
+    expect(describeKey(first.record)).not.toHaveProperty('hashedKey');
+  });
+
+  it('authenticates X-API-Key or a Bearer token, and refuses anything else with 401', async () => {
+    const storage = new MemoryStorage();
+    const { apiKey, record } = await createApiKey(storage, { email: 'a@example.com', plan: 'scale' }, now);
+    expect(await authenticate(storage, { apiKey }, 'en')).toEqual({ ok: true, tenant: record.tenant });
+    expect(await authenticate(storage, { authorization: `Bearer ${apiKey}` }, 'en')).toEqual({
+      ok: true,
+      tenant: record.tenant,
+    });
+    for (const credentials of [
+      {},
+      { apiKey: 'fxk_wrong' },
+      { authorization: `Basic ${apiKey}` },
+      { apiKey: ' ' },
+    ]) {
+      const refused = await authenticate(storage, credentials, 'fr');
+      expect(refused).toMatchObject({
+        ok: false,
+        error: { status: 401, body: { error: 'authentication_required' } },
+      });
+    }
+    await storage.revokeApiKey(record.id, now.toISOString());
+    expect((await authenticate(storage, { apiKey }, 'en')).ok).toBe(false);
+  });
+
+  it('reads the token from X-API-Key first', () => {
+    expect(presentedToken({ apiKey: 'a', authorization: 'Bearer b' })).toBe('a');
+    expect(presentedToken({ authorization: 'bearer   b ' })).toBe('b');
+    expect(presentedToken({ authorization: 'Bearer' })).toBeNull();
+  });
+});
