@@ -62,4 +62,16 @@ describe('renderInvoice', () => {
     expect(pages.at(-1)).toContain(`Page ${pages.length} of ${pages.length}`);
     expect(pages.join(' ')).toContain('Prestation de conseil n°80');
   });
+
+  it('keeps huge cells on one page and wraps endless words quickly', async () => {
+    const invoice = sampleInvoice(2);
+    invoice.lines![0]!.product = { name: 'x'.repeat(20_000), description: 'mot '.repeat(5_000) };
+    const started = performance.now();
+    const r = await renderInvoice(invoice, 'fr');
+    expect(performance.now() - started).toBeLessThan(10_000);
+    if (!r.ok) throw new Error(r.error.message);
+    const pages = await pdfjsText(r.pdf);
+    expect(pages.join(' ')).toContain('…');
+    expect(pages.at(-1)).toContain('Net à payer');
+  });
 });

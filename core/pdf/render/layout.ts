@@ -11,6 +11,13 @@ export const A4: readonly [number, number] = [595.28, 841.89];
 const MARGIN = 42;
 const FOOTER = 36;
 
+/** A table row must fit on one page: longer cells end with an ellipsis. */
+const MAX_CELL_LINES = 40;
+/** More characters than any line of an A4 page holds at the sizes used here. */
+const MAX_LINE_CHARS = 400;
+const clip = (lines: string[]): string[] =>
+  lines.length <= MAX_CELL_LINES ? lines : [...lines.slice(0, MAX_CELL_LINES - 1), '…'];
+
 export interface Column {
   readonly header: string;
   /** Share of the table width. */
@@ -85,24 +92,38 @@ export class Layout {
     return this.font(style).widthOfTextAtSize(this.clean(s, style), style.size ?? 9);
   }
 
-  /** Splits `s` into lines no wider than `width`, breaking at spaces, or inside over-long words. */
-  wrap(s: string, width: number, style: TextStyle): string[] {
+  /**
+   * Splits `s` into lines no wider than `width`, breaking at spaces, or inside over-long words; stops after
+   * `maxLines` + 1 lines so that callers can mark a cut.
+   */
+  wrap(s: string, width: number, style: TextStyle, maxLines = Number.MAX_SAFE_INTEGER): string[] {
+    const font = this.font(style);
+    const size = style.size ?? 9;
+    const fits = (t: string): boolean => font.widthOfTextAtSize(t, size) <= width;
     const lines: string[] = [];
     for (const para of s.split(/\r?\n/)) {
       let line = '';
       for (const word of this.clean(para, style).split(' ')) {
+        if (lines.length > maxLines) return lines;
         const candidate = line ? `${line} ${word}` : word;
-        if (this.textWidth(candidate, style) <= width) {
+        if (fits(candidate)) {
           line = candidate;
           continue;
         }
         if (line) lines.push(line);
         line = word;
-        while (this.textWidth(line, style) > width && line.length > 1) {
-          let cut = line.length - 1;
-          while (cut > 1 && this.textWidth(line.slice(0, cut), style) > width) cut--;
-          lines.push(line.slice(0, cut));
-          line = line.slice(cut);
+        // Over-long words (a pasted hash or URL) are cut at the longest prefix that fits, found by
+        // bisection within the most characters a line can hold.
+        while (line.length > 1 && lines.length <= maxLines && !fits(line.slice(0, MAX_LINE_CHARS + 1))) {
+          let lo = 1;
+          let hi = Math.min(line.length - 1, MAX_LINE_CHARS);
+          while (lo < hi) {
+            const mid = Math.ceil((lo + hi) / 2);
+            if (fits(line.slice(0, mid))) lo = mid;
+            else hi = mid - 1;
+          }
+          lines.push(line.slice(0, lo));
+          line = line.slice(lo);
         }
       }
       lines.push(line);
@@ -176,7 +197,9 @@ export class Layout {
     };
     header();
     for (const row of rows) {
-      const cells = columns.map((c, i) => this.wrap(row[i] ?? '', widths[i]! - pad * 2, { size }));
+      const cells = columns.map((c, i) =>
+        clip(this.wrap(row[i] ?? '', widths[i]! - pad * 2, { size }, MAX_CELL_LINES)),
+      );
       const h = Math.max(...cells.map((c) => c.length)) * lead + pad * 2;
       if (this.ensure(h)) header();
       cells.forEach((lines, i) => this.cell(lines, xs[i]!, widths[i]!, columns[i]!.align, { size }, pad));

@@ -47,7 +47,7 @@ function appendRevision(doc: PdfDocument, rev: Revision): Uint8Array {
     writeObject(sink, obj);
     sink.text('\nendobj\n');
   }
-  let size = Math.max(doc.size(), ...[...offsets.keys()].map((n) => n + 1));
+  let size = maxPlusOne(offsets.keys(), doc.size());
   if (doc.lastXrefIsStream) {
     const xrefNum = size;
     size += 1;
@@ -111,7 +111,7 @@ function rewrite(doc: PdfDocument, rev: Revision): Uint8Array {
     writeObject(sink, obj);
     sink.text('\nendobj\n');
   }
-  const size = Math.max(0, ...offsets.keys()) + 1;
+  const size = maxPlusOne(offsets.keys(), 1);
   const xrefOffset = sink.length;
   sink.text(`xref\n0 ${size}\n0000000000 65535 f\r\n`);
   for (let num = 1; num < size; num++) {
@@ -126,6 +126,13 @@ function rewrite(doc: PdfDocument, rev: Revision): Uint8Array {
   writeObject(sink, trailerEntries(rev, size));
   sink.text(`\nstartxref\n${xrefOffset}\n%%EOF\n`);
   return sink.concat();
+}
+
+/** Highest number + 1 (at least `floor`), without spreading a possibly huge list into arguments. */
+function maxPlusOne(nums: Iterable<number>, floor: number): number {
+  let max = floor;
+  for (const n of nums) if (n + 1 > max) max = n + 1;
+  return max;
 }
 
 /** Consecutive runs of sorted object numbers, one cross-reference subsection each. */
