@@ -1,7 +1,8 @@
 /** The shape of a repair rule: a pure function of the parsed document and its source text. */
 import { CII_PREFIXES } from '../cii/namespaces';
 import type { Profile } from '../cii/profile';
-import { descendants, xpathOf } from '../xml/query';
+import { locator } from '../validate/locations';
+import { descendants } from '../xml/query';
 import type { XmlDocument, XmlElement } from '../xml/tree';
 import type { RepairRuleId, RuleOutput } from './change';
 
@@ -17,8 +18,18 @@ export interface RepairRule {
   readonly run: (ctx: RuleContext) => RuleOutput;
 }
 
+const LOCATORS = new WeakMap<XmlElement, (el: XmlElement) => string>();
+
+/** The XPath of an element (or of one of its attributes), one linear-time locator per parsed document. */
 export function pathOf(el: XmlElement, attribute?: string): string {
-  const path = xpathOf(el, CII_PREFIXES);
+  let root = el;
+  while (root.parent) root = root.parent;
+  let locate = LOCATORS.get(root);
+  if (!locate) {
+    locate = locator(CII_PREFIXES);
+    LOCATORS.set(root, locate);
+  }
+  const path = locate(el);
   return attribute === undefined ? path : `${path}/@${attribute}`;
 }
 
