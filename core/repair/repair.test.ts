@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repairResponseSchema } from '../api/repair';
 import { describeCorpus } from '../testing/corpus';
+import { invoiceWithLines } from '../testing/generated-invoice';
 import { DEFAULT_MAX_XML_LENGTH } from '../xml/parse';
 import { DEFECT_RULES, withFiveDefects } from './defective-invoice';
 import { repairXml, type RepairOutcome, type RepairBody } from './repair';
@@ -122,6 +123,15 @@ describeCorpus('repairXml', (corpus) => {
     expect(b.left_undone).toEqual([]);
     expect(Number.isInteger(b.durationMs)).toBe(true);
     expect(repairResponseSchema.safeParse(b).success).toBe(true);
+  });
+
+  it('repairs hundreds of decimal commas in one call, back to the valid source', () => {
+    const many = invoiceWithLines(valid, 300);
+    const commas = many.replace(/(Amount>\d+)\.(\d+)</g, '$1,$2<');
+    const b = body(repairXml(commas, { target: 'france_2026', lang: 'en' }));
+    expect(b.diff_summary.length).toBeGreaterThan(600);
+    expect(text(b)).toBe(many);
+    expect(b.repairSuccessful).toBe(true);
   });
 
   it('keeps comments, prefixes and white space outside the changed spots', () => {
