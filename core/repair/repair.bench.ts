@@ -34,8 +34,8 @@ export default async function bench(): Promise<void> {
   }
   const base = baseInvoice(corpus);
   await Promise.resolve();
-  measure('invoice of 100 lines', invoiceWithLines(base, 100));
-  measure('FR-synthetic-base.xml (2 lines)', base);
+  measure('invoice of 100 invoice lines', invoiceWithLines(base, 100));
+  measure('FR-synthetic-base.xml, 2 invoice lines', base);
 }
 
 function measure(name: string, valid: string): void {
