@@ -3,7 +3,7 @@
  * CII XML), with validation evidence. A final conversion reserves one invoice and is charged only when
  * it delivers; a dry run uses no quota.
  */
-import { apiError, emptyFileError } from '../api/errors';
+import { apiError } from '../api/errors';
 import { parseConvertFields } from '../api/convert-request';
 import type { ConvertAccepted, ConvertResponse } from '../api/convert-response';
 import { failed, invalidField, parsed, type Parsed } from '../api/form-fields';
@@ -11,7 +11,7 @@ import { isLang, type Lang } from '../api/lang';
 import { engines, type ConvertInput } from './engines';
 import { idempotent } from './idempotency';
 import { metered } from './quota';
-import { requestLang, sniffFile, uploadedFile } from './request';
+import { optionalFile, requestLang, sniffFile } from './request';
 import { fail } from './result';
 import type { ProfileRecord } from './storage';
 import type { ServiceContext, ServiceRequest, ServiceResult } from './types';
@@ -26,10 +26,12 @@ const delivered = (result: ServiceResult<ConvertBody>): boolean =>
 
 export async function convert(req: ServiceRequest, ctx: ServiceContext): Promise<ServiceResult<ConvertBody>> {
   let lang: Lang = requestLang(req);
-  const { file, error } = uploadedFile(req, lang);
-  if (error) return fail(error);
-  const cii = req.files.cii;
-  if (cii && cii.bytes.length === 0) return fail(emptyFileError(lang));
+  const upload = optionalFile(req, 'file', lang);
+  if (!upload.ok) return fail(upload.error);
+  const ciiUpload = optionalFile(req, 'cii', lang);
+  if (!ciiUpload.ok) return fail(ciiUpload.error);
+  const file = upload.value;
+  const cii = ciiUpload.value;
   const fields = parseConvertFields(req.fields, lang);
   if (!fields.ok) return fail(fields.error);
   const request = fields.value;

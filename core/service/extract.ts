@@ -1,11 +1,10 @@
 /** `POST /api/v1/extract`: the embedded XML of a Factur-X PDF, optionally validated in the same call. */
-import { apiError } from '../api/errors';
 import type { ExtractResponse } from '../api/extract';
 import { booleanField } from '../api/form-fields';
 import { engines } from './engines';
 import { idempotent } from './idempotency';
 import { metered } from './quota';
-import { requestLang, sniffFile, uploadedFile } from './request';
+import { requestLang, requiredFile } from './request';
 import { fail } from './result';
 import { validationTarget } from './target-field';
 import type { ServiceContext, ServiceRequest, ServiceResult } from './types';
@@ -15,10 +14,9 @@ export async function extract(
   ctx: ServiceContext,
 ): Promise<ServiceResult<ExtractResponse>> {
   const lang = requestLang(req);
-  const { file, error } = uploadedFile(req, lang);
-  if (error) return fail(error);
-  if (!file) return fail(apiError('insufficient_data', { missing_fields: ['file'] }, { lang }));
-  if (sniffFile(file.bytes) !== 'pdf') return fail(apiError('unsupported_media_type', undefined, { lang }));
+  const upload = requiredFile(req, lang, ['pdf']);
+  if (!upload.ok) return fail(upload.error);
+  const { file } = upload.value;
   const validate = booleanField('validate', req.query.validate ?? req.fields.validate, false, lang);
   if (!validate.ok) return fail(validate.error);
   const target = validationTarget(req, lang);

@@ -1,10 +1,9 @@
 /** `POST /api/v1/repair`: deterministic fixes to a CII XML, validated before and after. */
-import { apiError } from '../api/errors';
 import { parseRepairFields, type RepairResponse } from '../api/repair';
 import { engines } from './engines';
 import { idempotent } from './idempotency';
 import { metered } from './quota';
-import { requestLang, sniffFile, uploadedFile } from './request';
+import { requestLang, requiredFile } from './request';
 import { fail } from './result';
 import type { ServiceContext, ServiceRequest, ServiceResult } from './types';
 
@@ -13,17 +12,12 @@ export async function repair(
   ctx: ServiceContext,
 ): Promise<ServiceResult<RepairResponse>> {
   const lang = requestLang(req);
-  const { file, error } = uploadedFile(req, lang);
-  if (error) return fail(error);
-  if (!file) return fail(apiError('insufficient_data', { missing_fields: ['file'] }, { lang }));
-  if (sniffFile(file.bytes) !== 'xml') {
-    return fail(
-      apiError('unsupported_media_type', undefined, {
-        lang,
-        message: { en: 'Repair expects a CII XML file.', fr: 'La réparation attend un fichier XML CII.' },
-      }),
-    );
-  }
+  const upload = requiredFile(req, lang, ['xml'], {
+    en: 'Repair expects a CII XML file.',
+    fr: 'La réparation attend un fichier XML CII.',
+  });
+  if (!upload.ok) return fail(upload.error);
+  const { file } = upload.value;
   const fields = parseRepairFields(req.fields, req.query, lang);
   if (!fields.ok) return fail(fields.error);
   return idempotent(ctx, 'repair', req, lang, () =>

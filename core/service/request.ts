@@ -1,6 +1,7 @@
 /** Reading a service request: its language, and its uploaded files by what their bytes are. */
-import { emptyFileError, type ApiErrorResult } from '../api/errors';
-import { chooseLang, type Lang } from '../api/lang';
+import { apiError, emptyFileError } from '../api/errors';
+import { failed, parsed, type Parsed } from '../api/form-fields';
+import { chooseLang, type Lang, type LocalizedText } from '../api/lang';
 import type { FilePart, ServiceRequest } from './types';
 
 export const requestLang = (req: ServiceRequest): Lang => chooseLang(req.query.lang, req.acceptLanguage);
@@ -15,13 +16,29 @@ export function sniffFile(bytes: Uint8Array): FileKind {
   return 'other';
 }
 
-/** The uploaded `file` part: absent is undefined; empty is the `detail`-only 400. */
-export function uploadedFile(
+/** An optional uploaded part: absent is undefined; empty is the `detail`-only 400. */
+export function optionalFile(req: ServiceRequest, name: string, lang: Lang): Parsed<FilePart | undefined> {
+  const file = req.files[name];
+  if (file && file.bytes.length === 0) return failed(emptyFileError(lang));
+  return parsed(file);
+}
+
+/** The required `file` part, of one of the `accepted` kinds (415 with `refusal` otherwise). */
+export function requiredFile<K extends Exclude<FileKind, 'other'>>(
   req: ServiceRequest,
   lang: Lang,
-): { readonly file?: FilePart; readonly error?: ApiErrorResult } {
-  const file = req.files.file;
-  if (!file) return {};
-  if (file.bytes.length === 0) return { error: emptyFileError(lang) };
-  return { file };
+  accepted: readonly K[],
+  refusal?: LocalizedText,
+): Parsed<{ readonly file: FilePart; readonly kind: K }> {
+  const upload = optionalFile(req, 'file', lang);
+  if (!upload.ok) return upload;
+  const file = upload.value;
+  if (!file) return failed(apiError('insufficient_data', { missing_fields: ['file'] }, { lang }));
+  const kind = sniffFile(file.bytes);
+  if (!(accepted as readonly FileKind[]).includes(kind)) {
+    return failed(
+      apiError('unsupported_media_type', undefined, { lang, ...(refusal ? { message: refusal } : {}) }),
+    );
+  }
+  return parsed({ file, kind: kind as K });
 }
