@@ -21,8 +21,10 @@ export type ParseResult =
 
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
-const NAME = /[A-Za-z_:\u00C0-\uFFFF][A-Za-z0-9._:\-\u00B7\u00C0-\uFFFF]*/y;
-const SPACE = /[ \t\r\n]*/y;
+const LT = 0x3c;
+const GT = 0x3e;
+const SLASH = 0x2f;
+const NO_DECLARATIONS: ReadonlyMap<string, string> = new Map();
 const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 
 class Failure {
@@ -75,6 +77,7 @@ class Parser {
   private line = 1;
   private lineScan = 0;
   private bodyStart = 0;
+  private readonly names = new Map<string, readonly [string | null, string]>();
   private readonly undeclared: { prefix: string; line: number }[] = [];
 
   constructor(
@@ -121,12 +124,28 @@ class Parser {
     let root: XmlElement | null = null;
     while (root === null) {
       const at = this.pos;
-      if (this.src.startsWith('</', at)) {
+      const next = this.src.charCodeAt(at) === LT ? this.src.charCodeAt(at + 1) : -1;
+      if (next !== -1 && isNameStart(next)) {
+        if (stack.length >= this.maxDepth)
+          throw new Failure('xml_too_deep', 'Elements nested too deeply', at);
+        const parent = stack[stack.length - 1] ?? null;
+        const el = this.startTag(parent, scopes);
+        parent?.children.push(el);
+        if (el.end === -1) {
+          stack.push(el);
+        } else {
+          scopes.pop();
+          if (!parent) root = el;
+        }
+      } else if (next === SLASH) {
         const open = stack.pop();
         if (!open) throw this.error('Unexpected end tag');
         this.pos += 2;
-        const name = this.name();
-        if (name !== open.name) throw this.error(`End tag </${name}> does not match <${open.name}>`);
+        const matches =
+          this.src.startsWith(open.name, this.pos) &&
+          !isNameChar(this.src.charCodeAt(this.pos + open.name.length));
+        if (!matches) throw this.error(`End tag </${this.name()}> does not match <${open.name}>`);
+        this.pos += open.name.length;
         this.skipSpace();
         this.expect('>');
         open.endTagStart = at;
@@ -150,18 +169,8 @@ class Parser {
         this.skipPast('?>', 'Unterminated processing instruction');
       } else if (this.src.startsWith('<!', at)) {
         throw new Failure('xml_doctype_forbidden', 'Markup declarations are refused', at);
-      } else if (this.src.startsWith('<', at)) {
-        if (stack.length >= this.maxDepth)
-          throw new Failure('xml_too_deep', 'Elements nested too deeply', at);
-        const parent = stack[stack.length - 1] ?? null;
-        const el = this.startTag(parent, scopes);
-        parent?.children.push(el);
-        if (el.end === -1) {
-          stack.push(el);
-        } else {
-          scopes.pop();
-          if (!parent) root = el;
-        }
+      } else if (next !== -1) {
+        throw this.error('Expected a name');
       } else {
         if (stack.length === 0) throw this.error('Text outside the root element');
         this.text(stack);
@@ -176,19 +185,13 @@ class Parser {
     const line = this.lineOf(start);
     this.pos += 1;
     const name = this.name();
-    const raw: {
-      name: string;
-      value: string;
-      start: number;
-      end: number;
-      valueStart: number;
-      valueEnd: number;
-    }[] = [];
+    const attributes: Mutable<XmlAttribute>[] = [];
+    let declarations: Map<string, string> | null = null;
     for (;;) {
       const before = this.pos;
       this.skipSpace();
-      const c = this.src[this.pos];
-      if (c === '>' || c === '/') break;
+      const c = this.src.charCodeAt(this.pos);
+      if (c === GT || c === SLASH) break;
       if (this.pos === before) throw this.error('Expected white space between attributes');
       const attrStart = this.pos;
       const attrName = this.name();
@@ -204,32 +207,35 @@ class Parser {
       if (rawValue.includes('<'))
         throw new Failure('xml_not_well_formed', "'<' in an attribute value", valueStart);
       this.pos = valueEnd + 1;
-      if (raw.some((a) => a.name === attrName)) throw this.error(`Duplicate attribute ${attrName}`);
+      if (attributes.some((a) => a.name === attrName)) throw this.error(`Duplicate attribute ${attrName}`);
       const value = this.decode(rawValue, valueStart).replace(/[\t\n\r]/g, ' ');
-      raw.push({ name: attrName, value, start: attrStart, end: this.pos, valueStart, valueEnd });
+      const [prefix, local] = this.split(attrName);
+      if (attrName === 'xmlns') (declarations ??= new Map()).set('', value);
+      else if (prefix === 'xmlns') (declarations ??= new Map()).set(local, value);
+      attributes.push({
+        name: attrName,
+        prefix,
+        local,
+        ns: null,
+        value,
+        start: attrStart,
+        end: this.pos,
+        valueStart,
+        valueEnd,
+      });
     }
-    const selfClosing = this.src[this.pos] === '/';
+    const selfClosing = this.src.charCodeAt(this.pos) === SLASH;
     if (selfClosing) this.pos += 1;
     this.expect('>');
 
-    const declarations = new Map<string, string>();
-    for (const a of raw) {
-      if (a.name === 'xmlns') declarations.set('', a.value);
-      else if (a.name.startsWith('xmlns:')) declarations.set(a.name.slice(6), a.value);
-    }
-    const scope =
-      declarations.size > 0
-        ? new Map([...(scopes[scopes.length - 1] ?? []), ...declarations])
-        : scopes[scopes.length - 1]!;
+    const inherited = scopes[scopes.length - 1]!;
+    const scope = declarations ? new Map([...inherited, ...declarations]) : inherited;
     scopes.push(scope);
-
-    const [prefix, local] = splitName(name);
-    const attributes: XmlAttribute[] = raw.map((a) => {
-      const [p, l] = splitName(a.name);
-      const isDecl = a.name === 'xmlns' || p === 'xmlns';
-      const ns = isDecl ? XMLNS_NS : p === null ? null : this.resolve(scope, p, line);
-      return { ...a, prefix: p, local: l, ns };
-    });
+    for (const a of attributes) {
+      if (a.name === 'xmlns' || a.prefix === 'xmlns') a.ns = XMLNS_NS;
+      else if (a.prefix !== null) a.ns = this.resolve(scope, a.prefix, line);
+    }
+    const [prefix, local] = this.split(name);
     const ns = this.resolve(scope, prefix ?? '', line, prefix !== null);
     return {
       kind: 'element',
@@ -245,7 +251,7 @@ class Parser {
       endTagStart: selfClosing ? this.pos : -1,
       end: selfClosing ? this.pos : -1,
       line,
-      declarations,
+      declarations: declarations ?? NO_DECLARATIONS,
     };
   }
 
@@ -314,17 +320,29 @@ class Parser {
   }
 
   private name(): string {
-    NAME.lastIndex = this.pos;
-    const m = NAME.exec(this.src);
-    if (!m) throw this.error('Expected a name');
-    this.pos += m[0].length;
-    return m[0];
+    const start = this.pos;
+    const first = this.src.charCodeAt(start);
+    if (!isNameStart(first)) throw this.error('Expected a name');
+    let end = start + 1;
+    while (end < this.src.length && isNameChar(this.src.charCodeAt(end))) end += 1;
+    this.pos = end;
+    return this.src.slice(start, end);
+  }
+
+  /** Prefix and local part of a qualified name; names repeat, so each is split once per document. */
+  private split(name: string): readonly [string | null, string] {
+    let parts = this.names.get(name);
+    if (!parts) {
+      const colon = name.indexOf(':');
+      parts = colon === -1 ? [null, name] : [name.slice(0, colon), name.slice(colon + 1)];
+      this.names.set(name, parts);
+    }
+    return parts;
   }
 
   private skipSpace(): void {
-    SPACE.lastIndex = this.pos;
-    SPACE.exec(this.src);
-    this.pos = SPACE.lastIndex;
+    let c = this.src.charCodeAt(this.pos);
+    while (c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d) c = this.src.charCodeAt(++this.pos);
   }
 
   private expect(c: string): void {
@@ -351,7 +369,10 @@ class Parser {
   }
 }
 
-function splitName(name: string): [string | null, string] {
-  const colon = name.indexOf(':');
-  return colon === -1 ? [null, name] : [name.slice(0, colon), name.slice(colon + 1)];
+function isNameStart(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f || c === 0x3a || c >= 0xc0;
+}
+
+function isNameChar(c: number): boolean {
+  return isNameStart(c) || (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x2d || c === 0xb7;
 }
