@@ -18,6 +18,7 @@ import { type Attachment, attachmentsOf, nameTreeEntries } from './attachments';
 import { type PdfError, pdfError } from './errors';
 import { INVOICE_FILE_NAMES, guidelineOfXml } from './facturx-read';
 import { ANNOT_HIDING, ANNOT_PRINT, inspect } from './inspect';
+import { substituteFonts } from './font-substitute';
 import { parsePdfDate, pdfDate, xmpDate } from './pdf-date';
 import { PdfDocument } from './reader/document';
 import { PdfDict, PdfRef, PdfStream, PdfString, type PdfObject, nameOf, textOf } from './reader/objects';
@@ -96,9 +97,6 @@ export function packageFacturx(
   const found = inspect(doc);
   if (found.pageCount === 0)
     return { ok: false, error: pdfError('unextractable_pdf', 'The PDF has no pages') };
-  const missing = [...new Set(found.fonts.filter((f) => !f.embedded).map((f) => f.name))];
-  if (missing.length)
-    return refuse(`Fonts not embedded (PDF/A-3 §6.2.11.4): ${missing.slice(0, 5).join(', ')}`);
   if (found.actions.length) {
     const a = found.actions[0]!;
     return refuse(`The PDF contains a ${a.kind} action (${a.where}), which PDF/A-3 forbids`);
@@ -225,6 +223,8 @@ export function packageFacturx(
       'The page content paints in DeviceCMYK, which PDF/A-3 allows only with a CMYK OutputIntent',
     );
   }
+  const substituted = substituteFonts(doc, found.fonts, objects, alloc);
+  if (!substituted.ok) return refuse(`${substituted.message} (PDF/A-3 §6.2.11.4)`);
   // PDF/A-3 §6.3.2: every annotation printed and visible; fixed in the new revision.
   for (const a of found.badAnnotationFlags) {
     if (a.ref)

@@ -9,6 +9,9 @@ import { PdfDict, type PdfObject, PdfRef, PdfStream, nameOf } from './reader/obj
 export interface FontUse {
   readonly name: string;
   readonly embedded: boolean;
+  /** The font dictionary, and its reference when it is an indirect object (a new revision can replace it). */
+  readonly dict: PdfDict;
+  readonly ref: PdfRef | undefined;
   /** 1-based page where the font was first met. */
   readonly page: number;
 }
@@ -128,8 +131,9 @@ export function inspect(doc: PdfDocument): Inspection {
     seenFonts.add(f);
     const subtype = nameOf(doc.resolve(f.get('Subtype')));
     const name = nameOf(doc.resolve(f.get('BaseFont'))) ?? subtype ?? 'font';
+    const ref = obj instanceof PdfRef ? obj : undefined;
     if (subtype === 'Type3') {
-      fonts.push({ name, embedded: true, page });
+      fonts.push({ name, embedded: true, page, dict: f, ref });
       resources(f.get('Resources'), page, 0);
       return;
     }
@@ -137,7 +141,7 @@ export function inspect(doc: PdfDocument): Inspection {
     const fd = target ? doc.dict(target.get('FontDescriptor')) : undefined;
     const embedded =
       !!fd && ['FontFile', 'FontFile2', 'FontFile3'].some((k) => doc.resolve(fd.get(k)) instanceof PdfStream);
-    fonts.push({ name, embedded, page });
+    fonts.push({ name, embedded, page, dict: f, ref });
   };
 
   const resources = (obj: PdfObject | undefined, page: number, depth: number): void => {

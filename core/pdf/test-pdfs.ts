@@ -1,7 +1,7 @@
 /**
  * Test helper: small source PDFs made with pdf-lib, for the cases the corpus does not cover.
  */
-import { PDFDocument, PDFName, PDFString, cmyk } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFString, StandardFonts, cmyk } from 'pdf-lib';
 
 /** A one-page PDF without text (so without fonts), optionally with a JavaScript OpenAction, a CMYK fill or a hidden link. */
 export async function blankPdf(
@@ -40,9 +40,14 @@ export async function encryptedPdf(): Promise<Uint8Array> {
   );
 }
 
-/** A PDF using Helvetica, one of the standard 14 fonts pdf-lib does not embed. */
-export async function unembeddedFontPdf(): Promise<Uint8Array> {
+/** A PDF using one of the standard 14 fonts, which pdf-lib does not embed. */
+export async function unembeddedFontPdf(font: StandardFonts = StandardFonts.Helvetica): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.addPage([595, 842]).drawText('Facture 1', { x: 50, y: 700 });
+  const page = doc.addPage([595, 842]);
+  page.drawText(font === StandardFonts.Symbol ? '\u03b1\u03b2' : 'Facture N° 1 – 1 234,50 €', {
+    x: 50,
+    y: 700,
+    font: await doc.embedFont(font),
+  });
   return doc.save();
 }
