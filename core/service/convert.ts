@@ -11,7 +11,7 @@ import { isLang, type Lang } from '../api/lang';
 import { engines, type ConvertInput } from './engines';
 import { idempotent } from './idempotency';
 import { metered } from './quota';
-import { optionalFile, requestLang, sniffFile } from './request';
+import { enrichFlag, optionalFile, requestLang, sniffFile } from './request';
 import { fail } from './result';
 import type { ProfileRecord } from './storage';
 import type { ServiceContext, ServiceRequest, ServiceResult } from './types';
@@ -67,6 +67,8 @@ export async function convert(req: ServiceRequest, ctx: ServiceContext): Promise
     return fail(apiError('insufficient_data', { missing_fields: ['file'] }, { lang }));
   }
 
+  const enrich = enrichFlag(req, lang);
+  if (!enrich.ok) return fail(enrich.error);
   const profiles = await loadProfiles(ctx, request.profiles, lang);
   if (!profiles.ok) return fail(profiles.error);
 
@@ -76,6 +78,7 @@ export async function convert(req: ServiceRequest, ctx: ServiceContext): Promise
     ...(cii ? { cii } : {}),
     ...profiles.value,
     quota,
+    enrich: enrich.value,
     lang,
     now: ctx.now(),
   });

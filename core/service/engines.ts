@@ -28,12 +28,14 @@ export interface ExtractInput {
   readonly file: FilePart;
   /** Also validate the extracted XML (`validate=true`). */
   readonly validate: ValidationTarget | null;
+  readonly enrich: boolean;
   readonly lang: Lang;
   readonly now: Date;
 }
 
 export interface RepairInput extends RepairFields {
   readonly file: FilePart;
+  readonly enrich: boolean;
   readonly lang: Lang;
   readonly now: Date;
 }
@@ -48,6 +50,7 @@ export interface ConvertInput extends ConvertFields {
   readonly buyerProfile?: ProfileRecord;
   /** Null on a dry run, which uses no quota. */
   readonly quota: QuotaTicket | null;
+  readonly enrich: boolean;
   readonly lang: Lang;
   readonly now: Date;
 }

@@ -4,7 +4,7 @@ import { booleanField } from '../api/form-fields';
 import { engines } from './engines';
 import { idempotent } from './idempotency';
 import { metered } from './quota';
-import { requestLang, requiredFile } from './request';
+import { enrichFlag, requestLang, requiredFile } from './request';
 import { fail } from './result';
 import { validationTarget } from './target-field';
 import type { ServiceContext, ServiceRequest, ServiceResult } from './types';
@@ -21,9 +21,17 @@ export async function extract(
   if (!validate.ok) return fail(validate.error);
   const target = validationTarget(req, lang);
   if (!target.ok) return fail(target.error);
+  const enrich = enrichFlag(req, lang);
+  if (!enrich.ok) return fail(enrich.error);
   return idempotent(ctx, 'extract', req, lang, () =>
     metered(ctx, '/api/v1/extract', lang, () =>
-      engines.extract({ file, validate: validate.value ? target.value : null, lang, now: ctx.now() }),
+      engines.extract({
+        file,
+        validate: validate.value ? target.value : null,
+        enrich: enrich.value,
+        lang,
+        now: ctx.now(),
+      }),
     ),
   );
 }

@@ -3,7 +3,7 @@ import { parseRepairFields, type RepairResponse } from '../api/repair';
 import { engines } from './engines';
 import { idempotent } from './idempotency';
 import { metered } from './quota';
-import { requestLang, requiredFile } from './request';
+import { enrichFlag, requestLang, requiredFile } from './request';
 import { fail } from './result';
 import type { ServiceContext, ServiceRequest, ServiceResult } from './types';
 
@@ -20,9 +20,11 @@ export async function repair(
   const { file } = upload.value;
   const fields = parseRepairFields(req.fields, req.query, lang);
   if (!fields.ok) return fail(fields.error);
+  const enrich = enrichFlag(req, lang);
+  if (!enrich.ok) return fail(enrich.error);
   return idempotent(ctx, 'repair', req, lang, () =>
     metered(ctx, '/api/v1/repair', lang, () =>
-      engines.repair({ ...fields.value, file, lang, now: ctx.now() }),
+      engines.repair({ ...fields.value, file, enrich: enrich.value, lang, now: ctx.now() }),
     ),
   );
 }

@@ -1,10 +1,17 @@
 /** Reading a service request: its language, and its uploaded files by what their bytes are. */
 import { apiError, emptyFileError } from '../api/errors';
-import { failed, parsed, type Parsed } from '../api/form-fields';
+import { booleanField, failed, parsed, type Parsed } from '../api/form-fields';
 import { chooseLang, type Lang, type LocalizedText } from '../api/lang';
 import type { FilePart, ServiceRequest } from './types';
 
 export const requestLang = (req: ServiceRequest): Lang => chooseLang(req.query.lang, req.acceptLanguage);
+
+/**
+ * The `enrich` query parameter of convert, extract and repair (default true): whether identifiers, names
+ * and addresses may be checked against national public company registries; false forbids those calls.
+ */
+export const enrichFlag = (req: ServiceRequest, lang: Lang): Parsed<boolean> =>
+  booleanField('enrich', req.query.enrich, true, lang);
 
 export type FileKind = 'pdf' | 'xml' | 'other';
 
