@@ -1,0 +1,98 @@
+/**
+ * The batch behaviour of the document commands, in process, with the repair engine replaced by a
+ * stand-in (the real one is tested in core/repair): outputs under each input's base name, one JSON line
+ * per file, a bad file reported on its line without stopping the others, the worst exit code.
+ */
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { engines } from '../../core/service/engines';
+import { DOCUMENT_COMMANDS, runDocumentCommand } from './document-commands';
+
+let dir: string;
+let stdout: string[];
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'facturx-batch-'));
+  stdout = [];
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    stdout.push(String(chunk));
+    return true;
+  });
+  vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  vi.spyOn(engines, 'repair').mockImplementation(async (input) => {
+    const text = Buffer.from(input.file.bytes).toString('utf8');
+    const valid = !text.includes('broken');
+    return {
+      ok: true,
+      status: 200,
+      body: {
+        durationMs: 1,
+        repaired_xml: Buffer.from(text.replace('2026-01-31', '20260131')).toString('base64'),
+        diff_summary: [],
+        validation_before: { valid: false, target: 'en16931', summary: { errorCount: 1, warningCount: 0 } },
+        validation_after: {
+          valid,
+          target: 'en16931',
+          summary: { errorCount: valid ? 0 : 1, warningCount: 0 },
+        },
+        target: {
+          requested: 'en16931',
+          executed: 'en16931',
+          status: valid ? 'verified' : 'failed',
+          missing_inputs: [],
+          not_run_reason: null,
+        },
+        repairSuccessful: valid,
+      },
+    };
+  });
+});
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('runDocumentCommand in a batch', () => {
+  it('writes each output under its input base name and prints one line per file in name order', async () => {
+    const inputs = path.join(dir, 'in');
+    const out = path.join(dir, 'out');
+    await mkdir(inputs);
+    await writeFile(path.join(inputs, 'b.xml'), '<x d="2026-01-31"/>');
+    await writeFile(path.join(inputs, 'a.xml'), '<x d="2026-01-31"/>');
+    await writeFile(path.join(inputs, 'c.xml'), '');
+    await writeFile(path.join(inputs, 'd.xml'), '<broken/>');
+    await writeFile(path.join(inputs, 'skip.pdf'), '%PDF-1.7');
+
+    const code = await runDocumentCommand(DOCUMENT_COMMANDS.repair, [inputs], { jsonl: true, out });
+
+    const lines = stdout
+      .join('')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.map((l) => path.basename(String(l.file)))).toEqual(['a.xml', 'b.xml', 'c.xml', 'd.xml']);
+    expect(lines[0]).toMatchObject({ repairSuccessful: true });
+    expect(lines[2]).toMatchObject({ detail: 'Uploaded file is empty.' });
+    expect(lines[3]).toMatchObject({ repairSuccessful: false });
+    expect((await readdir(out)).sort()).toEqual(['a.repaired.xml', 'b.repaired.xml', 'd.repaired.xml']);
+    expect(await readFile(path.join(out, 'a.repaired.xml'), 'utf8')).toBe('<x d="20260131"/>');
+    expect(code).toBe(2);
+  });
+
+  it('prints exactly the body for one file with --json, writes --out as given, exit 1 when not valid', async () => {
+    const input = path.join(dir, 'one.xml');
+    await writeFile(input, '<broken/>');
+    const target = path.join(dir, 'fixed.xml');
+    const code = await runDocumentCommand(DOCUMENT_COMMANDS.repair, [input], { json: true, out: target });
+    expect(stdout).toHaveLength(1);
+    expect(JSON.parse(stdout[0] ?? '')).toMatchObject({
+      repairSuccessful: false,
+      validation_after: { valid: false },
+    });
+    expect(await readFile(target, 'utf8')).toBe('<broken/>');
+    expect(code).toBe(1);
+  });
+});
