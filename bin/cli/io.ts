@@ -7,6 +7,12 @@ import type { ErrorCode } from '../../core/api/errors';
 /** Parsed option values (no option of ours is repeatable). */
 export type Values = Readonly<Record<string, string | boolean | undefined>>;
 
+/** A string option's value, undefined when absent. */
+export const str = (values: Values, name: string): string | undefined => {
+  const v = values[name];
+  return typeof v === 'string' ? v : undefined;
+};
+
 export const EXIT = { ok: 0, notValid: 1, badInput: 2 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 

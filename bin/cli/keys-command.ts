@@ -3,14 +3,14 @@ import { createApiKey, describeKey } from '../../core/service/auth';
 import { KEY_PLANS, type Plan } from '../../core/service/storage';
 import { FileStorage } from '../../server/file-storage';
 import { defaultDataDir } from './data-dir';
-import { badInput, err, EXIT, out, printJson, type ExitCode, type Values } from './io';
+import { badInput, err, EXIT, out, printJson, str, type ExitCode, type Values } from './io';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export async function runKeys(positionals: readonly string[], values: Values): Promise<ExitCode> {
   const json = values.json === true;
   const [action, ...rest] = positionals;
-  const dataDir = typeof values['data-dir'] === 'string' ? values['data-dir'] : defaultDataDir();
+  const dataDir = str(values, 'data-dir') ?? defaultDataDir();
   if (action === 'create') {
     const email = values.email;
     const plan = values.plan ?? 'sandbox';

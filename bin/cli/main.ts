@@ -5,11 +5,12 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import pkg from '../../package.json';
 import { localContext, services } from '../../core/service';
-import { DOCUMENT_COMMANDS, runDocumentCommand } from './document-commands';
+import { DOCUMENT_COMMANDS } from './document-commands';
 import { exitCodeOf } from './exit-code';
 import { COMMAND_HELP, GLOBAL_HELP } from './help';
-import { badInput, err, EXIT, out, printJson, type Values } from './io';
+import { badInput, err, EXIT, out, printJson, str, type Values } from './io';
 import { runKeys } from './keys-command';
+import { runDocumentCommand } from './run-documents';
 import { runServe } from './serve-command';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -31,7 +32,8 @@ const OTHER_OPTIONS: Readonly<Record<string, Options>> = {
 const wantsJson = (argv: readonly string[]) => argv.includes('--json') || argv.includes('--jsonl');
 
 async function runContract(values: Values): Promise<number> {
-  const query: Record<string, string> = typeof values.lang === 'string' ? { lang: values.lang } : {};
+  const lang = str(values, 'lang');
+  const query: Record<string, string> = lang ? { lang } : {};
   const result = await services.contract({ fields: {}, files: {}, query }, localContext());
   printJson(result.body);
   if (!result.ok && 'error' in result.body)

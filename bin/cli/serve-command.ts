@@ -1,15 +1,15 @@
 /** `facturx serve`: runs the HTTP server until SIGINT or SIGTERM, then shuts down gracefully. */
 import { startServer } from '../../server/start';
 import { defaultDataDir } from './data-dir';
-import { badInput, err, EXIT, out, type ExitCode, type Values } from './io';
+import { badInput, err, EXIT, out, str, type ExitCode, type Values } from './io';
 
 export async function runServe(values: Values): Promise<ExitCode> {
-  const portText = typeof values.port === 'string' ? values.port : '0';
+  const portText = str(values, 'port') ?? '0';
   const port = Number(portText);
   if (!/^\d+$/.test(portText) || port > 65_535)
     return badInput(`--port must be 0 to 65535, not "${portText}"`, false);
-  const host = typeof values.host === 'string' ? values.host : '127.0.0.1';
-  const dataDir = typeof values['data-dir'] === 'string' ? values['data-dir'] : defaultDataDir();
+  const host = str(values, 'host') ?? '127.0.0.1';
+  const dataDir = str(values, 'data-dir') ?? defaultDataDir();
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
     server = await startServer({ port, host, dataDir });

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { engines } from '../../core/service/engines';
-import { DOCUMENT_COMMANDS, runDocumentCommand } from './document-commands';
+import { DOCUMENT_COMMANDS } from './document-commands';
+import { runDocumentCommand } from './run-documents';
 
 let dir: string;
 let stdout: string[];
