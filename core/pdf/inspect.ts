@@ -62,8 +62,6 @@ const FORBIDDEN_ANNOTATIONS = new Set(['3D', 'Sound', 'Screen', 'Movie', 'RichMe
 /** Annotation flags (§12.5.3): Invisible 1, Hidden 2, Print 4, NoView 32, ToggleNoView 256. */
 export const ANNOT_PRINT = 4;
 export const ANNOT_HIDING = 1 | 2 | 32 | 256;
-/** A colour operand sequence ending in `k`/`K` (set CMYK colour) in a content stream. */
-const CMYK_OPERATOR = /(?:^|[\s\]])[-+\d.]+\s+[-+\d.]+\s+[-+\d.]+\s+[-+\d.]+\s+[kK](?=[\s/[<(]|$)/;
 const MAX_CONTENT_SCAN = 4 * 1024 * 1024;
 
 const MAX_PAGES = 10_000;
@@ -90,11 +88,7 @@ export function inspect(doc: PdfDocument): Inspection {
       const d = doc.decode(s);
       if (!d.ok) continue;
       scanned += d.bytes.length;
-      if (
-        CMYK_OPERATOR.test(
-          Buffer.from(d.bytes.buffer, d.bytes.byteOffset, d.bytes.byteLength).toString('latin1'),
-        )
-      ) {
+      if (paintsCmyk(d.bytes)) {
         deviceCmyk = true;
         return;
       }
@@ -247,4 +241,78 @@ export function inspect(doc: PdfDocument): Inspection {
     }
   }
   return { pageCount, fonts, actions, xfa, badAnnotationFlags, forbiddenAnnotations, deviceCmyk };
+}
+
+/**
+ * Whether a content stream sets a CMYK colour (`c m y k k` or `… K`): a linear token scan that counts
+ * the numbers before each operator, skipping strings and inline image data.
+ */
+export function paintsCmyk(b: Uint8Array): boolean {
+  let numbers = 0;
+  let i = 0;
+  const n = b.length;
+  const white = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 0;
+  const delimiter = (c: number): boolean =>
+    c === 40 ||
+    c === 41 ||
+    c === 60 ||
+    c === 62 ||
+    c === 91 ||
+    c === 93 ||
+    c === 47 ||
+    c === 37 ||
+    c === 123 ||
+    c === 125;
+  while (i < n) {
+    const c = b[i]!;
+    if (white(c)) {
+      i++;
+      continue;
+    }
+    if (c === 37) {
+      while (i < n && b[i] !== 10 && b[i] !== 13) i++;
+      continue;
+    }
+    if (c === 40) {
+      let depth = 0;
+      for (; i < n; i++) {
+        if (b[i] === 92) i++;
+        else if (b[i] === 40) depth++;
+        else if (b[i] === 41 && --depth === 0) break;
+      }
+      i++;
+      numbers = 0;
+      continue;
+    }
+    if (delimiter(c)) {
+      i++;
+      if (c === 47) while (i < n && !white(b[i]!) && !delimiter(b[i]!)) i++;
+      numbers = 0;
+      continue;
+    }
+    const start = i;
+    while (i < n && !white(b[i]!) && !delimiter(b[i]!)) i++;
+    const len = i - start;
+    let numeric = len > 0;
+    for (let k = start; k < i && numeric; k++) {
+      const ch = b[k]!;
+      numeric = (ch >= 48 && ch <= 57) || ch === 46 || ch === 45 || ch === 43;
+    }
+    if (numeric) {
+      numbers++;
+      continue;
+    }
+    if (len === 1 && (b[start] === 107 || b[start] === 75) && numbers >= 4) return true;
+    if (len === 2 && b[start] === 73 && b[start + 1] === 68) {
+      // Inline image data runs from `ID` to `EI`.
+      while (
+        i + 2 < n &&
+        !(b[i] === 69 && b[i + 1] === 73 && white(b[i - 1]!) && (white(b[i + 2]!) || i + 2 === n))
+      )
+        i++;
+      i += 2;
+    }
+    numbers = 0;
+  }
+  return false;
 }
