@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idempotent, payloadHash } from './idempotency';
+import { IDEMPOTENCY_RETENTION_MS, IDEMPOTENCY_STALE_MS, idempotent, payloadHash } from './idempotency';
 import { localContext } from '.';
 import type { ServiceRequest, ServiceResult } from './types';
 
@@ -84,6 +84,34 @@ describe('idempotent', () => {
     await idempotent(ctx, 'validate', request(), 'en', work);
     await idempotent(ctx, 'validate', request(), 'en', work);
     expect(runs).toBe(2);
+  });
+
+  it('forgets answers after the retention time and calls that never finished', async () => {
+    let now = new Date('2026-06-01T00:00:00.000Z');
+    const ctx = localContext(() => now);
+    let runs = 0;
+    const work = async (): Promise<ServiceResult<number>> => ({ ok: true, status: 200, body: (runs += 1) });
+    await idempotent(ctx, 'convert', request(), 'en', work);
+    now = new Date(now.getTime() + IDEMPOTENCY_RETENTION_MS - 1);
+    expect((await idempotent(ctx, 'convert', request(), 'en', work)).body).toBe(1);
+    now = new Date(now.getTime() + 2);
+    expect((await idempotent(ctx, 'convert', request(), 'en', work)).body).toBe(2);
+
+    await ctx.storage.beginIdempotent(
+      {
+        key: 'crashed',
+        tenant: ctx.tenant,
+        payloadHash: 'h',
+        status: 'in_progress',
+        response: null,
+        since: now.toISOString(),
+      },
+      { inProgressBefore: '', doneBefore: '' },
+    );
+    now = new Date(now.getTime() + IDEMPOTENCY_STALE_MS + 1);
+    expect((await idempotent(ctx, 'convert', request({ idempotencyKey: 'crashed' }), 'en', work)).body).toBe(
+      3,
+    );
   });
 
   it('runs every call without a key', async () => {

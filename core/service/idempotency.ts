@@ -9,6 +9,11 @@ import { apiError, type ApiErrorBody } from '../api/errors';
 import type { Lang } from '../api/lang';
 import type { ServiceContext, ServiceRequest, ServiceResult } from './types';
 
+/** How long a finished answer is replayed. */
+export const IDEMPOTENCY_RETENTION_MS = 24 * 3_600_000;
+/** A call still marked running after this long has died with its process; its key is free again. */
+export const IDEMPOTENCY_STALE_MS = 15 * 60_000;
+
 /** sha256 over a canonical, order-independent encoding of the request. */
 export function payloadHash(endpoint: string, req: ServiceRequest): string {
   const hash = createHash('sha256');
@@ -48,14 +53,21 @@ export async function idempotent<Body>(
   const key = req.idempotencyKey?.trim();
   if (!key) return work();
   const hash = payloadHash(endpoint, req);
-  const existing = await ctx.storage.beginIdempotent({
-    key,
-    tenant: ctx.tenant,
-    payloadHash: hash,
-    status: 'in_progress',
-    response: null,
-    since: ctx.now().toISOString(),
-  });
+  const now = ctx.now().getTime();
+  const existing = await ctx.storage.beginIdempotent(
+    {
+      key,
+      tenant: ctx.tenant,
+      payloadHash: hash,
+      status: 'in_progress',
+      response: null,
+      since: new Date(now).toISOString(),
+    },
+    {
+      inProgressBefore: new Date(now - IDEMPOTENCY_STALE_MS).toISOString(),
+      doneBefore: new Date(now - IDEMPOTENCY_RETENTION_MS).toISOString(),
+    },
+  );
   if (existing) {
     if (existing.payloadHash !== hash)
       return { ok: false, ...apiError('idempotency_conflict', undefined, { lang }) };

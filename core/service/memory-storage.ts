@@ -4,6 +4,7 @@
  */
 import type {
   ApiKeyRecord,
+  IdempotencyCutoffs,
   IdempotencyRecord,
   ProfileRecord,
   QuotaUsage,
@@ -110,8 +111,12 @@ export class MemoryStorage implements Storage {
     });
   }
 
-  beginIdempotent(record: IdempotencyRecord) {
+  beginIdempotent(record: IdempotencyRecord, expired: IdempotencyCutoffs) {
     return this.write((s) => {
+      for (const [id, r] of Object.entries(s.idempotency)) {
+        const cutoff = r.status === 'in_progress' ? expired.inProgressBefore : expired.doneBefore;
+        if (r.since < cutoff) delete s.idempotency[id];
+      }
       const id = `${record.tenant} ${record.key}`;
       const existing = s.idempotency[id];
       if (existing) return existing;

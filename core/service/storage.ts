@@ -45,6 +45,12 @@ export interface IdempotencyRecord {
   readonly since: string;
 }
 
+/** ISO 8601 times before which records no longer count. */
+export interface IdempotencyCutoffs {
+  readonly inProgressBefore: string;
+  readonly doneBefore: string;
+}
+
 /** A saved seller or buyer profile (explicit, tenant-scoped reuse); its fields come later. */
 export interface ProfileRecord {
   readonly id: string;
@@ -71,8 +77,11 @@ export interface Storage {
   /** Ends a reservation: `charge` counts it as used, `refund` gives it back. */
   settle(tenant: string, periodStart: string, outcome: 'charge' | 'refund'): Promise<void>;
 
-  /** Starts a record unless one exists for (tenant, key); returns the existing one then. */
-  beginIdempotent(record: IdempotencyRecord): Promise<IdempotencyRecord | null>;
+  /**
+   * Starts a record unless a live one exists for (tenant, key), and returns that one then. Records that
+   * started before the cutoffs (still in progress: a crashed call; done: past retention) are forgotten.
+   */
+  beginIdempotent(record: IdempotencyRecord, expired: IdempotencyCutoffs): Promise<IdempotencyRecord | null>;
   completeIdempotent(tenant: string, key: string, response: IdempotencyRecord['response']): Promise<void>;
   /** Forgets a record whose call ended without a response worth replaying. */
   dropIdempotent(tenant: string, key: string): Promise<void>;
