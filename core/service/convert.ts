@@ -4,7 +4,7 @@
  * it delivers; a dry run uses no quota.
  */
 import { apiError } from '../api/errors';
-import { parseConvertFields } from '../api/convert-request';
+import { parseConvertFields, type ConvertFields } from '../api/convert-request';
 import type { ConvertAccepted, ConvertResponse } from '../api/convert-response';
 import { failed, invalidField, parsed, type Parsed } from '../api/form-fields';
 import { isLang, type Lang } from '../api/lang';
@@ -14,7 +14,7 @@ import { metered } from './quota';
 import { enrichFlag, optionalFile, requestLang, sniffFile } from './request';
 import { fail } from './result';
 import type { ProfileRecord } from './storage';
-import type { ServiceContext, ServiceRequest, ServiceResult } from './types';
+import type { FilePart, ServiceContext, ServiceRequest, ServiceResult } from './types';
 
 type ConvertBody = ConvertResponse | ConvertAccepted;
 
@@ -26,46 +26,12 @@ const delivered = (result: ServiceResult<ConvertBody>): boolean =>
 
 export async function convert(req: ServiceRequest, ctx: ServiceContext): Promise<ServiceResult<ConvertBody>> {
   let lang: Lang = requestLang(req);
-  const upload = optionalFile(req, 'file', lang);
-  if (!upload.ok) return fail(upload.error);
-  const ciiUpload = optionalFile(req, 'cii', lang);
-  if (!ciiUpload.ok) return fail(ciiUpload.error);
-  const file = upload.value;
-  const cii = ciiUpload.value;
   const fields = parseConvertFields(req.fields, lang);
   if (!fields.ok) return fail(fields.error);
   const request = fields.value;
   if (isLang(request.options.lang) && req.query.lang === undefined) lang = request.options.lang;
-
-  const fileKind = file ? sniffFile(file.bytes) : undefined;
-  if (fileKind === 'other' || (fileKind === 'xml' && !request.dryRun)) {
-    return fail(
-      apiError('unsupported_media_type', undefined, {
-        lang,
-        message: {
-          en: 'Convert expects a PDF; an XML upload is accepted only with dry_run=true.',
-          fr: 'La conversion attend un PDF ; un XML n’est accepté qu’avec dry_run=true.',
-        },
-      }),
-    );
-  }
-  if (cii && request.invoiceData)
-    return fail(invalidField('cii', 'send either invoice_data or cii, not both', lang, 400));
-  if (cii && request.invoicePatch) {
-    return fail(
-      apiError('invalid_invoice_patch', undefined, {
-        lang,
-        message: {
-          en: 'invoice_patch cannot be combined with a full CII invoice.',
-          fr: 'invoice_patch ne peut pas être combiné avec une facture CII complète.',
-        },
-      }),
-    );
-  }
-  if (cii && sniffFile(cii.bytes) !== 'xml') return fail(invalidField('cii', 'not an XML document', lang));
-  if (!file && !request.invoiceData && !cii) {
-    return fail(apiError('insufficient_data', { missing_fields: ['file'] }, { lang }));
-  }
+  const uploads = convertUploads(req, request, lang);
+  if (!uploads.ok) return fail(uploads.error);
 
   const enrich = enrichFlag(req, lang);
   if (!enrich.ok) return fail(enrich.error);
@@ -74,8 +40,7 @@ export async function convert(req: ServiceRequest, ctx: ServiceContext): Promise
 
   const input = (quota: ConvertInput['quota']): ConvertInput => ({
     ...request,
-    ...(file && fileKind ? { file, fileKind } : {}),
-    ...(cii ? { cii } : {}),
+    ...uploads.value,
     ...profiles.value,
     quota,
     enrich: enrich.value,
@@ -87,6 +52,57 @@ export async function convert(req: ServiceRequest, ctx: ServiceContext): Promise
       ? engines.convert(input(null))
       : metered(ctx, '/api/v1/convert', lang, (ticket) => engines.convert(input(ticket)), delivered),
   );
+}
+
+/**
+ * The uploaded carrier or source (`file`: a PDF, or an XML on a dry run) and the ready CII XML (`cii`),
+ * at least one input in all, and no combination the interface forbids.
+ */
+function convertUploads(
+  req: ServiceRequest,
+  request: ConvertFields,
+  lang: Lang,
+): Parsed<{ file?: FilePart; fileKind?: 'pdf' | 'xml'; cii?: FilePart }> {
+  const upload = optionalFile(req, 'file', lang);
+  if (!upload.ok) return upload;
+  const ciiUpload = optionalFile(req, 'cii', lang);
+  if (!ciiUpload.ok) return ciiUpload;
+  const file = upload.value;
+  const cii = ciiUpload.value;
+  const fileKind = file ? sniffFile(file.bytes) : undefined;
+  if (fileKind === 'other' || (fileKind === 'xml' && !request.dryRun)) {
+    return failed(
+      apiError('unsupported_media_type', undefined, {
+        lang,
+        message: {
+          en: 'Convert expects a PDF; an XML upload is accepted only with dry_run=true.',
+          fr: 'La conversion attend un PDF ; un XML n’est accepté qu’avec dry_run=true.',
+        },
+      }),
+    );
+  }
+  if (cii && request.invoiceData) {
+    return failed(invalidField('cii', 'send either invoice_data or cii, not both', lang, 400));
+  }
+  if (cii && request.invoicePatch) {
+    return failed(
+      apiError('invalid_invoice_patch', undefined, {
+        lang,
+        message: {
+          en: 'invoice_patch cannot be combined with a full CII invoice.',
+          fr: 'invoice_patch ne peut pas être combiné avec une facture CII complète.',
+        },
+      }),
+    );
+  }
+  if (cii && sniffFile(cii.bytes) !== 'xml') return failed(invalidField('cii', 'not an XML document', lang));
+  if (!file && !request.invoiceData && !cii) {
+    return failed(apiError('insufficient_data', { missing_fields: ['file'] }, { lang }));
+  }
+  return parsed({
+    ...(file && fileKind ? { file, fileKind } : {}),
+    ...(cii ? { cii } : {}),
+  });
 }
 
 /** Saved profiles of this tenant only; an unknown selector is refused. */
