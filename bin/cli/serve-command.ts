@@ -22,7 +22,11 @@ export async function runServe(values: Values): Promise<ExitCode> {
     const stop = (signal: NodeJS.Signals) => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
-      err(`${signal}: finishing requests in flight`);
+      err(`${signal}: finishing requests in flight (signal again to stop at once)`);
+      // A second signal means the operator will not wait for a stuck request.
+      const force = () => process.exit(1);
+      process.once('SIGINT', force);
+      process.once('SIGTERM', force);
       resolve();
     };
     process.on('SIGINT', stop);
