@@ -29,7 +29,10 @@ export default tseslint.config(
           patterns: [
             { group: ['electron', 'electron/*'], message: 'core/ must not depend on Electron.' },
             { group: ['react', 'react-dom', 'react/*'], message: 'core/ must not depend on React.' },
-            { group: ['**/renderer/**', '**/electron/**', '**/server/**', '**/bin/**'], message: 'core/ is the bottom layer.' },
+            {
+              group: ['**/renderer/**', '**/electron/**', '**/server/**', '**/bin/**'],
+              message: 'core/ is the bottom layer.',
+            },
           ],
         },
       ],
@@ -42,11 +45,20 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: nodeBuiltinNames.map((name) => ({ name, message: 'The renderer runs in a browser: no Node built-ins.' })),
+          paths: nodeBuiltinNames.map((name) => ({
+            name,
+            message: 'The renderer runs in a browser: no Node built-ins.',
+          })),
           patterns: [
-            { group: ['electron', 'electron/*'], message: 'The renderer talks to Electron only through the preload bridge.' },
+            {
+              group: ['electron', 'electron/*'],
+              message: 'The renderer talks to Electron only through the preload bridge.',
+            },
             { group: ['node:*'], message: 'The renderer runs in a browser: no Node built-ins.' },
-            { group: ['**/server/**', '**/bin/**', '**/electron/**'], message: 'The renderer reaches the backend through its transport interface.' },
+            {
+              group: ['**/server/**', '**/bin/**', '**/electron/**'],
+              message: 'The renderer reaches the backend through its transport interface.',
+            },
           ],
         },
       ],
