@@ -9,5 +9,10 @@ if (!existsSync(bundle)) {
   process.stderr.write('facturx: the build is missing; run `npm install` (or `npm run build`) first.\n');
   process.exit(2);
 }
+// A reader that stops early (`facturx … | head`) closes the pipe: that is the reader's choice, not a crash.
+process.stdout.on('error', (error) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+});
 const { main } = await import(pathToFileURL(bundle).href);
 process.exitCode = await main(process.argv.slice(2));

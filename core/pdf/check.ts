@@ -456,9 +456,12 @@ function checkFacturx(doc: PdfDocument, f: Findings, attachments: Attachment[], 
       'Le XML joint ne déclare aucun profil Factur-X connu (BT-24)',
     );
   } else if (invoice.relationship !== AF_RELATIONSHIP[profile]) {
+    // Another of the relationships Factur-X names for the invoice (files made before 1.0.07 often say
+    // Data for every profile) is a deviation to report, not a broken file; a missing or foreign one is.
+    const named = ['Data', 'Source', 'Alternative'].includes(invoice.relationship ?? '');
     f.add(
       'facturx_pdf',
-      'error',
+      named ? 'warning' : 'error',
       'FX-AFRELATIONSHIP',
       `${FX} §6.2.2`,
       `/AFRelationship is ${invoice.relationship ?? 'missing'}; ${AF_RELATIONSHIP[profile]} is required for ${CONFORMANCE_LEVEL[profile]}`,

@@ -13,6 +13,7 @@ import type { ValidationTarget } from '../api/targets';
 import type { ValidationReportBody } from '../api/validation-report';
 import type { QuotaTicket } from './quota';
 import type { FileKind } from './request';
+import { contractEngine, extractEngine, repairEngine, validateEngine } from './document-engines';
 import type { ProfileRecord } from './storage';
 import type { FilePart, ServiceResult } from './types';
 
@@ -35,6 +36,8 @@ export interface ExtractInput {
 
 export interface RepairInput extends RepairFields {
   readonly file: FilePart;
+  /** The target `repairSuccessful` and the before/after validations are judged against. */
+  readonly target: ValidationTarget;
   readonly enrich: boolean;
   readonly lang: Lang;
   readonly now: Date;
@@ -87,9 +90,9 @@ export function notAvailableYet(engine: keyof Engines, lang: Lang): ServiceResul
 }
 
 export const engines: Engines = {
-  validate: async (input) => notAvailableYet('validate', input.lang),
-  extract: async (input) => notAvailableYet('extract', input.lang),
-  repair: async (input) => notAvailableYet('repair', input.lang),
+  validate: validateEngine,
+  extract: extractEngine,
+  repair: repairEngine,
   convert: async (input) => notAvailableYet('convert', input.lang),
-  contract: async (lang) => notAvailableYet('contract', lang),
+  contract: contractEngine,
 };

@@ -5,6 +5,7 @@ import { idempotent } from './idempotency';
 import { metered } from './quota';
 import { enrichFlag, requestLang, requiredFile } from './request';
 import { fail } from './result';
+import { validationTarget } from './target-field';
 import type { ServiceContext, ServiceRequest, ServiceResult } from './types';
 
 export async function repair(
@@ -22,9 +23,18 @@ export async function repair(
   if (!fields.ok) return fail(fields.error);
   const enrich = enrichFlag(req, lang);
   if (!enrich.ok) return fail(enrich.error);
+  const target = validationTarget(req, lang);
+  if (!target.ok) return fail(target.error);
   return idempotent(ctx, 'repair', req, lang, () =>
     metered(ctx, '/api/v1/repair', lang, () =>
-      engines.repair({ ...fields.value, file, enrich: enrich.value, lang, now: ctx.now() }),
+      engines.repair({
+        ...fields.value,
+        file,
+        target: target.value,
+        enrich: enrich.value,
+        lang,
+        now: ctx.now(),
+      }),
     ),
   );
 }

@@ -1,0 +1,143 @@
+/**
+ * The engines behind validate, extract, repair and the integration contract: each turns the checked
+ * input of its endpoint into the engine call and the engine's answer (or error value) into the
+ * endpoint's body or error body.
+ */
+import { apiError, emptyFileError, type ApiErrorResult } from '../api/errors';
+import type { ExtractResponse } from '../api/extract';
+import type { Lang } from '../api/lang';
+import type { ValidationTarget } from '../api/targets';
+import type { ValidationReportBody } from '../api/validation-report';
+import { buildIntegrationContract } from '../invoice-data/contract';
+import { checkFacturxPdf } from '../pdf/check';
+import { pdfStageFindings } from '../pdf/check-issues';
+import type { PdfError } from '../pdf/errors';
+import { extractFacturx, type ExtractSuccess } from '../pdf/facturx-read';
+import { repairXml } from '../repair/repair';
+import type { ValidationError } from '../validate/report';
+import { validateXml } from '../validate/validate';
+import type { Engines, ExtractInput, RepairInput, ValidateInput } from './engines';
+import type { FilePart, ServiceResult } from './types';
+
+const utf8 = new TextDecoder('utf-8');
+
+export const validateEngine: Engines['validate'] = async (input: ValidateInput) => {
+  if (input.kind === 'xml') {
+    return reportOf(utf8.decode(input.file.bytes), input.file.filename, input.target, input.lang, input.now);
+  }
+  const extracted = extractFacturx(input.file.bytes, input.file.filename);
+  if (!extracted.ok) return { ok: false, ...pdfFailure(extracted.error, input.lang) };
+  return reportOf(
+    utf8.decode(extracted.xml),
+    input.file.filename,
+    input.target,
+    input.lang,
+    input.now,
+    input.file,
+  );
+};
+
+export const extractEngine: Engines['extract'] = async (input: ExtractInput) => {
+  const started = performance.now();
+  const extracted = extractFacturx(input.file.bytes, input.file.filename);
+  if (!extracted.ok) return { ok: false, ...pdfFailure(extracted.error, input.lang) };
+  if (extracted.profile === null) return { ok: false, ...unknownProfile(extracted, input.lang) };
+  let validation: ValidationReportBody | undefined;
+  if (input.validate !== null) {
+    const report = await reportOf(
+      utf8.decode(extracted.xml),
+      input.file.filename,
+      input.validate,
+      input.lang,
+      input.now,
+      input.file,
+    );
+    if (!report.ok) return report;
+    validation = report.body;
+  }
+  const body: ExtractResponse = {
+    xml: Buffer.from(extracted.xml).toString('base64'),
+    xmlSize: extracted.xml.length,
+    profile: extracted.profile,
+    filename: input.file.filename,
+    extractedAt: input.now.toISOString(),
+    durationMs: Math.round(performance.now() - started),
+    ...(validation ? { validation } : {}),
+  };
+  return { ok: true, status: 200, body };
+};
+
+export const repairEngine: Engines['repair'] = async (input: RepairInput) => {
+  const outcome = repairXml(utf8.decode(input.file.bytes), {
+    constraints: JSON.stringify(input.constraints),
+    ...(input.targetProfile ? { targetProfile: input.targetProfile } : {}),
+    target: input.target,
+    lang: input.lang,
+  });
+  return outcome.ok ? { ok: true, status: 200, body: outcome.response } : { ok: false, ...outcome.error };
+};
+
+export const contractEngine: Engines['contract'] = async () => ({
+  ok: true,
+  status: 200,
+  body: buildIntegrationContract(),
+});
+
+/** The report of an XML; with the PDF it came from, the PDF/A-3 and Factur-X stages are checked too. */
+async function reportOf(
+  xml: string,
+  filename: string,
+  target: ValidationTarget,
+  lang: Lang,
+  now: Date,
+  pdf?: FilePart,
+): Promise<ServiceResult<ValidationReportBody>> {
+  const outcome = validateXml(xml, {
+    target,
+    filename,
+    lang,
+    now: () => now,
+    ...(pdf ? { pdf: pdfStageFindings(checkFacturxPdf(pdf.bytes), lang) } : {}),
+  });
+  return outcome.ok
+    ? { ok: true, status: 200, body: outcome.report }
+    : { ok: false, ...validationFailure(outcome.error, lang) };
+}
+
+function validationFailure(error: ValidationError, lang: Lang): ApiErrorResult {
+  const message = { en: error.message, fr: error.message };
+  switch (error.code) {
+    case 'invalid_data_format':
+      return apiError('invalid_data_format', { field: 'file' }, { lang, message });
+    case 'file_too_large':
+      return apiError('file_too_large', undefined, { lang, message });
+    case 'invalid_options':
+      return apiError('invalid_options', undefined, { lang, message });
+  }
+}
+
+function pdfFailure(error: PdfError, lang: Lang): ApiErrorResult {
+  const message = { en: error.message, fr: error.message };
+  switch (error.code) {
+    case 'empty_file':
+      return emptyFileError(lang);
+    case 'invalid_data_format':
+      return apiError('invalid_data_format', { field: error.field ?? 'file' }, { lang, message });
+    case 'unsupported_media_type':
+    case 'unextractable_pdf':
+    case 'requested_output_unavailable':
+      return apiError(error.code, undefined, { lang, message });
+  }
+}
+
+/** An embedded XML whose BT-24 names no Factur-X profile (e.g. ZUGFeRD 1.0) is not a Factur-X invoice. */
+function unknownProfile(extracted: ExtractSuccess, lang: Lang): ApiErrorResult {
+  const id = extracted.guidelineId ?? '—';
+  return apiError('unextractable_pdf', undefined, {
+    lang,
+    message: {
+      en: `The embedded ${extracted.xmlFilename} declares no Factur-X profile (BT-24: ${id}).`,
+      fr: `Le fichier ${extracted.xmlFilename} intégré ne déclare aucun profil Factur-X (BT-24 : ${id}).`,
+    },
+  });
+}
