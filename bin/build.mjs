@@ -33,6 +33,15 @@ if (wanted('electron') && existsSync(at('electron/main.ts'))) {
     format: 'cjs',
     packages: 'external',
   });
+  // The backend thread runs the core, which is ES modules (it finds assets/ through import.meta.url).
+  await esbuild({
+    ...node,
+    entryPoints: { 'service-worker': at('electron/service-worker.ts') },
+    outdir: at('dist/electron'),
+    outExtension: { '.js': '.mjs' },
+    format: 'esm',
+    packages: 'external',
+  });
   // A sandboxed preload may require nothing but 'electron': bundle everything else into it.
   await esbuild({
     ...node,

@@ -7,7 +7,7 @@ import { secureSession, secureWebContents } from './security';
 import { workerServiceRunner } from './service-runner';
 import { createMainWindow } from './window';
 
-// Bundled to dist/electron/main.cjs, beside preload.cjs and service-worker.cjs; the renderer is in dist/renderer.
+// Bundled to dist/electron/main.cjs, beside preload.cjs and service-worker.mjs; the renderer is in dist/renderer.
 const files = {
   preload: path.join(__dirname, 'preload.cjs'),
   page: path.join(__dirname, '..', 'renderer', 'index.html'),
@@ -30,7 +30,7 @@ app.on('window-all-closed', () => {
 
 void app.whenReady().then(() => {
   secureSession(session.defaultSession);
-  const runner = workerServiceRunner(path.join(__dirname, 'service-worker.cjs'), app.getPath('userData'));
+  const runner = workerServiceRunner(path.join(__dirname, 'service-worker.mjs'), app.getPath('userData'));
   app.on('will-quit', () => void runner.close());
   registerIpcHandlers({
     runner,
