@@ -6,7 +6,8 @@
  * has), with `/Widths` taken from the program itself so that the two agree (§6.2.11.5). Anything else
  * (Symbol, Dingbats, other encodings, fonts that are direct objects) is left for the caller to refuse.
  */
-import fontkit from '@pdf-lib/fontkit';
+import type Fontkit from '@pdf-lib/fontkit';
+import { loadFontkit } from './heavy-modules';
 import { deflateSync } from 'node:zlib';
 import { readAsset } from './assets';
 import type { FontUse } from './inspect';
@@ -70,17 +71,17 @@ export function substituteFile(baseFont: string): string | null {
 
 const programs = new Map<
   string,
-  { compressed: Uint8Array; length: number; font: ReturnType<typeof fontkit.create> }
+  { compressed: Uint8Array; length: number; font: ReturnType<typeof Fontkit.create> }
 >();
 
 function program(
   file: string,
-): { compressed: Uint8Array; length: number; font: ReturnType<typeof fontkit.create> } | null {
+): { compressed: Uint8Array; length: number; font: ReturnType<typeof Fontkit.create> } | null {
   const hit = programs.get(file);
   if (hit) return hit;
   const bytes = readAsset(file);
   if (!bytes) return null;
-  const entry = { compressed: deflateSync(bytes), length: bytes.length, font: fontkit.create(bytes) };
+  const entry = { compressed: deflateSync(bytes), length: bytes.length, font: loadFontkit().create(bytes) };
   programs.set(file, entry);
   return entry;
 }

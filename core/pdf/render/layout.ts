@@ -3,8 +3,8 @@
  * embedded), text that never references a glyph the font lacks, wrapped paragraphs, and tables that
  * continue on new pages with their header repeated.
  */
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
+import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
+import { loadFontkit, loadPdfLib } from '../heavy-modules';
 import { readAsset } from '../assets';
 
 export const A4: readonly [number, number] = [595.28, 841.89];
@@ -51,8 +51,8 @@ export class Layout {
     const regular = readAsset('fonts/DejaVuSans.ttf');
     const bold = readAsset('fonts/DejaVuSans-Bold.ttf');
     if (!regular || !bold) return null;
-    const doc = await PDFDocument.create();
-    doc.registerFontkit(fontkit);
+    const doc = await loadPdfLib().PDFDocument.create();
+    doc.registerFontkit(loadFontkit());
     return new Layout(
       doc,
       await doc.embedFont(regular, { subset: true }),
@@ -140,7 +140,7 @@ export class Layout {
       y,
       size,
       font: this.font(style),
-      color: style.grey ? rgb(0.35, 0.35, 0.35) : rgb(0, 0, 0),
+      color: style.grey ? loadPdfLib().rgb(0.35, 0.35, 0.35) : loadPdfLib().rgb(0, 0, 0),
     });
   }
 
@@ -165,7 +165,7 @@ export class Layout {
       start: { x: this.left, y: this.y },
       end: { x: this.right, y: this.y },
       thickness: 0.5,
-      color: rgb(grey, grey, grey),
+      color: loadPdfLib().rgb(grey, grey, grey),
     });
   }
 
@@ -188,7 +188,7 @@ export class Layout {
         y: this.y - h,
         width: this.width,
         height: h,
-        color: rgb(0.92, 0.93, 0.95),
+        color: loadPdfLib().rgb(0.92, 0.93, 0.95),
       });
       columns.forEach((c, i) =>
         this.cell([c.header], xs[i]!, widths[i]!, c.align, { size, bold: true }, pad),
