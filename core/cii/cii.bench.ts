@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { invoiceDataToCii } from '../invoice-data/convert';
 import { GOLDEN_EXAMPLES } from '../invoice-data/examples';
 import type { InvoiceData } from '../invoice-data/schema';
-import { corpusDir } from '../testing/corpus';
+import { corpusDir } from '../testing/corpus-dir';
 import { baseInvoice, invoiceWithLines } from '../testing/generated-invoice';
 import { ciiToModel } from './read';
 import { modelToCii } from './write';

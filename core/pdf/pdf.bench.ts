@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Profile } from '../cii/profile';
-import { corpusDir } from '../testing/corpus';
+import { corpusDir } from '../testing/corpus-dir';
 import { checkFacturxPdf } from './check';
 import { extractFacturx } from './facturx-read';
 import { packageFacturx } from './facturx-write';

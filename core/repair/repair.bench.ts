@@ -6,7 +6,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { formatMeasurement, measure } from '../testing/bench';
-import { corpusDir } from '../testing/corpus';
+import { corpusDir } from '../testing/corpus-dir';
 import { baseInvoice, invoiceWithLines } from '../testing/generated-invoice';
 import { validateXml } from '../validate/validate';
 import { parseXml } from '../xml/parse';

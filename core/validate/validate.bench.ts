@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { corpusDir } from '../testing/corpus';
+import { corpusDir } from '../testing/corpus-dir';
 import { baseInvoice, invoiceWithLines } from '../testing/generated-invoice';
 import type { ValidationTarget } from '../api/targets';
 import { validateXml } from './validate';
