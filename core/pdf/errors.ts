@@ -3,6 +3,7 @@
  * (Errors). An empty upload is the one 400 whose body carries `detail` only: `code` is `empty_file` here
  * and the adapters render it as they render every empty-file error.
  */
+import type { OpenError } from './reader/document';
 export type PdfErrorCode =
   | 'empty_file'
   | 'unsupported_media_type'
@@ -30,4 +31,9 @@ export function pdfError(code: PdfErrorCode, message: string, field?: string): P
   return field === undefined
     ? { code, status: STATUS[code], message }
     : { code, status: STATUS[code], message, field };
+}
+
+/** A PDF our reader could not open: not a PDF at all (415), or one we cannot read (422). */
+export function openFailure(error: OpenError): PdfError {
+  return pdfError(error.code === 'not_pdf' ? 'unsupported_media_type' : 'unextractable_pdf', error.message);
 }

@@ -5,7 +5,7 @@
 import { CONFORMANCE_LEVEL, type Profile, guidelineOf, profileOfGuideline } from '../cii/profile';
 import { parseXml } from '../xml/parse';
 import { type Attachment, attachmentsOf } from './attachments';
-import { type PdfError, pdfError } from './errors';
+import { type PdfError, openFailure, pdfError } from './errors';
 import { PdfDocument } from './reader/document';
 import { PdfStream } from './reader/objects';
 import { type FacturxXmp, type XmpPacket, facturxXmpOf, readXmp } from './xmp-read';
@@ -47,13 +47,7 @@ export type ExtractResult = ExtractSuccess | { readonly ok: false; readonly erro
 export function extractFacturx(bytes: Uint8Array, filename: string): ExtractResult {
   if (bytes.length === 0) return { ok: false, error: pdfError('empty_file', 'The uploaded file is empty') };
   const opened = PdfDocument.open(bytes);
-  if (!opened.ok) {
-    const { code, message } = opened.error;
-    return {
-      ok: false,
-      error: pdfError(code === 'not_pdf' ? 'unsupported_media_type' : 'unextractable_pdf', message),
-    };
-  }
+  if (!opened.ok) return { ok: false, error: openFailure(opened.error) };
   const doc = opened.doc;
   const chosen = pickInvoice(doc, attachmentsOf(doc));
   if (!chosen) {

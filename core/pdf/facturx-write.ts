@@ -15,7 +15,7 @@ import { deflateSync } from 'node:zlib';
 import { CONFORMANCE_LEVEL, type Profile, profileOfGuideline } from '../cii/profile';
 import { readAsset } from './assets';
 import { type Attachment, attachmentsOf, nameTreeEntries } from './attachments';
-import { type PdfError, pdfError } from './errors';
+import { type PdfError, openFailure, pdfError } from './errors';
 import { INVOICE_FILE_NAMES, guidelineOfXml } from './facturx-read';
 import { ANNOT_HIDING, ANNOT_PRINT, inspect } from './inspect';
 import { substituteFonts } from './font-substitute';
@@ -84,13 +84,7 @@ export function packageFacturx(
     return { ok: false, error: pdfError('invalid_data_format', message, 'xml') };
   }
   const opened = PdfDocument.open(pdfBytes);
-  if (!opened.ok) {
-    const { code, message } = opened.error;
-    return {
-      ok: false,
-      error: pdfError(code === 'not_pdf' ? 'unsupported_media_type' : 'unextractable_pdf', message),
-    };
-  }
+  if (!opened.ok) return { ok: false, error: openFailure(opened.error) };
   const doc = opened.doc;
   const catalog = doc.catalog()!;
 
