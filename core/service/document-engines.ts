@@ -104,7 +104,7 @@ async function reportOf(
     : { ok: false, ...validationFailure(outcome.error, lang) };
 }
 
-function validationFailure(error: ValidationError, lang: Lang): ApiErrorResult {
+export function validationFailure(error: ValidationError, lang: Lang): ApiErrorResult {
   const message = { en: error.message, fr: error.message };
   switch (error.code) {
     case 'invalid_data_format':
@@ -116,7 +116,7 @@ function validationFailure(error: ValidationError, lang: Lang): ApiErrorResult {
   }
 }
 
-function pdfFailure(error: PdfError, lang: Lang): ApiErrorResult {
+export function pdfFailure(error: PdfError, lang: Lang): ApiErrorResult {
   const message = { en: error.message, fr: error.message };
   switch (error.code) {
     case 'empty_file':
