@@ -3,6 +3,8 @@
  * (Errors). An empty upload is the one 400 whose body carries `detail` only: `code` is `empty_file` here
  * and the adapters render it as they render every empty-file error.
  */
+import { apiError, emptyFileError, type ApiErrorResult } from '../api/errors';
+import type { Lang } from '../api/lang';
 import type { OpenError } from './reader/document';
 export type PdfErrorCode =
   | 'empty_file'
@@ -36,4 +38,19 @@ export function pdfError(code: PdfErrorCode, message: string, field?: string): P
 /** A PDF our reader could not open: not a PDF at all (415), or one we cannot read (422). */
 export function openFailure(error: OpenError): PdfError {
   return pdfError(error.code === 'not_pdf' ? 'unsupported_media_type' : 'unextractable_pdf', error.message);
+}
+
+/** The API error body of a PDF failure (the message is the PDF layer's, in English). */
+export function pdfApiError(error: PdfError, lang: Lang): ApiErrorResult {
+  const message = { en: error.message, fr: error.message };
+  switch (error.code) {
+    case 'empty_file':
+      return emptyFileError(lang);
+    case 'invalid_data_format':
+      return apiError('invalid_data_format', { field: error.field ?? 'file' }, { lang, message });
+    case 'unsupported_media_type':
+    case 'unextractable_pdf':
+    case 'requested_output_unavailable':
+      return apiError(error.code, undefined, { lang, message });
+  }
 }

@@ -3,7 +3,7 @@
  * input of its endpoint into the engine call and the engine's answer (or error value) into the
  * endpoint's body or error body.
  */
-import { apiError, emptyFileError, type ApiErrorResult } from '../api/errors';
+import { apiError, type ApiErrorResult } from '../api/errors';
 import type { ExtractResponse } from '../api/extract';
 import type { Lang } from '../api/lang';
 import type { ValidationTarget } from '../api/targets';
@@ -11,7 +11,7 @@ import type { ValidationReportBody } from '../api/validation-report';
 import { buildIntegrationContract } from '../invoice-data/contract';
 import { checkFacturxPdf } from '../pdf/check';
 import { pdfStageFindings } from '../pdf/check-issues';
-import type { PdfError } from '../pdf/errors';
+import { pdfApiError } from '../pdf/errors';
 import { extractFacturx, type ExtractSuccess } from '../pdf/facturx-read';
 import { repairXml } from '../repair/repair';
 import type { ValidationError } from '../validate/report';
@@ -26,7 +26,7 @@ export const validateEngine: Engines['validate'] = async (input: ValidateInput) 
     return reportOf(utf8.decode(input.file.bytes), input.file.filename, input.target, input.lang, input.now);
   }
   const extracted = extractFacturx(input.file.bytes, input.file.filename);
-  if (!extracted.ok) return { ok: false, ...pdfFailure(extracted.error, input.lang) };
+  if (!extracted.ok) return { ok: false, ...pdfApiError(extracted.error, input.lang) };
   return reportOf(
     utf8.decode(extracted.xml),
     input.file.filename,
@@ -40,7 +40,7 @@ export const validateEngine: Engines['validate'] = async (input: ValidateInput) 
 export const extractEngine: Engines['extract'] = async (input: ExtractInput) => {
   const started = performance.now();
   const extracted = extractFacturx(input.file.bytes, input.file.filename);
-  if (!extracted.ok) return { ok: false, ...pdfFailure(extracted.error, input.lang) };
+  if (!extracted.ok) return { ok: false, ...pdfApiError(extracted.error, input.lang) };
   if (extracted.profile === null) return { ok: false, ...unknownProfile(extracted, input.lang) };
   let validation: ValidationReportBody | undefined;
   if (input.validate !== null) {
@@ -116,21 +116,7 @@ export function validationFailure(error: ValidationError, lang: Lang): ApiErrorR
   }
 }
 
-export function pdfFailure(error: PdfError, lang: Lang): ApiErrorResult {
-  const message = { en: error.message, fr: error.message };
-  switch (error.code) {
-    case 'empty_file':
-      return emptyFileError(lang);
-    case 'invalid_data_format':
-      return apiError('invalid_data_format', { field: error.field ?? 'file' }, { lang, message });
-    case 'unsupported_media_type':
-    case 'unextractable_pdf':
-    case 'requested_output_unavailable':
-      return apiError(error.code, undefined, { lang, message });
-  }
-}
-
-/** An embedded XML whose BT-24 names no Factur-X profile (e.g. ZUGFeRD 1.0) is not a Factur-X invoice. */
+export /** An embedded XML whose BT-24 names no Factur-X profile (e.g. ZUGFeRD 1.0) is not a Factur-X invoice. */
 function unknownProfile(extracted: ExtractSuccess, lang: Lang): ApiErrorResult {
   const id = extracted.guidelineId ?? '—';
   return apiError('unextractable_pdf', undefined, {
