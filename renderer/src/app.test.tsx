@@ -10,11 +10,23 @@ Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
 
 /** A backend that records its calls and answers what the test tells it to. */
 function fakeBackend(answerFor: (operation: FileOperation, file: InvoiceFile) => Answer) {
-  const calls: { operation: FileOperation; filename: string; text: string; lang: string }[] = [];
+  const calls: {
+    operation: FileOperation;
+    filename: string;
+    text: string;
+    lang: string;
+    validationTarget: string;
+  }[] = [];
   const backend: Backend = {
     kind: { type: 'server', origin: 'http://127.0.0.1:4000' },
-    run: async (operation, file, lang) => {
-      calls.push({ operation, filename: file.filename, text: new TextDecoder().decode(file.bytes), lang });
+    run: async (operation, file, { lang, validationTarget }) => {
+      calls.push({
+        operation,
+        filename: file.filename,
+        text: new TextDecoder().decode(file.bytes),
+        lang,
+        validationTarget,
+      });
       return answerFor(operation, file);
     },
   };
@@ -88,10 +100,11 @@ describe('App', () => {
     expect(calls[0]).toMatchObject({ filename: 'invoice.pdf', text: '%PDF-1.7 test', lang: 'en' });
   });
 
-  it('sends an XML to validate only, in the chosen language, and refuses other files', async () => {
+  it('sends an XML to validate only, in the chosen language and target, and refuses other files', async () => {
     const { backend, calls } = fakeBackend(() => ({ ok: true, status: 200, body: { valid: true } }));
     renderApp(backend);
     fireEvent.click(screen.getByRole('button', { name: 'Français' }));
+    fireEvent.click(screen.getByRole('button', { name: 'France 2026' }));
 
     await drop([
       new File(['<Invoice/>'], 'facture.xml', { type: 'text/xml' }),
@@ -101,7 +114,13 @@ describe('App', () => {
     await waitFor(() => expect(screen.getByTestId('answer-validate').dataset.state).toBe('success'));
     expect(screen.queryByTestId('answer-extract')).toBeNull();
     expect(calls).toEqual([
-      { operation: 'validate', filename: 'facture.xml', text: '<Invoice/>', lang: 'fr' },
+      {
+        operation: 'validate',
+        filename: 'facture.xml',
+        text: '<Invoice/>',
+        lang: 'fr',
+        validationTarget: 'france_2026',
+      },
     ]);
     expect(screen.getByRole('alert').textContent).toBe(
       'notes.txt : seuls les fichiers PDF et XML sont acceptés.',

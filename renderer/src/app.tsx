@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import type { ValidationTarget } from '../../core/api/targets';
 import type { Backend, Quota } from './backend/backend';
 import type { HttpSettings } from './backend/http-backend';
 import { useChecks, type Check } from './backend/use-checks';
@@ -7,6 +8,7 @@ import { CheckCard } from './components/check-card';
 import { DropZone } from './components/drop-zone';
 import { LanguageSwitch } from './components/language-switch';
 import { SettingsPanel } from './components/settings-panel';
+import { TargetSwitch } from './components/target-switch';
 import { useI18n } from './i18n/i18n';
 
 interface Props {
@@ -30,7 +32,9 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
   const [settings, setSettings] = useState(initialSettings);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const backend = useMemo(() => createBackend(settings), [createBackend, settings]);
-  const { checks, rejected, submit, clear } = useChecks(backend, lang);
+  const [validationTarget, setValidationTarget] = useState<ValidationTarget>('en16931');
+  const runOptions = useMemo(() => ({ lang, validationTarget }), [lang, validationTarget]);
+  const { checks, rejected, submit, repair, clear } = useChecks(backend, runOptions);
   const quota = latestQuota(checks);
 
   return (
@@ -72,6 +76,7 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
           />
         )}
         <DropZone onFiles={submit} />
+        <TargetSwitch target={validationTarget} onChange={setValidationTarget} />
         {rejected.map((name) => (
           <p key={name} className="notice" role="alert">
             {t('drop.rejected', { name })}
@@ -89,7 +94,7 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
           {checks.length === 0 ? (
             <p className="empty">{t('results.empty')}</p>
           ) : (
-            checks.map((check) => <CheckCard key={check.id} check={check} />)
+            checks.map((check) => <CheckCard key={check.id} check={check} onRepair={repair} />)
           )}
         </section>
       </main>

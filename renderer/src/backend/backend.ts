@@ -1,5 +1,6 @@
 import type { Lang } from '../i18n/messages';
 import type { ApiErrorBody, ErrorCode } from '../../../core/api/errors';
+import type { ValidationTarget } from '../../../core/api/targets';
 
 /** Codes of the renderer's own, for when no answer of the contract arrived. */
 export type ClientErrorCode = 'backend_unreachable' | `http_${number}`;
@@ -34,13 +35,20 @@ export type Answer =
   | { readonly ok: true; readonly status: number; readonly body: unknown; readonly quota?: Quota }
   | { readonly ok: false; readonly status: number; readonly error: ShownError; readonly quota?: Quota };
 
-/** The operations the interface runs on a dropped file. */
-export type FileOperation = 'validate' | 'extract';
+/** The operations the interface runs on a file: validate and extract on drop, repair on request. */
+export type FileOperation = 'validate' | 'extract' | 'repair';
 
-/** The renderer's view of the backend; http.ts and ipc.ts implement it. */
+/** What every operation is asked besides the file: the language of messages and the rules to check. */
+export interface RunOptions {
+  readonly lang: Lang;
+  /** Sent as the `validation_target` form field. */
+  readonly validationTarget: ValidationTarget;
+}
+
+/** The renderer's view of the backend; http-backend.ts and ipc-backend.ts implement it. */
 export interface Backend {
   readonly kind: BackendKind;
-  run(operation: FileOperation, file: InvoiceFile, lang: Lang): Promise<Answer>;
+  run(operation: FileOperation, file: InvoiceFile, options: RunOptions): Promise<Answer>;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -8,14 +8,14 @@ const invoice = {
 };
 
 describe('httpBackend', () => {
-  it('posts the file as multipart to /api/v1/<operation> with the key and language', async () => {
+  it('posts the file as multipart to /api/v1/<operation> with the key, language and validation target', async () => {
     const fetchImpl = vi.fn<typeof fetch>(
       async () =>
         new Response(JSON.stringify({ error: 'not_available_yet', message: 'later' }), { status: 501 }),
     );
     const backend = httpBackend({ baseUrl: '', apiKey: ' k-123 ' }, 'http://127.0.0.1:4000', fetchImpl);
 
-    const answer = await backend.run('validate', invoice, 'fr');
+    const answer = await backend.run('validate', invoice, { lang: 'fr', validationTarget: 'france_2026' });
 
     expect(answer).toEqual({
       ok: false,
@@ -29,6 +29,7 @@ describe('httpBackend', () => {
     const file = (init?.body as FormData).get('file') as File;
     expect(file.name).toBe('invoice.xml');
     expect(await file.text()).toBe('<x/>');
+    expect((init?.body as FormData).get('validation_target')).toBe('france_2026');
   });
 
   it('sends no key header without a key, and reports an unreachable backend as a value', async () => {
@@ -41,7 +42,7 @@ describe('httpBackend', () => {
       fetchImpl,
     );
 
-    const answer = await backend.run('extract', invoice, 'en');
+    const answer = await backend.run('extract', invoice, { lang: 'en', validationTarget: 'en16931' });
 
     expect(backend.kind).toEqual({ type: 'hosted', origin: 'https://api.example.com' });
     expect(fetchImpl.mock.calls[0]?.[1]?.headers).toEqual({});

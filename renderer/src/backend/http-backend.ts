@@ -36,11 +36,12 @@ export function httpBackend(
   const apiKey = settings.apiKey.trim();
   return {
     kind: { type: origin === pageOrigin ? 'server' : 'hosted', origin },
-    async run(operation: FileOperation, file: InvoiceFile, lang): Promise<Answer> {
+    async run(operation: FileOperation, file: InvoiceFile, { lang, validationTarget }): Promise<Answer> {
       const url = new URL(`/api/v1/${operation}`, origin);
       url.searchParams.set('lang', lang);
       const form = new FormData();
       form.append('file', new Blob([file.bytes], { type: file.mediaType }), file.filename);
+      form.append('validation_target', validationTarget);
       try {
         const response = await fetchImpl(url, {
           method: 'POST',

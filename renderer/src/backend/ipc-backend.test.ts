@@ -19,7 +19,7 @@ function bridge(overrides: Partial<FacturxBridge>): FacturxBridge {
 }
 
 describe('ipcBackend', () => {
-  it('calls the named bridge operation with the file and language and reads its result', async () => {
+  it('calls the named bridge operation with the file, language and target and reads its result', async () => {
     const extract = vi.fn<FacturxBridge['extract']>(async () => ({
       ok: false,
       status: 422,
@@ -27,10 +27,14 @@ describe('ipcBackend', () => {
     }));
     const backend = ipcBackend(bridge({ extract }));
 
-    const answer = await backend.run('extract', invoice, 'fr');
+    const answer = await backend.run('extract', invoice, { lang: 'fr', validationTarget: 'france_2026' });
 
     expect(backend.kind).toEqual({ type: 'offline' });
-    expect(extract).toHaveBeenCalledWith({ files: { file: invoice }, query: { lang: 'fr' } });
+    expect(extract).toHaveBeenCalledWith({
+      files: { file: invoice },
+      fields: { validation_target: 'france_2026' },
+      query: { lang: 'fr' },
+    });
     expect(answer).toEqual({
       ok: false,
       status: 422,
@@ -40,10 +44,12 @@ describe('ipcBackend', () => {
 
   it('reports a failed bridge call as a value', async () => {
     const backend = ipcBackend(bridge({ validate: () => Promise.reject(new Error('worker died')) }));
-    expect(await backend.run('validate', invoice, 'en')).toMatchObject({
-      ok: false,
-      status: 0,
-      error: { error: 'backend_unreachable', message: 'Error: worker died' },
-    });
+    expect(await backend.run('validate', invoice, { lang: 'en', validationTarget: 'en16931' })).toMatchObject(
+      {
+        ok: false,
+        status: 0,
+        error: { error: 'backend_unreachable', message: 'Error: worker died' },
+      },
+    );
   });
 });

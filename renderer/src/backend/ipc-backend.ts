@@ -5,9 +5,13 @@ import { toAnswer, type Backend } from './backend';
 export function ipcBackend(bridge: FacturxBridge): Backend {
   return {
     kind: { type: 'offline' },
-    async run(operation, file, lang) {
+    async run(operation, file, { lang, validationTarget }) {
       try {
-        const result = await bridge[operation]({ files: { file }, query: { lang } });
+        const result = await bridge[operation]({
+          files: { file },
+          fields: { validation_target: validationTarget },
+          query: { lang },
+        });
         return toAnswer(result.ok, result.status, result.body);
       } catch (reason) {
         return { ok: false, status: 0, error: { error: 'backend_unreachable', message: String(reason) } };

@@ -1,6 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import type { Lang } from '../i18n/messages';
-import type { Answer, Backend, FileOperation } from './backend';
+import type { Answer, Backend, FileOperation, InvoiceFile, RunOptions } from './backend';
 import { fileKind, mediaTypeOf, operationsFor, type FileKind } from './file-kind';
 
 /** One dropped file and what the backend answered for each operation run on it. */
@@ -9,6 +8,8 @@ export interface Check {
   readonly filename: string;
   readonly kind: FileKind;
   readonly size: number;
+  /** The file as sent, kept for the operations asked for later (repair); absent while it is being read. */
+  readonly invoice?: InvoiceFile;
   readonly answers: Partial<Record<FileOperation, Answer | 'pending'>>;
 }
 
@@ -17,22 +18,32 @@ export interface Checks {
   /** Names of the files refused before reaching the backend (neither PDF nor XML). */
   readonly rejected: readonly string[];
   readonly submit: (files: readonly File[]) => void;
+  /** Sends the file of a check to the repair operation. */
+  readonly repair: (id: number) => void;
   readonly clear: () => void;
 }
 
 /** Sends each accepted file to the backend operations its kind calls for, newest first. */
-export function useChecks(backend: Backend, lang: Lang): Checks {
+export function useChecks(backend: Backend, options: RunOptions): Checks {
   const [checks, setChecks] = useState<readonly Check[]>([]);
   const [rejected, setRejected] = useState<readonly string[]>([]);
   const nextId = useRef(1);
 
-  const record = useCallback((id: number, operation: FileOperation, answer: Answer | 'pending') => {
-    setChecks((all) =>
-      all.map((check) =>
-        check.id === id ? { ...check, answers: { ...check.answers, [operation]: answer } } : check,
-      ),
-    );
+  const update = useCallback((id: number, change: (check: Check) => Check) => {
+    setChecks((all) => all.map((check) => (check.id === id ? change(check) : check)));
   }, []);
+
+  const run = useCallback(
+    (id: number, operation: FileOperation, invoice: InvoiceFile) => {
+      update(id, (check) => ({ ...check, answers: { ...check.answers, [operation]: 'pending' } }));
+      void backend
+        .run(operation, invoice, options)
+        .then((answer) =>
+          update(id, (check) => ({ ...check, answers: { ...check.answers, [operation]: answer } })),
+        );
+    },
+    [backend, options, update],
+  );
 
   const submit = useCallback(
     (files: readonly File[]) => {
@@ -53,14 +64,21 @@ export function useChecks(backend: Backend, lang: Lang): Checks {
             bytes: new Uint8Array(buffer),
             mediaType: file.type || mediaTypeOf[kind],
           };
-          for (const operation of operations) {
-            void backend.run(operation, invoice, lang).then((answer) => record(id, operation, answer));
-          }
+          update(id, (check) => ({ ...check, invoice }));
+          for (const operation of operations) run(id, operation, invoice);
         });
       }
       setRejected(refused);
     },
-    [backend, lang, record],
+    [run, update],
+  );
+
+  const repair = useCallback(
+    (id: number) => {
+      const invoice = checks.find((check) => check.id === id)?.invoice;
+      if (invoice) run(id, 'repair', invoice);
+    },
+    [checks, run],
   );
 
   const clear = useCallback(() => {
@@ -68,5 +86,5 @@ export function useChecks(backend: Backend, lang: Lang): Checks {
     setRejected([]);
   }, []);
 
-  return { checks, rejected, submit, clear };
+  return { checks, rejected, submit, repair, clear };
 }

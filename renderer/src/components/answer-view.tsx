@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Answer, FileOperation } from '../backend/backend';
 import { useI18n } from '../i18n/i18n';
 
@@ -25,23 +26,29 @@ function summary(body: unknown): [string, string][] {
 interface Props {
   readonly operation: FileOperation;
   readonly answer: Answer | 'pending';
+  /** Shown for a successful answer instead of the summary line; a dedicated view of the body. */
+  readonly children?: ReactNode;
+  /** What the answer means, when a success reports a problem (an invalid invoice). */
+  readonly tone?: 'success' | 'failure';
 }
 
 /** The backend's answer to one operation: its status, then the report or the error code and message. */
-export function AnswerView({ operation, answer }: Props) {
+export function AnswerView({ operation, answer, children, tone }: Props) {
   const { t } = useI18n();
   const state = answer === 'pending' ? 'pending' : answer.ok ? 'success' : 'failure';
   return (
-    <div className={`answer answer-${state}`} data-testid={`answer-${operation}`} data-state={state}>
+    <div className={`answer answer-${tone ?? state}`} data-testid={`answer-${operation}`} data-state={state}>
       <div className="answer-head">
         <span className="answer-operation">{t(`operation.${operation}`)}</span>
         {answer === 'pending' ? (
           <span className="badge badge-pending">{t('answer.pending')}</span>
         ) : (
           <>
-            <span className={`badge badge-${state}`}>
-              {answer.ok ? t('answer.success') : t('answer.failure')}
-            </span>
+            {!(answer.ok && children) && (
+              <span className={`badge badge-${state}`}>
+                {answer.ok ? t('answer.success') : t('answer.failure')}
+              </span>
+            )}
             <span className="answer-status" data-testid="answer-status" data-status={answer.status}>
               {answer.status === 0 ? t('answer.noStatus') : t('answer.status', { status: answer.status })}
             </span>
@@ -54,7 +61,8 @@ export function AnswerView({ operation, answer }: Props) {
           <p data-testid="error-message">{answer.error.message}</p>
         </div>
       )}
-      {answer !== 'pending' && answer.ok && (
+      {answer !== 'pending' && answer.ok && children}
+      {answer !== 'pending' && answer.ok && !children && (
         <dl className="answer-summary" data-testid="answer-summary">
           {summary(answer.body).map(([key, value]) => (
             <div key={key}>

@@ -1,28 +1,68 @@
+import { extractionOf, repairOf, reportOf } from '../backend/answer-bodies';
 import { operationsFor } from '../backend/file-kind';
 import type { Check } from '../backend/use-checks';
-import { useI18n, type Translate } from '../i18n/i18n';
+import { useI18n } from '../i18n/i18n';
 import { AnswerView } from './answer-view';
+import { ExtractView } from './extract-view';
+import { FileSize } from './file-size';
+import { RepairOffer, RepairView } from './repair-view';
+import { ReportView } from './report-view';
 
-function size(bytes: number, lang: string, t: Translate): string {
-  if (bytes < 1024) return t('size.bytes', { n: bytes });
-  const kilobytes = new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(bytes / 1024);
-  return t('size.kilobytes', { n: kilobytes });
+interface Props {
+  readonly check: Check;
+  readonly onRepair: (id: number) => void;
 }
 
-/** One checked file: its name, kind and size, then one answer per operation. */
-export function CheckCard({ check }: { readonly check: Check }) {
-  const { lang, t } = useI18n();
+/** One checked file: its name, kind and size, one answer per operation, and the repair of a failing XML. */
+export function CheckCard({ check, onRepair }: Props) {
+  const { t } = useI18n();
+  const report = reportOf(check.answers.validate);
+  const extraction = extractionOf(check.answers.extract);
+  const repairAnswer = check.answers.repair;
+  const repair = repairOf(repairAnswer);
+  const repairable = check.kind === 'xml' && report !== undefined && report.summary.errorCount > 0;
   return (
     <article className="card" data-testid="check">
       <header className="card-head">
         <span className={`file-kind file-kind-${check.kind}`}>{t(`kind.${check.kind}`)}</span>
         <span className="file-name">{check.filename}</span>
-        <span className="file-size">{size(check.size, lang, t)}</span>
+        <span className="file-size">
+          <FileSize bytes={check.size} />
+        </span>
       </header>
       {operationsFor[check.kind].map((operation) => {
         const answer = check.answers[operation];
-        return answer && <AnswerView key={operation} operation={operation} answer={answer} />;
+        if (!answer) return null;
+        if (operation === 'validate' && report) {
+          return (
+            <AnswerView
+              key={operation}
+              operation={operation}
+              answer={answer}
+              tone={report.valid ? 'success' : 'failure'}
+            >
+              <ReportView report={report} />
+              {repairable && !repairAnswer && <RepairOffer onRepair={() => onRepair(check.id)} />}
+            </AnswerView>
+          );
+        }
+        return (
+          <AnswerView key={operation} operation={operation} answer={answer}>
+            {operation === 'extract' && extraction && (
+              <ExtractView extraction={extraction} pdfName={check.filename} />
+            )}
+          </AnswerView>
+        );
       })}
+      {repairAnswer && (
+        <AnswerView
+          operation="repair"
+          answer={repairAnswer}
+          {...(repair ? { tone: repair.repairSuccessful ? 'success' : 'failure' } : {})}
+        >
+          {repair && <RepairView repair={repair} filename={check.filename} />}
+        </AnswerView>
+      )}
     </article>
   );
 }

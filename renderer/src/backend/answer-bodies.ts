@@ -1,0 +1,50 @@
+/**
+ * The success bodies the interface presents in full (validation report, extraction, repair), recognised by
+ * their shape; any other body falls back to the generic view. Types only from core/api: the renderer does
+ * not bundle the schemas.
+ */
+import type { ExtractResponse } from '../../../core/api/extract';
+import type { RepairResponse } from '../../../core/api/repair';
+import type { ValidationReportBody } from '../../../core/api/validation-report';
+import type { LeftUndone } from '../../../core/repair/apply-rules';
+import type { Answer } from './backend';
+
+/** The repair body with what the engine found but did not change. */
+export type RepairBody = RepairResponse & { readonly left_undone?: readonly LeftUndone[] };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const okBody = (answer: Answer | 'pending' | undefined): Record<string, unknown> | undefined =>
+  answer !== undefined && answer !== 'pending' && answer.ok && isRecord(answer.body)
+    ? answer.body
+    : undefined;
+
+export function reportOf(answer: Answer | 'pending' | undefined): ValidationReportBody | undefined {
+  const body = okBody(answer);
+  return body &&
+    typeof body.valid === 'boolean' &&
+    Array.isArray(body.issues) &&
+    isRecord(body.stages) &&
+    isRecord(body.summary)
+    ? (body as ValidationReportBody)
+    : undefined;
+}
+
+export function extractionOf(answer: Answer | 'pending' | undefined): ExtractResponse | undefined {
+  const body = okBody(answer);
+  return body && typeof body.xml === 'string' && typeof body.xmlSize === 'number'
+    ? (body as ExtractResponse)
+    : undefined;
+}
+
+export function repairOf(answer: Answer | 'pending' | undefined): RepairBody | undefined {
+  const body = okBody(answer);
+  return body &&
+    typeof body.repaired_xml === 'string' &&
+    Array.isArray(body.diff_summary) &&
+    isRecord(body.validation_before) &&
+    isRecord(body.validation_after)
+    ? (body as RepairBody)
+    : undefined;
+}
