@@ -1,0 +1,327 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { convertResponseSchema, type ConvertResponse } from '../api/convert-response';
+import { GOLDEN_EXAMPLES } from '../invoice-data/examples';
+import { extractFacturx } from '../pdf/facturx-read';
+import { localContext, services } from '../service';
+import { createApiKey } from '../service/auth';
+import { MemoryStorage } from '../service/memory-storage';
+import type { FilePart, ServiceContext, ServiceRequest } from '../service/types';
+import { describeCorpus } from '../testing/corpus';
+import { validateXml } from '../validate/validate';
+
+const req = (over: Partial<ServiceRequest> = {}): ServiceRequest => ({
+  fields: {},
+  files: {},
+  query: {},
+  ...over,
+});
+const [domestic] = GOLDEN_EXAMPLES;
+
+async function convert(request: ServiceRequest, ctx: ServiceContext = localContext()) {
+  const result = await services.convert(request, ctx);
+  return result;
+}
+
+/** A 200 body, checked against the published response schema. */
+async function converted(request: ServiceRequest, ctx?: ServiceContext): Promise<ConvertResponse> {
+  const result = await convert(request, ctx);
+  expect(result.status, JSON.stringify(result.body).slice(0, 400)).toBe(200);
+  return convertResponseSchema.parse(result.body);
+}
+
+const fields = (data: unknown, more: Record<string, string> = {}) => ({
+  invoice_data: JSON.stringify(data),
+  ...more,
+});
+
+const withoutNotes = { ...domestic!.invoice_data, notes: undefined };
+const withoutSellerVat = {
+  ...domestic!.invoice_data,
+  seller: { ...domestic!.invoice_data.seller, vat_id: undefined },
+};
+
+async function meteredContext(): Promise<{ ctx: ServiceContext; used: () => Promise<number> }> {
+  const storage = new MemoryStorage();
+  const now = new Date('2026-09-10T10:00:00.000Z');
+  const { record } = await createApiKey(storage, { email: 'c@example.com', plan: 'launch' }, now);
+  return {
+    ctx: { tenant: record.tenant, storage, now: () => now },
+    used: async () => {
+      const usage = await storage.usage(record.tenant, '2026-09-01T00:00:00.000Z');
+      expect(usage.reserved).toBe(0);
+      return usage.used;
+    },
+  };
+}
+
+describe('convert a full invoice_data', () => {
+  it.each(GOLDEN_EXAMPLES.map((e) => [e.name, e] as const))(
+    '%s to xml_cii: verified, the XML delivered',
+    async (_, example) => {
+      const body = await converted(req({ fields: fields(example.invoice_data, { output: 'xml_cii' }) }));
+      expect(body.success).toBe(true);
+      expect(body.target).toEqual({
+        requested: 'en16931',
+        executed: 'en16931',
+        status: 'verified',
+        missing_inputs: [],
+        not_run_reason: null,
+      });
+      const xml = Buffer.from(body.result.xml, 'base64').toString('utf8');
+      expect(body.result.xmlSize).toBe(Buffer.byteLength(xml));
+      expect(xml).toContain(`<ram:ID>${example.invoice_data.number}</ram:ID>`);
+      expect(body.result).toMatchObject({
+        targetProfile: 'EN16931',
+        conversionSuccessful: true,
+        packagingPerformed: false,
+        extraction: { sourceType: 'structured_data', pageCount: 0 },
+        validation: { valid: true, profile: 'EN16931' },
+        validationStatus: 'valid',
+        appliedValidationProfiles: ['cii_en16931_base'],
+        skippedValidationProfiles: [{ profile: 'fr_ctc_2026', reason: 'not_requested' }],
+        messageType: example.invoice_data.type_code === '381' ? 'credit_note' : 'invoice',
+      });
+      expect(body.result.pdf).toBeUndefined();
+      expect(body.result.validationArtifacts.length).toBeGreaterThan(0);
+      expect(body.validationReadiness).toMatchObject({
+        paAcceptance: 'not_submitted',
+        frCtc: {
+          status: 'not_evaluated',
+          dependsOn: ['target_profile_valid'],
+          advisories: [],
+          targetProfileValid: true,
+        },
+        candidateValidationReadiness: { valid: true, target: 'en16931' },
+        finalGeneratedValidation: { valid: true, target: 'en16931' },
+      });
+      expect(body.validationReadiness.submittedSourceReadiness).toBeUndefined();
+    },
+  );
+
+  it.each(GOLDEN_EXAMPLES.map((e) => [e.name, e] as const))(
+    '%s to facturx_pdfa3: rendered, packaged, the complete document verified',
+    async (_, example) => {
+      const body = await converted(req({ fields: fields(example.invoice_data) }));
+      expect(body.success).toBe(true);
+      expect(body.result).toMatchObject({
+        packagingPerformed: true,
+        appliedValidationProfiles: ['hybrid_en16931_base'],
+      });
+      const pdf = Buffer.from(body.result.pdf!, 'base64');
+      expect(body.result.pdfSize).toBe(pdf.length);
+      const extracted = extractFacturx(pdf, 'out.pdf');
+      if (!extracted.ok) throw new Error(extracted.error.message);
+      expect(Buffer.from(extracted.xml).toString('base64')).toBe(body.result.xml);
+      expect(body.result.extraction.pageCount).toBe(extracted.pageCount);
+      expect(body.validationReadiness.finalGeneratedValidation).toMatchObject({ valid: true, errorCount: 0 });
+    },
+  );
+
+  it('France 2026: every golden example passes, the French domestic one included', async () => {
+    for (const example of GOLDEN_EXAMPLES) {
+      const body = await converted(
+        req({
+          fields: fields(example.invoice_data, { output: 'xml_cii', validation_target: 'france_2026' }),
+        }),
+      );
+      expect({ name: example.name, success: body.success, status: body.target.status }).toEqual({
+        name: example.name,
+        success: true,
+        status: 'verified',
+      });
+      expect(body.validationReadiness.frCtc).toEqual({
+        status: 'passed',
+        dependsOn: ['target_profile_valid'],
+        advisories: [],
+        targetProfileValid: true,
+      });
+      expect(body.result.appliedValidationProfiles).toEqual(['cii_en16931_base', 'fr_ctc_2026']);
+      expect(body.result.skippedValidationProfiles).toEqual([]);
+    }
+  });
+
+  it('France 2026 advisories only: delivered and charged, but incomplete and not a success', async () => {
+    const { ctx, used } = await meteredContext();
+    const body = await converted(
+      req({ fields: fields(withoutNotes, { validation_target: 'france_2026' }) }),
+      ctx,
+    );
+    expect(body.success).toBe(false);
+    expect(body.target.status).toBe('incomplete');
+    expect(body.target.missing_inputs).toEqual(['BT-22']);
+    expect(body.validationReadiness.frCtc).toMatchObject({
+      status: 'incomplete',
+      targetProfileValid: true,
+      advisories: ['BR-FR-05_BT-22_PMT', 'BR-FR-05_BT-22_PMD', 'BR-FR-05_BT-22_AAB'],
+    });
+    expect(body.result).toMatchObject({
+      conversionSuccessful: true,
+      processedInvoicesCharged: 1,
+      validationStatus: 'incomplete',
+    });
+    expect(body.result.pdf).toEqual(expect.any(String));
+    expect(body.result.remainingInvoices).toBe(99);
+    expect(await used()).toBe(1);
+  });
+
+  it('a fatal finding: no deliverable, nothing charged, the readiness explains', async () => {
+    const { ctx, used } = await meteredContext();
+    for (const target of ['en16931', 'france_2026']) {
+      const body = await converted(
+        req({ fields: fields(withoutSellerVat, { validation_target: target }) }),
+        ctx,
+      );
+      expect(body.success).toBe(false);
+      expect(body.target.status).toBe('failed');
+      expect(body.result).toMatchObject({
+        conversionSuccessful: false,
+        xml: '',
+        xmlSize: 0,
+        packagingPerformed: false,
+        processedInvoicesCharged: 0,
+        validationStatus: 'invalid',
+        remainingInvoices: 100,
+      });
+      expect(body.result.pdf).toBeUndefined();
+      expect(body.validationReadiness.frCtc).toMatchObject({
+        status: target === 'france_2026' ? 'blocked' : 'not_evaluated',
+        targetProfileValid: false,
+      });
+      expect(body.validationReadiness.finalGeneratedValidation).toBeUndefined();
+      expect(body.validationReadiness.candidateValidationReadiness).toMatchObject({ valid: false });
+    }
+    expect(await used()).toBe(0);
+  });
+
+  it('a success is charged once; remainingInvoices counts it', async () => {
+    const { ctx, used } = await meteredContext();
+    const body = await converted(req({ fields: fields(domestic!.invoice_data, { output: 'xml_cii' }) }), ctx);
+    expect(body.result).toMatchObject({ processedInvoicesCharged: 1, remainingInvoices: 99 });
+    expect(await used()).toBe(1);
+  });
+
+  it('bad payloads map to the API error bodies', async () => {
+    const missing = await convert(req({ fields: fields({ number: 'X' }, { output: 'xml_cii' }) }));
+    expect(missing).toMatchObject({ status: 422, body: { error: 'insufficient_data' } });
+    const bad = await convert(
+      req({ fields: fields({ ...domestic!.invoice_data, issue_date: '01/09/2026' }, { output: 'xml_cii' }) }),
+    );
+    expect(bad).toMatchObject({ status: 422, body: { error: 'invalid_data_format', field: 'issue_date' } });
+    const notCii: FilePart = { filename: 'x.xml', bytes: new TextEncoder().encode('<a/>') };
+    expect(await convert(req({ files: { cii: notCii }, fields: { output: 'xml_cii' } }))).toMatchObject({
+      status: 422,
+      body: { error: 'invalid_data_format', field: 'cii' },
+    });
+  });
+
+  it('a plain PDF alone: 501, PDF reading is not available yet', async () => {
+    const pdf: FilePart = { filename: 'p.pdf', bytes: new TextEncoder().encode('%PDF-1.7\n%%EOF\n') };
+    const result = await convert(req({ files: { file: pdf } }));
+    expect(result).toMatchObject({
+      status: 501,
+      body: { error: 'not_available_yet', message: expect.stringMatching(/invoice_data/) },
+    });
+  });
+});
+
+describe('dry run', () => {
+  it('an uploaded XML: validated as submitted, with the preflight diagnostics, no file and no quota', async () => {
+    const data = await converted(req({ fields: fields(withoutNotes, { output: 'xml_cii' }) }));
+    const file: FilePart = { filename: 'i.xml', bytes: Buffer.from(data.result.xml, 'base64') };
+    const { ctx, used } = await meteredContext();
+    const body = await converted(
+      req({ files: { file }, fields: { dry_run: 'true', validation_target: 'france_2026' } }),
+      ctx,
+    );
+    expect(await used()).toBe(0);
+    expect(body.success).toBe(false);
+    expect(body.result).toMatchObject({
+      xml: '',
+      conversionSuccessful: false,
+      processedInvoicesCharged: 0,
+      packagingPerformed: false,
+    });
+    expect(body.validationReadiness.submittedSourceReadiness).toMatchObject({
+      target: 'france_2026',
+      status: 'incomplete',
+    });
+    expect(body.validationReadiness.candidateValidationReadiness).toBeUndefined();
+    expect(body.fieldProvenance).toMatchObject({
+      'BT-1': { source: 'document' },
+      'BT-34': { source: 'document' },
+    });
+    expect(body.fieldProvenance?.['BT-22']).toBeUndefined();
+    expect(body.validationTarget).toEqual({
+      requested: 'france_2026',
+      resolved: 'france_2026',
+      source: 'validation_target',
+    });
+    const inputs = ['PMT', 'PMD', 'AAB'].map((c) => `seller_context.document_notes[${c}]`);
+    expect(body.targetPreflight).toEqual({
+      status: 'incomplete',
+      exhaustive: false,
+      requiredInputs: inputs,
+      unsupportedBlockers: [],
+    });
+    expect(body.conversionInputRecipe?.requiredInputs).toEqual(inputs);
+    expect(
+      body.conversionInputRecipe?.examplePayload.seller_context?.document_notes?.map((n) => n.subject_code),
+    ).toEqual(['PMT', 'PMD', 'AAB']);
+    expect(body.requirements).toHaveLength(3);
+  });
+
+  it('invoice_data on a dry run: the candidate judged, nothing delivered; auto resolves FR from the parties', async () => {
+    const body = await converted(
+      req({
+        fields: fields(domestic!.invoice_data, { dry_run: 'true', options: '{"jurisdiction":"UNKNOWN"}' }),
+      }),
+    );
+    expect(body.success).toBe(true);
+    expect(body.validationTarget).toEqual({
+      requested: 'auto',
+      resolved: 'france_2026',
+      source: 'document_evidence',
+    });
+    expect(body.targetPreflight).toMatchObject({ status: 'verified', exhaustive: true, requiredInputs: [] });
+    expect(body.result).toMatchObject({ xml: '', processedInvoicesCharged: 0 });
+  });
+});
+
+describeCorpus('convert a corpus CII with its plain PDF as carrier', (corpus) => {
+  const dir = path.join(corpus, 'pdf');
+  const names = readdirSync(dir)
+    .filter((f) => f.endsWith('.plain.pdf'))
+    .map((f) => f.slice(0, -'.plain.pdf'.length));
+
+  it('gives a PDF/A-3 whose extracted XML validates, for the verified ones; refuses the others without a file', async () => {
+    let verified = 0;
+    for (const name of names) {
+      const file: FilePart = {
+        filename: `${name}.plain.pdf`,
+        bytes: readFileSync(path.join(dir, `${name}.plain.pdf`)),
+      };
+      const cii: FilePart = { filename: `${name}.xml`, bytes: readFileSync(path.join(dir, `${name}.xml`)) };
+      const result = await convert(req({ files: { file, cii } }));
+      if (!result.ok) {
+        expect(['requested_output_unavailable', 'unextractable_pdf', 'invalid_data_format'], name).toContain(
+          'error' in result.body ? result.body.error : '',
+        );
+        continue;
+      }
+      const body = convertResponseSchema.parse(result.body);
+      expect(body.validationReadiness.submittedSourceReadiness, name).toBeDefined();
+      if (!body.success) {
+        expect(body.result.pdf, name).toBeUndefined();
+        continue;
+      }
+      verified += 1;
+      const extracted = extractFacturx(Buffer.from(body.result.pdf!, 'base64'), name);
+      if (!extracted.ok) throw new Error(`${name}: ${extracted.error.message}`);
+      const report = validateXml(Buffer.from(extracted.xml).toString('utf8'), { target: 'en16931' });
+      expect(report.ok && report.report.valid, name).toBe(true);
+    }
+    expect(verified).toBeGreaterThan(0);
+  }, 120_000);
+});

@@ -1,0 +1,243 @@
+/**
+ * The convert engine (api-interface.md, POST /api/v1/convert): a structured source (full `invoice_data`,
+ * or a ready CII) becomes a candidate CII of the requested profile, validated for the resolved target;
+ * with `output=xml_cii` that XML is the deliverable, with `facturx_pdfa3` it is packaged into the uploaded
+ * PDF or a carrier rendered from the model, and the complete document is validated again (XML rules and
+ * PDF/A-3 and Factur-X carrier checks). A blocking finding means no deliverable (and no charge);
+ * France 2026 advisories alone still deliver, marked incomplete. A dry run stops after validation.
+ *
+ * Not yet: reading invoice data out of a plain PDF (text parsing, OCR) answers 501; inline contexts and
+ * saved profiles are not merged into the document.
+ */
+import { apiError, type ApiErrorResult } from '../api/errors';
+import type { ConvertResponse } from '../api/convert-response';
+import type { Lang } from '../api/lang';
+import type { ValidationReportBody } from '../api/validation-report';
+import type { Profile } from '../cii/profile';
+import { ciiToModel } from '../cii/read';
+import { checkFacturxPdf } from '../pdf/check';
+import { pdfStageFindings } from '../pdf/check-issues';
+import { extractFacturx } from '../pdf/facturx-read';
+import { packageFacturx } from '../pdf/facturx-write';
+import { renderInvoice } from '../pdf/render/invoice-render';
+import { validationFailure } from '../service/document-engines';
+import { pdfApiError } from '../pdf/errors';
+import type { ConvertInput, Engines } from '../service/engines';
+import { fail } from '../service/result';
+import type { ServiceResult } from '../service/types';
+import type { ValidationError, ValidationOutcome } from '../validate/report';
+import { validateXml, type PdfStage, type PdfStageFindings } from '../validate/validate';
+import { dryRunDiagnostics } from './dry-run';
+import { generatedPdfRejected } from './errors';
+import { targetOutcome, validationReadiness, verdictOf, type ReadinessReports } from './readiness';
+import { convertResult, type ResultParts } from './result';
+import { structuredSource, type StructuredSource } from './source';
+import { resolveTarget, type ResolvedTarget } from './target';
+
+const utf8 = new TextDecoder('utf-8');
+const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
+
+type Answer = ServiceResult<ConvertResponse>;
+
+interface Run {
+  readonly input: ConvertInput;
+  readonly started: number;
+  readonly profile: Profile;
+  readonly target: ResolvedTarget;
+}
+
+export const convertEngine: Engines['convert'] = async (input) => {
+  const started = performance.now();
+  const profile = input.options.output_profile ?? 'EN16931';
+  const sourced = structuredSource(
+    {
+      ...(input.invoiceData ? { invoiceData: input.invoiceData } : {}),
+      ...(input.cii ? { cii: input.cii } : {}),
+    },
+    profile,
+    input.lang,
+  );
+  if (sourced === null) {
+    if (input.dryRun && input.fileKind === 'xml' && input.file) return dryRunXml(input, started, profile);
+    return fail(notAvailable(input.lang));
+  }
+  if (!sourced.ok) return fail(sourced.error);
+  const source = sourced.source;
+  const run: Run = { input, started, profile, target: resolveTarget(input.target, source.invoice) };
+  const field = input.cii ? 'cii' : 'invoice_data';
+  const submitted = source.uploadedXml === undefined ? undefined : validate(run, source.uploadedXml);
+  if (submitted && !submitted.ok) return fail(unjudgeable(submitted.error, field, input.lang));
+  const candidate = validate(run, source.xml);
+  if (!candidate.ok) return fail(unjudgeable(candidate.error, field, input.lang));
+  const reports: ReadinessReports = {
+    ...(submitted ? { source: submitted.report } : {}),
+    candidate: candidate.report,
+  };
+  const verdict = verdictOf(candidate.report);
+
+  if (input.dryRun) {
+    return respond(
+      run,
+      structured(source),
+      reports,
+      candidate.report,
+      {},
+      dryRunDiagnostics(verdict, run.target, source.invoice),
+    );
+  }
+  if (verdict.status === 'failed') return respond(run, structured(source), reports, candidate.report, {});
+  const xml = encode(source.xml);
+  // With output xml_cii the candidate is the deliverable, byte for byte: its report is the final one.
+  if (input.output === 'xml_cii')
+    return respond(run, structured(source), { ...reports, final: candidate.report }, candidate.report, {
+      xml,
+    });
+  return packaged(run, source, reports, xml);
+};
+
+/** Renders or takes the carrier, packages it, and validates the complete PDF/A-3 as a reader sees it. */
+async function packaged(
+  run: Run,
+  source: StructuredSource,
+  reports: ReadinessReports,
+  xml: Uint8Array,
+): Promise<Answer> {
+  const { input } = run;
+  const upload = input.fileKind === 'pdf' ? input.file : undefined;
+  let carrier = upload?.bytes;
+  if (!carrier) {
+    const rendered = await renderInvoice(source.invoice, input.lang);
+    if (!rendered.ok) return fail(pdfApiError(rendered.error, input.lang));
+    carrier = rendered.pdf;
+  }
+  const pack = packageFacturx(carrier, xml, run.profile, { now: input.now });
+  if (!pack.ok) return fail(pdfApiError(pack.error, input.lang));
+  const filename = upload?.filename ?? `${source.invoice.number ?? 'invoice'}.pdf`;
+  const extracted = extractFacturx(pack.pdf, filename);
+  if (!extracted.ok) return fail(outputUnavailable(extracted.error.message, input.lang));
+  const pdfFindings = pdfStageFindings(checkFacturxPdf(pack.pdf), input.lang);
+  const final = validate(run, utf8.decode(extracted.xml), pdfFindings);
+  if (!final.ok) return fail(outputUnavailable(final.error.message, input.lang));
+  const verdict = verdictOf(final.report);
+  const pdfBlocking = verdict.blocking.filter((i) => i.stage === 'pdfa' || i.stage === 'facturx_pdf');
+  if (pdfBlocking.length > 0) {
+    return fail(generatedPdfRejected([...new Set(pdfBlocking.map((i) => i.ruleId))], input.lang));
+  }
+  const delivered = verdict.status === 'failed' ? {} : { xml, pdf: pack.pdf, pageCount: extracted.pageCount };
+  return respond(run, structured(source), { ...reports, final: final.report }, final.report, delivered);
+}
+
+function validate(
+  run: Run,
+  xml: string,
+  pdf?: Readonly<Record<PdfStage, PdfStageFindings>>,
+): ValidationOutcome {
+  return validateXml(xml, {
+    target: run.target.resolved,
+    lang: run.input.lang,
+    now: () => run.input.now,
+    ...(run.input.file ? { filename: run.input.file.filename } : {}),
+    ...(pdf ? { pdf } : {}),
+  });
+}
+
+/** An XML the validation engine cannot judge at all; `field` names the input it came from. */
+function unjudgeable(error: ValidationError, field: string, lang: Lang): ApiErrorResult {
+  if (error.code !== 'invalid_data_format') return validationFailure(error, lang);
+  const message = { en: error.message, fr: error.message };
+  return apiError('invalid_data_format', { field }, { lang, message });
+}
+
+/** What the result says of the source: structured data, or an XML document given as it is. */
+interface Origin {
+  readonly typeCode: string | undefined;
+  readonly sourceType: ResultParts['sourceType'];
+}
+
+const structured = (source: StructuredSource): Origin => ({
+  typeCode: source.invoice.typeCode,
+  sourceType: 'structured_data',
+});
+
+interface Delivered {
+  readonly xml?: Uint8Array;
+  readonly pdf?: Uint8Array;
+  readonly pageCount?: number;
+}
+
+/** The 200 body: outcome, result and readiness judged on `decisive` (the last report the run reached). */
+function respond(
+  run: Run,
+  origin: Origin,
+  reports: ReadinessReports,
+  decisive: ValidationReportBody,
+  delivered: Delivered,
+  diagnostics?: Partial<ConvertResponse>,
+): Answer {
+  const { input } = run;
+  const verdict = verdictOf(decisive);
+  const parts: ResultParts = {
+    started: run.started,
+    now: input.now,
+    lang: input.lang,
+    profile: run.profile,
+    ...origin,
+    report: decisive,
+    verdict,
+    ...delivered,
+    pageCount: delivered.pageCount ?? 0,
+    ticket: input.quota,
+  };
+  const body: ConvertResponse = {
+    success: verdict.status === 'verified' && (input.dryRun || delivered.xml !== undefined),
+    target: targetOutcome(run.target.requested, verdict),
+    result: convertResult(parts),
+    validationReadiness: validationReadiness(verdict, reports),
+    ...diagnostics,
+  };
+  return { ok: true, status: 200, body };
+}
+
+const notAvailable = (lang: Lang): ApiErrorResult =>
+  apiError('not_available_yet', undefined, {
+    lang,
+    message: {
+      en: 'Reading invoice data out of a PDF (text parsing, OCR) is not available yet in this build: send the invoice as invoice_data or as a CII XML (cii) with the PDF as its visual carrier.',
+      fr: 'La lecture des données d’une facture PDF (analyse du texte, OCR) n’est pas encore disponible dans cette version : envoyez la facture en invoice_data ou en XML CII (cii), avec le PDF comme support visuel.',
+    },
+  });
+
+/** Our own packaged file could not be read back or judged: the requested output is not available. */
+const outputUnavailable = (detail: string, lang: Lang): ApiErrorResult =>
+  apiError('requested_output_unavailable', undefined, {
+    lang,
+    message: {
+      en: `The PDF/A-3 output could not be produced (${detail}); the quota was refunded.`,
+      fr: `La sortie PDF/A-3 n’a pas pu être produite (${detail}) ; le quota a été recrédité.`,
+    },
+  });
+
+/** Dry run on an uploaded XML: validate it as submitted and return the diagnostics; nothing is generated. */
+function dryRunXml(input: ConvertInput, started: number, profile: Profile): Answer {
+  const xml = utf8.decode(input.file!.bytes);
+  const read = ciiToModel(xml);
+  const invoice = read.ok ? read.invoice : null;
+  const run: Run = {
+    input,
+    started,
+    profile: read.ok && read.profile ? read.profile : profile,
+    target: resolveTarget(input.target, invoice),
+  };
+  const submitted = validate(run, xml);
+  if (!submitted.ok) return fail(unjudgeable(submitted.error, 'file', input.lang));
+  const verdict = verdictOf(submitted.report);
+  const origin: Origin = { typeCode: invoice?.typeCode, sourceType: 'xml_document' };
+  return respond(
+    run,
+    origin,
+    { source: submitted.report },
+    submitted.report,
+    {},
+    dryRunDiagnostics(verdict, run.target, invoice),
+  );
+}

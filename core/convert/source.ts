@@ -1,0 +1,53 @@
+/**
+ * The structured source of a convert, as the invoice model and the candidate CII of the requested
+ * profile: a full `invoice_data` (mapped, totals completed and checked), or a ready CII (read into the
+ * model and written again in the requested profile, exactly as if it had come as `invoice_data`).
+ */
+import type { ApiErrorResult } from '../api/errors';
+import type { Lang } from '../api/lang';
+import type { Profile } from '../cii/profile';
+import { ciiToModel } from '../cii/read';
+import { modelToCii } from '../cii/write';
+import { invoiceDataToCii } from '../invoice-data/convert';
+import type { Invoice } from '../model/invoice';
+import type { FilePart } from '../service/types';
+import { ciiFailure } from './errors';
+
+export interface StructuredSource {
+  readonly invoice: Invoice;
+  /** The candidate CII XML, written in the requested profile. */
+  readonly xml: string;
+  /** Model paths the profile does not carry (dropped from the candidate). */
+  readonly dropped: readonly string[];
+  /** The ready CII as uploaded, when that was the source (its own readiness is reported apart). */
+  readonly uploadedXml?: string;
+}
+
+export type SourceResult =
+  | { readonly ok: true; readonly source: StructuredSource }
+  | { readonly ok: false; readonly error: ApiErrorResult };
+
+const utf8 = new TextDecoder('utf-8');
+
+export function structuredSource(
+  given: { readonly invoiceData?: unknown; readonly cii?: FilePart },
+  profile: Profile,
+  lang: Lang,
+): SourceResult | null {
+  if (given.invoiceData !== undefined) {
+    const converted = invoiceDataToCii(given.invoiceData, profile);
+    if (!converted.ok) return { ok: false, error: converted.error };
+    return { ok: true, source: { invoice: converted.model, xml: converted.xml, dropped: converted.dropped } };
+  }
+  if (given.cii) {
+    const uploadedXml = utf8.decode(given.cii.bytes);
+    const read = ciiToModel(uploadedXml);
+    if (!read.ok) return { ok: false, error: ciiFailure(read.error, lang) };
+    const written = modelToCii(read.invoice, profile);
+    return {
+      ok: true,
+      source: { invoice: read.invoice, xml: written.xml, dropped: written.dropped, uploadedXml },
+    };
+  }
+  return null;
+}
