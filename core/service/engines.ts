@@ -93,6 +93,6 @@ export const engines: Engines = {
   validate: validateEngine,
   extract: extractEngine,
   repair: repairEngine,
-  convert: async (input) => notAvailableYet('convert', input.lang),
+  convert: async (input) => (await import('../convert/pipeline')).convertEngine(input),
   contract: contractEngine,
 };
