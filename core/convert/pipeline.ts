@@ -24,7 +24,7 @@ import { validationFailure } from '../service/document-engines';
 import { pdfApiError } from '../pdf/errors';
 import type { ConvertInput, Engines } from '../service/engines';
 import { fail } from '../service/result';
-import type { ServiceResult } from '../service/types';
+import type { FilePart, ServiceResult } from '../service/types';
 import type { ValidationError, ValidationOutcome } from '../validate/report';
 import { validateXml, type PdfStage, type PdfStageFindings } from '../validate/validate';
 import { dryRunDiagnostics } from './dry-run';
@@ -48,22 +48,28 @@ interface Run {
 
 export const convertEngine: Engines['convert'] = async (input) => {
   const started = performance.now();
-  const profile = input.options.output_profile ?? 'EN16931';
+  const requested = input.options.output_profile;
   const sourced = structuredSource(
     {
       ...(input.invoiceData ? { invoiceData: input.invoiceData } : {}),
       ...(input.cii ? { cii: input.cii } : {}),
     },
-    profile,
+    requested,
     input.lang,
   );
   if (sourced === null) {
-    if (input.dryRun && input.fileKind === 'xml' && input.file) return dryRunXml(input, started, profile);
+    if (input.dryRun && input.fileKind === 'xml' && input.file)
+      return dryRunXml(input, input.file, started, requested);
     return fail(notAvailable(input.lang));
   }
   if (!sourced.ok) return fail(sourced.error);
   const source = sourced.source;
-  const run: Run = { input, started, profile, target: resolveTarget(input.target, source.invoice) };
+  const run: Run = {
+    input,
+    started,
+    profile: source.profile,
+    target: resolveTarget(input.target, source.invoice),
+  };
   const field = input.cii ? 'cii' : 'invoice_data';
   const submitted = source.uploadedXml === undefined ? undefined : validate(run, source.uploadedXml);
   if (submitted && !submitted.ok) return fail(unjudgeable(submitted.error, field, input.lang));
@@ -218,14 +224,14 @@ const outputUnavailable = (detail: string, lang: Lang): ApiErrorResult =>
   });
 
 /** Dry run on an uploaded XML: validate it as submitted and return the diagnostics; nothing is generated. */
-function dryRunXml(input: ConvertInput, started: number, profile: Profile): Answer {
-  const xml = utf8.decode(input.file!.bytes);
+function dryRunXml(input: ConvertInput, file: FilePart, started: number, requested?: Profile): Answer {
+  const xml = utf8.decode(file.bytes);
   const read = ciiToModel(xml);
   const invoice = read.ok ? read.invoice : null;
   const run: Run = {
     input,
     started,
-    profile: read.ok && read.profile ? read.profile : profile,
+    profile: requested ?? (read.ok ? read.profile : null) ?? 'EN16931',
     target: resolveTarget(input.target, invoice),
   };
   const submitted = validate(run, xml);

@@ -1,7 +1,7 @@
 /**
  * The structured source of a convert, as the invoice model and the candidate CII of the requested
  * profile: a full `invoice_data` (mapped, totals completed and checked), or a ready CII (read into the
- * model and written again in the requested profile, exactly as if it had come as `invoice_data`).
+ * model and written again in the requested profile, by default its own, as if it had come as `invoice_data`).
  */
 import type { ApiErrorResult } from '../api/errors';
 import type { Lang } from '../api/lang';
@@ -15,6 +15,8 @@ import { ciiFailure } from './errors';
 
 export interface StructuredSource {
   readonly invoice: Invoice;
+  /** The profile the candidate is written in. */
+  readonly profile: Profile;
   /** The candidate CII XML, written in the requested profile. */
   readonly xml: string;
   /** Model paths the profile does not carry (dropped from the candidate). */
@@ -31,22 +33,29 @@ const utf8 = new TextDecoder('utf-8');
 
 export function structuredSource(
   given: { readonly invoiceData?: unknown; readonly cii?: FilePart },
-  profile: Profile,
+  requested: Profile | undefined,
   lang: Lang,
 ): SourceResult | null {
   if (given.invoiceData !== undefined) {
+    const profile = requested ?? 'EN16931';
     const converted = invoiceDataToCii(given.invoiceData, profile);
     if (!converted.ok) return { ok: false, error: converted.error };
-    return { ok: true, source: { invoice: converted.model, xml: converted.xml, dropped: converted.dropped } };
+    return {
+      ok: true,
+      source: { invoice: converted.model, profile, xml: converted.xml, dropped: converted.dropped },
+    };
   }
   if (given.cii) {
     const uploadedXml = utf8.decode(given.cii.bytes);
     const read = ciiToModel(uploadedXml);
     if (!read.ok) return { ok: false, error: ciiFailure(read.error, lang) };
+    // Unless another profile is asked for, a ready CII keeps its own: a MINIMUM or BASIC WL invoice
+    // has no lines to become an EN16931 one.
+    const profile = requested ?? read.profile ?? 'EN16931';
     const written = modelToCii(read.invoice, profile);
     return {
       ok: true,
-      source: { invoice: read.invoice, xml: written.xml, dropped: written.dropped, uploadedXml },
+      source: { invoice: read.invoice, profile, xml: written.xml, dropped: written.dropped, uploadedXml },
     };
   }
   return null;

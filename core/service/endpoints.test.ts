@@ -140,7 +140,6 @@ describe('engines not built yet', () => {
       ['validate', req({ files: { file: xml } })],
       ['extract', req({ files: { file: pdf } })],
       ['repair', req({ files: { file: xml } })],
-      ['convert', req({ files: { file: xml }, fields: { dry_run: 'true' } })],
       ['contract', req()],
     ];
     for (const [name, request] of cases) {
@@ -154,6 +153,22 @@ describe('engines not built yet', () => {
         expect(body.status, name).toBeLessThan(500);
       }
     }
+  });
+
+  it('convert runs its engine: a non-CII XML on a dry run is a 422 naming the file, a plain PDF alone a 501', async () => {
+    const dryRun = req({ files: { file: xml }, fields: { dry_run: 'true' } });
+    expect(await answer('convert', { ...dryRun, acceptLanguage: 'fr-FR' })).toMatchObject({
+      status: 422,
+      error: 'invalid_data_format',
+      field: 'file',
+    });
+    expect(
+      await answer('convert', { ...req({ files: { file: pdf } }), acceptLanguage: 'fr-FR' }),
+    ).toMatchObject({
+      status: 501,
+      error: 'not_available_yet',
+      message: expect.stringMatching(/pas encore disponible/),
+    });
   });
 
   it('refund the reserved invoice of a metered call', async () => {
