@@ -155,6 +155,8 @@ export const DOCUMENT_COMMANDS: Readonly<Record<DocumentService, DocumentCommand
     },
     deliverable: (body) => {
       const result = rec(body.result);
+      // Nothing was delivered (a blocking finding, a dry run): no file is written.
+      if (result.conversionSuccessful !== true) return null;
       const pdf = base64(result.pdf);
       if (pdf) return { bytes: pdf, suffix: '.facturx.pdf' };
       const xml = base64(result.xml);
