@@ -93,7 +93,7 @@ describe('convert a full invoice_data', () => {
           advisories: [],
           targetProfileValid: true,
         },
-        candidateValidationReadiness: { valid: true, target: 'en16931' },
+        candidateValidationReadiness: { valid: true, target: 'en16931', droppedByProfile: [] },
         finalGeneratedValidation: { valid: true, target: 'en16931' },
       });
       expect(body.validationReadiness.submittedSourceReadiness).toBeUndefined();

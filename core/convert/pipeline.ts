@@ -78,6 +78,7 @@ export const convertEngine: Engines['convert'] = async (input) => {
   const reports: ReadinessReports = {
     ...(submitted ? { source: submitted.report } : {}),
     candidate: candidate.report,
+    dropped: source.dropped,
   };
   const verdict = verdictOf(candidate.report);
 

@@ -83,6 +83,8 @@ export interface ReadinessReports {
   readonly source?: ValidationReportBody;
   /** The XML we generated, before any packaging. */
   readonly candidate?: ValidationReportBody;
+  /** Model paths the candidate's profile does not carry, left out of it (reported with the candidate). */
+  readonly dropped?: readonly string[];
   /** The deliverable: the packaged PDF/A-3 (XML and PDF stages), or the XML of output xml_cii. */
   readonly final?: ValidationReportBody;
 }
@@ -108,7 +110,14 @@ export function validationReadiness(verdict: Verdict, reports: ReadinessReports)
     },
     paAcceptance: 'not_submitted',
     ...(reports.source ? { submittedSourceReadiness: artifactReadiness(reports.source) } : {}),
-    ...(reports.candidate ? { candidateValidationReadiness: artifactReadiness(reports.candidate) } : {}),
+    ...(reports.candidate
+      ? {
+          candidateValidationReadiness: {
+            ...artifactReadiness(reports.candidate),
+            droppedByProfile: [...(reports.dropped ?? [])],
+          },
+        }
+      : {}),
     ...(reports.final ? { finalGeneratedValidation: artifactReadiness(reports.final) } : {}),
   };
 }
