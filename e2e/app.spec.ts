@@ -1,12 +1,7 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { expect, test, type Server } from './fixtures';
-
-interface Upload {
-  readonly name: string;
-  readonly mimeType: string;
-  readonly buffer: Buffer;
-}
+import { expect, test } from './fixtures';
+import { directAnswer, dropFiles, saveApiKey, type Upload } from './page-actions';
 
 const xmlInvoice: Upload = {
   name: 'invoice.xml',
@@ -30,46 +25,6 @@ async function pdfInvoice(): Promise<Upload> {
   return { name: 'facture.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await pdf.save()) };
 }
 
-/** Drops files on the drop zone the way a browser does: a DataTransfer carried by a 'drop' event. */
-async function dropFiles(page: Page, files: readonly Upload[]): Promise<void> {
-  const payload = files.map((file) => ({
-    ...file,
-    base64: file.buffer.toString('base64'),
-    buffer: undefined,
-  }));
-  const dataTransfer = await page.evaluateHandle((uploads) => {
-    // Runs in the page; this project's types have no DOM, hence the narrow local view of DataTransfer.
-    const { DataTransfer } = globalThis as unknown as {
-      DataTransfer: new () => { items: { add(file: File): void } };
-    };
-    const transfer = new DataTransfer();
-    for (const upload of uploads) {
-      const bytes = Uint8Array.from(atob(upload.base64), (char) => char.charCodeAt(0));
-      transfer.items.add(new File([bytes], upload.name, { type: upload.mimeType }));
-    }
-    return transfer;
-  }, payload);
-  await page.getByTestId('dropzone').dispatchEvent('drop', { dataTransfer });
-}
-
-/** Asks the server directly what the interface asked it, with the same key, file and language. */
-async function directAnswer(
-  server: Server,
-  operation: string,
-  file: Upload,
-  apiKey: string | null,
-  lang: string,
-) {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
-  const response = await fetch(`${server.url}/api/v1/${operation}?lang=${lang}`, {
-    method: 'POST',
-    body: form,
-    headers: apiKey ? { 'X-API-Key': apiKey } : {},
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
 /** The interface shows what the server answers: the same status, and the same error code and message. */
 async function expectShowsServerAnswer(
   answer: Locator,
@@ -84,12 +39,6 @@ async function expectShowsServerAnswer(
   } else {
     await expect(answer).toHaveAttribute('data-state', 'success');
   }
-}
-
-async function saveApiKey(page: Page, apiKey: string): Promise<void> {
-  await page.getByRole('button', { name: 'Settings' }).click();
-  await page.getByLabel('API key').fill(apiKey);
-  await page.getByRole('button', { name: 'Save' }).click();
 }
 
 test.describe('Factur-X Desk in a browser, against facturx serve', () => {

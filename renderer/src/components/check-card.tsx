@@ -41,8 +41,9 @@ export function CheckCard({ check, onRepair }: Props) {
               answer={answer}
               tone={report.valid ? 'success' : 'failure'}
             >
-              <ReportView report={report} />
-              {repairable && !repairAnswer && <RepairOffer onRepair={() => onRepair(check.id)} />}
+              <ReportView report={report}>
+                {repairable && !repairAnswer && <RepairOffer onRepair={() => onRepair(check.id)} />}
+              </ReportView>
             </AnswerView>
           );
         }

@@ -9,6 +9,9 @@ const undoneReasons = [
   'not_certain',
 ] as const;
 
+/** How each outcome looks: a partial repair is progress, not a failure. */
+const outcomeTone = { successful: 'valid', partial: 'partial', unchanged: 'invalid' } as const;
+
 function Value({ value }: { readonly value: string | null }) {
   const { t } = useI18n();
   return value === null || value === '' ? (
@@ -44,10 +47,7 @@ export function RepairView({ repair, filename }: { readonly repair: RepairBody; 
   const undone = repair.left_undone ?? [];
   return (
     <div className="repair" data-testid="repair">
-      <div
-        className={`verdict verdict-${repair.repairSuccessful ? 'valid' : 'invalid'}`}
-        data-testid="repair-outcome"
-      >
+      <div className={`verdict verdict-${outcomeTone[outcome]}`} data-testid="repair-outcome">
         <span className="verdict-icon" aria-hidden="true">
           {repair.repairSuccessful ? '✓' : '!'}
         </span>

@@ -1,4 +1,6 @@
 import type { ValidationIssue, ValidationReportBody } from '../../../core/api/validation-report';
+import type { ReactNode } from 'react';
+import { countsText } from '../i18n/counts';
 import { useI18n, type Translate } from '../i18n/i18n';
 
 type Stage = ValidationIssue['stage'];
@@ -14,7 +16,7 @@ function skipText(reason: string | null, t: Translate): string | null {
 }
 
 function StageList({ report }: { readonly report: ValidationReportBody }) {
-  const { t } = useI18n();
+  const { lang, t } = useI18n();
   return (
     <ul className="stages" aria-label={t('report.stages')}>
       {stageOrder.map((stage) => {
@@ -22,7 +24,7 @@ function StageList({ report }: { readonly report: ValidationReportBody }) {
         const state = result.skipped ? 'skipped' : result.passed ? 'passed' : 'failed';
         const detail = result.skipped
           ? skipText(result.skip_reason, t)
-          : t('report.counts', { errors: result.error_count, warnings: result.warning_count });
+          : countsText(t, lang, result.error_count, result.warning_count);
         return (
           <li
             key={stage}
@@ -94,9 +96,15 @@ function IssueGroups({ issues }: { readonly issues: readonly ValidationIssue[] }
   });
 }
 
+interface Props {
+  readonly report: ValidationReportBody;
+  /** What can be done about the findings (the repair offer), shown after them. */
+  readonly children?: ReactNode;
+}
+
 /** A validation report as an accountant reads it: the verdict, each check, then the findings by check. */
-export function ReportView({ report }: { readonly report: ValidationReportBody }) {
-  const { t } = useI18n();
+export function ReportView({ report, children }: Props) {
+  const { lang, t } = useI18n();
   const verdict = report.valid ? 'valid' : 'invalid';
   return (
     <div className="report" data-testid="report">
@@ -113,7 +121,7 @@ export function ReportView({ report }: { readonly report: ValidationReportBody }
           </span>
         </div>
         <span className="verdict-counts">
-          {t('report.counts', { errors: report.summary.errorCount, warnings: report.summary.warningCount })}
+          {countsText(t, lang, report.summary.errorCount, report.summary.warningCount)}
         </span>
       </div>
       <StageList report={report} />
@@ -124,6 +132,7 @@ export function ReportView({ report }: { readonly report: ValidationReportBody }
           {note}
         </p>
       ))}
+      {children}
       <p className="legal" data-testid="legal-disclaimer">
         {report.legalDisclaimer}
       </p>

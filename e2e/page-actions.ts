@@ -1,0 +1,57 @@
+/** What the end-to-end tests do in the page and ask the server directly, shared by every spec. */
+import type { Page } from '@playwright/test';
+import type { Server } from './fixtures';
+
+export interface Upload {
+  readonly name: string;
+  readonly mimeType: string;
+  readonly buffer: Buffer;
+}
+
+/** Drops files on the drop zone the way a browser does: a DataTransfer carried by a 'drop' event. */
+export async function dropFiles(page: Page, files: readonly Upload[]): Promise<void> {
+  const payload = files.map((file) => ({
+    ...file,
+    base64: file.buffer.toString('base64'),
+    buffer: undefined,
+  }));
+  const dataTransfer = await page.evaluateHandle((uploads) => {
+    // Runs in the page; this project's types have no DOM, hence the narrow local view of DataTransfer.
+    const { DataTransfer } = globalThis as unknown as {
+      DataTransfer: new () => { items: { add(file: File): void } };
+    };
+    const transfer = new DataTransfer();
+    for (const upload of uploads) {
+      const bytes = Uint8Array.from(atob(upload.base64), (char) => char.charCodeAt(0));
+      transfer.items.add(new File([bytes], upload.name, { type: upload.mimeType }));
+    }
+    return transfer;
+  }, payload);
+  await page.getByTestId('dropzone').dispatchEvent('drop', { dataTransfer });
+}
+
+/** Asks the server directly what the interface asked it, with the same key, file and language. */
+export async function directAnswer(
+  server: Server,
+  operation: string,
+  file: Upload,
+  apiKey: string | null,
+  lang: string,
+  fields: Readonly<Record<string, string>> = {},
+) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  const response = await fetch(`${server.url}/api/v1/${operation}?lang=${lang}`, {
+    method: 'POST',
+    body: form,
+    headers: apiKey ? { 'X-API-Key': apiKey } : {},
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+export async function saveApiKey(page: Page, apiKey: string): Promise<void> {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByLabel('API key').fill(apiKey);
+  await page.getByRole('button', { name: 'Save' }).click();
+}

@@ -1,0 +1,137 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AFRelationship, PDFDocument, StandardFonts } from 'pdf-lib';
+import { expect, test } from './fixtures';
+import { directAnswer, dropFiles, saveApiKey, type Upload } from './page-actions';
+
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+
+async function xmlFixture(name: string): Promise<Upload> {
+  return { name, mimeType: 'application/xml', buffer: await readFile(path.join(fixtures, name)) };
+}
+
+/** A PDF carrying the valid fixture as its Factur-X attachment. */
+async function facturxPdf(): Promise<Upload> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([595, 842]);
+  page.drawText('FACTURE F-2026-0001', {
+    x: 50,
+    y: 780,
+    size: 16,
+    font: await pdf.embedFont(StandardFonts.Helvetica),
+  });
+  const xml = await readFile(path.join(fixtures, 'invoice-en16931.xml'));
+  await pdf.attach(xml, 'factur-x.xml', { mimeType: 'text/xml', afRelationship: AFRelationship.Data });
+  return { name: 'facture-0001.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await pdf.save()) };
+}
+
+interface ReportIssue {
+  readonly ruleId: string;
+  readonly message: string;
+}
+
+const issuesOf = (body: Record<string, unknown>) => body.issues as ReportIssue[];
+
+test.describe('Validation report, extraction and repair in a browser, against facturx serve', () => {
+  test('shows the findings of a broken XML in English and French, repairs it and downloads the repaired XML', async ({
+    page,
+    server,
+  }) => {
+    const broken = await xmlFixture('invoice-decimal-comma-no-seller-name.xml');
+    await page.goto('/');
+    await saveApiKey(page, server.apiKey);
+
+    await dropFiles(page, [broken]);
+    const english = await directAnswer(server, 'validate', broken, server.apiKey, 'en');
+    expect(english.status).toBe(200);
+    expect(english.body.valid).toBe(false);
+    const expectedRules = issuesOf(english.body).map((issue) => issue.ruleId);
+    expect(expectedRules).toContain('BR-06');
+
+    const check = page.getByTestId('check').filter({ hasText: broken.name });
+    await expect(check.getByTestId('verdict')).toHaveAttribute('data-valid', 'false');
+    await expect(check.getByTestId('verdict')).toContainText('Not valid');
+    await expect(check.getByTestId('issue-rule')).toHaveText(expectedRules, { useInnerText: true });
+    await expect(check.getByTestId('stage-schematron')).toHaveAttribute('data-state', 'failed');
+    await expect(check.getByTestId('stage-fr_ctc')).toHaveAttribute('data-state', 'skipped');
+    await expect(check.getByTestId('legal-disclaimer')).toHaveText(String(english.body.legalDisclaimer));
+    await page.screenshot({ path: 'test-results/e2e-report.png', fullPage: true });
+
+    await page.getByRole('button', { name: 'Français' }).click();
+    await page.getByRole('button', { name: 'Effacer' }).click();
+    await dropFiles(page, [broken]);
+    const french = await directAnswer(server, 'validate', broken, server.apiKey, 'fr');
+    const sellerName = issuesOf(french.body).find((issue) => issue.ruleId === 'BR-06');
+    expect(sellerName?.message).not.toBe(issuesOf(english.body).find((i) => i.ruleId === 'BR-06')?.message);
+    const frenchCheck = page.getByTestId('check').filter({ hasText: broken.name });
+    await expect(
+      frenchCheck.locator('[data-testid="issue"][data-rule="BR-06"]').getByTestId('issue-message'),
+    ).toHaveText(String(sellerName?.message));
+    await expect(frenchCheck.getByTestId('verdict')).toContainText('Non valide');
+
+    await frenchCheck.getByRole('button', { name: 'Réparer' }).click();
+    const repaired = await directAnswer(server, 'repair', broken, server.apiKey, 'fr');
+    const before = (repaired.body.validation_before as { summary: { errorCount: number } }).summary
+      .errorCount;
+    const after = (repaired.body.validation_after as { summary: { errorCount: number } }).summary.errorCount;
+    const change = frenchCheck.locator('[data-testid="change"][data-rule="R002"]');
+    await expect(change).toContainText('85,00');
+    await expect(change).toContainText('85.00');
+    await expect(frenchCheck.getByTestId('repair-counts')).toHaveText(
+      `Erreurs : ${before} avant → ${after} après`,
+    );
+    await page.screenshot({ path: 'test-results/e2e-repair-fr.png', fullPage: true });
+
+    const downloading = page.waitForEvent('download');
+    await frenchCheck.getByRole('button', { name: 'Télécharger le XML réparé' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('invoice-decimal-comma-no-seller-name-repaired.xml');
+    const content = await readFile(await download.path(), 'utf8');
+    expect(content).toContain('<ram:ChargeAmount>85.00</ram:ChargeAmount>');
+    expect(content).not.toContain('85,00');
+  });
+
+  test('checks against France 2026 when chosen, sending validation_target', async ({ page, server }) => {
+    const valid = await xmlFixture('invoice-en16931.xml');
+    await page.goto('/');
+    await saveApiKey(page, server.apiKey);
+    await page.getByRole('button', { name: 'France 2026' }).click();
+
+    await dropFiles(page, [valid]);
+
+    const expected = await directAnswer(server, 'validate', valid, server.apiKey, 'en', {
+      validation_target: 'france_2026',
+    });
+    const check = page.getByTestId('check').filter({ hasText: valid.name });
+    await expect(check.getByTestId('verdict')).toHaveAttribute('data-valid', String(expected.body.valid));
+    // The target in the report is the server's reading of the validation_target field the page sent.
+    expect(expected.body.target).toBe('france_2026');
+    await expect(check.getByTestId('verdict')).toContainText('Checked against France 2026');
+    await expect(check.getByTestId('stage-fr_ctc')).toHaveAttribute('data-state', 'passed');
+    await expect(check.getByTestId('repair-offer')).toHaveCount(0);
+  });
+
+  test('shows the profile of the XML inside a Factur-X PDF and downloads it', async ({ page, server }) => {
+    const pdf = await facturxPdf();
+    await page.goto('/');
+    await saveApiKey(page, server.apiKey);
+
+    await page.getByTestId('file-input').setInputFiles(pdf);
+
+    const expected = await directAnswer(server, 'extract', pdf, server.apiKey, 'en');
+    expect(expected.status).toBe(200);
+    const check = page.getByTestId('check').filter({ hasText: pdf.name });
+    await expect(check.getByTestId('extract-profile')).toHaveText(String(expected.body.profile));
+    await expect(check.getByTestId('report')).toBeVisible();
+    await page.screenshot({ path: 'test-results/e2e-extract.png', fullPage: true });
+
+    const downloading = page.waitForEvent('download');
+    await check.getByRole('button', { name: 'Download XML' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('facture-0001.xml');
+    expect(await readFile(await download.path())).toEqual(
+      await readFile(path.join(fixtures, 'invoice-en16931.xml')),
+    );
+  });
+});

@@ -1,0 +1,111 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { App } from '../app';
+import type { Answer, Backend, FileOperation, RunOptions } from '../backend/backend';
+import { I18nProvider } from '../i18n/i18n';
+import { invalidReport, partialRepair, repairedXml, validReport } from '../testing/sample-bodies';
+
+Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
+
+function fakeBackend(bodies: Partial<Record<FileOperation, unknown>>) {
+  const calls: { operation: FileOperation; text: string; options: RunOptions }[] = [];
+  const backend: Backend = {
+    kind: { type: 'server', origin: 'http://127.0.0.1:4000' },
+    run: async (operation, file, options): Promise<Answer> => {
+      calls.push({ operation, text: new TextDecoder().decode(file.bytes), options });
+      return { ok: true, status: 200, body: bodies[operation] };
+    },
+  };
+  return { backend, calls };
+}
+
+function renderApp(backend: Backend) {
+  render(
+    <I18nProvider>
+      <App
+        initialSettings={{ baseUrl: '', apiKey: '' }}
+        saveSettings={vi.fn()}
+        createBackend={() => backend}
+      />
+    </I18nProvider>,
+  );
+}
+
+const dropXml = (text: string) =>
+  act(() => {
+    fireEvent.drop(screen.getByTestId('dropzone'), {
+      dataTransfer: { files: [new File([text], 'facture.xml', { type: 'text/xml' })] },
+    });
+  });
+
+/** Captures what a download would save: the blob behind the object URL and the file name. */
+function captureDownloads() {
+  const blobs = new Map<string, Blob>();
+  const saved: { name: string; blob: Blob | undefined }[] = [];
+  vi.stubGlobal(
+    'URL',
+    Object.assign(URL, {
+      createObjectURL: (blob: Blob) => {
+        const url = `blob:test/${blobs.size}`;
+        blobs.set(url, blob);
+        return url;
+      },
+      revokeObjectURL: () => undefined,
+    }),
+  );
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ name: this.download, blob: blobs.get(this.href) });
+  });
+  return saved;
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('Repair of an XML that failed validation', () => {
+  it('repairs on request and shows the changes, the counts, what was left undone and the repaired file', async () => {
+    const saved = captureDownloads();
+    const { backend, calls } = fakeBackend({ validate: invalidReport, repair: partialRepair });
+    renderApp(backend);
+    fireEvent.click(screen.getByRole('button', { name: 'France 2026' }));
+
+    await dropXml('<ram:ChargeAmount>85,00</ram:ChargeAmount>');
+    await waitFor(() => expect(screen.getByTestId('repair-offer')).toBeTruthy());
+    expect(calls.map((call) => call.operation)).toEqual(['validate']);
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Repair' })));
+
+    await waitFor(() => expect(screen.getByTestId('repair')).toBeTruthy());
+    expect(calls[1]).toEqual({
+      operation: 'repair',
+      text: '<ram:ChargeAmount>85,00</ram:ChargeAmount>',
+      options: { lang: 'en', validationTarget: 'france_2026' },
+    });
+    expect(screen.queryByTestId('repair-offer')).toBeNull();
+    const repair = within(screen.getByTestId('repair'));
+    expect(repair.getByTestId('repair-outcome').textContent).toContain('Partly repaired: errors remain');
+    expect(repair.getByTestId('repair-counts').textContent).toBe('Errors: 3 before → 1 after');
+    const change = repair.getByTestId('change');
+    expect(change.dataset.rule).toBe('R002');
+    expect(change.textContent).toContain('Before: 85,00 → After: 85.00');
+    expect(change.textContent).toContain('/rsm:CrossIndustryInvoice/ram:ChargeAmount');
+    expect(repair.getByTestId('left-undone').textContent).toContain('missing parties are not invented');
+
+    fireEvent.click(repair.getByRole('button', { name: 'Download repaired XML' }));
+    expect(saved.map((download) => download.name)).toEqual(['facture-repaired.xml']);
+    expect(await saved[0]?.blob?.text()).toBe(repairedXml);
+  });
+
+  it('offers no repair when the invoice is valid', async () => {
+    const { backend } = fakeBackend({ validate: validReport });
+    renderApp(backend);
+    await dropXml('<Invoice/>');
+    await waitFor(() => expect(screen.getByTestId('verdict').dataset.valid).toBe('true'));
+    expect(screen.queryByTestId('repair-offer')).toBeNull();
+  });
+});

@@ -1,0 +1,118 @@
+/** Answer bodies shaped like the server's, for the renderer's tests. */
+import type { ValidationIssue, ValidationReportBody } from '../../../core/api/validation-report';
+import type { RepairBody } from '../backend/answer-bodies';
+
+const skippedStage = (reason: string) => ({
+  passed: false,
+  skipped: true,
+  skip_reason: reason,
+  error_count: 0,
+  warning_count: 0,
+});
+
+const ranStage = (errors: number, warnings = 0) => ({
+  passed: errors === 0,
+  skipped: false,
+  skip_reason: null,
+  error_count: errors,
+  warning_count: warnings,
+});
+
+export const sellerNameMissing: ValidationIssue = {
+  ruleId: 'BR-06',
+  severity: 'fatal',
+  message: 'An Invoice must have a Seller name (BT-27).',
+  location: '/rsm:CrossIndustryInvoice',
+  bt: 'BT-27',
+  stage: 'schematron',
+};
+
+export const decimalComma: ValidationIssue = {
+  ruleId: 'XSD',
+  severity: 'fatal',
+  message: "'85,00' is not a valid value of the atomic type 'xs:decimal'.",
+  location: '/rsm:CrossIndustryInvoice/ram:ChargeAmount',
+  bt: null,
+  stage: 'xsd',
+};
+
+export const routingAddressMissing: ValidationIssue = {
+  ruleId: 'BR-FR-13_BT-34',
+  severity: 'fatal',
+  message: 'The seller’s electronic address (BT-34) is required: add it in ram:URIUniversalCommunication.',
+  location: '/rsm:CrossIndustryInvoice/ram:SellerTradeParty',
+  bt: 'BT-34',
+  stage: 'fr_ctc',
+};
+
+/** A France 2026 report of an XML with a schema error, a business rule error and a preflight blocker. */
+export const invalidReport: ValidationReportBody = {
+  valid: false,
+  target: 'france_2026',
+  profile: 'EN16931',
+  filename: 'facture.xml',
+  validatedAt: '2026-11-22T10:00:00.000Z',
+  durationMs: 12,
+  summary: { errorCount: 3, warningCount: 0 },
+  issues: [decimalComma, sellerNameMissing, routingAddressMissing],
+  stages: {
+    pdfa: skippedStage('not_a_pdf'),
+    facturx_pdf: skippedStage('not_a_pdf'),
+    xsd: ranStage(1),
+    schematron: ranStage(1),
+    fr_ctc: ranStage(1),
+  },
+  validationArtifacts: [],
+  legalDisclaimer: 'Documentary and technical evidence only.',
+};
+
+export const validReport: ValidationReportBody = {
+  ...invalidReport,
+  valid: true,
+  target: 'en16931',
+  summary: { errorCount: 0, warningCount: 0 },
+  issues: [],
+  stages: {
+    ...invalidReport.stages,
+    xsd: ranStage(0),
+    schematron: ranStage(0),
+    fr_ctc: skippedStage('target_en16931'),
+  },
+};
+
+export const repairedXml = '<ram:ChargeAmount>85.00</ram:ChargeAmount>';
+
+export const partialRepair: RepairBody = {
+  durationMs: 30,
+  repaired_xml: btoa(repairedXml),
+  diff_summary: [
+    {
+      code: 'format_corrected',
+      path: '/rsm:CrossIndustryInvoice/ram:ChargeAmount',
+      message: 'Number 85,00 written with a decimal point: 85.00 (same value)',
+      beforeValue: '85,00',
+      afterValue: '85.00',
+      ruleReference: 'R002',
+    },
+  ],
+  validation_before: { valid: false, target: 'en16931', summary: { errorCount: 3, warningCount: 0 } },
+  validation_after: { valid: false, target: 'en16931', summary: { errorCount: 1, warningCount: 0 } },
+  target: {
+    requested: 'en16931',
+    executed: 'en16931',
+    status: 'failed',
+    missing_inputs: [],
+    not_run_reason: null,
+  },
+  repairSuccessful: false,
+  left_undone: [
+    {
+      ruleReference: 'R007',
+      path: '/rsm:CrossIndustryInvoice/ram:SellerTradeParty',
+      reason: 'do_not_invent_missing_parties',
+      message: 'The seller name is missing.',
+      beforeValue: null,
+      afterValue: null,
+    },
+  ],
+};
