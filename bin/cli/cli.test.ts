@@ -100,38 +100,30 @@ describe('facturx', () => {
   it('converts an invoice_data to CII (exit 0) and writes nothing when a finding blocks it (exit 1)', async () => {
     const { GOLDEN_EXAMPLES } = await import('../../core/invoice-data/examples');
     const data = GOLDEN_EXAMPLES[0]!.invoice_data;
-    const good = path.join(dir, 'good.json');
-    const bad = path.join(dir, 'bad.json');
-    await writeFile(good, JSON.stringify(data));
-    await writeFile(bad, JSON.stringify({ ...data, seller: { ...data.seller, vat_id: undefined } }));
-    const out = path.join(dir, 'good.xml');
-    const ok = await facturx(
-      'convert',
-      '--invoice-data',
-      good,
-      '--output',
-      'xml_cii',
-      '--out',
-      out,
-      '--json',
-    );
+    const run = async (name: string, payload: unknown) => {
+      const json = path.join(dir, `${name}.json`);
+      await writeFile(json, JSON.stringify(payload));
+      const out = path.join(dir, `${name}.xml`);
+      const done = await facturx(
+        'convert',
+        '--invoice-data',
+        json,
+        '--output',
+        'xml_cii',
+        '--out',
+        out,
+        '--json',
+      );
+      return { code: done.code, body: JSON.parse(done.stdout) as unknown, written: () => readFile(out, 'utf8') };
+    };
+    const ok = await run('good', data);
     expect(ok.code).toBe(0);
-    expect(JSON.parse(ok.stdout)).toMatchObject({ success: true, target: { status: 'verified' } });
-    expect(await readFile(out, 'utf8')).toContain('<ram:ID>F-2026-0001</ram:ID>');
-    const refused = path.join(dir, 'bad.xml');
-    const no = await facturx(
-      'convert',
-      '--invoice-data',
-      bad,
-      '--output',
-      'xml_cii',
-      '--out',
-      refused,
-      '--json',
-    );
+    expect(ok.body).toMatchObject({ success: true, target: { status: 'verified' } });
+    expect(await ok.written()).toContain('<ram:ID>F-2026-0001</ram:ID>');
+    const no = await run('bad', { ...data, seller: { ...data.seller, vat_id: undefined } });
     expect(no.code).toBe(1);
-    expect(JSON.parse(no.stdout)).toMatchObject({ success: false, target: { status: 'failed' } });
-    await expect(readFile(refused)).rejects.toThrow();
+    expect(no.body).toMatchObject({ success: false, target: { status: 'failed' } });
+    await expect(no.written()).rejects.toThrow();
   });
 
   it('prints the integration contract, or says plainly that it is not available yet', async () => {
