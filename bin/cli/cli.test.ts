@@ -114,7 +114,11 @@ describe('facturx', () => {
         out,
         '--json',
       );
-      return { code: done.code, body: JSON.parse(done.stdout) as unknown, written: () => readFile(out, 'utf8') };
+      return {
+        code: done.code,
+        body: JSON.parse(done.stdout) as unknown,
+        written: () => readFile(out, 'utf8'),
+      };
     };
     const ok = await run('good', data);
     expect(ok.code).toBe(0);
