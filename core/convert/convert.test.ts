@@ -327,4 +327,22 @@ describeCorpus('convert a corpus CII with its plain PDF as carrier', (corpus) =>
     }
     expect(verified).toBeGreaterThan(0);
   }, 120_000);
+
+  it('dry run on a Factur-X PDF diagnoses its embedded XML with the PDF stages; a plain PDF is 501', async () => {
+    const name = names.find((n) => n.includes('EN16931')) ?? names[0]!;
+    const facturx: FilePart = {
+      filename: 'f.pdf',
+      bytes: readFileSync(path.join(dir, `${name}.facturx.pdf`)),
+    };
+    const body = await converted(req({ files: { file: facturx }, fields: { dry_run: 'true' } }));
+    expect(body.result).toMatchObject({ xml: '', processedInvoicesCharged: 0 });
+    expect(body.result.extraction).toMatchObject({ sourceType: 'embedded_xml' });
+    expect(body.result.extraction.pageCount).toBeGreaterThan(0);
+    expect(body.validationReadiness.submittedSourceReadiness).toMatchObject({ target: 'en16931' });
+    expect(body.result.appliedValidationProfiles).toEqual(['hybrid_en16931_base']);
+    expect(Object.keys(body.fieldProvenance ?? {})).toContain('BT-1');
+    const plain: FilePart = { filename: 'p.pdf', bytes: readFileSync(path.join(dir, `${name}.plain.pdf`)) };
+    const refused = await convert(req({ files: { file: plain }, fields: { dry_run: 'true' } }));
+    expect(refused).toMatchObject({ status: 501, body: { error: 'not_available_yet' } });
+  });
 });

@@ -6,7 +6,7 @@
  * PDF/A-3 and Factur-X carrier checks). A blocking finding means no deliverable (and no charge);
  * France 2026 advisories alone still deliver, marked incomplete. A dry run stops after validation.
  *
- * Not yet: reading invoice data out of a plain PDF (text parsing, OCR) answers 501; inline contexts and
+ * Not yet: reading invoice data out of a PDF without embedded XML (text parsing, OCR) answers 501; inline contexts and
  * saved profiles are not merged into the document.
  */
 import { apiError, type ApiErrorResult } from '../api/errors';
@@ -58,8 +58,10 @@ export const convertEngine: Engines['convert'] = async (input) => {
     input.lang,
   );
   if (sourced === null) {
-    if (input.dryRun && input.fileKind === 'xml' && input.file)
-      return dryRunXml(input, input.file, started, requested);
+    if (input.dryRun && input.file) {
+      const diagnosed = dryRunUpload(input, input.file, started, requested);
+      if (diagnosed) return diagnosed;
+    }
     return fail(notAvailable(input.lang));
   }
   if (!sourced.ok) return fail(sourced.error);
@@ -224,9 +226,29 @@ const outputUnavailable = (detail: string, lang: Lang): ApiErrorResult =>
     },
   });
 
-/** Dry run on an uploaded XML: validate it as submitted and return the diagnostics; nothing is generated. */
-function dryRunXml(input: ConvertInput, file: FilePart, started: number, requested?: Profile): Answer {
-  const xml = utf8.decode(file.bytes);
+/**
+ * Dry run on an uploaded document: an XML, or the XML embedded in a Factur-X PDF (then judged with the
+ * PDF stages), validated as submitted, with the diagnostics; nothing is generated. Null for a PDF
+ * without embedded invoice XML, whose data only text parsing or OCR could read.
+ */
+function dryRunUpload(
+  input: ConvertInput,
+  file: FilePart,
+  started: number,
+  requested?: Profile,
+): Answer | null {
+  let xml: string;
+  let pdf: Readonly<Record<PdfStage, PdfStageFindings>> | undefined;
+  let pageCount = 0;
+  if (input.fileKind === 'pdf') {
+    const extracted = extractFacturx(file.bytes, file.filename);
+    if (!extracted.ok) return null;
+    xml = utf8.decode(extracted.xml);
+    pdf = pdfStageFindings(checkFacturxPdf(file.bytes), input.lang);
+    pageCount = extracted.pageCount;
+  } else {
+    xml = utf8.decode(file.bytes);
+  }
   const read = ciiToModel(xml);
   const invoice = read.ok ? read.invoice : null;
   const run: Run = {
@@ -235,16 +257,19 @@ function dryRunXml(input: ConvertInput, file: FilePart, started: number, request
     profile: requested ?? (read.ok ? read.profile : null) ?? 'EN16931',
     target: resolveTarget(input.target, invoice),
   };
-  const submitted = validate(run, xml);
+  const submitted = validate(run, xml, pdf);
   if (!submitted.ok) return fail(unjudgeable(submitted.error, 'file', input.lang));
   const verdict = verdictOf(submitted.report);
-  const origin: Origin = { typeCode: invoice?.typeCode, sourceType: 'xml_document' };
+  const origin: Origin = {
+    typeCode: invoice?.typeCode,
+    sourceType: input.fileKind === 'pdf' ? 'embedded_xml' : 'xml_document',
+  };
   return respond(
     run,
     origin,
     { source: submitted.report },
     submitted.report,
-    {},
+    { pageCount },
     dryRunDiagnostics(verdict, run.target, invoice),
   );
 }
