@@ -29,6 +29,7 @@ async function facturxPdf(): Promise<Upload> {
 interface ReportIssue {
   readonly ruleId: string;
   readonly message: string;
+  readonly stage: string;
 }
 
 const issuesOf = (body: Record<string, unknown>) => body.issues as ReportIssue[];
@@ -110,6 +111,34 @@ test.describe('Validation report, extraction and repair in a browser, against fa
     await expect(check.getByTestId('verdict')).toContainText('Checked against France 2026');
     await expect(check.getByTestId('stage-fr_ctc')).toHaveAttribute('data-state', 'passed');
     await expect(check.getByTestId('repair-offer')).toHaveCount(0);
+
+    const unroutable: Upload = {
+      name: 'invoice-without-seller-address.xml',
+      mimeType: 'application/xml',
+      buffer: Buffer.from(
+        valid.buffer
+          .toString('utf8')
+          .replace(
+            /\s*<ram:URIUniversalCommunication>\s*<ram:URIID schemeID="0225">732829320<\/ram:URIID>\s*<\/ram:URIUniversalCommunication>/,
+            '',
+          ),
+      ),
+    };
+    await dropFiles(page, [unroutable]);
+    const blocked = await directAnswer(server, 'validate', unroutable, server.apiKey, 'en', {
+      validation_target: 'france_2026',
+    });
+    const blockers = issuesOf(blocked.body).filter((issue) => issue.stage === 'fr_ctc');
+    expect(blockers.length).toBeGreaterThan(0);
+    const blockerGroup = page
+      .getByTestId('check')
+      .filter({ hasText: unroutable.name })
+      .getByTestId('issues-fr_ctc');
+    await expect(blockerGroup.getByRole('heading')).toHaveText('France 2026 preflight blockers');
+    await expect(blockerGroup.getByTestId('issue-message')).toHaveText(
+      blockers.map((issue) => issue.message),
+    );
+    await page.screenshot({ path: 'test-results/e2e-france-2026.png', fullPage: true });
   });
 
   test('shows the profile of the XML inside a Factur-X PDF and downloads it', async ({ page, server }) => {

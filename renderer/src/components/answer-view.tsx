@@ -29,7 +29,7 @@ interface Props {
   /** Shown for a successful answer instead of the summary line; a dedicated view of the body. */
   readonly children?: ReactNode;
   /** What the answer means, when a success reports a problem (an invalid invoice). */
-  readonly tone?: 'success' | 'failure';
+  readonly tone?: 'success' | 'partial' | 'failure';
 }
 
 /** The backend's answer to one operation: its status, then the report or the error code and message. */

@@ -5,7 +5,7 @@ import { useI18n } from '../i18n/i18n';
 import { AnswerView } from './answer-view';
 import { ExtractView } from './extract-view';
 import { FileSize } from './file-size';
-import { RepairOffer, RepairView } from './repair-view';
+import { RepairOffer, RepairView, repairTone } from './repair-view';
 import { ReportView } from './report-view';
 
 interface Props {
@@ -59,7 +59,7 @@ export function CheckCard({ check, onRepair }: Props) {
         <AnswerView
           operation="repair"
           answer={repairAnswer}
-          {...(repair ? { tone: repair.repairSuccessful ? 'success' : 'failure' } : {})}
+          {...(repair ? { tone: repairTone(repair) } : {})}
         >
           {repair && <RepairView repair={repair} filename={check.filename} />}
         </AnswerView>

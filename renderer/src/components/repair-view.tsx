@@ -9,8 +9,19 @@ const undoneReasons = [
   'not_certain',
 ] as const;
 
+type RepairOutcome = 'successful' | 'partial' | 'unchanged';
+
+function outcomeOf(repair: RepairBody): RepairOutcome {
+  if (repair.repairSuccessful) return 'successful';
+  return repair.diff_summary.length > 0 ? 'partial' : 'unchanged';
+}
+
 /** How each outcome looks: a partial repair is progress, not a failure. */
-const outcomeTone = { successful: 'valid', partial: 'partial', unchanged: 'invalid' } as const;
+const bannerTone = { successful: 'valid', partial: 'partial', unchanged: 'invalid' } as const;
+const answerTone = { successful: 'success', partial: 'partial', unchanged: 'failure' } as const;
+
+/** The tone of the repair's answer as a whole. */
+export const repairTone = (repair: RepairBody) => answerTone[outcomeOf(repair)];
 
 function Value({ value }: { readonly value: string | null }) {
   const { t } = useI18n();
@@ -39,15 +50,11 @@ export function RepairView({ repair, filename }: { readonly repair: RepairBody; 
   const { t } = useI18n();
   const before = repair.validation_before.summary.errorCount;
   const after = repair.validation_after.summary.errorCount;
-  const outcome = repair.repairSuccessful
-    ? 'successful'
-    : repair.diff_summary.length > 0
-      ? 'partial'
-      : 'unchanged';
+  const outcome = outcomeOf(repair);
   const undone = repair.left_undone ?? [];
   return (
     <div className="repair" data-testid="repair">
-      <div className={`verdict verdict-${outcomeTone[outcome]}`} data-testid="repair-outcome">
+      <div className={`verdict verdict-${bannerTone[outcome]}`} data-testid="repair-outcome">
         <span className="verdict-icon" aria-hidden="true">
           {repair.repairSuccessful ? '✓' : '!'}
         </span>
