@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { convertResponseSchema, type ConvertResponse } from '../api/convert-response';
 import { GOLDEN_EXAMPLES } from '../invoice-data/examples';
 import { extractFacturx } from '../pdf/facturx-read';
+import { blankPdf, encryptedPdf } from '../pdf/test-pdfs';
 import { localContext, services } from '../service';
 import { createApiKey } from '../service/auth';
 import { MemoryStorage } from '../service/memory-storage';
@@ -199,6 +200,28 @@ describe('convert a full invoice_data', () => {
     const { ctx, used } = await meteredContext();
     const body = await converted(req({ fields: fields(domestic!.invoice_data, { output: 'xml_cii' }) }), ctx);
     expect(body.result).toMatchObject({ processedInvoicesCharged: 1, remainingInvoices: 99 });
+    expect(await used()).toBe(1);
+  });
+
+  it('an uploaded carrier that cannot become PDF/A-3: 503 (JavaScript) or 422 (encrypted), refunded', async () => {
+    const { ctx, used } = await meteredContext();
+    const cases = [
+      [await blankPdf({ javascript: true }), 503, 'requested_output_unavailable'],
+      [await encryptedPdf(), 422, 'unextractable_pdf'],
+    ] as const;
+    for (const [bytes, status, error] of cases) {
+      const file: FilePart = { filename: 'carrier.pdf', bytes };
+      const result = await convert(req({ files: { file }, fields: fields(domestic!.invoice_data) }), ctx);
+      expect(result).toMatchObject({ status, body: { error } });
+    }
+    expect(await used()).toBe(0);
+    const carrier: FilePart = { filename: 'carrier.pdf', bytes: await blankPdf() };
+    const body = await converted(
+      req({ files: { file: carrier }, fields: fields(domestic!.invoice_data) }),
+      ctx,
+    );
+    expect(body.success).toBe(true);
+    expect(body.result.extraction.pageCount).toBe(1);
     expect(await used()).toBe(1);
   });
 
