@@ -1,7 +1,6 @@
 import type { Locator } from '@playwright/test';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { expect, test } from './fixtures';
-import { directAnswer, dropFiles, saveApiKey, type Upload } from './page-actions';
+import { directAnswer, dropFiles, invoicePdf, saveApiKey, type Upload } from './page-actions';
 
 const xmlInvoice: Upload = {
   name: 'invoice.xml',
@@ -12,18 +11,6 @@ const xmlInvoice: Upload = {
       '<rsm:ExchangedDocument/></rsm:CrossIndustryInvoice>',
   ),
 };
-
-async function pdfInvoice(): Promise<Upload> {
-  const pdf = await PDFDocument.create();
-  const page = pdf.addPage([595, 842]);
-  page.drawText('FACTURE F-2026-001', {
-    x: 50,
-    y: 780,
-    size: 16,
-    font: await pdf.embedFont(StandardFonts.Helvetica),
-  });
-  return { name: 'facture.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await pdf.save()) };
-}
 
 /** The interface shows what the server answers: the same status, and the same error code and message. */
 async function expectShowsServerAnswer(
@@ -89,7 +76,7 @@ test.describe('Factur-X Desk in a browser, against facturx serve', () => {
     );
     await expect(xmlCheck.getByTestId('answer-extract')).toHaveCount(0);
 
-    const pdf = await pdfInvoice();
+    const pdf = await invoicePdf('facture.pdf');
     await page.getByTestId('file-input').setInputFiles(pdf);
     const pdfCheck = page.getByTestId('check').filter({ hasText: pdf.name });
     for (const operation of ['validate', 'extract']) {

@@ -1,5 +1,6 @@
 /** What the end-to-end tests do in the page and ask the server directly, shared by every spec. */
 import type { Page } from '@playwright/test';
+import { AFRelationship, PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Server } from './fixtures';
 
 export interface Upload {
@@ -54,4 +55,23 @@ export async function saveApiKey(page: Page, apiKey: string): Promise<void> {
   await page.getByRole('button', { name: 'Settings' }).click();
   await page.getByLabel('API key').fill(apiKey);
   await page.getByRole('button', { name: 'Save' }).click();
+}
+
+/** A one-page PDF with a title; with `facturxXml`, that XML attached as its Factur-X file. */
+export async function invoicePdf(name: string, facturxXml?: Buffer): Promise<Upload> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([595, 842]);
+  page.drawText(name.replace(/\.pdf$/, '').toUpperCase(), {
+    x: 50,
+    y: 780,
+    size: 16,
+    font: await pdf.embedFont(StandardFonts.Helvetica),
+  });
+  if (facturxXml) {
+    await pdf.attach(facturxXml, 'factur-x.xml', {
+      mimeType: 'text/xml',
+      afRelationship: AFRelationship.Data,
+    });
+  }
+  return { name, mimeType: 'application/pdf', buffer: Buffer.from(await pdf.save()) };
 }

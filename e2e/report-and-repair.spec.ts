@@ -1,29 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AFRelationship, PDFDocument, StandardFonts } from 'pdf-lib';
 import { expect, test } from './fixtures';
-import { directAnswer, dropFiles, saveApiKey, type Upload } from './page-actions';
+import { directAnswer, dropFiles, invoicePdf, saveApiKey, type Upload } from './page-actions';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
 async function xmlFixture(name: string): Promise<Upload> {
   return { name, mimeType: 'application/xml', buffer: await readFile(path.join(fixtures, name)) };
-}
-
-/** A PDF carrying the valid fixture as its Factur-X attachment. */
-async function facturxPdf(): Promise<Upload> {
-  const pdf = await PDFDocument.create();
-  const page = pdf.addPage([595, 842]);
-  page.drawText('FACTURE F-2026-0001', {
-    x: 50,
-    y: 780,
-    size: 16,
-    font: await pdf.embedFont(StandardFonts.Helvetica),
-  });
-  const xml = await readFile(path.join(fixtures, 'invoice-en16931.xml'));
-  await pdf.attach(xml, 'factur-x.xml', { mimeType: 'text/xml', afRelationship: AFRelationship.Data });
-  return { name: 'facture-0001.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await pdf.save()) };
 }
 
 interface ReportIssue {
@@ -142,7 +126,10 @@ test.describe('Validation report, extraction and repair in a browser, against fa
   });
 
   test('shows the profile of the XML inside a Factur-X PDF and downloads it', async ({ page, server }) => {
-    const pdf = await facturxPdf();
+    const pdf = await invoicePdf(
+      'facture-0001.pdf',
+      await readFile(path.join(fixtures, 'invoice-en16931.xml')),
+    );
     await page.goto('/');
     await saveApiKey(page, server.apiKey);
 

@@ -10,6 +10,7 @@ import { LanguageSwitch } from './components/language-switch';
 import { SettingsPanel } from './components/settings-panel';
 import { TargetSwitch } from './components/target-switch';
 import { useI18n } from './i18n/i18n';
+import { loadTarget, saveTarget } from './settings/target-choice';
 
 interface Props {
   readonly initialSettings: HttpSettings;
@@ -32,7 +33,7 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
   const [settings, setSettings] = useState(initialSettings);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const backend = useMemo(() => createBackend(settings), [createBackend, settings]);
-  const [validationTarget, setValidationTarget] = useState<ValidationTarget>('en16931');
+  const [validationTarget, setValidationTarget] = useState<ValidationTarget>(() => loadTarget(localStorage));
   const runOptions = useMemo(() => ({ lang, validationTarget }), [lang, validationTarget]);
   const { checks, rejected, submit, repair, clear } = useChecks(backend, runOptions);
   const quota = latestQuota(checks);
@@ -76,7 +77,13 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
           />
         )}
         <DropZone onFiles={submit} />
-        <TargetSwitch target={validationTarget} onChange={setValidationTarget} />
+        <TargetSwitch
+          target={validationTarget}
+          onChange={(target) => {
+            saveTarget(localStorage, target);
+            setValidationTarget(target);
+          }}
+        />
         {rejected.map((name) => (
           <p key={name} className="notice" role="alert">
             {t('drop.rejected', { name })}

@@ -51,7 +51,7 @@ export interface Backend {
   run(operation: FileOperation, file: InvoiceFile, options: RunOptions): Promise<Answer>;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const isApiErrorBody = (body: unknown): body is ApiErrorBody =>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { RepairBody } from '../backend/answer-bodies';
 import { useI18n } from '../i18n/i18n';
 import { downloadBase64, xmlFilename } from './download';
@@ -29,6 +30,30 @@ function Value({ value }: { readonly value: string | null }) {
     <em className="value-empty">{t('repair.empty')}</em>
   ) : (
     <code>{value}</code>
+  );
+}
+
+interface RowProps {
+  readonly testId: string;
+  readonly rule: string;
+  readonly path: string;
+  readonly message: string;
+  /** Beside the rule reference: the values changed, or why nothing was changed. */
+  readonly children: ReactNode;
+}
+
+function ChangeRow({ testId, rule, path, message, children }: RowProps) {
+  return (
+    <li className="change" data-testid={testId} data-rule={rule}>
+      <div className="issue-head">
+        <code className="rule-id">{rule}</code>
+        {children}
+      </div>
+      <p className="issue-message">{message}</p>
+      <p className="issue-location">
+        <code>{path}</code>
+      </p>
+    </li>
   );
 }
 
@@ -69,27 +94,21 @@ export function RepairView({ repair, filename }: { readonly repair: RepairBody; 
       ) : (
         <ul className="changes">
           {repair.diff_summary.map((change, index) => (
-            <li
+            <ChangeRow
               key={`${change.path}-${index}`}
-              className="change"
-              data-testid="change"
-              data-rule={change.ruleReference}
+              testId="change"
+              rule={change.ruleReference}
+              path={change.path}
+              message={change.message}
             >
-              <div className="issue-head">
-                <code className="rule-id">{change.ruleReference}</code>
-                <span className="change-values">
-                  <span className="visually-hidden">{t('repair.before')}: </span>
-                  <Value value={change.beforeValue} />
-                  <span aria-hidden="true"> → </span>
-                  <span className="visually-hidden">{t('repair.after')}: </span>
-                  <Value value={change.afterValue} />
-                </span>
-              </div>
-              <p className="issue-message">{change.message}</p>
-              <p className="issue-location">
-                <code>{change.path}</code>
-              </p>
-            </li>
+              <span className="change-values">
+                <span className="visually-hidden">{t('repair.before')}: </span>
+                <Value value={change.beforeValue} />
+                <span aria-hidden="true"> → </span>
+                <span className="visually-hidden">{t('repair.after')}: </span>
+                <Value value={change.afterValue} />
+              </span>
+            </ChangeRow>
           ))}
         </ul>
       )}
@@ -100,16 +119,15 @@ export function RepairView({ repair, filename }: { readonly repair: RepairBody; 
             {undone.map((item, index) => {
               const reason = undoneReasons.find((known) => known === item.reason);
               return (
-                <li key={`${item.path}-${index}`} className="change" data-testid="left-undone">
-                  <div className="issue-head">
-                    <code className="rule-id">{item.ruleReference}</code>
-                    <span className="undone-reason">{reason ? t(`undone.${reason}`) : item.reason}</span>
-                  </div>
-                  <p className="issue-message">{item.message}</p>
-                  <p className="issue-location">
-                    <code>{item.path}</code>
-                  </p>
-                </li>
+                <ChangeRow
+                  key={`${item.path}-${index}`}
+                  testId="left-undone"
+                  rule={item.ruleReference}
+                  path={item.path}
+                  message={item.message}
+                >
+                  <span className="undone-reason">{reason ? t(`undone.${reason}`) : item.reason}</span>
+                </ChangeRow>
               );
             })}
           </ul>

@@ -1,7 +1,6 @@
 import type { ValidationTarget } from '../../../core/api/targets';
 import { useI18n } from '../i18n/i18n';
-
-const targets = ['en16931', 'france_2026'] as const satisfies readonly ValidationTarget[];
+import { validationTargets } from '../settings/target-choice';
 
 interface Props {
   readonly target: ValidationTarget;
@@ -17,7 +16,7 @@ export function TargetSwitch({ target, onChange }: Props) {
         {t('target.label')}
       </span>
       <div className="segmented light" role="group" aria-labelledby="target-label">
-        {targets.map((option) => (
+        {validationTargets.map((option) => (
           <button
             key={option}
             type="button"
