@@ -32,6 +32,8 @@ beforeEach(async () => {
         durationMs: 1,
         repaired_xml: Buffer.from(text.replace('2026-01-31', '20260131')).toString('base64'),
         diff_summary: [],
+        left_undone: [],
+        targetProfile: null,
         validation_before: { valid: false, target: 'en16931', summary: { errorCount: 1, warningCount: 0 } },
         validation_after: {
           valid,

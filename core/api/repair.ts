@@ -56,7 +56,29 @@ export const repairValidationSchema = z.object({
   valid: z.boolean(),
   target: validationTargetSchema,
   summary: summarySchema,
+  /** Present when the validator could not judge the document at all (e.g. an undeclared prefix). */
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
 });
+
+export const LEFT_UNDONE_REASONS = [
+  'max_changes_allowed',
+  'do_not_modify_amounts',
+  'do_not_invent_missing_parties',
+  'not_certain',
+] as const;
+
+/** A repair found but not made, and why (beyond the interface's table: what was left undone). */
+export const leftUndoneSchema = z.object({
+  ruleReference: z.enum(REPAIR_RULES),
+  path: z.string(),
+  reason: z.enum(LEFT_UNDONE_REASONS),
+  message: z.string(),
+  beforeValue: z.string().nullable(),
+  /** What the repair would have written; null when no certain repair exists. */
+  afterValue: z.string().nullable(),
+});
+export type LeftUndone = z.infer<typeof leftUndoneSchema>;
+export type LeftUndoneReason = LeftUndone['reason'];
 
 export const repairResponseSchema = z.object({
   durationMs: z.number().nonnegative(),
@@ -67,5 +89,8 @@ export const repairResponseSchema = z.object({
   validation_after: repairValidationSchema,
   target: targetOutcomeSchema,
   repairSuccessful: z.boolean(),
+  left_undone: z.array(leftUndoneSchema),
+  /** The profile the repair worked for: requested, else detected from BT-24, else null. */
+  targetProfile: profileSchema.nullable(),
 });
 export type RepairResponse = z.infer<typeof repairResponseSchema>;

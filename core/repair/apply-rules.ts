@@ -7,24 +7,11 @@ import type { RepairConstraints } from '../api/repair';
 import type { Lang } from '../api/lang';
 import type { Profile } from '../cii/profile';
 import { parseXml } from '../xml/parse';
+import type { LeftUndone, LeftUndoneReason } from '../api/repair';
 import type { XmlDocument } from '../xml/tree';
 import { applyEdits, nonOverlapping } from './apply-edits';
 import type { Change, RepairRuleId } from './change';
 import { RULE_GROUPS } from './rules/index';
-
-export type LeftUndoneReason =
-  'max_changes_allowed' | 'do_not_modify_amounts' | 'do_not_invent_missing_parties' | 'not_certain';
-
-/** A repair found but not made, and why (beyond the interface's table: what was left undone). */
-export interface LeftUndone {
-  readonly ruleReference: RepairRuleId;
-  readonly path: string;
-  readonly reason: LeftUndoneReason;
-  readonly message: string;
-  readonly beforeValue: string | null;
-  /** What the repair would have written; null when no certain repair exists. */
-  readonly afterValue: string | null;
-}
 
 /** Passes per rule group: a fix may reveal the next one (a declaration fixed, then a prefix). */
 const MAX_PASSES = 3;

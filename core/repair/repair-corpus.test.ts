@@ -10,7 +10,8 @@ import type { ValidationTarget } from '../api/targets';
 import { readVerdicts, type OfficialVerdict } from '../testing/cii-verdicts';
 import { describeCorpus } from '../testing/corpus';
 import type { RepairRuleId } from './change';
-import { repairXml, type RepairBody } from './repair';
+import type { RepairResponse } from '../api/repair';
+import { repairXml } from './repair';
 
 /** The mutants the repair fixes, and the rules that must appear in the diff. */
 const REPAIRED: Readonly<Record<string, readonly RepairRuleId[]>> = {
@@ -67,7 +68,7 @@ function officiallyClean(v: OfficialVerdict, target: ValidationTarget): boolean 
   return v.xsd.valid && clean(v.en16931) && (target === 'en16931' || clean(v.brfr));
 }
 
-function repaired(body: RepairBody): string {
+function repaired(body: RepairResponse): string {
   return Buffer.from(body.repaired_xml, 'base64').toString('utf8');
 }
 

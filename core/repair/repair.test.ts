@@ -6,14 +6,15 @@ import { describeCorpus } from '../testing/corpus';
 import { invoiceWithLines } from '../testing/generated-invoice';
 import { DEFAULT_MAX_XML_LENGTH } from '../xml/parse';
 import { DEFECT_RULES, withFiveDefects } from './defective-invoice';
-import { repairXml, type RepairOutcome, type RepairBody } from './repair';
+import type { RepairResponse } from '../api/repair';
+import { repairXml, type RepairOutcome } from './repair';
 
-function body(outcome: RepairOutcome): RepairBody {
+function body(outcome: RepairOutcome): RepairResponse {
   if (!outcome.ok) throw new Error(`repair failed: ${JSON.stringify(outcome.error)}`);
   return outcome.response;
 }
 
-const text = (b: RepairBody): string => Buffer.from(b.repaired_xml, 'base64').toString('utf8');
+const text = (b: RepairResponse): string => Buffer.from(b.repaired_xml, 'base64').toString('utf8');
 
 describe('repairXml on input it must refuse', () => {
   const cases: [string, string, number, string][] = [

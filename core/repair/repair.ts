@@ -12,7 +12,7 @@ import type { TargetStatus, ValidationTarget } from '../api/targets';
 import type { Profile } from '../cii/profile';
 import { validateXml } from '../validate/validate';
 import { parseXml } from '../xml/parse';
-import { applyRules, type LeftUndone } from './apply-rules';
+import { applyRules } from './apply-rules';
 
 export interface RepairOptions {
   /** The `constraints` form field as sent (JSON text), absent or blank for none. */
@@ -23,21 +23,8 @@ export interface RepairOptions {
   readonly lang: Lang;
 }
 
-type RepairValidation = RepairResponse['validation_before'] & {
-  /** Present when the validator could not judge the document at all (e.g. undeclared prefix). */
-  readonly error?: { readonly code: string; readonly message: string };
-};
-
-export type RepairBody = RepairResponse & {
-  readonly validation_before: RepairValidation;
-  readonly validation_after: RepairValidation;
-  readonly left_undone: readonly LeftUndone[];
-  /** The profile the repair worked for: requested, else detected from BT-24, else null. */
-  readonly targetProfile: Profile | null;
-};
-
 export type RepairOutcome =
-  | { readonly ok: true; readonly response: RepairBody }
+  | { readonly ok: true; readonly response: RepairResponse }
   | { readonly ok: false; readonly error: ApiErrorResult };
 
 export function repairXml(source: string, options: RepairOptions): RepairOutcome {
@@ -85,7 +72,7 @@ export function repairXml(source: string, options: RepairOptions): RepairOutcome
         not_run_reason: null,
       },
       repairSuccessful: after.summary.valid,
-      left_undone: run.leftUndone,
+      left_undone: [...run.leftUndone],
       targetProfile: targetProfile ?? before.profile,
     },
   };
@@ -95,7 +82,7 @@ export function repairXml(source: string, options: RepairOptions): RepairOutcome
  * As for convert: a France 2026 document without fatal findings but with advisories (warnings such as
  * BR-FR-12/13) is `incomplete`, not ready for transmission; repairSuccessful only asks for no fatal one.
  */
-function targetStatus(v: RepairValidation): TargetStatus {
+function targetStatus(v: RepairResponse['validation_before']): TargetStatus {
   if (!v.valid) return 'failed';
   return v.target === 'france_2026' && v.summary.warningCount > 0 ? 'incomplete' : 'verified';
 }
@@ -104,7 +91,7 @@ function validationOf(
   source: string,
   target: ValidationTarget,
   lang: Lang,
-): { summary: RepairValidation; profile: Profile | null } {
+): { summary: RepairResponse['validation_before']; profile: Profile | null } {
   const outcome = validateXml(source, { target, lang });
   if (outcome.ok) {
     const { valid, summary, profile } = outcome.report;

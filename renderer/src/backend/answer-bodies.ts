@@ -6,11 +6,10 @@
 import type { ExtractResponse } from '../../../core/api/extract';
 import type { RepairResponse } from '../../../core/api/repair';
 import type { ValidationReportBody } from '../../../core/api/validation-report';
-import type { LeftUndone } from '../../../core/repair/apply-rules';
 import { isRecord, type Answer } from './backend';
 
 /** The repair body with what the engine found but did not change. */
-export type RepairBody = RepairResponse & { readonly left_undone?: readonly LeftUndone[] };
+export type RepairBody = RepairResponse;
 
 const okBody = (answer: Answer | 'pending' | undefined): Record<string, unknown> | undefined =>
   answer !== undefined && answer !== 'pending' && answer.ok && isRecord(answer.body)

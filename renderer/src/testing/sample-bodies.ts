@@ -105,6 +105,7 @@ export const partialRepair: RepairBody = {
     not_run_reason: null,
   },
   repairSuccessful: false,
+  targetProfile: 'EN16931',
   left_undone: [
     {
       ruleReference: 'R007',
