@@ -10,7 +10,7 @@ import { parseXml } from '../xml/parse';
 import type { LeftUndone, LeftUndoneReason } from '../api/repair';
 import type { XmlDocument } from '../xml/tree';
 import { applyEdits, nonOverlapping } from './apply-edits';
-import type { Change, RepairRuleId } from './change';
+import type { Change } from './change';
 import { RULE_GROUPS } from './rules/index';
 
 /** Passes per rule group: a fix may reveal the next one (a declaration fixed, then a prefix). */
