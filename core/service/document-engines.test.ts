@@ -6,6 +6,8 @@ import { validationReportSchema } from '../api/validation-report';
 import { GOLDEN_EXAMPLES } from '../invoice-data/examples';
 import { invoiceDataToCii } from '../invoice-data/convert';
 import { describeCorpus } from '../testing/corpus';
+import type { IntegrationContract } from '../api/contract';
+import { contractEngineOf } from './document-engines';
 import { localContext, services } from '.';
 import type { FilePart, ServiceRequest } from './types';
 
@@ -76,6 +78,25 @@ describe('validate engine on our own fixtures', () => {
     };
     expect(body.diff_summary.map((d) => d.ruleReference)).toContain('R002');
     expect(body.repairSuccessful).toBe(true);
+  });
+
+  it('answers 503 when the integration contract cannot be built, and builds it once otherwise', async () => {
+    const failing = contractEngineOf(() => {
+      throw new Error('registry missing');
+    });
+    expect(await failing('fr')).toMatchObject({
+      ok: false,
+      status: 503,
+      body: { error: 'requested_output_unavailable' },
+    });
+    let builds = 0;
+    const counted = contractEngineOf(() => {
+      builds += 1;
+      return { version: '1', fields: [], examples: [] } as unknown as IntegrationContract;
+    });
+    await counted('en');
+    await counted('en');
+    expect(builds).toBe(1);
   });
 
   it('serves the integration contract', async () => {

@@ -4,6 +4,7 @@
  * endpoint's body or error body.
  */
 import { apiError, type ApiErrorResult } from '../api/errors';
+import type { IntegrationContract } from '../api/contract';
 import type { ExtractResponse } from '../api/extract';
 import type { Lang } from '../api/lang';
 import type { ValidationTarget } from '../api/targets';
@@ -77,11 +78,33 @@ export const repairEngine: Engines['repair'] = async (input: RepairInput) => {
   return outcome.ok ? { ok: true, status: 200, body: outcome.response } : { ok: false, ...outcome.error };
 };
 
-export const contractEngine: Engines['contract'] = async () => ({
-  ok: true,
-  status: 200,
-  body: buildIntegrationContract(),
-});
+/**
+ * The contract is built once from the model's registry and served from memory; if it cannot be built
+ * the endpoint answers 503 (api-interface: "503 when the artifact is unavailable") and tries again on
+ * the next call.
+ */
+export function contractEngineOf(build: () => IntegrationContract): Engines['contract'] {
+  let built: IntegrationContract | null = null;
+  return async (lang) => {
+    try {
+      built ??= build();
+      return { ok: true, status: 200, body: built };
+    } catch (error) {
+      return {
+        ok: false,
+        ...apiError('requested_output_unavailable', undefined, {
+          lang,
+          message: {
+            en: `The integration contract could not be built: ${String(error)}`,
+            fr: `Le contrat d’intégration n’a pas pu être construit : ${String(error)}`,
+          },
+        }),
+      };
+    }
+  };
+}
+
+export const contractEngine = contractEngineOf(buildIntegrationContract);
 
 /** The report of an XML; with the PDF it came from, the PDF/A-3 and Factur-X stages are checked too. */
 async function reportOf(
