@@ -47,6 +47,16 @@ describe('facturx', () => {
     }
   });
 
+  it('stops quietly when its reader closes the pipe early (facturx … | head)', async () => {
+    const child = spawn(process.execPath, [cli, 'contract'], { cwd: root });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).not.toContain('EPIPE');
+    expect(code).toBe(0);
+  });
+
   it('prints the version of package.json', async () => {
     const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8')) as { version: string };
     const run = await facturx('--version');
