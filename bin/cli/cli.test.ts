@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GOLDEN_EXAMPLES } from '../../core/invoice-data/examples';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const cli = path.join(root, 'bin', 'facturx.js');
@@ -45,6 +46,36 @@ describe('facturx', () => {
       expect(own.code, command).toBe(0);
       expect(own.stdout).toContain(`Usage: facturx ${command}`);
     }
+  });
+
+  it('converts a folder of invoice_data payloads in one run, a broken one not stopping the rest', async () => {
+    const sources = await mkdtemp(path.join(dir, 'invoice-data-'));
+    const out = path.join(dir, 'converted');
+    for (const example of GOLDEN_EXAMPLES.slice(0, 2)) {
+      await writeFile(path.join(sources, `${example.name}.json`), JSON.stringify(example.invoice_data));
+    }
+    await writeFile(path.join(sources, 'zz-broken.json'), '{not json');
+    const run = await facturx(
+      'convert',
+      '--invoice-data',
+      sources,
+      '--output',
+      'xml_cii',
+      '--out',
+      out,
+      '--jsonl',
+    );
+    const lines = run.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const names = GOLDEN_EXAMPLES.slice(0, 2).map((e) => `${e.name}.json`);
+    expect(lines.map((l) => path.basename(String(l.file)))).toEqual([...names.sort(), 'zz-broken.json']);
+    expect(lines.slice(0, 2).map((l) => l.success)).toEqual([true, true]);
+    expect(lines[2]).toMatchObject({ error: 'invalid_data_format' });
+    expect(run.code).toBe(2);
+    const written = await readFile(path.join(out, `${GOLDEN_EXAMPLES[0]!.name}.cii.xml`), 'utf8');
+    expect(written).toContain('<rsm:CrossIndustryInvoice');
   });
 
   it('stops quietly when its reader closes the pipe early (facturx … | head)', async () => {

@@ -22,6 +22,8 @@ export interface DocumentCommand {
   readonly options: NonNullable<ParseArgsConfig['options']>;
   /** Whether the command runs without a FILE (convert from --invoice-data or --cii alone). */
   readonly fileOptional?: (values: Values) => boolean;
+  /** Flags whose folder, given without a FILE, is a batch of sources (convert --invoice-data DIR). */
+  readonly sourceFolders?: readonly { readonly flag: string; readonly extension: string }[];
   request(input: string | undefined, values: Values): Promise<Loaded<ServiceRequest>>;
   deliverable?(body: Record<string, unknown>): Deliverable | null;
   summary(body: Record<string, unknown>): string;
@@ -117,6 +119,10 @@ export const DOCUMENT_COMMANDS: Readonly<Record<DocumentService, DocumentCommand
       out: { type: 'string' },
     },
     fileOptional: (values) => values['invoice-data'] !== undefined || values.cii !== undefined,
+    sourceFolders: [
+      { flag: 'invoice-data', extension: '.json' },
+      { flag: 'cii', extension: '.xml' },
+    ],
     async request(input, values) {
       const fields: Record<string, string> = { ...target(values) };
       const files: Record<string, FilePart> = {};

@@ -36,7 +36,8 @@ async function runOne(
   input: string | undefined,
   values: Values,
   ctx: ServiceContext,
-  outPath: (input: string | undefined, suffix: string) => string | null,
+  outPath: (name: string | undefined, suffix: string) => string | null,
+  name: string | undefined = input,
 ): Promise<Outcome> {
   const request = await command.request(input, values);
   if (!request.ok) {
@@ -50,7 +51,7 @@ async function runOne(
   let line = describe(command, result);
   if (result.ok && command.deliverable) {
     const deliverable = command.deliverable(rec(result.body));
-    const target = deliverable ? outPath(input, deliverable.suffix) : null;
+    const target = deliverable ? outPath(name, deliverable.suffix) : null;
     if (deliverable && target) {
       await writeDeliverable(target, deliverable.bytes);
       line += ` -> ${target}`;
@@ -67,21 +68,28 @@ export async function runDocumentCommand(
 ): Promise<ExitCode> {
   const json = values.json === true || values.jsonl === true;
   if (positionals.length === 0 && !command.fileOptional?.(values)) return badInput('missing FILE', json);
-  const { files, batch } =
-    positionals.length === 0
+  const folder = positionals.length === 0 ? await sourceFolderOf(command, values) : null;
+  const { files, batch } = folder
+    ? await expandInputs([folder.path], [folder.extension])
+    : positionals.length === 0
       ? { files: [undefined], batch: false }
       : await expandInputs(positionals, command.extensions);
-  if (files.length === 0)
-    return badInput(`no ${command.extensions.join(' or ')} file in ${positionals.join(', ')}`, json);
+  if (files.length === 0) {
+    const where = folder ? folder.path : positionals.join(', ');
+    return badInput(
+      `no ${folder ? folder.extension : command.extensions.join(' or ')} file in ${where}`,
+      json,
+    );
+  }
 
   const out = str(values, 'out');
   if (batch && out !== undefined && !(await isDirectory(out)) && /\.[a-z0-9]+$/i.test(out)) {
     return badInput('with several inputs, --out must name a folder', json);
   }
-  const outPath = (input: string | undefined, suffix: string): string | null => {
+  const outPath = (file: string | undefined, suffix: string): string | null => {
     if (out === undefined) return null;
     if (!batch) return out;
-    const name = input === undefined ? 'invoice' : path.basename(input, path.extname(input));
+    const name = file === undefined ? 'invoice' : path.basename(file, path.extname(file));
     return path.join(out, `${name}${suffix}`);
   };
 
@@ -90,7 +98,9 @@ export async function runDocumentCommand(
   let worst: ExitCode = EXIT.ok;
   for (const [index, input] of files.entries()) {
     progress.tick(index, input ?? '');
-    const outcome = await runOne(command, input, values, ctx, outPath);
+    const outcome = folder
+      ? await runOne(command, undefined, { ...values, [folder.flag]: input }, ctx, outPath, input)
+      : await runOne(command, input, values, ctx, outPath);
     worst = Math.max(worst, outcome.code) as ExitCode;
     if (batch && json) printJson({ file: input, ...rec(outcome.body) });
     else if (json) printJson(outcome.body);
@@ -99,4 +109,16 @@ export async function runDocumentCommand(
   }
   progress.end();
   return worst;
+}
+
+/** A source flag naming a folder, when the command was given no FILE: each file in it is one input. */
+async function sourceFolderOf(
+  command: DocumentCommand,
+  values: Values,
+): Promise<{ flag: string; extension: string; path: string } | null> {
+  for (const { flag, extension } of command.sourceFolders ?? []) {
+    const given = str(values, flag);
+    if (given !== undefined && (await isDirectory(given))) return { flag, extension, path: given };
+  }
+  return null;
 }
