@@ -1,8 +1,8 @@
 /** The shape of a repair rule: a pure function of the parsed document and its source text. */
 import { CII_PREFIXES } from '../cii/namespaces';
 import type { Profile } from '../cii/profile';
-import { locator } from '../validate/locations';
-import { descendants } from '../xml/query';
+
+import { descendants, locator } from '../xml/query';
 import type { XmlDocument, XmlElement } from '../xml/tree';
 import type { RepairRuleId, RuleOutput } from './change';
 

@@ -12,9 +12,10 @@ import { detectProfile } from '../cii/profile';
 import type { Finding, RuleSet, Stage } from '../rules/rule';
 import { ruleInput, runRuleSets } from '../rules/run';
 import { parseXml } from '../xml/parse';
+import { locator } from '../xml/query';
 import type { XmlDocument, XmlElement } from '../xml/tree';
 import { artifactOf } from './artifacts';
-import { locator } from './locations';
+
 import { profileNotes } from './profile-scope';
 import type { ValidationOutcome } from './report';
 import { stageRuleSets, type XmlStage } from './rule-sets';

@@ -73,24 +73,47 @@ export function attributeValue(el: XmlElement, local: string, ns: string | null 
 }
 
 /**
- * An XPath that finds the element again, written with the given prefixes for known namespaces
- * (so `/rsm:CrossIndustryInvoice/…/ram:ID[2]` whatever prefixes the document itself used).
- * A position is given only where siblings share the name.
+ * XPaths that find elements again, written with the given prefixes for known namespaces (so
+ * `/rsm:CrossIndustryInvoice/…/ram:ID[2]` whatever prefixes the document itself used). A position is
+ * given only where siblings share the name. The locator remembers each parent's children and each path,
+ * so locating every finding of a document costs linear time.
  */
-export function xpathOf(el: XmlElement, prefixes: ReadonlyMap<string, string>): string {
-  const steps: string[] = [];
-  for (let at: XmlElement | null = el; at; at = at.parent) {
-    const prefix = at.ns === null ? undefined : prefixes.get(at.ns);
-    const name = prefix === undefined ? (at.ns === null ? at.local : at.name) : `${prefix}:${at.local}`;
-    const parent: XmlElement | null = at.parent;
-    if (parent) {
-      const same = parent.children.filter(
-        (c): c is XmlElement => c.kind === 'element' && c.local === at!.local && c.ns === at!.ns,
-      );
-      steps.push(same.length > 1 ? `${name}[${same.indexOf(at) + 1}]` : name);
-    } else {
-      steps.push(name);
+export function locator(prefixes: ReadonlyMap<string, string>): (el: XmlElement) => string {
+  const positions = new Map<XmlElement, { readonly index: number; readonly of: number }>();
+  const paths = new Map<XmlElement, string>();
+
+  const indexChildren = (parent: XmlElement): void => {
+    const groups = new Map<string, XmlElement[]>();
+    for (const c of parent.children) {
+      if (c.kind !== 'element') continue;
+      const key = `${c.ns ?? ''} ${c.local}`;
+      const group = groups.get(key);
+      if (group) group.push(c);
+      else groups.set(key, [c]);
     }
-  }
-  return '/' + steps.reverse().join('/');
+    for (const group of groups.values())
+      group.forEach((e, i) => positions.set(e, { index: i + 1, of: group.length }));
+  };
+
+  const locate = (el: XmlElement): string => {
+    const known = paths.get(el);
+    if (known !== undefined) return known;
+    const prefix = el.ns === null ? undefined : prefixes.get(el.ns);
+    const name = prefix === undefined ? (el.ns === null ? el.local : el.name) : `${prefix}:${el.local}`;
+    let path: string;
+    if (!el.parent) path = `/${name}`;
+    else {
+      if (!positions.has(el)) indexChildren(el.parent);
+      const { index, of } = positions.get(el)!;
+      path = `${locate(el.parent)}/${name}${of > 1 ? `[${index}]` : ''}`;
+    }
+    paths.set(el, path);
+    return path;
+  };
+  return locate;
+}
+
+/** The XPath of one element (see {@link locator}; use a locator for many elements of one document). */
+export function xpathOf(el: XmlElement, prefixes: ReadonlyMap<string, string>): string {
+  return locator(prefixes)(el);
 }
