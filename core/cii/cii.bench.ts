@@ -7,22 +7,11 @@ import { pathToFileURL } from 'node:url';
 import { invoiceDataToCii } from '../invoice-data/convert';
 import { GOLDEN_EXAMPLES } from '../invoice-data/examples';
 import type { InvoiceData } from '../invoice-data/schema';
+import { formatMeasurement, measure } from '../testing/bench';
 import { corpusDir } from '../testing/corpus-dir';
 import { baseInvoice, invoiceWithLines } from '../testing/generated-invoice';
 import { ciiToModel } from './read';
 import { modelToCii } from './write';
-
-function median(run: () => void, iterations: number): number {
-  for (let i = 0; i < 50; i++) run();
-  const times: number[] = [];
-  for (let i = 0; i < iterations; i++) {
-    const start = performance.now();
-    run();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)] ?? NaN;
-}
 
 function typicalPayload(): InvoiceData {
   const example = structuredClone(GOLDEN_EXAMPLES[0]!.invoice_data);
@@ -38,27 +27,35 @@ function typicalPayload(): InvoiceData {
   return example;
 }
 
-export default function bench(): void {
+export default async function bench(): Promise<void> {
   const corpus = corpusDir();
   if (corpus) {
     const xml = invoiceWithLines(baseInvoice(corpus), 100);
-    const ms = median(() => {
-      const r = ciiToModel(xml);
-      if (!r.ok) throw new Error(r.error.message);
-      modelToCii(r.invoice, 'EN16931');
-    }, 500);
+    const m = await measure(
+      () => {
+        const r = ciiToModel(xml);
+        if (!r.ok) throw new Error(r.error.message);
+        modelToCii(r.invoice, 'EN16931');
+      },
+      { iterations: 500, warmup: 50 },
+    );
     console.log(
-      `cii read + write, 100 lines (${(xml.length / 1024).toFixed(0)} KB): median ${ms.toFixed(3)} ms (goal < 2 ms)`,
+      `${formatMeasurement(`cii read + write, 100 lines (${(xml.length / 1024).toFixed(0)} KB)`, m)} (goal: median < 2 ms)`,
     );
   } else {
     console.log('cii read + write: skipped, corpus not found at ../shared/corpus');
   }
   const payload = typicalPayload();
-  const ms = median(() => {
-    const r = invoiceDataToCii(payload, 'EN16931');
-    if (!r.ok) throw new Error(JSON.stringify(r.error));
-  }, 2000);
-  console.log(`invoice_data → CII, 10 lines, two VAT rates: median ${ms.toFixed(3)} ms (goal < 0.5 ms)`);
+  const m = await measure(
+    () => {
+      const r = invoiceDataToCii(payload, 'EN16931');
+      if (!r.ok) throw new Error(JSON.stringify(r.error));
+    },
+    { iterations: 2000, warmup: 50 },
+  );
+  console.log(
+    `${formatMeasurement('invoice_data → CII, 10 lines, two VAT rates', m)} (goal: median < 0.5 ms)`,
+  );
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) bench();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) void bench();

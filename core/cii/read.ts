@@ -86,7 +86,14 @@ function readGroup(node: CompiledGroup, el: XmlElement, target: Obj, unmapped: s
       readGroup(child, c, obj, unmapped);
       value = obj;
     } else {
-      value = readLeaf(child, c, unmapped);
+      value = readLeaf(child, c);
+      const kept = otherAttributes(child, c, unmapped);
+      if (kept) {
+        const at = child.many
+          ? `${child.key}[${(target[child.key] as unknown[] | undefined)?.length ?? 0}]`
+          : child.key;
+        ((target.xmlAttributes ??= {}) as Obj)[at] = kept;
+      }
     }
     if (child.many) {
       const list = (target[child.key] ??= []) as unknown[];
@@ -106,7 +113,7 @@ const INNER: Readonly<Record<string, readonly [string, string]>> = {
   indicator: [UDT, 'Indicator'],
 };
 
-function readLeaf(node: CompiledLeaf, el: XmlElement, unmapped: string[]): unknown {
+function readLeaf(node: CompiledLeaf, el: XmlElement): unknown {
   const type = node.node.type;
   let value: string | boolean;
   const inner = INNER[type];
@@ -125,27 +132,30 @@ function readLeaf(node: CompiledLeaf, el: XmlElement, unmapped: string[]): unkno
   } else {
     value = type === 'text' ? textOf(el) : textOf(el).trim();
   }
-  if (node.attrs.length === 0) {
-    if (el.attributes.length > 0) noteAttributes(el, [], unmapped);
-    return value;
-  }
+  if (node.attrs.length === 0) return value;
   const obj: Obj = { value };
   for (const [key, xmlName] of node.attrs) {
     const v = attributeValue(el, xmlName);
     if (v !== undefined) obj[key] = v;
   }
-  noteAttributes(
-    el,
-    node.attrs.map(([, xmlName]) => xmlName),
-    unmapped,
-  );
   return obj;
 }
 
-function noteAttributes(el: XmlElement, known: readonly string[], unmapped: string[]): void {
+/**
+ * The attributes of a leaf element beyond those the model declares: those a profile's schema allows are
+ * returned (kept in `xmlAttributes`), any other is reported unmapped.
+ */
+function otherAttributes(
+  node: CompiledLeaf,
+  el: XmlElement,
+  unmapped: string[],
+): Record<string, string> | null {
+  let kept: Record<string, string> | null = null;
   for (const a of el.attributes) {
-    if (a.prefix === null && a.name !== 'xmlns' && !known.includes(a.name)) {
-      unmapped.push(`${xpathOf(el, CII_PREFIXES)}/@${a.name}`);
-    }
+    if (a.prefix !== null || a.name === 'xmlns' || node.attrs.some(([, xmlName]) => xmlName === a.name))
+      continue;
+    if (node.otherAttrs.has(a.name)) (kept ??= {})[a.name] = a.value;
+    else unmapped.push(`${xpathOf(el, CII_PREFIXES)}/@${a.name}`);
   }
+  return kept;
 }

@@ -57,15 +57,16 @@ function writeChildren(node: CompiledGroup, obj: Obj, profile: Profile, dropped:
       if (hasContent(child, value)) dropped.add(child.path);
       continue;
     }
+    const kept = obj.xmlAttributes as Record<string, Record<string, string>> | undefined;
     if (child.many) {
       if (!Array.isArray(value)) continue;
       const max = particle.max;
       value.forEach((item: unknown, i) => {
-        if (i < max) out += writeOne(child, item, profile, dropped);
+        if (i < max) out += writeOne(child, item, profile, dropped, kept && kept[`${child.key}[${i}]`]);
         else dropped.add(child.path);
       });
     } else {
-      out += writeOne(child, value, profile, dropped);
+      out += writeOne(child, value, profile, dropped, kept?.[child.key]);
     }
   }
   return out;
@@ -79,17 +80,35 @@ function isEmptyObject(value: unknown): boolean {
   return typeof value === 'object' && value !== null && Object.keys(value).length === 0;
 }
 
-function writeOne(node: CompiledNode, value: unknown, profile: Profile, dropped: Set<string>): string {
+function writeOne(
+  node: CompiledNode,
+  value: unknown,
+  profile: Profile,
+  dropped: Set<string>,
+  kept: Readonly<Record<string, string>> | undefined,
+): string {
   if (node.kind === 'group') {
     if (typeof value !== 'object' || value === null) return '';
     return `<${node.qname}>${writeChildren(node, value as Obj, profile, dropped)}</${node.qname}>`;
   }
-  return writeLeaf(node, value, profile, dropped);
+  return writeLeaf(node, value, profile, dropped, kept);
 }
 
-function writeLeaf(node: CompiledLeaf, value: unknown, profile: Profile, dropped: Set<string>): string {
+function writeLeaf(
+  node: CompiledLeaf,
+  value: unknown,
+  profile: Profile,
+  dropped: Set<string>,
+  kept: Readonly<Record<string, string>> | undefined,
+): string {
   let scalar: unknown = value;
   let attrs = '';
+  if (kept) {
+    for (const [xmlName, v] of Object.entries(kept)) {
+      if (node.otherAttrs.get(xmlName)?.has(profile)) attrs += ` ${xmlName}="${escapeAttribute(v)}"`;
+      else dropped.add(`${node.path}.@${xmlName}`);
+    }
+  }
   if (node.attrs.length > 0 && typeof value === 'object' && value !== null) {
     const obj = value as Obj;
     scalar = obj.value;

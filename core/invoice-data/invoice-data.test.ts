@@ -66,7 +66,7 @@ describe('invoice_data validation', () => {
   it('accepts JSON numbers read by their text', () => {
     const d = { ...base(), lines: [{ ...base().lines[0]!, quantity: 3, net_price: 85.5 }] };
     const r = invoiceDataToCii(d, 'EN16931');
-    expect(r.ok && r.model.lines?.[0]?.summation?.lineTotal).toBe('256.50');
+    expect(r.ok && r.model.lines?.[0]?.summation?.lineTotal?.value).toBe('256.50');
   });
 
   it('refuses malformed JSON text', () => {
@@ -79,11 +79,11 @@ describe('totals', () => {
     const r = invoiceDataToCii(GOLDEN_EXAMPLES[2]!.invoice_data, 'EN16931');
     if (!r.ok) throw new Error(JSON.stringify(r.error));
     expect(r.model.totals).toMatchObject({
-      taxBasisTotal: '585.00',
-      grandTotal: '688.23',
-      duePayable: '688.23',
+      taxBasisTotal: { value: '585.00' },
+      grandTotal: { value: '688.23' },
+      duePayable: { value: '688.23' },
     });
-    expect(r.model.vatBreakdown?.map((v) => [v.rate, v.basisAmount, v.taxAmount])).toEqual([
+    expect(r.model.vatBreakdown?.map((v) => [v.rate, v.basisAmount?.value, v.taxAmount?.value])).toEqual([
       ['20', '490.00', '98.00'],
       ['5.5', '95.00', '5.23'],
     ]);
@@ -94,7 +94,7 @@ describe('totals', () => {
     d.lines = [{ ...d.lines[0]!, quantity: '3', net_price: '10.005', price_base_quantity: '2' }];
     const r = invoiceDataToCii(d, 'EN16931');
     // 3 × 10.005 / 2 = 15.0075 → 15.01
-    expect(r.ok && r.model.lines?.[0]?.summation?.lineTotal).toBe('15.01');
+    expect(r.ok && r.model.lines?.[0]?.summation?.lineTotal?.value).toBe('15.01');
   });
 
   it('names the field of a given total that does not match', () => {
@@ -123,19 +123,19 @@ describe('totals', () => {
       lines: [
         {
           billedQuantity: { value: '1' },
-          netPrice: { amount: '0.125' },
+          netPrice: { amount: { value: '0.125' } },
           taxes: [{ categoryCode: 'S', rate: '20' }],
         },
         {
           billedQuantity: { value: '-1' },
-          netPrice: { amount: '0.125' },
+          netPrice: { amount: { value: '0.125' } },
           taxes: [{ categoryCode: 'S', rate: '20' }],
         },
       ],
     });
     // half away from zero: 0.13 and -0.13
-    expect(r.ok && r.invoice.lines?.map((l) => l.summation?.lineTotal)).toEqual(['0.13', '-0.13']);
-    expect(r.ok && r.invoice.totals?.grandTotal).toBe('0.00');
+    expect(r.ok && r.invoice.lines?.map((l) => l.summation?.lineTotal?.value)).toEqual(['0.13', '-0.13']);
+    expect(r.ok && r.invoice.totals?.grandTotal?.value).toBe('0.00');
   });
 });
 

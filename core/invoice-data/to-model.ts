@@ -2,7 +2,7 @@
  * `invoice_data` (validated) to the invoice model. Document allowances come first in the model's
  * `allowanceCharges`, then charges, so that a model path maps back to the payload (see fieldOfModelPath).
  */
-import type { Address, AllowanceCharge, Invoice, InvoiceLine, Party } from '../model/invoice';
+import type { Address, AllowanceCharge, Amount, Invoice, InvoiceLine, Party } from '../model/invoice';
 import type { InvoiceData } from './schema';
 
 type Line = InvoiceData['lines'][number];
@@ -11,6 +11,10 @@ type DataIdentifier = { value: string; scheme?: string | undefined };
 
 const dec = (v: string | number | undefined): string | undefined =>
   v === undefined ? undefined : String(v).trim();
+
+/** A payload amount as a model amount; the currency is the invoice's (BT-5), so none is stated. */
+const money = (v: string | number | undefined): Amount | undefined =>
+  v === undefined ? undefined : { value: String(v).trim() };
 
 /** Drops undefined members so that the model holds only what was given. */
 function compact<T extends object>(o: T): T {
@@ -84,8 +88,8 @@ function allowanceCharge(a: DataAllowanceCharge, isCharge: boolean): AllowanceCh
   return compact({
     isCharge,
     percent: dec(a.percentage),
-    basisAmount: dec(a.base_amount),
-    amount: dec(a.amount),
+    basisAmount: money(a.base_amount),
+    amount: money(a.amount),
     reasonCode: a.reason_code,
     reason: a.reason,
     tax: category ? compact({ typeCode: 'VAT', categoryCode: category, rate }) : undefined,
@@ -118,18 +122,18 @@ function line(l: Line): InvoiceLine {
     grossPrice:
       l.gross_price !== undefined
         ? compact({
-            amount: dec(l.gross_price)!,
+            amount: money(l.gross_price)!,
             basisQuantity: baseQuantity
               ? compact({ value: baseQuantity, unit: l.price_base_unit_code })
               : undefined,
             allowanceCharges:
               l.price_discount !== undefined
-                ? [{ isCharge: false, amount: dec(l.price_discount)! }]
+                ? [{ isCharge: false, amount: money(l.price_discount)! }]
                 : undefined,
           })
         : undefined,
     netPrice: compact({
-      amount: dec(l.net_price)!,
+      amount: money(l.net_price)!,
       basisQuantity: baseQuantity
         ? compact({ value: baseQuantity, unit: l.price_base_unit_code })
         : undefined,
@@ -138,7 +142,7 @@ function line(l: Line): InvoiceLine {
     taxes: [compact({ typeCode: 'VAT', categoryCode: l.vat_category_code, rate: dec(l.vat_rate) })],
     period: l.period ? compact({ start: l.period.start_date, end: l.period.end_date }) : undefined,
     allowanceCharges: acs.length > 0 ? acs : undefined,
-    summation: compact({ lineTotal: dec(l.net_amount) }),
+    summation: compact({ lineTotal: money(l.net_amount) }),
     objectReferences: l.object_identifier
       ? [
           compact({
@@ -188,10 +192,10 @@ export function invoiceDataToModel(d: InvoiceData): Invoice {
   const t = d.totals;
   const vatBreakdown = d.vat_breakdown?.map((v, i) =>
     compact({
-      taxAmount: dec(v.tax_amount),
+      taxAmount: money(v.tax_amount),
       typeCode: 'VAT',
       exemptionReason: v.exemption_reason,
-      basisAmount: dec(v.taxable_amount),
+      basisAmount: money(v.taxable_amount),
       categoryCode: v.category_code,
       exemptionReasonCode: v.exemption_reason_code,
       taxPointDate: i === 0 ? d.tax_point_date : undefined,
@@ -279,20 +283,20 @@ export function invoiceDataToModel(d: InvoiceData): Invoice {
     allowanceCharges: acs.length > 0 ? acs : undefined,
     paymentTerms,
     totals: compact({
-      lineTotal: dec(t?.line_total),
-      chargeTotal: dec(t?.charge_total),
-      allowanceTotal: dec(t?.allowance_total),
-      taxBasisTotal: dec(t?.tax_exclusive),
+      lineTotal: money(t?.line_total),
+      chargeTotal: money(t?.charge_total),
+      allowanceTotal: money(t?.allowance_total),
+      taxBasisTotal: money(t?.tax_exclusive),
       taxTotals: [
         ...(t?.tax_total !== undefined ? [{ value: dec(t.tax_total)!, currency: d.currency_code }] : []),
         ...(d.vat_accounting_total !== undefined && d.vat_accounting_currency_code
           ? [{ value: dec(d.vat_accounting_total)!, currency: d.vat_accounting_currency_code }]
           : []),
       ],
-      roundingAmount: dec(t?.rounding),
-      grandTotal: dec(t?.tax_inclusive),
-      prepaidAmount: dec(t?.prepaid),
-      duePayable: dec(t?.amount_due),
+      roundingAmount: money(t?.rounding),
+      grandTotal: money(t?.tax_inclusive),
+      prepaidAmount: money(t?.prepaid),
+      duePayable: money(t?.amount_due),
     }),
     precedingInvoices: d.preceding_invoices?.map((p) =>
       compact({ id: p.reference, issueDate: p.issue_date }),

@@ -46,6 +46,8 @@ export interface CompiledLeaf extends CompiledBase {
   readonly node: LeafNode;
   /** [model key, XML attribute, profiles that allow the attribute]. */
   readonly attrs: readonly (readonly [string, string, ReadonlySet<Profile>])[];
+  /** Attributes some profile allows that the declaration does not name (kept in `xmlAttributes`). */
+  readonly otherAttrs: ReadonlyMap<string, ReadonlySet<Profile>>;
 }
 
 export interface CompiledGroup extends CompiledBase {
@@ -92,16 +94,23 @@ function compile(
   const path = root || isFlat ? parentPath : `${parentPath ? parentPath + '.' : ''}${key}${many ? '[]' : ''}`;
   const base = { key, ns, local, qname: node.el, xpath, path, many, particles };
   if (node.kind === 'leaf') {
-    const attrs = Object.entries(node.attrs ?? {}).map(([modelKey, xmlName]) => {
-      const allowed = new Set<Profile>();
-      for (const profile of PROFILES) {
-        const type = particles[profile]?.type;
-        const inner = type && type.kind !== 'simple' ? type.particles[0]?.type : type;
-        if (inner?.attributes.some((a) => a.name === xmlName)) allowed.add(profile);
+    // Only simple-content leaves carry attributes of their own; a date's `format` is the writer's.
+    const byAttribute = new Map<string, Set<Profile>>();
+    for (const profile of PROFILES) {
+      const type = particles[profile]?.type;
+      if (type?.kind !== 'simple') continue;
+      for (const a of type.attributes) {
+        const allowed = byAttribute.get(a.name) ?? new Set<Profile>();
+        allowed.add(profile);
+        byAttribute.set(a.name, allowed);
       }
-      return [modelKey, xmlName, allowed] as const;
-    });
-    return { ...base, kind: 'leaf', node, attrs };
+    }
+    const declared = Object.entries(node.attrs ?? {});
+    const attrs = declared.map(
+      ([modelKey, xmlName]) => [modelKey, xmlName, byAttribute.get(xmlName) ?? new Set<Profile>()] as const,
+    );
+    for (const [, xmlName] of declared) byAttribute.delete(xmlName);
+    return { ...base, kind: 'leaf', node, attrs, otherAttrs: byAttribute };
   }
   const children = Object.entries(node.fields).map(([k, child]) =>
     compile(k, child, particles, xpath, path, false),

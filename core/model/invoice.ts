@@ -17,6 +17,7 @@ import {
   allowanceCharge,
   amount,
   dateTime,
+  decimal,
   deliveryTerms,
   party,
   period,
@@ -248,7 +249,7 @@ export const LINE = group(
         lineTotal: amount('ram:LineTotalAmount', 'BT-131'),
         chargeTotal: amount('ram:ChargeTotalAmount'),
         allowanceTotal: amount('ram:AllowanceTotalAmount'),
-        taxTotals: many(leafWith('ram:TaxTotalAmount', 'decimal', { currency: 'currencyID' })),
+        taxTotals: many(amount('ram:TaxTotalAmount')),
         grandTotal: amount('ram:GrandTotalAmount'),
         totalAllowanceCharge: amount('ram:TotalAllowanceChargeAmount'),
       }),
@@ -348,7 +349,7 @@ export const INVOICE = group('rsm:CrossIndustryInvoice', {
       currencyExchange: group('ram:TaxApplicableTradeCurrencyExchange', {
         sourceCurrency: token('ram:SourceCurrencyCode'),
         targetCurrency: token('ram:TargetCurrencyCode'),
-        rate: amount('ram:ConversionRate'),
+        rate: decimal('ram:ConversionRate'),
         rateDate: dateTime('ram:ConversionRateDateTime'),
       }),
       paymentMeans: many(
@@ -381,6 +382,11 @@ export const INVOICE = group('rsm:CrossIndustryInvoice', {
             }),
             _creditorInstitution: flat('ram:PayeeSpecifiedCreditorFinancialInstitution', {
               creditorBic: token('ram:BICID', 'BT-86'),
+              /**
+               * ZUGFeRD 2.0's German bank code, in no Factur-X 1.09 schema: read so that it is not
+               * silently lost, and reported in the writer's `dropped` since no profile may carry it.
+               */
+              creditorGermanBankCode: token('ram:GermanBankleitzahlID'),
             }),
           },
           { term: 'BG-16' },
@@ -483,7 +489,7 @@ function paymentAdjustment(el: string, actualEl: string) {
     basisDate: dateTime('ram:BasisDateTime'),
     basisPeriod: quantity('ram:BasisPeriodMeasure'),
     basisAmount: amount('ram:BasisAmount'),
-    percent: amount('ram:CalculationPercent'),
+    percent: decimal('ram:CalculationPercent'),
     actualAmount: amount(actualEl),
   });
 }
@@ -497,3 +503,5 @@ export type AllowanceCharge = NonNullable<Invoice['allowanceCharges']>[number];
 export type VatBreakdown = NonNullable<Invoice['vatBreakdown']>[number];
 export type Totals = NonNullable<Invoice['totals']>;
 export type ReferencedDocument = NonNullable<Invoice['contract']>;
+/** An amount (udt:AmountType): exact decimal text and, when the file states it, its `currencyID`. */
+export type Amount = NonNullable<Totals['grandTotal']>;

@@ -115,9 +115,17 @@ type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) exten
   ? I
   : never;
 
+/**
+ * Attributes the CII schema allows on an element but no business term gives a meaning to (`schemeID`
+ * on the invoice number, `listID` on a postcode…): by the element's model key in this object (`number`,
+ * `ids[1]` for the second of a list), then attribute name. Kept so that a read–write round trip of an
+ * EXTENDED file loses nothing; the writer drops (and reports) those the target profile does not allow.
+ */
+export type XmlAttributes = Record<string, Record<string, string>>;
+
 /** The model object a set of fields reads into: every field optional, flat wrappers merged in. */
 export type ModelOf<F> = {
   -readonly [K in Exclude<keyof F, FlatKeys<F>>]?: Occurs<F[K]>;
-} & UnionToIntersection<
-  { [K in FlatKeys<F>]: F[K] extends { readonly fields: infer G } ? ModelOf<G> : never }[FlatKeys<F>]
->;
+} & { xmlAttributes?: XmlAttributes } & UnionToIntersection<
+    { [K in FlatKeys<F>]: F[K] extends { readonly fields: infer G } ? ModelOf<G> : never }[FlatKeys<F>]
+  >;

@@ -13,7 +13,14 @@ export const schemeId = (el: string, term?: string) =>
 export const quantity = (el: string, term?: string, unitTerm?: string) =>
   leafWith(el, 'decimal', { unit: 'unitCode' }, term ? { term, alsoTerms: unitTerm ? [unitTerm] : [] } : {});
 
-export const amount = (el: string, term?: string) => leaf(el, 'decimal', term ? { term } : {});
+/**
+ * Amounts (udt:AmountType): an exact decimal with the optional `currencyID` every Factur-X profile
+ * allows. Only BT-110/BT-111 need it by EN16931, but a file that states it elsewhere keeps it.
+ */
+export const amount = (el: string, term?: string) =>
+  leafWith(el, 'decimal', { currency: 'currencyID' }, term ? { term } : {});
+/** Percentages, rates and sequence numbers: exact decimals without attributes. */
+export const decimal = (el: string, term?: string) => leaf(el, 'decimal', term ? { term } : {});
 export const text = (el: string, term?: string) => leaf(el, 'text', term ? { term } : {});
 export const token = (el: string, term?: string) => leaf(el, 'token', term ? { term } : {});
 export const dateTime = (el: string, term?: string) => leaf(el, 'dateTime', term ? { term } : {});
@@ -194,7 +201,7 @@ export function tradeTax(el: string, t: TaxTerms = {}) {
       exemptionReasonCode: token('ram:ExemptionReasonCode', t.exemptionReasonCode),
       taxPointDate: leaf('ram:TaxPointDate', 'date', t.taxPointDate ? { term: t.taxPointDate } : {}),
       dueDateTypeCode: token('ram:DueDateTypeCode', t.dueDateTypeCode),
-      rate: amount('ram:RateApplicablePercent', t.rate),
+      rate: decimal('ram:RateApplicablePercent', t.rate),
     },
     t.group ? { term: t.group, alsoTerms: t.also ?? [] } : {},
   );
@@ -218,8 +225,8 @@ export function allowanceCharge(el: string, t: AllowanceChargeTerms = {}) {
     {
       /** `true` for a charge (BG-21, BG-28), `false` for an allowance (BG-20, BG-27). */
       isCharge: leaf('ram:ChargeIndicator', 'indicator'),
-      sequence: amount('ram:SequenceNumeric'),
-      percent: amount('ram:CalculationPercent', t.percent),
+      sequence: decimal('ram:SequenceNumeric'),
+      percent: decimal('ram:CalculationPercent', t.percent),
       basisAmount: amount('ram:BasisAmount', t.basisAmount),
       basisQuantity: quantity('ram:BasisQuantity'),
       amount: amount('ram:ActualAmount', t.amount),

@@ -11,7 +11,7 @@
  * A given amount that differs from the computed one is a mismatch naming the model path.
  */
 import { Decimal } from '../decimal/decimal';
-import type { AllowanceCharge, Invoice, InvoiceLine, VatBreakdown } from './invoice';
+import type { AllowanceCharge, Amount, Invoice, InvoiceLine, VatBreakdown } from './invoice';
 
 export interface Mismatch {
   /** Model path, e.g. `lines[2].lineTotal`, `totals.grandTotal`, `vatBreakdown[0].taxAmount`. */
@@ -32,13 +32,13 @@ function dec(value: string | undefined): Decimal | null {
 
 const round2 = (d: Decimal): Decimal => d.round(2, 'half-away');
 
-/** The given value when it agrees with the computed one (or none is given); otherwise a mismatch. */
-function settle(path: string, given: string | undefined, computed: Decimal, out: Mismatch[]): string {
-  const g = dec(given);
+/** The given amount when it agrees with the computed one (or none is given); otherwise a mismatch. */
+function settle(path: string, given: Amount | undefined, computed: Decimal, out: Mismatch[]): Amount {
+  const g = dec(given?.value);
   if (given !== undefined && (g === null || !g.equals(computed))) {
-    out.push({ path, given, computed: computed.toString() });
+    out.push({ path, given: given.value, computed: computed.toString() });
   }
-  return given ?? computed.toString();
+  return given ?? { value: computed.toString() };
 }
 
 function allowanceAmount(
@@ -46,14 +46,14 @@ function allowanceAmount(
   path: string,
   out: Mismatch[],
 ): { ac: AllowanceCharge; amount: Decimal } {
-  const base = dec(ac.basisAmount);
+  const base = dec(ac.basisAmount?.value);
   const percent = dec(ac.percent);
   if (base && percent) {
     const computed = base.times(percent).dividedBy(HUNDRED, 2, 'half-away')!;
     const amount = settle(`${path}.amount`, ac.amount, computed, out);
-    return { ac: { ...ac, amount }, amount: dec(amount) ?? computed };
+    return { ac: { ...ac, amount }, amount: dec(amount.value) ?? computed };
   }
-  return { ac, amount: dec(ac.amount) ?? Decimal.ZERO };
+  return { ac, amount: dec(ac.amount?.value) ?? Decimal.ZERO };
 }
 
 function signed(list: { ac: AllowanceCharge; amount: Decimal }[], charge: boolean): Decimal {
@@ -62,14 +62,14 @@ function signed(list: { ac: AllowanceCharge; amount: Decimal }[], charge: boolea
 
 function completeLine(line: InvoiceLine, path: string, out: Mismatch[]): { line: InvoiceLine; net: Decimal } {
   const qty = dec(line.billedQuantity?.value);
-  const price = dec(line.netPrice?.amount);
+  const price = dec(line.netPrice?.amount?.value);
   const baseQty = dec(line.netPrice?.basisQuantity?.value) ?? Decimal.of(1);
   const acs = (line.allowanceCharges ?? []).map((ac, i) =>
     allowanceAmount(ac, `${path}.allowanceCharges[${i}]`, out),
   );
   const given = line.summation?.lineTotal;
   if (!qty || !price || baseQty.isZero()) {
-    return { line, net: dec(given) ?? Decimal.ZERO };
+    return { line, net: dec(given?.value) ?? Decimal.ZERO };
   }
   const net = qty.times(price).dividedBy(baseQty, 2, 'half-away')!;
   const computed = net.plus(signed(acs, true)).minus(signed(acs, false));
@@ -80,7 +80,7 @@ function completeLine(line: InvoiceLine, path: string, out: Mismatch[]): { line:
       ...(acs.length > 0 ? { allowanceCharges: acs.map((x) => x.ac) } : {}),
       summation: { ...line.summation, lineTotal },
     },
-    net: dec(lineTotal) ?? computed,
+    net: dec(lineTotal.value) ?? computed,
   };
 }
 
@@ -132,9 +132,9 @@ export function completeTotals(invoice: Invoice): TotalsResult {
     if (seen.has(key)) continue;
     const b = round2(basis);
     breakdown.push({
-      taxAmount: taxOf(b, rate).toString(),
+      taxAmount: { value: taxOf(b, rate).toString() },
       typeCode: 'VAT',
-      basisAmount: b.toString(),
+      basisAmount: { value: b.toString() },
       ...(category !== undefined ? { categoryCode: category } : {}),
       ...(rate !== undefined ? { rate } : {}),
     });
@@ -144,7 +144,7 @@ export function completeTotals(invoice: Invoice): TotalsResult {
   const lineTotal = Decimal.sum(lines.map((l) => l.net));
   const allowances = signed(acs, false);
   const charges = signed(acs, true);
-  const taxTotal = Decimal.sum(breakdown.map((b) => dec(b.taxAmount) ?? Decimal.ZERO));
+  const taxTotal = Decimal.sum(breakdown.map((b) => dec(b.taxAmount?.value) ?? Decimal.ZERO));
   const taxBasis = lineTotal.minus(allowances).plus(charges);
   const currency = invoice.currency;
   // BT-110 is the TaxTotalAmount in the invoice currency; BT-111 (accounting currency) is kept as given.
@@ -152,13 +152,14 @@ export function completeTotals(invoice: Invoice): TotalsResult {
   const at = given.findIndex((x) => x.currency === undefined || x.currency === currency);
   const own = given[at];
   const bt110 = {
-    ...own,
-    value: settle('totals.taxTotals[0]', own?.value, taxTotal, out),
+    ...settle('totals.taxTotals[0]', own, taxTotal, out),
     ...(currency ? { currency } : {}),
   };
   const taxTotals = [bt110, ...given.filter((_, i) => i !== at)];
   const grand = taxBasis.plus(taxTotal);
-  const due = grand.minus(dec(t.prepaidAmount) ?? Decimal.ZERO).plus(dec(t.roundingAmount) ?? Decimal.ZERO);
+  const due = grand
+    .minus(dec(t.prepaidAmount?.value) ?? Decimal.ZERO)
+    .plus(dec(t.roundingAmount?.value) ?? Decimal.ZERO);
   const totals = {
     ...t,
     lineTotal: settle('totals.lineTotal', t.lineTotal, lineTotal, out),

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Profile } from '../cii/profile';
+import { formatMeasurement, measure, summarize } from '../testing/bench';
 import { corpusDir } from '../testing/corpus-dir';
 import { checkFacturxPdf } from './check';
 import { extractFacturx } from './facturx-read';
@@ -20,35 +21,18 @@ interface Entry {
 
 const ROUNDS = 25;
 
-function medianOf(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? NaN;
-}
-
-function p95Of(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(0.95 * s.length))] ?? NaN;
-}
-
 /** Median time of `fn` over ROUNDS runs, after 3 warm-up runs. */
-function perFile(fn: () => unknown): number {
-  for (let i = 0; i < 3; i++) fn();
-  const times: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    const t = performance.now();
-    fn();
-    times.push(performance.now() - t);
-  }
-  return medianOf(times);
+async function perFile(fn: () => unknown): Promise<number> {
+  return (await measure(fn, { iterations: ROUNDS, warmup: 3 })).medianMs;
 }
 
 function report(label: string, times: number[]): void {
   console.log(
-    `${label}: median ${medianOf(times).toFixed(3)} ms, p95 ${p95Of(times).toFixed(3)} ms per file (${times.length} files)`,
+    `${formatMeasurement(`${label}, per file (medians of ${times.length} files)`, summarize(times))}`,
   );
 }
 
-export default function bench(): void {
+export default async function bench(): Promise<void> {
   const corpus = corpusDir();
   if (!corpus) {
     console.log('pdf bench: corpus not found at ../shared/corpus, skipped');
@@ -68,17 +52,18 @@ export default function bench(): void {
     const profile = (inv.profile === 'XRECHNUNG' ? 'EN16931' : inv.profile) as Profile;
     const first = packageFacturx(plain, xml, profile);
     if (!first.ok) continue;
-    packaging.push(perFile(() => packageFacturx(plain, xml, profile)));
-    checking.push(perFile(() => checkFacturxPdf(first.pdf)));
+    packaging.push(await perFile(() => packageFacturx(plain, xml, profile)));
+    checking.push(await perFile(() => checkFacturxPdf(first.pdf)));
   }
   report('package 1-page PDF + XML', packaging);
   report('check packaged PDF', checking);
 
-  const extracting = invoices.map((inv) => {
+  const extracting: number[] = [];
+  for (const inv of invoices) {
     const pdf = read(inv.files.facturx);
-    return perFile(() => extractFacturx(pdf, inv.files.facturx));
-  });
+    extracting.push(await perFile(() => extractFacturx(pdf, inv.files.facturx)));
+  }
   report('extract from Factur-X PDF', extracting);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) bench();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void bench();

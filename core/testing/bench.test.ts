@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMeasurement, measure, percentile } from './bench';
+import { formatMeasurement, measure, percentile, summarize } from './bench';
 
 describe('bench harness', () => {
   it('takes nearest-rank percentiles', () => {
@@ -18,6 +18,14 @@ describe('bench harness', () => {
     expect(m.minMs).toBeLessThanOrEqual(m.medianMs);
     expect(m.medianMs).toBeLessThanOrEqual(m.p95Ms);
     expect(m.peakRssMb).toBeGreaterThan(0);
-    expect(formatMeasurement('x', m)).toMatch(/^x: median \d+\.\d ms, p95 .* \(5 runs, peak RSS \d+ MB\)$/);
+    expect(formatMeasurement('x', m)).toMatch(
+      /^x: median \d+\.\d{3} ms, p95 .* \(5 runs, peak RSS \d+ MB\)$/,
+    );
+  });
+
+  it('summarizes timings given one by one, with fewer decimals for slow work', () => {
+    const m = summarize([30, 10, 20]);
+    expect([m.iterations, m.medianMs, m.minMs, m.p95Ms]).toEqual([3, 20, 10, 30]);
+    expect(formatMeasurement('y', m)).toMatch(/^y: median 20\.0 ms, p95 30\.0 ms, min 10\.0 ms \(3 runs/);
   });
 });

@@ -19,7 +19,9 @@ export function formatDecimal(text: string | undefined, lang: Lang, minDigits = 
   return `${negative ? '-' : ''}${grouped}${fraction ? (lang === 'fr' ? ',' : '.') + fraction : ''}`;
 }
 
-export const formatAmount = (text: string | undefined, lang: Lang): string => formatDecimal(text, lang, 2);
+/** An amount of the model (`{ value }`) with at least two decimals. */
+export const formatAmount = (amount: { readonly value: string } | undefined, lang: Lang): string =>
+  formatDecimal(amount?.value, lang, 2);
 
 /** `YYYY-MM-DD` → `DD/MM/YYYY` (fr) or unchanged (en); anything else as it is. */
 export function formatDate(iso: string | undefined, lang: Lang): string {

@@ -13,8 +13,8 @@ const XML = Buffer.from(
 
 describe('format', () => {
   it('groups and pads decimals without rounding', () => {
-    expect(formatAmount('1234567.5', 'fr')).toBe('1\u00a0234\u00a0567,50');
-    expect(formatAmount('-1234.125', 'en')).toBe('-1,234.125');
+    expect(formatAmount({ value: '1234567.5' }, 'fr')).toBe('1\u00a0234\u00a0567,50');
+    expect(formatAmount({ value: '-1234.125' }, 'en')).toBe('-1,234.125');
     expect(formatDate('2026-03-15', 'fr')).toBe('15/03/2026');
   });
 });

@@ -4,7 +4,7 @@
  * addresses, number and dates, lines, VAT breakdown, totals, payment terms and account, notes. Long line
  * lists continue on further pages. Fonts are embedded subsets of DejaVu Sans (assets/fonts).
  */
-import type { Address, Invoice, InvoiceLine, Party } from '../../model/invoice';
+import type { Address, Amount, Invoice, InvoiceLine, Party } from '../../model/invoice';
 import type { Lang } from '../../service/types';
 import { type PdfError, pdfError } from '../errors';
 import { formatAmount, formatDate, formatDecimal } from './format';
@@ -248,8 +248,8 @@ function totals(layout: Layout, inv: Invoice, l: Labels, lang: Lang): void {
   const t = inv.totals;
   if (!t) return;
   const cur = inv.currency ? ` ${inv.currency}` : '';
-  const vat = t.taxTotals?.find((x) => !x.currency || x.currency === inv.currency)?.value;
-  const rows: [string, string | undefined, boolean][] = [
+  const vat = t.taxTotals?.find((x) => !x.currency || x.currency === inv.currency);
+  const rows: [string, Amount | undefined, boolean][] = [
     [l.lineTotalSum, t.lineTotal, false],
     [l.allowances, t.allowanceTotal, false],
     [l.charges, t.chargeTotal, false],

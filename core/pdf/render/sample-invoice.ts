@@ -8,9 +8,9 @@ const line = (n: number): InvoiceLine => ({
     description: n === 1 ? 'Atelier œuvre « été »' : undefined,
   },
   billedQuantity: { value: '2.5', unit: 'HUR' },
-  netPrice: { amount: '120.00' },
+  netPrice: { amount: { value: '120.00' } },
   taxes: [{ categoryCode: 'S', rate: '20.00' }],
-  summation: { lineTotal: '300.00' },
+  summation: { lineTotal: { value: '300.00' } },
 });
 
 export function sampleInvoice(lines: number): Invoice {
@@ -41,18 +41,23 @@ export function sampleInvoice(lines: number): Invoice {
     buyerReference: 'SERVICE-ACHATS',
     lines: Array.from({ length: lines }, (_, i) => line(i + 1)),
     vatBreakdown: [
-      { categoryCode: 'S', rate: '20.00', basisAmount: `${300 * lines}.00`, taxAmount: `${60 * lines}.00` },
+      {
+        categoryCode: 'S',
+        rate: '20.00',
+        basisAmount: { value: `${300 * lines}.00` },
+        taxAmount: { value: `${60 * lines}.00` },
+      },
     ],
     paymentTerms: [{ description: 'Virement à 30 jours', dueDate: '2026-04-14' }],
     paymentMeans: [
       { typeCode: '58', creditorAccount: { iban: 'FR7630006000011234567890189' }, creditorBic: 'AGRIFRPP' },
     ],
     totals: {
-      lineTotal: `${300 * lines}.00`,
-      taxBasisTotal: `${300 * lines}.00`,
+      lineTotal: { value: `${300 * lines}.00` },
+      taxBasisTotal: { value: `${300 * lines}.00` },
       taxTotals: [{ value: `${60 * lines}.00`, currency: 'EUR' }],
-      grandTotal: `${360 * lines}.00`,
-      duePayable: `${360 * lines}.00`,
+      grandTotal: { value: `${360 * lines}.00` },
+      duePayable: { value: `${360 * lines}.00` },
     },
   };
 }
