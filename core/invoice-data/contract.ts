@@ -5,87 +5,36 @@
  */
 import type { z } from 'zod';
 import { globalRegistry } from 'zod';
-import type { IntegrationContract } from '../api/contract';
+import {
+  READINESS_LEVELS,
+  type ContractFieldEntry,
+  type ContractReadinessLevel,
+  type IntegrationContract,
+  type ReadinessLevel,
+} from '../api/contract';
 import { PROFILES } from '../cii/profile';
-import { term, type Cardinality } from '../model/registry';
+import { term } from '../model/registry';
 import { GOLDEN_EXAMPLES } from './examples';
+import type { NeededField } from './readiness';
+import { DERIVED_READINESS } from './readiness-data';
 import { invoiceDataSchema, type FieldMeta } from './schema';
 
 export const CONTRACT_VERSION = '1.0.0';
 
-export type Readiness = 'MINIMUM' | 'BASIC_WL' | 'BASIC' | 'EN16931' | 'FRANCE_2026' | 'optional';
+export type Readiness = ContractFieldEntry['readiness'];
 
-/**
- * What a payload needs, level by level (each level includes the previous ones). The totals and the
- * VAT breakdown are computed, so they appear nowhere here.
- */
-export const READINESS_LEVELS: readonly {
-  level: Readiness;
-  description: string;
-  required_fields: readonly string[];
-}[] = [
-  {
-    level: 'MINIMUM',
-    description: 'Factur-X MINIMUM: identification, parties, currency; totals are computed from the lines.',
-    required_fields: [
-      'number',
-      'issue_date',
-      'currency_code',
-      'seller.name',
-      'seller.address.country_code',
-      'buyer.name',
-      'lines[].quantity',
-      'lines[].net_price',
-      'lines[].vat_category_code',
-    ],
-  },
-  {
-    level: 'BASIC_WL',
-    description:
-      'Factur-X BASIC WL: document level with addresses, VAT identifiers and payment instructions.',
-    required_fields: ['seller.vat_id', 'buyer.address.country_code', 'payment.means_code'],
-  },
-  {
-    level: 'BASIC',
-    description: 'Factur-X BASIC: invoice lines.',
-    required_fields: ['lines[].id', 'lines[].unit_code', 'lines[].item.name'],
-  },
-  {
-    level: 'EN16931',
-    description:
-      'EN 16931 (Factur-X EN16931): the full core invoice, VAT rates on lines and exemption reasons.',
-    required_fields: ['lines[].vat_rate', 'vat_breakdown[].exemption_reason'],
-  },
-  {
-    level: 'FRANCE_2026',
-    description:
-      'French e-invoicing reform (France 2026, BR-FR): SIREN/SIRET, electronic addresses, mandatory notes PMT/PMD/AAB, business process, due date.',
-    required_fields: [
-      'seller.legal_registration',
-      'seller.electronic_address',
-      'buyer.legal_registration',
-      'buyer.electronic_address',
-      'business_process',
-      'notes[].subject_code',
-      'notes[].content',
-      'due_date',
-    ],
-  },
-];
+const LEVEL_DESCRIPTIONS: Readonly<Record<ReadinessLevel, string>> = {
+  MINIMUM:
+    'Factur-X MINIMUM: what every payload needs (identification, parties, currency, lines); totals and the VAT breakdown are computed from the lines.',
+  BASIC_WL: 'Factur-X BASIC WL: document level with VAT identifiers, VAT rates and payment instructions.',
+  BASIC: 'Factur-X BASIC: invoice lines.',
+  EN16931: 'EN 16931 (Factur-X EN16931): the full core invoice.',
+  FRANCE_2026:
+    'French e-invoicing reform (France 2026, BR-FR 1.4.0): SIREN, electronic addresses, notes PMT/PMD/AAB, business process.',
+};
 
-export interface ContractField {
-  readonly path: string;
-  readonly type: string;
-  readonly required: boolean;
-  readonly bt: string | null;
-  readonly name: string | null;
-  readonly description: string;
-  readonly default?: string;
-  readonly cardinality: Readonly<Record<string, Cardinality>>;
-  readonly rules: { readonly en16931: readonly string[]; readonly france_2026: readonly string[] };
-  readonly cii_xpath: string | null;
-  readonly readiness: Readiness;
-}
+export type ReadinessLevelEntry = ContractReadinessLevel;
+export type ContractField = ContractFieldEntry;
 
 interface Def {
   type: string;
@@ -97,11 +46,6 @@ interface Def {
 
 const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
 const metaOf = (s: z.ZodType): FieldMeta | undefined => globalRegistry.get(s) as FieldMeta | undefined;
-
-function readiness(path: string): Readiness {
-  for (const level of READINESS_LEVELS) if (level.required_fields.includes(path)) return level.level;
-  return 'optional';
-}
 
 function typeName(def: Def): string {
   if (def.type === 'union') return 'decimal';
@@ -150,27 +94,95 @@ function push(
     description: m?.description ?? '',
     ...(m?.default !== undefined ? { default: m.default } : {}),
     cardinality: Object.fromEntries(PROFILES.map((p) => [p, entry?.cardinality[p] ?? null])),
-    rules: { en16931: entry?.rules.en16931 ?? [], france_2026: entry?.rules.france2026 ?? [] },
+    rules: { en16931: [...(entry?.rules.en16931 ?? [])], france_2026: [...(entry?.rules.france2026 ?? [])] },
     cii_xpath: entry?.xpath ?? null,
-    readiness: readiness(path),
+    readiness: 'optional',
   });
 }
 
-export function contractFields(): ContractField[] {
+function schemaFields(): ContractField[] {
   const out: ContractField[] = [];
   walk(invoiceDataSchema, '', true, undefined, out);
   return out;
+}
+
+/** The paths a payload may leave out: those the readiness derivation tries without. */
+export function optionalContractPaths(): string[] {
+  return schemaFields()
+    .filter((f) => !f.required)
+    .map((f) => f.path);
+}
+
+/** `lines[].quantity` → `lines[]` → `lines` → null. */
+function parentPath(path: string): string | null {
+  if (path.endsWith('[]')) return path.slice(0, -2);
+  const dot = path.lastIndexOf('.');
+  return dot < 0 ? null : path.slice(0, dot);
+}
+
+interface Decision {
+  readonly readiness: Readiness;
+  readonly basis: NeededField | null;
+}
+
+/**
+ * Every field with its readiness: an optional field is needed where the derivation found it needed; a
+ * required one as soon as its parent is (always, at the top level).
+ */
+export function contractFields(): ContractField[] {
+  const needed = new Map(DERIVED_READINESS.needed.map((n) => [n.path, n]));
+  const decided = new Map<string, Decision>();
+  return schemaFields().map((field) => {
+    const parent = parentPath(field.path);
+    const inherited: Decision =
+      parent === null
+        ? { readiness: 'MINIMUM', basis: null }
+        : (decided.get(parent) ?? { readiness: 'optional', basis: null });
+    const own = needed.get(field.path);
+    const decision: Decision = field.required
+      ? inherited
+      : { readiness: own?.level ?? 'optional', basis: own ?? null };
+    decided.set(field.path, decision);
+    const { basis, readiness } = decision;
+    return basis
+      ? {
+          ...field,
+          readiness,
+          readiness_basis: { rules: [...basis.because], examples: [...basis.examples], always: basis.always },
+        }
+      : { ...field, readiness };
+  });
+}
+
+/** The levels in order, each with the fields it adds to the lower ones. */
+export function readinessLevels(fields: readonly ContractField[]): ReadinessLevelEntry[] {
+  return READINESS_LEVELS.map((level) => {
+    const at = fields.filter((f) => f.readiness === level);
+    return {
+      level,
+      description: LEVEL_DESCRIPTIONS[level],
+      required_fields: at.filter((f) => f.readiness_basis?.always !== false).map((f) => f.path),
+      conditional_fields: at.flatMap((f) =>
+        f.readiness_basis?.always === false ? [{ path: f.path, examples: f.readiness_basis.examples }] : [],
+      ),
+      one_of: DERIVED_READINESS.alternatives
+        .filter((a) => a.level === level)
+        .map((a) => ({ paths: [...a.paths], rules: [...a.because], examples: [...a.examples] })),
+    };
+  });
 }
 
 let built: IntegrationContract | null = null;
 
 /** The contract document (built once; it depends on code only). */
 export function buildIntegrationContract(): IntegrationContract {
-  built ??= {
+  if (built) return built;
+  const fields = contractFields();
+  built = {
     version: CONTRACT_VERSION,
     profiles: [...PROFILES],
-    readiness_levels: READINESS_LEVELS,
-    fields: contractFields(),
+    readiness_levels: readinessLevels(fields),
+    fields,
     examples: GOLDEN_EXAMPLES.map((e) => ({
       name: e.name,
       description: e.description,

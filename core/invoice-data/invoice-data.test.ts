@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { integrationContractSchema } from '../api/contract';
+import { READINESS_LEVELS, integrationContractSchema, type ReadinessLevel } from '../api/contract';
 import { ciiToModel } from '../cii/read';
 import { completeTotals } from '../model/totals';
 import { term } from '../model/registry';
-import { buildIntegrationContract } from './contract';
+import { buildIntegrationContract, contractFields, optionalContractPaths } from './contract';
+import { deriveReadiness, failures, withoutField } from './readiness';
+import { DERIVED_READINESS } from './readiness-data';
 import { invoiceDataToCii, parseInvoiceData } from './convert';
 import { GOLDEN_EXAMPLES } from './examples';
 import type { InvoiceData } from './schema';
@@ -161,6 +163,61 @@ describe('golden examples and contract', () => {
     expect(quantity).toMatchObject({ bt: 'BT-129', readiness: 'MINIMUM' });
     expect(quantity?.cii_xpath).toMatch(/BilledQuantity$/);
     expect(fields.filter((f) => f.bt === null).map((f) => f.path)).toEqual([]);
+    const named = c.fields as unknown as { path: string; bt: string; name: string | null }[];
+    expect(named.filter((f) => f.name === null || !f.bt).map((f) => f.path)).toEqual([]);
+    expect(fields.filter((f) => f.cii_xpath === null).map((f) => f.path)).toEqual([]);
+  });
+
+  it('keeps the readiness data equal to a fresh derivation from the rules (else run bin/dev/generate-readiness.ts)', () => {
+    expect(deriveReadiness(GOLDEN_EXAMPLES, optionalContractPaths())).toEqual(DERIVED_READINESS);
+  });
+
+  it.each(READINESS_LEVELS.map((l, i) => [l, i] as const))(
+    'a payload with only what %s needs reaches it, and not the levels above',
+    (level, rank) => {
+      const fields = contractFields();
+      const above = (r: string) => r === 'optional' || READINESS_LEVELS.indexOf(r as ReadinessLevel) > rank;
+      // Of each choice up to this level, the first field is kept.
+      const chosen = DERIVED_READINESS.alternatives
+        .filter((a) => READINESS_LEVELS.indexOf(a.level) <= rank)
+        .map((a) => a.paths[0]);
+      let payload: unknown = GOLDEN_EXAMPLES[0]!.invoice_data;
+      for (const f of fields) {
+        if (!f.required && above(f.readiness) && !chosen.includes(f.path))
+          payload = withoutField(payload, f.path);
+      }
+      expect(failures(payload, level)).toEqual([]);
+      const next = READINESS_LEVELS.slice(rank + 1).find((l) =>
+        fields.some((f) => f.readiness === l && f.readiness_basis?.always),
+      );
+      if (next) expect(failures(payload, next)?.length).toBeGreaterThan(0);
+    },
+  );
+
+  it('says why a field is needed, and for which kinds of invoice', () => {
+    const c = buildIntegrationContract();
+    const byPath = new Map(contractFields().map((f) => [f.path, f]));
+    expect(byPath.get('seller.electronic_address.scheme')).toMatchObject({
+      bt: 'BT-34-1',
+      readiness: 'FRANCE_2026',
+      readiness_basis: { rules: ['BR-FR-13_BT-34'], always: true },
+    });
+    expect(byPath.get('preceding_invoices')).toMatchObject({
+      readiness: 'FRANCE_2026',
+      readiness_basis: { examples: ['credit_note_fr'], always: false },
+    });
+    expect(byPath.get('due_date')?.readiness).toBe('optional');
+    const levels = c.readiness_levels as {
+      level: string;
+      conditional_fields: { path: string }[];
+      one_of: { paths: string[]; rules: string[] }[];
+    }[];
+    expect(levels.find((l) => l.level === 'FRANCE_2026')?.conditional_fields.map((f) => f.path)).toContain(
+      'preceding_invoices',
+    );
+    expect(levels.find((l) => l.level === 'MINIMUM')?.one_of).toContainEqual(
+      expect.objectContaining({ paths: ['seller.legal_registration', 'seller.vat_id'], rules: ['BR-CO-26'] }),
+    );
   });
 
   it('finds BT-112 in the registry with its rules', () => {

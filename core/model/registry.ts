@@ -10,9 +10,9 @@ import { en16931CodeRules } from '../rules/en16931/codes';
 import { ciiSyntaxRules } from '../rules/en16931/syntax';
 import { france2026Rules } from '../rules/france-2026';
 import type { RuleSet } from '../rules/rule';
-import { allNodes, type CompiledNode } from './compiled';
+import { allNodes, type CompiledLeaf, type CompiledNode } from './compiled';
 import type { LeafType } from './node';
-import { SAME_ELEMENT_AS, TERM_NAMES, type TermName } from './terms';
+import { ATTRIBUTE_OF, SAME_ELEMENT_AS, TERM_NAMES, type TermName } from './terms';
 
 /** `1..1`, `0..n`…, or null where the profile does not carry the term. */
 export type Cardinality = string | null;
@@ -29,12 +29,34 @@ export interface TermEntry {
   readonly rules: { readonly en16931: readonly string[]; readonly france2026: readonly string[] };
 }
 
-function termNodes(): Map<string, CompiledNode> {
-  const byTerm = new Map<string, CompiledNode>();
+function termNodes(): Map<string, CompiledNode[]> {
+  const byTerm = new Map<string, CompiledNode[]>();
   for (const n of allNodes()) {
-    for (const t of [n.node.term, ...(n.node.alsoTerms ?? [])]) if (t && !byTerm.has(t)) byTerm.set(t, n);
+    for (const t of [n.node.term, ...(n.node.alsoTerms ?? [])]) {
+      if (t) byTerm.set(t, [...(byTerm.get(t) ?? []), n]);
+    }
   }
   return byTerm;
+}
+
+/** Where a term lives: its element, or for a qualifier term (BT-34-1) an attribute of another's. */
+type Place =
+  | { readonly node: CompiledNode; readonly attribute?: undefined }
+  | { readonly node: CompiledLeaf; readonly attribute: readonly [key: string, xmlName: string] };
+
+function placeOf(id: string, nodes: Map<string, CompiledNode[]>): Place | undefined {
+  const qualifier = ATTRIBUTE_OF[id];
+  if (!qualifier) {
+    const node = (nodes.get(id) ?? nodes.get(SAME_ELEMENT_AS[id] ?? ''))?.[0];
+    return node && { node };
+  }
+  const [of, xmlName, element] = qualifier;
+  for (const node of nodes.get(of) ?? []) {
+    if (node.kind !== 'leaf' || (element && node.qname !== element)) continue;
+    const attr = node.attrs.find(([, name]) => name === xmlName);
+    if (attr) return { node, attribute: [attr[0], xmlName] };
+  }
+  return undefined;
 }
 
 function rulesByTerm(sets: readonly RuleSet[]): Map<string, string[]> {
@@ -51,9 +73,15 @@ function rulesByTerm(sets: readonly RuleSet[]): Map<string, string[]> {
   return out;
 }
 
-function cardinality(node: CompiledNode | undefined, profile: Profile): Cardinality {
-  const p = node?.particles[profile];
+function cardinality(place: Place | undefined, profile: Profile): Cardinality {
+  const p = place?.node.particles[profile];
   if (!p) return null;
+  if (place?.attribute) {
+    const type = p.type;
+    const attr =
+      type.kind === 'simple' ? type.attributes.find((a) => a.name === place.attribute[1]) : undefined;
+    return attr ? `${attr.required ? 1 : 0}..1` : null;
+  }
   return `${p.min}..${p.max === Infinity ? 'n' : p.max}`;
 }
 
@@ -66,17 +94,19 @@ export function termRegistry(): ReadonlyMap<string, TermEntry> {
   const en = rulesByTerm([en16931ModelRules, en16931CodeRules, ciiSyntaxRules]);
   const fr = rulesByTerm([france2026Rules]);
   const entries = Object.entries(TERM_NAMES).map(([id, name]): TermEntry => {
-    const node = nodes.get(id) ?? nodes.get(SAME_ELEMENT_AS[id] ?? '');
-    const card = Object.fromEntries(PROFILES.map((p) => [p, cardinality(node, p)])) as Record<
+    const place = placeOf(id, nodes);
+    const node = place?.node;
+    const card = Object.fromEntries(PROFILES.map((p) => [p, cardinality(place, p)])) as Record<
       Profile,
       Cardinality
     >;
+    const attribute = place?.attribute;
     return {
       id,
       name,
-      type: node ? (node.kind === 'group' ? 'group' : node.node.type) : 'group',
-      path: node?.path ?? null,
-      xpath: node?.xpath ?? null,
+      type: attribute ? 'token' : node ? (node.kind === 'group' ? 'group' : node.node.type) : 'group',
+      path: node ? (attribute ? `${node.path}.${attribute[0]}` : node.path) : null,
+      xpath: node ? (attribute ? `${node.xpath}/@${attribute[1]}` : node.xpath) : null,
       cardinality: card,
       rules: { en16931: en.get(id) ?? [], france2026: fr.get(id) ?? [] },
     };

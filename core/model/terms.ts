@@ -39,9 +39,14 @@ export const TERM_NAMES: Readonly<Record<string, TermName>> = {
   'BT-27': { en: 'Seller name', fr: 'Nom du vendeur' },
   'BT-28': { en: 'Seller trading name', fr: 'Nom commercial du vendeur' },
   'BT-29': { en: 'Seller identifier', fr: 'Identifiant du vendeur' },
+  'BT-29-1': { en: 'Seller identifier scheme', fr: "Schéma de l'identifiant du vendeur" },
   'BT-30': {
     en: 'Seller legal registration identifier',
     fr: "Identifiant d'immatriculation légale du vendeur",
+  },
+  'BT-30-1': {
+    en: 'Seller legal registration identifier scheme',
+    fr: "Schéma de l'identifiant d'immatriculation légale du vendeur",
   },
   'BT-31': { en: 'Seller VAT identifier', fr: 'Identifiant TVA du vendeur' },
   'BT-32': { en: 'Seller tax registration identifier', fr: "Identifiant d'enregistrement fiscal du vendeur" },
@@ -50,6 +55,10 @@ export const TERM_NAMES: Readonly<Record<string, TermName>> = {
     fr: 'Informations juridiques complémentaires du vendeur',
   },
   'BT-34': { en: 'Seller electronic address', fr: 'Adresse électronique du vendeur' },
+  'BT-34-1': {
+    en: 'Seller electronic address scheme',
+    fr: "Schéma de l'adresse électronique du vendeur",
+  },
   'BT-35': { en: 'Seller address line 1', fr: 'Ligne 1 de l’adresse du vendeur' },
   'BT-36': { en: 'Seller address line 2', fr: 'Ligne 2 de l’adresse du vendeur' },
   'BT-162': { en: 'Seller address line 3', fr: 'Ligne 3 de l’adresse du vendeur' },
@@ -63,12 +72,21 @@ export const TERM_NAMES: Readonly<Record<string, TermName>> = {
   'BT-44': { en: 'Buyer name', fr: "Nom de l'acheteur" },
   'BT-45': { en: 'Buyer trading name', fr: "Nom commercial de l'acheteur" },
   'BT-46': { en: 'Buyer identifier', fr: "Identifiant de l'acheteur" },
+  'BT-46-1': { en: 'Buyer identifier scheme', fr: "Schéma de l'identifiant de l'acheteur" },
   'BT-47': {
     en: 'Buyer legal registration identifier',
     fr: "Identifiant d'immatriculation légale de l'acheteur",
   },
+  'BT-47-1': {
+    en: 'Buyer legal registration identifier scheme',
+    fr: "Schéma de l'identifiant d'immatriculation légale de l'acheteur",
+  },
   'BT-48': { en: 'Buyer VAT identifier', fr: "Identifiant TVA de l'acheteur" },
   'BT-49': { en: 'Buyer electronic address', fr: "Adresse électronique de l'acheteur" },
+  'BT-49-1': {
+    en: 'Buyer electronic address scheme',
+    fr: "Schéma de l'adresse électronique de l'acheteur",
+  },
   'BT-50': { en: 'Buyer address line 1', fr: "Ligne 1 de l'adresse de l'acheteur" },
   'BT-51': { en: 'Buyer address line 2', fr: "Ligne 2 de l'adresse de l'acheteur" },
   'BT-163': { en: 'Buyer address line 3', fr: "Ligne 3 de l'adresse de l'acheteur" },
@@ -81,9 +99,14 @@ export const TERM_NAMES: Readonly<Record<string, TermName>> = {
   'BT-58': { en: 'Buyer contact email address', fr: "Adresse électronique du contact de l'acheteur" },
   'BT-59': { en: 'Payee name', fr: 'Nom du bénéficiaire' },
   'BT-60': { en: 'Payee identifier', fr: 'Identifiant du bénéficiaire' },
+  'BT-60-1': { en: 'Payee identifier scheme', fr: "Schéma de l'identifiant du bénéficiaire" },
   'BT-61': {
     en: 'Payee legal registration identifier',
     fr: "Identifiant d'immatriculation légale du bénéficiaire",
+  },
+  'BT-61-1': {
+    en: 'Payee legal registration identifier scheme',
+    fr: "Schéma de l'identifiant d'immatriculation légale du bénéficiaire",
   },
   'BT-62': { en: 'Seller tax representative name', fr: 'Nom du représentant fiscal du vendeur' },
   'BT-63': { en: 'Seller tax representative VAT identifier', fr: 'Identifiant TVA du représentant fiscal' },
@@ -96,6 +119,10 @@ export const TERM_NAMES: Readonly<Record<string, TermName>> = {
   'BT-69': { en: 'Tax representative country code', fr: 'Code de pays du représentant fiscal' },
   'BT-70': { en: 'Deliver to party name', fr: 'Nom de la partie livrée' },
   'BT-71': { en: 'Deliver to location identifier', fr: 'Identifiant du lieu de livraison' },
+  'BT-71-1': {
+    en: 'Deliver to location identifier scheme',
+    fr: "Schéma de l'identifiant du lieu de livraison",
+  },
   'BT-72': { en: 'Actual delivery date', fr: 'Date de livraison effective' },
   'BT-73': { en: 'Invoicing period start date', fr: 'Date de début de la période de facturation' },
   'BT-74': { en: 'Invoicing period end date', fr: 'Date de fin de la période de facturation' },
@@ -160,6 +187,8 @@ export const TERM_NAMES: Readonly<Record<string, TermName>> = {
   'BT-123': { en: 'Supporting document description', fr: 'Description du document justificatif' },
   'BT-124': { en: 'External document location', fr: 'Emplacement du document externe' },
   'BT-125': { en: 'Attached document', fr: 'Document joint' },
+  'BT-125-1': { en: 'Attached document MIME code', fr: 'Code MIME du document joint' },
+  'BT-125-2': { en: 'Attached document filename', fr: 'Nom de fichier du document joint' },
   'BT-126': { en: 'Invoice line identifier', fr: 'Identifiant de la ligne de facture' },
   'BT-127': { en: 'Invoice line note', fr: 'Note de la ligne de facture' },
   'BT-128': { en: 'Invoice line object identifier', fr: "Identifiant d'objet de la ligne de facture" },
@@ -205,7 +234,19 @@ export const TERM_NAMES: Readonly<Record<string, TermName>> = {
   'BT-155': { en: "Item seller's identifier", fr: "Identifiant vendeur de l'article" },
   'BT-156': { en: "Item buyer's identifier", fr: "Identifiant acheteur de l'article" },
   'BT-157': { en: 'Item standard identifier', fr: "Identifiant normalisé de l'article" },
+  'BT-157-1': {
+    en: 'Item standard identifier scheme',
+    fr: "Schéma de l'identifiant normalisé de l'article",
+  },
   'BT-158': { en: 'Item classification identifier', fr: "Identifiant de classification de l'article" },
+  'BT-158-1': {
+    en: 'Item classification identifier scheme',
+    fr: "Schéma de l'identifiant de classification de l'article",
+  },
+  'BT-158-2': {
+    en: 'Item classification identifier scheme version',
+    fr: "Version du schéma de classification de l'article",
+  },
   'BT-159': { en: 'Item country of origin', fr: "Pays d'origine de l'article" },
   'BT-160': { en: 'Item attribute name', fr: "Nom de l'attribut de l'article" },
   'BT-161': { en: 'Item attribute value', fr: "Valeur de l'attribut de l'article" },
@@ -241,6 +282,29 @@ export const TERM_NAMES: Readonly<Record<string, TermName>> = {
   'BG-30': { en: 'Line VAT information', fr: 'Informations sur la TVA de la ligne' },
   'BG-31': { en: 'Item information', fr: "Informations sur l'article" },
   'BG-32': { en: 'Item attributes', fr: "Attributs de l'article" },
+};
+
+/**
+ * Qualifier terms carried by an attribute of another term's element: the term, the attribute, and the
+ * element where the term is declared on more than one (BT-29 on `ram:ID` and `ram:GlobalID`).
+ */
+export const ATTRIBUTE_OF: Readonly<
+  Record<string, readonly [term: string, attribute: string, element?: string]>
+> = {
+  'BT-29-1': ['BT-29', 'schemeID', 'ram:GlobalID'],
+  'BT-30-1': ['BT-30', 'schemeID'],
+  'BT-34-1': ['BT-34', 'schemeID'],
+  'BT-46-1': ['BT-46', 'schemeID', 'ram:GlobalID'],
+  'BT-47-1': ['BT-47', 'schemeID'],
+  'BT-49-1': ['BT-49', 'schemeID'],
+  'BT-60-1': ['BT-60', 'schemeID', 'ram:GlobalID'],
+  'BT-61-1': ['BT-61', 'schemeID'],
+  'BT-71-1': ['BT-71', 'schemeID', 'ram:GlobalID'],
+  'BT-125-1': ['BT-125', 'mimeCode'],
+  'BT-125-2': ['BT-125', 'filename'],
+  'BT-157-1': ['BT-157', 'schemeID'],
+  'BT-158-1': ['BT-158', 'listID'],
+  'BT-158-2': ['BT-158', 'listVersionID'],
 };
 
 /**
