@@ -284,7 +284,7 @@ describe('dry run', () => {
     const inputs = ['PMT', 'PMD', 'AAB'].map((c) => `seller_context.document_notes[${c}]`);
     expect(body.targetPreflight).toEqual({
       status: 'incomplete',
-      exhaustive: false,
+      exhaustive: true,
       requiredInputs: inputs,
       unsupportedBlockers: [],
     });
@@ -367,5 +367,68 @@ describeCorpus('convert a corpus CII with its plain PDF as carrier', (corpus) =>
     const plain: FilePart = { filename: 'p.pdf', bytes: readFileSync(path.join(dir, `${name}.plain.pdf`)) };
     const refused = await convert(req({ files: { file: plain }, fields: { dry_run: 'true' } }));
     expect(refused).toMatchObject({ status: 501, body: { error: 'not_available_yet' } });
+  });
+});
+
+describe('request context (input mode 3)', () => {
+  it('replays a dry run recipe: the notes France 2026 asks for complete the invoice, marked request_context', async () => {
+    const dry = await converted(
+      req({ fields: fields(withoutNotes, { dry_run: 'true', validation_target: 'france_2026' }) }),
+    );
+    expect(dry.targetPreflight).toMatchObject({
+      status: 'incomplete',
+      exhaustive: true,
+      unsupportedBlockers: [],
+    });
+    const recipe = dry.conversionInputRecipe!.examplePayload;
+    const replay = { seller_context: JSON.stringify(recipe.seller_context) };
+    const again = await converted(
+      req({ fields: fields(withoutNotes, { ...replay, dry_run: 'true', validation_target: 'france_2026' }) }),
+    );
+    expect(again.targetPreflight).toMatchObject({ status: 'verified', requiredInputs: [] });
+    expect(again.fieldProvenance).toMatchObject({
+      'BT-21': { source: 'request_context' },
+      'BT-22': { source: 'request_context' },
+      'BT-1': { source: 'document' },
+    });
+    const final = await converted(
+      req({
+        fields: fields(withoutNotes, { ...replay, output: 'xml_cii', validation_target: 'france_2026' }),
+      }),
+    );
+    expect(final.success).toBe(true);
+    const xml = Buffer.from(final.result.xml, 'base64').toString('utf8');
+    expect(xml).toContain('<ram:SubjectCode>PMD</ram:SubjectCode>');
+  });
+
+  it('never overwrites the document: a different electronic address is a 409 conflict, a dry run marks it', async () => {
+    const context = {
+      seller_context: JSON.stringify({ electronic_address: { value: '999999999', scheme_id: '0225' } }),
+    };
+    const final = await convert(
+      req({ fields: fields(domestic!.invoice_data, { ...context, output: 'xml_cii' }) }),
+    );
+    expect(final.status).toBe(409);
+    expect(final.body).toMatchObject({
+      error: 'inline_context_conflict',
+      conflicts: [
+        {
+          field: 'seller_context.electronic_address',
+          document_value: '0225:732829320',
+          context_value: '0225:999999999',
+        },
+      ],
+    });
+    const dry = await converted(
+      req({ fields: fields(domestic!.invoice_data, { ...context, dry_run: 'true' }) }),
+    );
+    expect(dry.fieldProvenance?.['BT-34']).toEqual({ source: 'conflict' });
+    const same = {
+      seller_context: JSON.stringify({ electronic_address: { value: '732829320', scheme_id: '0225' } }),
+    };
+    const agreed = await converted(
+      req({ fields: fields(domestic!.invoice_data, { ...same, dry_run: 'true' }) }),
+    );
+    expect(agreed.fieldProvenance?.['BT-34']).toEqual({ source: 'document' });
   });
 });

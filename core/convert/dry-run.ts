@@ -3,9 +3,9 @@
  * findings require, where the present terms came from, how the target was resolved, and the inline
  * context a final call could add.
  *
- * Partial on purpose: the final convert does not merge `invoice_patch`, `seller_context` and
- * `buyer_context` into a document yet (input mode 3 is a later issue), so a recipe is never declared
- * replayable (`exhaustive` is true only when nothing is required). Example values are filled only where
+ * The final convert merges `invoice_patch`, `seller_context` and `buyer_context` (core/convert/context.ts),
+ * so a recipe is declared replayable (`exhaustive`) when it gives a value for every input the findings
+ * ask for. Example values are filled only where
  * the document itself gives them (a French SIREN as electronic address under scheme 0225) or where the
  * text is the standard legal mention (BT-22 notes); an input we cannot derive stays in `requiredInputs`
  * without an example value.
@@ -83,6 +83,7 @@ export function dryRunDiagnostics(
   verdict: Verdict,
   target: ResolvedTarget,
   invoice: Invoice | null,
+  provenance: Diagnostics['fieldProvenance'] = {},
 ): Diagnostics {
   const findings = [
     ...verdict.blocking.map((issue) => ({ issue, kind: 'blocking' as const })),
@@ -101,16 +102,36 @@ export function dryRunDiagnostics(
   const unsupportedBlockers = requirements
     .filter((r) => r.kind === 'blocking' && r.input === null)
     .map(({ ruleId, bt, message }) => ({ ruleId, bt, message }));
+  const payload = examplePayload(requiredInputs, invoice);
   return {
     requirements,
-    fieldProvenance: invoice ? fieldProvenance(invoice) : {},
+    fieldProvenance: invoice ? fieldProvenance(invoice, provenance) : {},
     validationTarget: { requested: target.requested, resolved: target.resolved, source: target.source },
     targetPreflight: {
       status: verdict.status,
-      exhaustive: requirements.length === 0,
+      // Replayable only when every finding has an input and the recipe gives each of them a value.
+      exhaustive:
+        requirements.every((r) => r.input !== null) && requiredInputs.every((i) => suppliedBy(payload, i)),
       requiredInputs,
       unsupportedBlockers,
     },
-    conversionInputRecipe: { requiredInputs, examplePayload: examplePayload(requiredInputs, invoice) },
+    conversionInputRecipe: { requiredInputs, examplePayload: payload },
   };
+}
+
+/** Whether the example payload carries a value for a required input (`seller_context.document_notes[PMT]`). */
+function suppliedBy(payload: Recipe['examplePayload'], input: string): boolean {
+  const note = /^(seller|buyer)_context\.document_notes\[(\w+)\]$/.exec(input);
+  if (note) {
+    const notes = [
+      ...(payload.seller_context?.document_notes ?? []),
+      ...(payload.buyer_context?.document_notes ?? []),
+    ];
+    return notes.some((n) => n.subject_code === note[2]);
+  }
+  if (input === 'seller_context.electronic_address')
+    return payload.seller_context?.electronic_address !== undefined;
+  if (input === 'buyer_context.electronic_address')
+    return payload.buyer_context?.electronic_address !== undefined;
+  return false;
 }

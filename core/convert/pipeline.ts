@@ -6,8 +6,9 @@
  * PDF/A-3 and Factur-X carrier checks). A blocking finding means no deliverable (and no charge);
  * France 2026 advisories alone still deliver, marked incomplete. A dry run stops after validation.
  *
- * Not yet: reading invoice data out of a PDF without embedded XML (text parsing, OCR) answers 501; inline contexts and
- * saved profiles are not merged into the document.
+ * The request context (`invoice_patch`, `seller_context`, `buyer_context`) completes the source without
+ * overwriting it. Not yet: reading invoice data out of a PDF without embedded XML (text parsing, OCR)
+ * answers 501; saved profiles are not merged into the document.
  */
 import { apiError, type ApiErrorResult } from '../api/errors';
 import type { ConvertResponse } from '../api/convert-response';
@@ -31,7 +32,7 @@ import { dryRunDiagnostics } from './dry-run';
 import { generatedPdfRejected } from './errors';
 import { targetOutcome, validationReadiness, verdictOf, type ReadinessReports } from './readiness';
 import { convertResult, type ResultParts } from './result';
-import { structuredSource, type StructuredSource } from './source';
+import { structuredSource, withContext, type StructuredSource } from './source';
 import { resolveTarget, type ResolvedTarget } from './target';
 
 const utf8 = new TextDecoder('utf-8');
@@ -65,7 +66,18 @@ export const convertEngine: Engines['convert'] = async (input) => {
     return fail(notAvailable(input.lang));
   }
   if (!sourced.ok) return fail(sourced.error);
-  const source = sourced.source;
+  const contexted = withContext(
+    sourced.source,
+    {
+      ...(input.invoicePatch ? { invoicePatch: input.invoicePatch } : {}),
+      ...(input.sellerContext ? { sellerContext: input.sellerContext } : {}),
+      ...(input.buyerContext ? { buyerContext: input.buyerContext } : {}),
+    },
+    input.dryRun,
+    input.lang,
+  );
+  if (!contexted.ok) return fail(contexted.error);
+  const source = contexted.source;
   const run: Run = {
     input,
     started,
@@ -91,7 +103,7 @@ export const convertEngine: Engines['convert'] = async (input) => {
       reports,
       candidate.report,
       {},
-      dryRunDiagnostics(verdict, run.target, source.invoice),
+      dryRunDiagnostics(verdict, run.target, source.invoice, contexted.provenance),
     );
   }
   if (verdict.status === 'failed') return respond(run, structured(source), reports, candidate.report, {});

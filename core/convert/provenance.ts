@@ -1,7 +1,7 @@
 /**
- * `fieldProvenance` of a dry run: where each business term present in the invoice came from. Only the
- * document itself feeds the model today (request context and saved profiles are not merged yet), so
- * every term present is `document`; a full `invoice_data` counts as the document it describes.
+ * `fieldProvenance` of a dry run: where each business term present in the invoice came from: the
+ * `document` (a full `invoice_data` counts as the document it describes), the `request_context`, or a
+ * `conflict` between them. Saved profiles are not merged yet.
  */
 import type { ConvertResponse } from '../api/convert-response';
 import { invoiceTree, type CompiledNode } from '../model/compiled';
@@ -23,9 +23,13 @@ function collect(node: CompiledNode, value: unknown, out: Set<string>): void {
   }
 }
 
-/** The BT and BG ids with a value in `invoice`, each from the `document`. */
-export function fieldProvenance(invoice: Invoice): Provenance {
+/**
+ * The BT and BG ids with a value in `invoice`, each from the `document` unless `known` says otherwise
+ * (the request context filled it, or contradicts it).
+ */
+export function fieldProvenance(invoice: Invoice, known: Provenance = {}): Provenance {
   const terms = new Set<string>();
+  for (const term of Object.keys(known)) terms.add(term);
   for (const child of invoiceTree().children) {
     const value =
       child.kind === 'group' && child.flat ? invoice : (invoice as Record<string, unknown>)[child.key];
@@ -33,6 +37,8 @@ export function fieldProvenance(invoice: Invoice): Provenance {
   }
   const byNumber = (t: string) => Number(/\d+/.exec(t)?.[0] ?? 0) + (t.startsWith('BG') ? 1000 : 0);
   const out: Provenance = {};
-  for (const term of [...terms].sort((a, b) => byNumber(a) - byNumber(b))) out[term] = { source: 'document' };
+  for (const term of [...terms].sort((a, b) => byNumber(a) - byNumber(b))) {
+    out[term] = known[term] ?? { source: 'document' };
+  }
   return out;
 }

@@ -3,7 +3,8 @@
  * profile: a full `invoice_data` (mapped, totals completed and checked), or a ready CII (read into the
  * model and written again in the requested profile, by default its own, as if it had come as `invoice_data`).
  */
-import type { ApiErrorResult } from '../api/errors';
+import { apiError, type ApiErrorResult } from '../api/errors';
+import type { ConvertResponse } from '../api/convert-response';
 import type { Lang } from '../api/lang';
 import type { Profile } from '../cii/profile';
 import { ciiToModel } from '../cii/read';
@@ -11,6 +12,7 @@ import { modelToCii } from '../cii/write';
 import { invoiceDataToCii } from '../invoice-data/convert';
 import type { Invoice } from '../model/invoice';
 import type { FilePart } from '../service/types';
+import { applyContext, type ContextInputs } from './context';
 import { ciiFailure } from './errors';
 
 export interface StructuredSource {
@@ -59,4 +61,44 @@ export function structuredSource(
     };
   }
   return null;
+}
+
+type Provenance = NonNullable<ConvertResponse['fieldProvenance']>;
+
+/**
+ * The source completed with the request context (input mode 3), its candidate written again when the
+ * context added anything, and the provenance of what the context touched. On a final convert a
+ * conflict with the document is 409 `inline_context_conflict`; a dry run reports it as provenance.
+ */
+export function withContext(
+  source: StructuredSource,
+  inputs: ContextInputs,
+  dryRun: boolean,
+  lang: Lang,
+):
+  | { readonly ok: true; readonly source: StructuredSource; readonly provenance: Provenance }
+  | { readonly ok: false; readonly error: ApiErrorResult } {
+  const merged = applyContext(source.invoice, inputs);
+  if (merged.missing.length > 0) {
+    return {
+      ok: false,
+      error: apiError('insufficient_data', { missing_fields: [...merged.missing] }, { lang }),
+    };
+  }
+  if (merged.conflicts.length > 0 && !dryRun) {
+    return {
+      ok: false,
+      error: apiError('inline_context_conflict', { conflicts: [...merged.conflicts] }, { lang }),
+    };
+  }
+  const provenance: Provenance = {};
+  for (const term of merged.filled) provenance[term] = { source: 'request_context' };
+  for (const term of merged.conflicting) provenance[term] = { source: 'conflict' };
+  if (merged.filled.length === 0) return { ok: true, source, provenance };
+  const written = modelToCii(merged.invoice, source.profile);
+  return {
+    ok: true,
+    source: { ...source, invoice: merged.invoice, xml: written.xml, dropped: written.dropped },
+    provenance,
+  };
 }
