@@ -118,7 +118,7 @@ test.describe('Factur-X Desk in a browser, against facturx serve', () => {
 
     await dropFiles(page, [{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') }]);
 
-    await expect(page.getByRole('alert')).toHaveText('notes.txt: only PDF and XML files are accepted.');
+    await expect(page.getByRole('alert')).toHaveText('notes.txt: only PDF, XML and JSON files are accepted.');
     await expect(page.getByTestId('check')).toHaveCount(0);
     expect(requests).toEqual([]);
   });

@@ -9,7 +9,7 @@ import { I18nProvider } from './i18n/i18n';
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
 
 /** A backend that records its calls and answers what the test tells it to. */
-function fakeBackend(answerFor: (operation: FileOperation, file: InvoiceFile) => Answer) {
+function fakeBackend(answerFor: (operation: FileOperation, file: InvoiceFile | null) => Answer) {
   const calls: {
     operation: FileOperation;
     filename: string;
@@ -22,8 +22,8 @@ function fakeBackend(answerFor: (operation: FileOperation, file: InvoiceFile) =>
     run: async (operation, file, { lang, validationTarget }) => {
       calls.push({
         operation,
-        filename: file.filename,
-        text: new TextDecoder().decode(file.bytes),
+        filename: file?.filename ?? '',
+        text: file ? new TextDecoder().decode(file.bytes) : '',
         lang,
         validationTarget,
       });
@@ -123,7 +123,7 @@ describe('App', () => {
       },
     ]);
     expect(screen.getByRole('alert').textContent).toBe(
-      'notes.txt : seuls les fichiers PDF et XML sont acceptés.',
+      'notes.txt : seuls les fichiers PDF, XML et JSON sont acceptés.',
     );
   });
 

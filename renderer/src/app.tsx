@@ -1,6 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { ValidationTarget } from '../../core/api/targets';
-import type { Backend, Quota } from './backend/backend';
+import type { Backend, FormFields, InvoiceFile, Quota } from './backend/backend';
 import type { HttpSettings } from './backend/http-backend';
 import { useChecks, type Check } from './backend/use-checks';
 import { BackendIndicator } from './components/backend-indicator';
@@ -36,7 +36,24 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
   const [validationTarget, setValidationTarget] = useState<ValidationTarget>(() => loadTarget(localStorage));
   const runOptions = useMemo(() => ({ lang, validationTarget }), [lang, validationTarget]);
   const { checks, rejected, submit, repair, clear } = useChecks(backend, runOptions);
-  const quota = latestQuota(checks);
+  // A conversion's answers live in its card; the quota it reports counts until the next drop.
+  const [convertQuota, setConvertQuota] = useState<Quota>();
+  const quota = convertQuota ?? latestQuota(checks);
+  const runConvert = useCallback(
+    async (file: InvoiceFile | null, fields: FormFields) => {
+      const answer = await backend.run('convert', file, runOptions, fields);
+      if (answer.quota) setConvertQuota(answer.quota);
+      return answer;
+    },
+    [backend, runOptions],
+  );
+  const submitFiles = useCallback(
+    (files: readonly File[]) => {
+      setConvertQuota(undefined);
+      submit(files);
+    },
+    [submit],
+  );
 
   return (
     <div className="app">
@@ -76,7 +93,7 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
             }}
           />
         )}
-        <DropZone onFiles={submit} />
+        <DropZone onFiles={submitFiles} />
         <TargetSwitch
           target={validationTarget}
           onChange={(target) => {
@@ -101,7 +118,9 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
           {checks.length === 0 ? (
             <p className="empty">{t('results.empty')}</p>
           ) : (
-            checks.map((check) => <CheckCard key={check.id} check={check} onRepair={repair} />)
+            checks.map((check) => (
+              <CheckCard key={check.id} check={check} onRepair={repair} runConvert={runConvert} />
+            ))
           )}
         </section>
       </main>

@@ -24,5 +24,6 @@ describe('toAnswer', () => {
       plan: 'sandbox',
     });
     expect(quotaOf({ profile: 'EN16931' })).toBeUndefined();
+    expect(quotaOf({ result: { remainingInvoices: -1 } })).toBeUndefined();
   });
 });

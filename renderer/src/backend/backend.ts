@@ -35,8 +35,11 @@ export type Answer =
   | { readonly ok: true; readonly status: number; readonly body: unknown; readonly quota?: Quota }
   | { readonly ok: false; readonly status: number; readonly error: ShownError; readonly quota?: Quota };
 
-/** The operations the interface runs on a file: validate and extract on drop, repair on request. */
-export type FileOperation = 'validate' | 'extract' | 'repair';
+/** The operations the interface runs: validate and extract on drop, repair and convert on request. */
+export type FileOperation = 'validate' | 'extract' | 'repair' | 'convert';
+
+/** Form fields sent besides the file (convert: `dry_run`, `output`, `invoice_data`, the inline contexts). */
+export type FormFields = Readonly<Record<string, string>>;
 
 /** What every operation is asked besides the file: the language of messages and the rules to check. */
 export interface RunOptions {
@@ -48,7 +51,13 @@ export interface RunOptions {
 /** The renderer's view of the backend; http-backend.ts and ipc-backend.ts implement it. */
 export interface Backend {
   readonly kind: BackendKind;
-  run(operation: FileOperation, file: InvoiceFile, options: RunOptions): Promise<Answer>;
+  /** `file` is null when the fields carry the whole invoice (convert with `invoice_data`). */
+  run(
+    operation: FileOperation,
+    file: InvoiceFile | null,
+    options: RunOptions,
+    fields?: FormFields,
+  ): Promise<Answer>;
 }
 
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -78,7 +87,8 @@ export function quotaOf(body: unknown): Quota | undefined {
     };
   }
   const result = body.result;
-  if (isRecord(result) && typeof result.remainingInvoices === 'number') {
+  // A dry run uses no quota and says so with -1: no figure to show.
+  if (isRecord(result) && typeof result.remainingInvoices === 'number' && result.remainingInvoices >= 0) {
     return { remaining: result.remainingInvoices };
   }
   return undefined;

@@ -49,6 +49,34 @@ describe('httpBackend', () => {
     expect(answer).toMatchObject({ ok: false, status: 0, error: { error: 'backend_unreachable' } });
   });
 
+  it('sends convert form fields besides the file, or without any file', async () => {
+    const fetchImpl = vi.fn<typeof fetch>(async () => new Response('{"success":true}', { status: 200 }));
+    const backend = httpBackend({ baseUrl: '', apiKey: '' }, 'http://127.0.0.1:4000', fetchImpl);
+
+    const answer = await backend.run(
+      'convert',
+      null,
+      { lang: 'en', validationTarget: 'france_2026' },
+      {
+        dry_run: 'true',
+        invoice_data: '{"number":"F-1"}',
+        seller_context: '{"document_notes":[]}',
+      },
+    );
+
+    expect(answer).toEqual({ ok: true, status: 200, body: { success: true } });
+    const [url, init] = fetchImpl.mock.calls[0] ?? [];
+    expect(String(url)).toBe('http://127.0.0.1:4000/api/v1/convert?lang=en');
+    const form = init?.body as FormData;
+    expect(form.has('file')).toBe(false);
+    expect(Object.fromEntries(form.entries())).toEqual({
+      validation_target: 'france_2026',
+      dry_run: 'true',
+      invoice_data: '{"number":"F-1"}',
+      seller_context: '{"document_notes":[]}',
+    });
+  });
+
   it('falls back to the page origin when the configured address is empty or invalid', () => {
     expect(apiOrigin({ baseUrl: ' ', apiKey: '' }, 'http://a:1')).toBe('http://a:1');
     expect(apiOrigin({ baseUrl: 'not a url', apiKey: '' }, 'http://a:1')).toBe('http://a:1');

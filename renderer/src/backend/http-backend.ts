@@ -36,12 +36,18 @@ export function httpBackend(
   const apiKey = settings.apiKey.trim();
   return {
     kind: { type: origin === pageOrigin ? 'server' : 'hosted', origin },
-    async run(operation: FileOperation, file: InvoiceFile, { lang, validationTarget }): Promise<Answer> {
+    async run(
+      operation: FileOperation,
+      file: InvoiceFile | null,
+      { lang, validationTarget },
+      fields = {},
+    ): Promise<Answer> {
       const url = new URL(`/api/v1/${operation}`, origin);
       url.searchParams.set('lang', lang);
       const form = new FormData();
-      form.append('file', new Blob([file.bytes], { type: file.mediaType }), file.filename);
+      if (file) form.append('file', new Blob([file.bytes], { type: file.mediaType }), file.filename);
       form.append('validation_target', validationTarget);
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
       try {
         const response = await fetchImpl(url, {
           method: 'POST',

@@ -42,6 +42,32 @@ describe('ipcBackend', () => {
     });
   });
 
+  it('sends convert fields through the bridge, with or without a file', async () => {
+    const convert = vi.fn<FacturxBridge['convert']>(async () => ({ ok: true, status: 200, body: {} }));
+    const backend = ipcBackend(bridge({ convert }));
+    const options = { lang: 'en', validationTarget: 'en16931' } as const;
+
+    await backend.run('convert', null, options, { invoice_data: '{}', output: 'xml_cii' });
+    await backend.run('convert', invoice, options, { dry_run: 'true' });
+
+    expect(convert.mock.calls).toEqual([
+      [
+        {
+          files: {},
+          fields: { invoice_data: '{}', output: 'xml_cii', validation_target: 'en16931' },
+          query: { lang: 'en' },
+        },
+      ],
+      [
+        {
+          files: { file: invoice },
+          fields: { dry_run: 'true', validation_target: 'en16931' },
+          query: { lang: 'en' },
+        },
+      ],
+    ]);
+  });
+
   it('reports a failed bridge call as a value', async () => {
     const backend = ipcBackend(bridge({ validate: () => Promise.reject(new Error('worker died')) }));
     expect(await backend.run('validate', invoice, { lang: 'en', validationTarget: 'en16931' })).toMatchObject(

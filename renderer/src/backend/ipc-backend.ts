@@ -5,11 +5,11 @@ import { toAnswer, type Backend } from './backend';
 export function ipcBackend(bridge: FacturxBridge): Backend {
   return {
     kind: { type: 'offline' },
-    async run(operation, file, { lang, validationTarget }) {
+    async run(operation, file, { lang, validationTarget }, fields = {}) {
       try {
         const result = await bridge[operation]({
-          files: { file },
-          fields: { validation_target: validationTarget },
+          files: file ? { file } : {},
+          fields: { ...fields, validation_target: validationTarget },
           query: { lang },
         });
         return toAnswer(result.ok, result.status, result.body);

@@ -15,7 +15,7 @@ export interface Check {
 
 export interface Checks {
   readonly checks: readonly Check[];
-  /** Names of the files refused before reaching the backend (neither PDF nor XML). */
+  /** Names of the files refused before reaching the backend (neither PDF, XML nor JSON). */
   readonly rejected: readonly string[];
   readonly submit: (files: readonly File[]) => void;
   /** Sends the file of a check to the repair operation. */

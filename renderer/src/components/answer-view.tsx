@@ -30,16 +30,23 @@ interface Props {
   readonly children?: ReactNode;
   /** What the answer means, when a success reports a problem (an invalid invoice). */
   readonly tone?: 'success' | 'partial' | 'failure';
+  /** Overrides the operation's name, when one operation is run in several steps (a convert's dry run). */
+  readonly label?: string;
+  readonly testId?: string;
 }
 
 /** The backend's answer to one operation: its status, then the report or the error code and message. */
-export function AnswerView({ operation, answer, children, tone }: Props) {
+export function AnswerView({ operation, answer, children, tone, label, testId }: Props) {
   const { t } = useI18n();
   const state = answer === 'pending' ? 'pending' : answer.ok ? 'success' : 'failure';
   return (
-    <div className={`answer answer-${tone ?? state}`} data-testid={`answer-${operation}`} data-state={state}>
+    <div
+      className={`answer answer-${tone ?? state}`}
+      data-testid={testId ?? `answer-${operation}`}
+      data-state={state}
+    >
       <div className="answer-head">
-        <span className="answer-operation">{t(`operation.${operation}`)}</span>
+        <span className="answer-operation">{label ?? t(`operation.${operation}`)}</span>
         {answer === 'pending' ? (
           <span className="badge badge-pending">{t('answer.pending')}</span>
         ) : (

@@ -1,8 +1,11 @@
+import { useMemo } from 'react';
 import { extractionOf, repairOf, reportOf } from '../backend/answer-bodies';
 import { operationsFor } from '../backend/file-kind';
 import type { Check } from '../backend/use-checks';
+import type { ConvertSource, RunConvert } from '../convert/use-conversion';
 import { useI18n } from '../i18n/i18n';
 import { AnswerView } from './answer-view';
+import { ConvertFlow } from './convert-flow';
 import { ExtractView } from './extract-view';
 import { FileSize } from './file-size';
 import { RepairOffer, RepairView, repairTone } from './repair-view';
@@ -11,11 +14,25 @@ import { ReportView } from './report-view';
 interface Props {
   readonly check: Check;
   readonly onRepair: (id: number) => void;
+  readonly runConvert: RunConvert;
 }
 
-/** One checked file: its name, kind and size, one answer per operation, and the repair of a failing XML. */
-export function CheckCard({ check, onRepair }: Props) {
+/** What a check can be converted from: a PDF, or a JSON file's `invoice_data` text (XML is not converted). */
+function convertSourceOf({ kind, filename, invoice }: Check): ConvertSource | undefined {
+  if (!invoice) return undefined;
+  if (kind === 'pdf') return { kind, filename, file: invoice };
+  if (kind === 'json')
+    return { kind: 'invoice_data', filename, invoiceData: new TextDecoder().decode(invoice.bytes) };
+  return undefined;
+}
+
+/**
+ * One checked file: its name, kind and size, one answer per operation, the repair of a failing XML and
+ * the conversion of a PDF or an `invoice_data` JSON.
+ */
+export function CheckCard({ check, onRepair, runConvert }: Props) {
   const { t } = useI18n();
+  const convertSource = useMemo(() => convertSourceOf(check), [check]);
   const report = reportOf(check.answers.validate);
   const extraction = extractionOf(check.answers.extract);
   const repairAnswer = check.answers.repair;
@@ -64,6 +81,7 @@ export function CheckCard({ check, onRepair }: Props) {
           {repair && <RepairView repair={repair} filename={check.filename} />}
         </AnswerView>
       )}
+      {convertSource && <ConvertFlow source={convertSource} run={runConvert} />}
     </article>
   );
 }

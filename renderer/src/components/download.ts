@@ -1,6 +1,13 @@
-/** Saves base64 content as a file through a temporary object URL (the browser's own download). */
+/**
+ * Saves base64 content as a file: in the desktop app through the bridge's native save dialog, in a
+ * browser through a temporary object URL (the browser's own download).
+ */
 export function downloadBase64(base64: string, filename: string, mediaType: string): void {
   const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+  if (window.facturx) {
+    void window.facturx.saveFile(filename, bytes);
+    return;
+  }
   const url = URL.createObjectURL(new Blob([bytes], { type: mediaType }));
   const link = document.createElement('a');
   link.href = url;
@@ -12,8 +19,13 @@ export function downloadBase64(base64: string, filename: string, mediaType: stri
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
+/** `facture.pdf` → `facture<suffix>.<extension>` (`facture-facturx.pdf`); `invoice` when there is no base. */
+export function derivedFilename(filename: string, suffix: string, extension: string): string {
+  const base = filename.replace(/\.[^./\\]+$/, '');
+  return `${base === '' ? 'invoice' : base}${suffix}.${extension}`;
+}
+
 /** `facture.pdf` → `facture.xml`; `suffix` marks a derived file (`facture-repaired.xml`). */
 export function xmlFilename(filename: string, suffix = ''): string {
-  const base = filename.replace(/\.[^./\\]+$/, '');
-  return `${base === '' ? 'invoice' : base}${suffix}.xml`;
+  return derivedFilename(filename, suffix, 'xml');
 }

@@ -37,7 +37,7 @@ export function DropZone({ onFiles }: { readonly onFiles: (files: readonly File[
       <input
         ref={input}
         type="file"
-        accept=".pdf,.xml,application/pdf,application/xml,text/xml"
+        accept=".pdf,.xml,.json,application/pdf,application/xml,text/xml,application/json"
         multiple
         hidden
         data-testid="file-input"

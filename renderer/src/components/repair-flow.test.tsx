@@ -13,7 +13,7 @@ function fakeBackend(bodies: Partial<Record<FileOperation, unknown>>) {
   const backend: Backend = {
     kind: { type: 'server', origin: 'http://127.0.0.1:4000' },
     run: async (operation, file, options): Promise<Answer> => {
-      calls.push({ operation, text: new TextDecoder().decode(file.bytes), options });
+      calls.push({ operation, text: file ? new TextDecoder().decode(file.bytes) : '', options });
       return { ok: true, status: 200, body: bodies[operation] };
     },
   };

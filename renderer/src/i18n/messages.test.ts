@@ -25,7 +25,7 @@ describe('i18n table', () => {
 
   it('fills placeholders and leaves unknown ones visible', () => {
     expect(translator('fr')('drop.rejected', { name: 'a.txt' })).toBe(
-      'a.txt : seuls les fichiers PDF et XML sont acceptés.',
+      'a.txt : seuls les fichiers PDF, XML et JSON sont acceptés.',
     );
     expect(translator('en')('answer.status')).toBe('HTTP {status}');
   });

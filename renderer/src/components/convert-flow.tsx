@@ -1,0 +1,111 @@
+import { conflictsOf, convertBodyOf, outcomeOf } from '../convert/convert-bodies';
+import {
+  convertOutputs,
+  useConversion,
+  type ConvertSource,
+  type RunConvert,
+} from '../convert/use-conversion';
+import { useI18n } from '../i18n/i18n';
+import { AnswerView } from './answer-view';
+import { ComplementForm } from './complement-form';
+import { ConflictList } from './conflict-list';
+import { ConvertResultView } from './convert-result-view';
+import { DryRunView } from './dry-run-view';
+
+interface Props {
+  readonly source: ConvertSource;
+  readonly run: RunConvert;
+}
+
+const tones = { success: 'success', incomplete: 'partial', failed: 'failure' } as const;
+
+/**
+ * Converting one invoice: a dry run first (verdict, France 2026 findings, field provenance), the
+ * complements that clear the findings and "Check again", then the final call and the deliverable.
+ */
+export function ConvertFlow({ source, run }: Props) {
+  const { t } = useI18n();
+  const conversion = useConversion(source, run);
+  const { dryRun, final, output } = conversion;
+  const dryRunBody = convertBodyOf(dryRun);
+  const finalBody = convertBodyOf(final);
+  const conflicts = conflictsOf(final);
+  const blocked = Object.keys(conversion.problems).length > 0;
+  const busy = dryRun === 'pending' || final === 'pending';
+  const xmlOnly = source.kind === 'invoice_data';
+  return (
+    <section className="convert" data-testid="convert" aria-label={t('convert.title')}>
+      <div className="convert-head">
+        <h3 className="report-heading">{t('convert.title')}</h3>
+        <div className="target-switch">
+          <span className="target-label" id={`output-label-${source.filename}`}>
+            {t('convert.output')}
+          </span>
+          <div className="segmented light" role="group" aria-labelledby={`output-label-${source.filename}`}>
+            {convertOutputs.map((option) => (
+              <button
+                key={option}
+                type="button"
+                aria-pressed={option === output}
+                onClick={() => conversion.setOutput(option)}
+              >
+                {t(`output.${option}`)}
+              </button>
+            ))}
+          </div>
+        </div>
+      </div>
+      {dryRun === undefined && (
+        <div className="actions">
+          <p className="group-hint">{t(xmlOnly ? 'convert.introData' : 'convert.introPdf')}</p>
+          <button type="button" className="primary" onClick={conversion.check}>
+            {t('convert.run')}
+          </button>
+        </div>
+      )}
+      <div aria-live="polite" aria-busy={dryRun === 'pending'}>
+        {dryRun && (
+          <AnswerView operation="convert" answer={dryRun} label={t('convert.dryRun')} testId="answer-dry-run">
+            {dryRunBody && <DryRunView body={dryRunBody} />}
+          </AnswerView>
+        )}
+      </div>
+      {dryRunBody && conversion.inputs.length > 0 && <ComplementForm conversion={conversion} />}
+      {dryRunBody && conversion.unsupportedInputs.length > 0 && (
+        <p className="note" data-testid="unsupported-inputs">
+          {t(xmlOnly ? 'complement.unsupportedData' : 'complement.unsupported', {
+            inputs: conversion.unsupportedInputs.join(', '),
+          })}
+        </p>
+      )}
+      {dryRunBody && (
+        <div className="actions final-actions">
+          <button type="button" className="primary" disabled={busy || blocked} onClick={conversion.convert}>
+            {t('convert.final')}
+          </button>
+          <small className="field-hint">{t(`convert.finalHint.${output}`)}</small>
+        </div>
+      )}
+      <div aria-live="polite" aria-busy={final === 'pending'}>
+        {final && (
+          <AnswerView
+            operation="convert"
+            answer={final}
+            label={t('convert.finalTitle')}
+            testId="answer-convert"
+            {...(finalBody ? { tone: tones[outcomeOf(finalBody)] } : {})}
+          >
+            {finalBody && (
+              <ConvertResultView
+                body={finalBody}
+                filename={source.filename}
+                output={conversion.finalOutput}
+              />
+            )}
+          </AnswerView>
+        )}
+        {conflicts.length > 0 && <ConflictList conflicts={conflicts} />}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import type { Provenance } from '../convert/convert-bodies';
+import { useI18n } from '../i18n/i18n';
+import { TermLabel } from './term-label';
+
+/** Where each business term of the invoice came from, with the reader's evidence when it gives some. */
+export function ProvenanceTable({ entries }: { readonly entries: readonly Provenance[] }) {
+  const { lang, t } = useI18n();
+  if (entries.length === 0) return <p className="no-issues">{t('provenance.none')}</p>;
+  const percent = new Intl.NumberFormat(lang, { style: 'percent', maximumFractionDigits: 0 });
+  return (
+    <div className="table-scroll">
+      <table className="provenance" data-testid="provenance">
+        <caption className="visually-hidden">{t('provenance.title')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('provenance.term')}</th>
+            <th scope="col">{t('provenance.source')}</th>
+            <th scope="col">{t('provenance.evidence')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr
+              key={entry.term}
+              data-testid="provenance-row"
+              data-term={entry.term}
+              data-source={entry.source}
+              className={entry.source === 'conflict' ? 'provenance-conflict' : undefined}
+            >
+              <th scope="row">
+                <TermLabel term={entry.term} />
+              </th>
+              <td>
+                <span className={`source-badge source-${entry.source}`}>{t(`source.${entry.source}`)}</span>
+              </td>
+              <td className="evidence">
+                {entry.page !== undefined && <span>{t('provenance.page', { page: entry.page })}</span>}
+                {entry.text !== undefined && <q>{entry.text}</q>}
+                {entry.confidence !== undefined && (
+                  <span>
+                    {t('provenance.confidence', {
+                      confidence: percent.format(
+                        entry.confidence > 1 ? entry.confidence / 100 : entry.confidence,
+                      ),
+                    })}
+                  </span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

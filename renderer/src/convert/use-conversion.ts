@@ -1,0 +1,126 @@
+import { useCallback, useMemo, useState } from 'react';
+import type { Answer, FormFields, InvoiceFile } from '../backend/backend';
+import {
+  complementFields,
+  complementInputOf,
+  prefill,
+  problemsOf,
+  type ComplementInput,
+  type ComplementProblem,
+  type ComplementValues,
+} from './complements';
+import { convertBodyOf, requiredInputsOf } from './convert-bodies';
+
+/** What is converted: an uploaded PDF, or the text of a full `invoice_data` payload (sent without a file). */
+export type ConvertSource =
+  | { readonly kind: 'pdf'; readonly filename: string; readonly file: InvoiceFile }
+  | { readonly kind: 'invoice_data'; readonly filename: string; readonly invoiceData: string };
+
+export type ConvertOutput = 'facturx_pdfa3' | 'xml_cii';
+export const convertOutputs: readonly ConvertOutput[] = ['facturx_pdfa3', 'xml_cii'];
+
+/** Sends one convert request: the file (or none) and the form fields besides it. */
+export type RunConvert = (file: InvoiceFile | null, fields: FormFields) => Promise<Answer>;
+
+export interface Conversion {
+  readonly output: ConvertOutput;
+  readonly setOutput: (output: ConvertOutput) => void;
+  readonly dryRun: Answer | 'pending' | undefined;
+  readonly final: Answer | 'pending' | undefined;
+  /** The output the final call asked for. */
+  readonly finalOutput: ConvertOutput;
+  /** Every input a dry run of this conversion asked for, kept once cleared so the final call sends it. */
+  readonly inputs: readonly ComplementInput[];
+  /** Inputs asked for that no complement can supply from this source. */
+  readonly unsupportedInputs: readonly string[];
+  readonly values: ComplementValues;
+  readonly setValue: (key: string, value: string) => void;
+  readonly problems: Readonly<Record<string, ComplementProblem>>;
+  /** The complements differ from those the last dry run checked. */
+  readonly unchecked: boolean;
+  /** Runs the dry run with the complements typed so far. */
+  readonly check: () => void;
+  /** The final call with the chosen output. */
+  readonly convert: () => void;
+}
+
+function sourceFields(source: ConvertSource): FormFields {
+  if (source.kind === 'pdf') return {};
+  // A file holding a contract example (`{ name, description, invoice_data }`) sends its invoice_data.
+  try {
+    const parsed = JSON.parse(source.invoiceData) as unknown;
+    if (typeof parsed === 'object' && parsed !== null && 'invoice_data' in parsed) {
+      const inner = (parsed as { invoice_data: unknown }).invoice_data;
+      if (typeof inner === 'object' && inner !== null) return { invoice_data: JSON.stringify(inner) };
+    }
+  } catch {
+    // Not JSON: sent as is, the server's answer says what is wrong with it.
+  }
+  return { invoice_data: source.invoiceData };
+}
+
+export function useConversion(source: ConvertSource, run: RunConvert): Conversion {
+  const [output, setOutput] = useState<ConvertOutput>('facturx_pdfa3');
+  const [dryRun, setDryRun] = useState<Answer | 'pending'>();
+  const [final, setFinal] = useState<Answer | 'pending'>();
+  const [finalOutput, setFinalOutput] = useState<ConvertOutput>('facturx_pdfa3');
+  const [inputs, setInputs] = useState<readonly ComplementInput[]>([]);
+  const [unsupportedInputs, setUnsupported] = useState<readonly string[]>([]);
+  const [values, setValues] = useState<ComplementValues>({});
+  const [checked, setChecked] = useState<FormFields | undefined>();
+
+  const file = source.kind === 'pdf' ? source.file : null;
+  const base = useMemo(() => sourceFields(source), [source]);
+  const complements = useMemo(() => complementFields(inputs, values), [inputs, values]);
+  const problems = useMemo(() => problemsOf(inputs, values), [inputs, values]);
+
+  const check = useCallback(() => {
+    setDryRun('pending');
+    setFinal(undefined);
+    const sent = complements;
+    void run(file, { ...base, ...sent, dry_run: 'true' }).then((answer) => {
+      setDryRun(answer);
+      setChecked(sent);
+      const body = convertBodyOf(answer);
+      if (!body) return;
+      const asked = requiredInputsOf(body);
+      const offered = asked.flatMap((input) => complementInputOf(input, source.kind) ?? []);
+      setUnsupported(asked.filter((input) => !complementInputOf(input, source.kind)));
+      setInputs((known) => [
+        ...known,
+        ...offered.filter((input) => !known.some((k) => k.input === input.input)),
+      ]);
+      const example = body.conversionInputRecipe?.examplePayload ?? {};
+      // What the user typed wins over the example.
+      setValues((typed) => ({ ...prefill(offered, example), ...typed }));
+    });
+  }, [base, complements, file, run, source.kind]);
+
+  const convert = useCallback(() => {
+    setFinal('pending');
+    setFinalOutput(output);
+    void run(file, { ...base, ...complements, output }).then(setFinal);
+  }, [base, complements, file, output, run]);
+
+  const setValue = useCallback((key: string, value: string) => {
+    setValues((all) => ({ ...all, [key]: value }));
+  }, []);
+
+  const unchecked = checked !== undefined && JSON.stringify(checked) !== JSON.stringify(complements);
+
+  return {
+    output,
+    setOutput,
+    dryRun,
+    final,
+    finalOutput,
+    inputs,
+    unsupportedInputs,
+    values,
+    setValue,
+    problems,
+    unchecked,
+    check,
+    convert,
+  };
+}
