@@ -55,7 +55,7 @@ export function ConvertFlow({ source, run }: Props) {
           </div>
         </div>
       </div>
-      {dryRun === undefined && (
+      {(dryRun === undefined || (dryRun !== 'pending' && !dryRunBody)) && (
         <div className="actions">
           <p className="group-hint">{t(xmlOnly ? 'convert.introData' : 'convert.introPdf')}</p>
           <button type="button" className="primary" onClick={conversion.check}>

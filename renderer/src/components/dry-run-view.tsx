@@ -11,6 +11,7 @@ export function DryRunView({ body }: { readonly body: ConvertBody }) {
   const conflicts = provenance.filter((entry) => entry.source === 'conflict').length;
   const preflight = body.targetPreflight;
   const unsupported = preflight?.unsupportedBlockers.length ?? 0;
+  const france = body.target.requested === 'france_2026';
   return (
     <div className="dry-run" data-testid="dry-run">
       <ReadinessVerdict body={body} testId="dry-run-verdict" />
@@ -19,9 +20,9 @@ export function DryRunView({ body }: { readonly body: ConvertBody }) {
           {t('provenance.conflicts', { n: conflicts })}
         </p>
       )}
-      <section className="issue-group blockers">
-        <h4>{t('report.blockers')}</h4>
-        <p className="group-hint">{t('report.blockersHint')}</p>
+      <section className={france ? 'issue-group blockers' : 'issue-group'}>
+        <h4>{t(france ? 'report.blockers' : 'convert.findings')}</h4>
+        {france && <p className="group-hint">{t('report.blockersHint')}</p>}
         <RequirementList requirements={requirementsOf(body)} />
         {unsupported > 0 && (
           <p className="note" data-testid="unsupported-blockers">

@@ -120,6 +120,7 @@ export const en = {
     'Produces the CII XML only (not a Factur-X document) and uses one invoice of the quota.',
   'convert.finalTitle': 'Conversion',
   'convert.checkAgain': 'Check again',
+  'convert.findings': 'Findings to clear before converting',
   'convert.frCtc': 'France 2026: {status}',
   'convert.advisories': 'Advisories left: {rules}',
   'convert.unsupportedBlockers':
@@ -141,7 +142,7 @@ export const en = {
   'frCtcStatus.blocked': 'blocked',
   'frCtcStatus.not_run': 'not run',
   'frCtcStatus.not_evaluated': 'not evaluated',
-  'requirements.none': 'No France 2026 finding: nothing to clear.',
+  'requirements.none': 'No finding: nothing to clear.',
   'requirement.blocking': 'Blocking',
   'requirement.advisory': 'Advisory',
   'provenance.title': 'Where each field came from',
@@ -176,7 +177,7 @@ export const en = {
   'complement.schemeInvalid': '2 to 20 letters or digits.',
   'complement.valueMissing': 'Give the address itself.',
   'complement.ibanInvalid': 'This is not an IBAN.',
-  'complement.unchecked': 'Changed since the last check: “Check again” shows their effect.',
+  'complement.unchecked': 'Not checked yet: “Check again” shows the effect of these values.',
   'complement.unsupported': 'Cannot be completed here: {inputs}.',
   'complement.unsupportedData':
     'Cannot be completed beside an invoice_data payload: correct the payload itself ({inputs}).',
@@ -314,6 +315,7 @@ export const fr: Record<MessageKey, string> = {
     'Produit le seul XML CII (pas un document Factur-X) et décompte une facture du quota.',
   'convert.finalTitle': 'Conversion',
   'convert.checkAgain': 'Contrôler à nouveau',
+  'convert.findings': 'Constats à lever avant la conversion',
   'convert.frCtc': 'France 2026 : {status}',
   'convert.advisories': 'Réserves restantes : {rules}',
   'convert.unsupportedBlockers':
@@ -335,7 +337,7 @@ export const fr: Record<MessageKey, string> = {
   'frCtcStatus.blocked': 'bloqué',
   'frCtcStatus.not_run': 'non exécuté',
   'frCtcStatus.not_evaluated': 'non évalué',
-  'requirements.none': 'Aucun constat France 2026 : rien à lever.',
+  'requirements.none': 'Aucun constat : rien à lever.',
   'requirement.blocking': 'Bloquant',
   'requirement.advisory': 'Réserve',
   'provenance.title': 'D’où vient chaque champ',
@@ -370,7 +372,7 @@ export const fr: Record<MessageKey, string> = {
   'complement.schemeInvalid': '2 à 20 lettres ou chiffres.',
   'complement.valueMissing': 'Indiquez l’adresse elle-même.',
   'complement.ibanInvalid': 'Ce n’est pas un IBAN.',
-  'complement.unchecked': 'Modifiés depuis le dernier contrôle : « Contrôler à nouveau » en montre l’effet.',
+  'complement.unchecked': 'Pas encore contrôlées : « Contrôler à nouveau » montre l’effet de ces valeurs.',
   'complement.unsupported': 'Ne peut pas être complété ici : {inputs}.',
   'complement.unsupportedData':
     'Ne peut pas être complété à côté de données invoice_data : corrigez ces données elles-mêmes ({inputs}).',
