@@ -1,6 +1,12 @@
-import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { directAnswer, dropFiles, invoicePdf, saveApiKey, type Upload } from './page-actions';
+import {
+  directAnswer,
+  dropFiles,
+  expectShowsServerAnswer,
+  invoicePdf,
+  saveApiKey,
+  type Upload,
+} from './page-actions';
 
 const xmlInvoice: Upload = {
   name: 'invoice.xml',
@@ -11,22 +17,6 @@ const xmlInvoice: Upload = {
       '<rsm:ExchangedDocument/></rsm:CrossIndustryInvoice>',
   ),
 };
-
-/** The interface shows what the server answers: the same status, and the same error code and message. */
-async function expectShowsServerAnswer(
-  answer: Locator,
-  expected: { status: number; body: Record<string, unknown> },
-) {
-  await expect(answer).not.toHaveAttribute('data-state', 'pending');
-  await expect(answer.getByTestId('answer-status')).toHaveAttribute('data-status', String(expected.status));
-  if (expected.status >= 400) {
-    await expect(answer).toHaveAttribute('data-state', 'failure');
-    await expect(answer.getByTestId('error-code')).toHaveText(String(expected.body.error));
-    await expect(answer.getByTestId('error-message')).toHaveText(String(expected.body.message));
-  } else {
-    await expect(answer).toHaveAttribute('data-state', 'success');
-  }
-}
 
 test.describe('Factur-X Desk in a browser, against facturx serve', () => {
   test('loads from the server without errors and switches between English and French', async ({ page }) => {

@@ -1,5 +1,5 @@
 /** What the end-to-end tests do in the page and ask the server directly, shared by every spec. */
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { AFRelationship, PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Server } from './fixtures';
 
@@ -74,4 +74,20 @@ export async function invoicePdf(name: string, facturxXml?: Buffer): Promise<Upl
     });
   }
   return { name, mimeType: 'application/pdf', buffer: Buffer.from(await pdf.save()) };
+}
+
+/** The interface shows what the server answers: the same status, and the same error code and message. */
+export async function expectShowsServerAnswer(
+  answer: Locator,
+  expected: { status: number; body: Record<string, unknown> },
+) {
+  await expect(answer).not.toHaveAttribute('data-state', 'pending');
+  await expect(answer.getByTestId('answer-status')).toHaveAttribute('data-status', String(expected.status));
+  if (expected.status >= 400) {
+    await expect(answer).toHaveAttribute('data-state', 'failure');
+    await expect(answer.getByTestId('error-code')).toHaveText(String(expected.body.error));
+    await expect(answer.getByTestId('error-message')).toHaveText(String(expected.body.message));
+  } else {
+    await expect(answer).toHaveAttribute('data-state', 'success');
+  }
 }

@@ -100,6 +100,48 @@ describe('App', () => {
     expect(calls[0]).toMatchObject({ filename: 'invoice.pdf', text: '%PDF-1.7 test', lang: 'en' });
   });
 
+  it('converts a dropped invoice_data JSON on request, without a file, and shows the quota it reports', async () => {
+    const sent: { operation: string; file: unknown; fields: unknown; target: string }[] = [];
+    const body = (remainingInvoices: number) => ({
+      success: true,
+      target: { requested: 'en16931', executed: 'en16931', status: 'verified', missing_inputs: [] },
+      result: { remainingInvoices, legalDisclaimer: 'Technical evidence only.', pdf: btoa('%PDF-1.7') },
+      validationReadiness: { frCtc: { status: 'not_evaluated', advisories: [] } },
+    });
+    const backend: Backend = {
+      kind: { type: 'server', origin: 'http://127.0.0.1:4000' },
+      run: async (operation, file, { validationTarget }, fields) => {
+        sent.push({ operation, file, fields, target: validationTarget });
+        return { ok: true, status: 200, body: body(fields?.dry_run ? -1 : 41), quota: { remaining: 41 } };
+      },
+    };
+    renderApp(backend);
+
+    await drop([new File(['{"number":"F-9"}'], 'facture.json', { type: 'application/json' })]);
+    const convert = await screen.findByTestId('convert');
+    expect(sent).toEqual([]);
+    await act(async () => fireEvent.click(within(convert).getByRole('button', { name: 'Convert' })));
+    await waitFor(() => expect(screen.getByTestId('dry-run')).toBeTruthy());
+    await act(async () => fireEvent.click(within(convert).getByRole('button', { name: 'Convert' })));
+    await waitFor(() => expect(screen.getByTestId('convert-result')).toBeTruthy());
+
+    expect(sent).toEqual([
+      {
+        operation: 'convert',
+        file: null,
+        fields: { invoice_data: '{"number":"F-9"}', dry_run: 'true' },
+        target: 'en16931',
+      },
+      {
+        operation: 'convert',
+        file: null,
+        fields: { invoice_data: '{"number":"F-9"}', output: 'facturx_pdfa3' },
+        target: 'en16931',
+      },
+    ]);
+    expect(screen.getByTestId('backend-indicator').textContent).toContain('41 invoices left this month');
+  });
+
   it('sends an XML to validate only, in the chosen language and target, and refuses other files', async () => {
     const { backend, calls } = fakeBackend(() => ({ ok: true, status: 200, body: { valid: true } }));
     renderApp(backend);

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Answer, FormFields, InvoiceFile } from '../backend/backend';
 import type { ConvertSource } from '../convert/use-conversion';
 import { I18nProvider } from '../i18n/i18n';
+import { captureDownloads } from '../testing/capture-downloads';
 import { ConvertFlow } from './convert-flow';
 
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
@@ -278,21 +279,7 @@ describe('Convert flow', () => {
   });
 
   it('converts with the chosen output and offers the deliverable with the disclaimer', async () => {
-    const blobs: Blob[] = [];
-    const names: string[] = [];
-    vi.stubGlobal(
-      'URL',
-      Object.assign(URL, {
-        createObjectURL: (blob: Blob) => {
-          blobs.push(blob);
-          return 'blob:test';
-        },
-        revokeObjectURL: () => undefined,
-      }),
-    );
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      names.push(this.download);
-    });
+    const saved = captureDownloads();
     const xml = '<rsm:CrossIndustryInvoice/>';
     const incomplete = convertBody(
       'incomplete',
@@ -315,8 +302,8 @@ describe('Convert flow', () => {
     expect(result.getByTestId('legal-disclaimer').textContent).toBe(disclaimer);
 
     fireEvent.click(result.getByRole('button', { name: 'Download CII XML' }));
-    expect(names).toEqual(['facture-cii.xml']);
-    expect(await blobs[0]?.text()).toBe(xml);
+    expect(saved.map((download) => download.name)).toEqual(['facture-cii.xml']);
+    expect(await saved[0]?.blob?.text()).toBe(xml);
   });
 
   it('shows the API error of a PDF it cannot read yet', async () => {

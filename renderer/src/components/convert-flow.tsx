@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { conflictsOf, convertBodyOf, outcomeOf } from '../convert/convert-bodies';
 import {
   convertOutputs,
@@ -25,6 +26,7 @@ const tones = { success: 'success', incomplete: 'partial', failed: 'failure' } a
  */
 export function ConvertFlow({ source, run }: Props) {
   const { t } = useI18n();
+  const outputLabel = useId();
   const conversion = useConversion(source, run);
   const { dryRun, final, output } = conversion;
   const dryRunBody = convertBodyOf(dryRun);
@@ -38,10 +40,10 @@ export function ConvertFlow({ source, run }: Props) {
       <div className="convert-head">
         <h3 className="report-heading">{t('convert.title')}</h3>
         <div className="target-switch">
-          <span className="target-label" id={`output-label-${source.filename}`}>
+          <span className="target-label" id={outputLabel}>
             {t('convert.output')}
           </span>
-          <div className="segmented light" role="group" aria-labelledby={`output-label-${source.filename}`}>
+          <div className="segmented light" role="group" aria-labelledby={outputLabel}>
             {convertOutputs.map((option) => (
               <button
                 key={option}

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../app';
 import type { Answer, Backend, FileOperation, RunOptions } from '../backend/backend';
 import { I18nProvider } from '../i18n/i18n';
+import { captureDownloads } from '../testing/capture-downloads';
 import { invalidReport, partialRepair, repairedXml, validReport } from '../testing/sample-bodies';
 
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
@@ -38,27 +39,6 @@ const dropXml = (text: string) =>
       dataTransfer: { files: [new File([text], 'facture.xml', { type: 'text/xml' })] },
     });
   });
-
-/** Captures what a download would save: the blob behind the object URL and the file name. */
-function captureDownloads() {
-  const blobs = new Map<string, Blob>();
-  const saved: { name: string; blob: Blob | undefined }[] = [];
-  vi.stubGlobal(
-    'URL',
-    Object.assign(URL, {
-      createObjectURL: (blob: Blob) => {
-        const url = `blob:test/${blobs.size}`;
-        blobs.set(url, blob);
-        return url;
-      },
-      revokeObjectURL: () => undefined,
-    }),
-  );
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push({ name: this.download, blob: blobs.get(this.href) });
-  });
-  return saved;
-}
 
 beforeEach(() => localStorage.clear());
 afterEach(() => {
