@@ -33,18 +33,21 @@ export function ProvenanceTable({ entries }: { readonly entries: readonly Proven
               <td>
                 <span className={`source-badge source-${entry.source}`}>{t(`source.${entry.source}`)}</span>
               </td>
-              <td className="evidence">
-                {entry.page !== undefined && <span>{t('provenance.page', { page: entry.page })}</span>}
-                {entry.text !== undefined && <q>{entry.text}</q>}
-                {entry.confidence !== undefined && (
-                  <span>
-                    {t('provenance.confidence', {
-                      confidence: percent.format(
-                        entry.confidence > 1 ? entry.confidence / 100 : entry.confidence,
-                      ),
-                    })}
-                  </span>
-                )}
+              <td>
+                <span className="evidence">
+                  {entry.page !== undefined && <span>{t('provenance.page', { page: entry.page })}</span>}
+                  {entry.text !== undefined && <q>{entry.text}</q>}
+                  {/* The reader's confidence may come as a fraction or as a percentage. */}
+                  {entry.confidence !== undefined && (
+                    <span>
+                      {t('provenance.confidence', {
+                        confidence: percent.format(
+                          entry.confidence > 1 ? entry.confidence / 100 : entry.confidence,
+                        ),
+                      })}
+                    </span>
+                  )}
+                </span>
               </td>
             </tr>
           ))}
