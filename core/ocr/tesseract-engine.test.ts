@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ensureLangData } from './lang-data';
+import { scanJpeg } from './scan-fixture';
+import { startEngine } from './tesseract-engine';
+
+describe('tesseract engine (offline, fra+eng)', () => {
+  it('reads the words of a page picture with pixel boxes and confidence', { timeout: 60_000 }, async () => {
+    const data = await ensureLangData('fra+eng');
+    expect(data.ok).toBe(true);
+    if (!data.ok) return;
+    const engine = await startEngine('fra+eng', data.langPath);
+    try {
+      const words = await engine.recognize(scanJpeg());
+      const texts = words.map((w) => w.text);
+      expect(texts).toContain('FACTURE');
+      expect(texts.join(' ')).toContain('1 234,56');
+      const facture = words.find((w) => w.text === 'FACTURE')!;
+      expect(facture.confidence).toBeGreaterThan(80);
+      // drawn at x = 150 px, baseline 250 px, 40 px font
+      expect(facture.x0).toBeGreaterThan(140);
+      expect(facture.x0).toBeLessThan(160);
+      expect(facture.y1).toBeGreaterThan(240);
+      expect(facture.y1).toBeLessThan(262);
+    } finally {
+      await engine.terminate();
+    }
+  });
+
+  it('refuses a language it has no data for', async () => {
+    expect(await ensureLangData('deu')).toMatchObject({ ok: false });
+  });
+});
