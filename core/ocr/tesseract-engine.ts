@@ -32,9 +32,9 @@ export async function startEngine(langs: string, langPath: string): Promise<OcrE
     errorHandler: () => {},
   });
   // Sparse text finds the figures in shaded table cells and boxes that block segmentation drops (on the
-  // corpus scans: BT-112 found in 14 of 15 instead of 13 with automatic segmentation, mean confidence 90.7
-  // instead of 89.6); the
-  // words are put into lines by their boxes afterwards, so block order does not matter.
+  // corpus scans: BT-112 found in 14 of 15 instead of 13 with automatic segmentation, mean confidence
+  // 90.7 instead of 89.6); the words are put into lines by their boxes afterwards, so block order does
+  // not matter.
   await worker.setParameters({ tessedit_pageseg_mode: PSM.SPARSE_TEXT });
   return {
     async recognize(image) {
