@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { describeCorpus } from '../testing/corpus';
+import { ocrPdf } from './ocr-pdf';
+import { scanPdf, textPdf } from './scan-fixture';
+import { plainText, truthHits } from './truth-hits';
+
+describe('ocrPdf', () => {
+  it('reads a scanned page into lines of words in PDF points', { timeout: 60_000 }, async () => {
+    const r = await ocrPdf(await scanPdf());
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.text.source).toBe('ocr');
+    expect(r.text.pages).toHaveLength(1);
+    const page = r.text.pages[0]!;
+    expect(page.width).toBeCloseTo(595.28, 1);
+    const lines = page.lines.map((l) => l.text);
+    expect(lines[0]).toContain('FACTURE');
+    expect(lines.join('\n')).toContain('1 234,56');
+    const facture = page.lines[0]!.spans[0]!;
+    // drawn at 150 px of a 200 dpi picture: 54 pt
+    expect(facture.x).toBeGreaterThan(50);
+    expect(facture.x).toBeLessThan(58);
+    expect(facture.confidence).toBeGreaterThan(80);
+    expect(r.text.confidence).toBeGreaterThan(70);
+  });
+
+  it('answers unextractable_pdf for bytes that are not a PDF', async () => {
+    const r = await ocrPdf(new TextEncoder().encode('not a pdf'));
+    expect(r).toMatchObject({ ok: false, error: { code: 'unextractable_pdf' } });
+  });
+
+  it('answers unextractable_pdf for a PDF with text and no picture', async () => {
+    const r = await ocrPdf(await textPdf());
+    expect(r).toMatchObject({ ok: false, error: { code: 'unextractable_pdf' } });
+  });
+
+  it('answers ocr_timeout when the time is up', async () => {
+    const r = await ocrPdf(await scanPdf(), { timeoutMs: 1 });
+    expect(r).toMatchObject({ ok: false, error: { code: 'ocr_timeout' } });
+  });
+
+  it('answers ocr_timeout when cancelled', async () => {
+    const r = await ocrPdf(await scanPdf(), { signal: AbortSignal.abort() });
+    expect(r).toMatchObject({ ok: false, error: { code: 'ocr_timeout', message: 'OCR was cancelled' } });
+  });
+
+  it('answers ocr_service_unavailable with a retry delay when the language data is missing', async () => {
+    const r = await ocrPdf(await scanPdf(), { langs: 'deu' });
+    expect(r).toMatchObject({
+      ok: false,
+      error: { code: 'ocr_service_unavailable', retry_after_seconds: 30 },
+    });
+  });
+});
+
+describeCorpus('ocrPdf on corpus scans', (corpus) => {
+  const dir = path.join(corpus, 'pdf');
+  for (const name of [
+    'fnfe_Facture_F20260025-LE_FOURNISSEUR-POUR-LE_CLIENT_BASIC',
+    'ferd-zf22_BASIC_Taxifahrt',
+    'zfcorpus_MustangGnuaccountingBeispielRE-20190610_507',
+  ]) {
+    it(`${name}: invoice number and grand total are in the OCR text`, { timeout: 120_000 }, async () => {
+      const truth = JSON.parse(readFileSync(path.join(dir, `${name}.truth.json`), 'utf8')) as {
+        invoiceNumber: string;
+        totals: { taxInclusive: string };
+      };
+      const r = await ocrPdf(readFileSync(path.join(dir, `${name}.scan.pdf`)));
+      if (!r.ok) throw new Error(r.error.message);
+      expect(truthHits(plainText(r.text), truth.invoiceNumber, truth.totals.taxInclusive)).toEqual({
+        invoiceNumber: true,
+        grandTotal: true,
+      });
+      expect(r.text.confidence).toBeGreaterThan(70);
+    });
+  }
+});
