@@ -25,6 +25,19 @@ describe('ocrPdf', () => {
     expect(r.text.confidence).toBeGreaterThan(70);
   });
 
+  it('leaves the calling thread free while it reads', { timeout: 60_000 }, async () => {
+    const pdf = await scanPdf();
+    let ticks = 0;
+    const timer = setInterval(() => (ticks += 1), 20);
+    const started = performance.now();
+    const r = await ocrPdf(pdf);
+    const elapsed = performance.now() - started;
+    clearInterval(timer);
+    expect(r.ok).toBe(true);
+    // a blocked event loop would tick once or not at all
+    expect(ticks).toBeGreaterThan(elapsed / 20 / 3);
+  });
+
   it('answers unextractable_pdf for bytes that are not a PDF', async () => {
     const r = await ocrPdf(new TextEncoder().encode('not a pdf'));
     expect(r).toMatchObject({ ok: false, error: { code: 'unextractable_pdf' } });
