@@ -1,0 +1,105 @@
+/**
+ * The text layer of a PDF as positioned spans and lines (page-text.ts), read with pdfjs-dist. pdfjs is
+ * large, so it is imported on first use: validate, extract and `facturx --version` never load it.
+ * A page's text items are placed by their transform (origin bottom-left in PDF space) and turned to the
+ * top-left coordinates field extraction reads.
+ */
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import path from 'node:path';
+import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { groupLines } from './lines';
+import type { DocumentText, TextPage, TextSpan } from './page-text';
+
+/** Pages read at most: invoices are short, and a huge document must not hold the service. */
+export const MAX_TEXT_PAGES = 50;
+
+export type PdfTextResult =
+  | { readonly ok: true; readonly text: DocumentText; readonly pageCount: number }
+  | { readonly ok: false; readonly error: { readonly code: 'unextractable_pdf'; readonly message: string } };
+
+type PdfJs = typeof PdfJsModule;
+let pdfjs: Promise<PdfJs> | undefined;
+const loadPdfJs = (): Promise<PdfJs> => (pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
+
+/** The folders pdfjs reads standard fonts and CMaps from, inside the installed package. */
+function packageFolder(sub: string): string {
+  const root = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+  return `${pathToFileURL(path.join(root, sub)).href}/`;
+}
+
+interface TextItemLike {
+  readonly str: string;
+  readonly transform: readonly number[];
+  readonly width: number;
+  readonly height: number;
+}
+
+const isTextItem = (item: unknown): item is TextItemLike =>
+  typeof item === 'object' && item !== null && 'str' in item && 'transform' in item;
+
+export async function readPdfText(pdf: Uint8Array): Promise<PdfTextResult> {
+  const fail = (message: string): PdfTextResult => ({
+    ok: false,
+    error: { code: 'unextractable_pdf', message },
+  });
+  let doc: Awaited<ReturnType<PdfJs['getDocument']>['promise']> | undefined;
+  try {
+    const { getDocument } = await loadPdfJs();
+    doc = await getDocument({
+      data: Uint8Array.from(pdf),
+      isEvalSupported: false,
+      useSystemFonts: false,
+      verbosity: 0,
+      standardFontDataUrl: packageFolder('standard_fonts'),
+      cMapUrl: packageFolder('cmaps'),
+      cMapPacked: true,
+    }).promise;
+    const pages: TextPage[] = [];
+    const count = Math.min(doc.numPages, MAX_TEXT_PAGES);
+    for (let number = 1; number <= count; number++) {
+      const page = await doc.getPage(number);
+      const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = page.view;
+      const height = y1 - y0;
+      const content = await page.getTextContent();
+      const spans: TextSpan[] = [];
+      for (const item of content.items) {
+        if (!isTextItem(item) || item.str.trim() === '') continue;
+        const [a = 0, b = 0, , , e = 0, f = 0] = item.transform;
+        const size = Math.hypot(a, b) || item.height || 1;
+        spans.push({
+          text: item.str,
+          x: e - x0,
+          // The item's baseline is at f; its box reaches one font size above.
+          y: height - (f - y0) - size,
+          width: item.width,
+          height: size,
+        });
+      }
+      pages.push({ number, width: x1 - x0, height, lines: groupLines(spans) });
+      page.cleanup();
+    }
+    return { ok: true, text: { source: 'native_text', pages }, pageCount: doc.numPages };
+  } catch (reason) {
+    const name = (reason as { name?: string } | null)?.name;
+    return fail(
+      name === 'PasswordException'
+        ? 'The PDF is password-protected.'
+        : `The PDF cannot be read: ${reason instanceof Error ? reason.message : String(reason)}`,
+    );
+  } finally {
+    await doc?.destroy();
+  }
+}
+
+/**
+ * Whether the document has a text layer worth reading: a scan (page images only) has none, or a few
+ * stray characters; then OCR must read it.
+ */
+export function hasTextLayer(text: DocumentText): boolean {
+  const characters = text.pages.reduce(
+    (n, p) => n + p.lines.reduce((m, l) => m + l.text.replace(/\s/g, '').length, 0),
+    0,
+  );
+  return characters >= 20 * Math.max(1, text.pages.length) || characters >= 200;
+}
