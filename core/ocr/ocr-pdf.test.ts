@@ -88,4 +88,15 @@ describeCorpus('ocrPdf on corpus scans', (corpus) => {
       expect(r.text.confidence).toBeGreaterThan(70);
     });
   }
+
+  it('stops a page in the middle of recognition when the time is up', { timeout: 30_000 }, async () => {
+    // this scan takes about 5 s to read
+    const pdf = readFileSync(
+      path.join(dir, 'fnfe_Facture_F20260023-LE_FOURNISSEUR-POUR-LE_CLIENT_BASIC_WL.scan.pdf'),
+    );
+    const started = performance.now();
+    const r = await ocrPdf(pdf, { timeoutMs: 1500 });
+    expect(r).toMatchObject({ ok: false, error: { code: 'ocr_timeout' } });
+    expect(performance.now() - started).toBeLessThan(2500);
+  });
 });
