@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { convertResponseSchema, type ConvertResponse } from '../api/convert-response';
 import { GOLDEN_EXAMPLES } from '../invoice-data/examples';
 import { extractFacturx } from '../pdf/facturx-read';
+import { scanPdf } from '../ocr/scan-fixture';
+import { renderInvoice } from '../pdf/render/invoice-render';
+import { sampleInvoice } from '../pdf/render/sample-invoice';
 import { blankPdf, encryptedPdf } from '../pdf/test-pdfs';
 import { localContext, services } from '../service';
 import { createApiKey } from '../service/auth';
@@ -239,14 +242,52 @@ describe('convert a full invoice_data', () => {
     });
   });
 
-  it('a plain PDF alone: 501, PDF reading is not available yet', async () => {
+  it('a broken PDF: 422 unextractable_pdf, nothing charged', async () => {
     const pdf: FilePart = { filename: 'p.pdf', bytes: new TextEncoder().encode('%PDF-1.7\n%%EOF\n') };
-    const result = await convert(req({ files: { file: pdf } }));
-    expect(result).toMatchObject({
-      status: 501,
-      body: { error: 'not_available_yet', message: expect.stringMatching(/invoice_data/) },
-    });
+    const { ctx, used } = await meteredContext();
+    const result = await convert(req({ files: { file: pdf } }), ctx);
+    expect(result).toMatchObject({ status: 422, body: { error: 'unextractable_pdf' } });
+    expect(await used()).toBe(0);
   });
+});
+
+describe('convert a PDF without embedded XML (input mode 1)', () => {
+  const plainPdf = async (): Promise<FilePart> => {
+    const rendered = await renderInvoice(sampleInvoice(2), 'fr');
+    if (!rendered.ok) throw new Error(rendered.error.message);
+    return { filename: 'facture.pdf', bytes: rendered.pdf };
+  };
+
+  it('reads the text layer: a dry run shows where each term was read, on which page, how surely', async () => {
+    const body = await converted(req({ files: { file: await plainPdf() }, fields: { dry_run: 'true' } }));
+    expect(body.result.extraction).toEqual({ sourceType: 'native_text', pageCount: 1 });
+    expect(body.result.targetProfile).toBe('BASIC_WL');
+    expect(body.fieldProvenance?.['BT-1']).toMatchObject({ source: 'document', page: 1 });
+    expect(String(body.fieldProvenance?.['BT-1']?.text)).toContain('FA-2026-0042');
+    expect(body.fieldProvenance?.['BT-112']?.confidence).toBeGreaterThan(0.8);
+    expect(body.validationReadiness.candidateValidationReadiness).toBeDefined();
+  });
+
+  it('packages the read invoice into the uploaded PDF, which stays its visual carrier', async () => {
+    const file = await plainPdf();
+    const body = await converted(
+      req({ files: { file }, fields: { options: '{"output_profile":"BASIC_WL"}' } }),
+    );
+    const xml = Buffer.from(body.result.xml, 'base64').toString('utf8');
+    expect(xml).toContain('<ram:ID>FA-2026-0042</ram:ID>');
+    expect(xml).toContain('<ram:GrandTotalAmount>720.00</ram:GrandTotalAmount>');
+    expect(body.success).toBe(true);
+    const extracted = extractFacturx(Buffer.from(body.result.pdf!, 'base64'), 'out.pdf');
+    expect(extracted.ok && Buffer.from(extracted.xml).toString('utf8')).toBe(xml);
+    expect(body.result.packagingPerformed).toBe(true);
+  });
+
+  it('reads a scanned page by OCR, offline', async () => {
+    const scan: FilePart = { filename: 'scan.pdf', bytes: await scanPdf() };
+    const body = await converted(req({ files: { file: scan }, fields: { dry_run: 'true' } }));
+    expect(body.result.extraction).toEqual({ sourceType: 'ocr', pageCount: 1 });
+    expect(body.fieldProvenance?.['BT-1']).toMatchObject({ source: 'document', reader: 'ocr' });
+  }, 60_000);
 });
 
 describe('dry run', () => {
@@ -351,7 +392,7 @@ describeCorpus('convert a corpus CII with its plain PDF as carrier', (corpus) =>
     expect(verified).toBeGreaterThan(0);
   }, 120_000);
 
-  it('dry run on a Factur-X PDF diagnoses its embedded XML with the PDF stages; a plain PDF is 501', async () => {
+  it('dry run on a Factur-X PDF diagnoses its embedded XML with the PDF stages; its plain twin is read as text', async () => {
     const name = names.find((n) => n.includes('EN16931')) ?? names[0]!;
     const facturx: FilePart = {
       filename: 'f.pdf',
@@ -365,8 +406,8 @@ describeCorpus('convert a corpus CII with its plain PDF as carrier', (corpus) =>
     expect(body.result.appliedValidationProfiles).toEqual(['hybrid_en16931_base']);
     expect(Object.keys(body.fieldProvenance ?? {})).toContain('BT-1');
     const plain: FilePart = { filename: 'p.pdf', bytes: readFileSync(path.join(dir, `${name}.plain.pdf`)) };
-    const refused = await convert(req({ files: { file: plain }, fields: { dry_run: 'true' } }));
-    expect(refused).toMatchObject({ status: 501, body: { error: 'not_available_yet' } });
+    const read = await converted(req({ files: { file: plain }, fields: { dry_run: 'true' } }));
+    expect(['native_text', 'ocr']).toContain(read.result.extraction.sourceType);
   });
 });
 

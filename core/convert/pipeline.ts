@@ -32,6 +32,7 @@ import { dryRunDiagnostics } from './dry-run';
 import { generatedPdfRejected } from './errors';
 import { targetOutcome, validationReadiness, verdictOf, type ReadinessReports } from './readiness';
 import { convertResult, type ResultParts } from './result';
+import { pdfSource } from './pdf-source';
 import { structuredSource, withContext, type StructuredSource } from './source';
 import { resolveTarget, type ResolvedTarget } from './target';
 
@@ -45,12 +46,15 @@ interface Run {
   readonly started: number;
   readonly profile: Profile;
   readonly target: ResolvedTarget;
+  /** What the result says of the source, and the pages it had. */
+  readonly origin: Origin;
+  readonly pageCount: number;
 }
 
 export const convertEngine: Engines['convert'] = async (input) => {
   const started = performance.now();
   const requested = input.options.output_profile;
-  const sourced = structuredSource(
+  let sourced = structuredSource(
     {
       ...(input.invoiceData ? { invoiceData: input.invoiceData } : {}),
       ...(input.cii ? { cii: input.cii } : {}),
@@ -58,13 +62,40 @@ export const convertEngine: Engines['convert'] = async (input) => {
     requested,
     input.lang,
   );
+  let sourceType: Origin['sourceType'] | null = null;
+  let read: NonNullable<ConvertResponse['fieldProvenance']> = {};
+  let pageCount = 0;
   if (sourced === null) {
+    const file = input.fileKind === 'pdf' ? input.file : undefined;
     if (input.dryRun && input.file) {
       const diagnosed = dryRunUpload(input, input.file, started, requested);
       if (diagnosed) return diagnosed;
     }
-    return fail(notAvailable(input.lang));
+    if (!file) return fail(notAvailable(input.lang));
+    const embedded = extractFacturx(file.bytes, file.filename);
+    if (embedded.ok) {
+      // A Factur-X PDF converted again: its own XML is the source, the PDF its carrier.
+      sourced = structuredSource(
+        { cii: { filename: file.filename, bytes: embedded.xml } },
+        requested,
+        input.lang,
+      );
+      sourceType = 'embedded_xml';
+      pageCount = embedded.pageCount;
+    } else {
+      const fromPdf = await pdfSource(file.bytes, {
+        requested,
+        confidenceMode: input.options.confidence_mode ?? 'strict',
+        lang: input.lang,
+      });
+      if (!fromPdf.ok) return fail(fromPdf.error);
+      sourced = { ok: true, source: fromPdf.value.source };
+      sourceType = fromPdf.value.sourceType;
+      read = fromPdf.value.provenance;
+      pageCount = fromPdf.value.pageCount;
+    }
   }
+  if (sourced === null) return fail(notAvailable(input.lang));
   if (!sourced.ok) return fail(sourced.error);
   const contexted = withContext(
     sourced.source,
@@ -83,8 +114,10 @@ export const convertEngine: Engines['convert'] = async (input) => {
     started,
     profile: source.profile,
     target: resolveTarget(input.target, source.invoice),
+    origin: { typeCode: source.invoice.typeCode, sourceType: sourceType ?? 'structured_data' },
+    pageCount,
   };
-  const field = input.cii ? 'cii' : 'invoice_data';
+  const field = input.cii ? 'cii' : sourceType ? 'file' : 'invoice_data';
   const submitted = source.uploadedXml === undefined ? undefined : validate(run, source.uploadedXml);
   if (submitted && !submitted.ok) return fail(unjudgeable(submitted.error, field, input.lang));
   const candidate = validate(run, source.xml);
@@ -99,18 +132,17 @@ export const convertEngine: Engines['convert'] = async (input) => {
   if (input.dryRun) {
     return respond(
       run,
-      structured(source),
       reports,
       candidate.report,
       {},
-      dryRunDiagnostics(verdict, run.target, source.invoice, contexted.provenance),
+      dryRunDiagnostics(verdict, run.target, source.invoice, { ...read, ...contexted.provenance }),
     );
   }
-  if (verdict.status === 'failed') return respond(run, structured(source), reports, candidate.report, {});
+  if (verdict.status === 'failed') return respond(run, reports, candidate.report, {});
   const xml = encode(source.xml);
   // With output xml_cii the candidate is the deliverable, byte for byte: its report is the final one.
   if (input.output === 'xml_cii')
-    return respond(run, structured(source), { ...reports, final: candidate.report }, candidate.report, {
+    return respond(run, { ...reports, final: candidate.report }, candidate.report, {
       xml,
     });
   return packaged(run, source, reports, xml);
@@ -145,7 +177,7 @@ async function packaged(
     return fail(generatedPdfRejected([...new Set(pdfBlocking.map((i) => i.ruleId))], input.lang));
   }
   const delivered = verdict.status === 'failed' ? {} : { xml, pdf: pack.pdf, pageCount: extracted.pageCount };
-  return respond(run, structured(source), { ...reports, final: final.report }, final.report, delivered);
+  return respond(run, { ...reports, final: final.report }, final.report, delivered);
 }
 
 function validate(
@@ -175,11 +207,6 @@ interface Origin {
   readonly sourceType: ResultParts['sourceType'];
 }
 
-const structured = (source: StructuredSource): Origin => ({
-  typeCode: source.invoice.typeCode,
-  sourceType: 'structured_data',
-});
-
 interface Delivered {
   readonly xml?: Uint8Array;
   readonly pdf?: Uint8Array;
@@ -189,7 +216,6 @@ interface Delivered {
 /** The 200 body: outcome, result and readiness judged on `decisive` (the last report the run reached). */
 function respond(
   run: Run,
-  origin: Origin,
   reports: ReadinessReports,
   decisive: ValidationReportBody,
   delivered: Delivered,
@@ -202,11 +228,11 @@ function respond(
     now: input.now,
     lang: input.lang,
     profile: run.profile,
-    ...origin,
+    ...run.origin,
     report: decisive,
     verdict,
     ...delivered,
-    pageCount: delivered.pageCount ?? 0,
+    pageCount: delivered.pageCount ?? run.pageCount,
     ticket: input.quota,
   };
   const body: ConvertResponse = {
@@ -268,20 +294,20 @@ function dryRunUpload(
     started,
     profile: requested ?? (read.ok ? read.profile : null) ?? 'EN16931',
     target: resolveTarget(input.target, invoice),
+    origin: {
+      typeCode: invoice?.typeCode,
+      sourceType: input.fileKind === 'pdf' ? 'embedded_xml' : 'xml_document',
+    },
+    pageCount,
   };
   const submitted = validate(run, xml, pdf);
   if (!submitted.ok) return fail(unjudgeable(submitted.error, 'file', input.lang));
   const verdict = verdictOf(submitted.report);
-  const origin: Origin = {
-    typeCode: invoice?.typeCode,
-    sourceType: input.fileKind === 'pdf' ? 'embedded_xml' : 'xml_document',
-  };
   return respond(
     run,
-    origin,
     { source: submitted.report },
     submitted.report,
-    { pageCount },
+    {},
     dryRunDiagnostics(verdict, run.target, invoice),
   );
 }

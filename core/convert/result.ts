@@ -61,7 +61,7 @@ export interface ResultParts {
   readonly lang: Lang;
   readonly profile: Profile;
   readonly typeCode: string | undefined;
-  readonly sourceType: 'structured_data' | 'native_text' | 'xml_document' | 'embedded_xml';
+  readonly sourceType: 'structured_data' | 'native_text' | 'ocr' | 'xml_document' | 'embedded_xml';
   /** The report the verdict comes from (final deliverable, else candidate); null when nothing was validated. */
   readonly report: ValidationReportBody | null;
   readonly verdict: Verdict | null;

@@ -153,13 +153,18 @@ export function extractFields(text: DocumentText): FieldExtraction {
     buyer.name = names.buyer.name;
     note('BT-44', names.buyer.at, names.buyer.at.line.text, 0.6);
   }
+  const buyerCountry = countryInBlock(lines, blocks[0]);
+  if (buyerCountry && !buyer.taxRegistrations) {
+    buyer.address = { country: buyerCountry.country };
+    note('BT-55', buyerCountry.at, buyerCountry.text, 0.7);
+  }
   for (const [party, term] of [
     [seller, 'BT-40'],
     [buyer, 'BT-55'],
   ] as const) {
     const vat = party.taxRegistrations?.[0]?.id?.value;
     const country = vat ? vat.slice(0, 2) : party.legalOrganization ? 'FR' : undefined;
-    if (country) {
+    if (country && !party.address) {
       party.address = { country };
       const from =
         evidence[term === 'BT-40' ? 'BT-31' : 'BT-48'] ?? evidence[term === 'BT-40' ? 'BT-30' : 'BT-47'];
@@ -329,6 +334,56 @@ function columnFrom(line: TextLine, left: number, label: RegExpExecArray | null)
     .replace(/^[^\s:]*/, '')
     .replace(/^[\s:/-]*/, '');
   return column(rest.trim());
+}
+
+const COUNTRY_NAMES: Readonly<Record<string, string>> = {
+  france: 'FR',
+  deutschland: 'DE',
+  germany: 'DE',
+  allemagne: 'DE',
+  belgique: 'BE',
+  belgium: 'BE',
+  belgien: 'BE',
+  luxembourg: 'LU',
+  luxemburg: 'LU',
+  österreich: 'AT',
+  austria: 'AT',
+  autriche: 'AT',
+  schweiz: 'CH',
+  suisse: 'CH',
+  switzerland: 'CH',
+  italia: 'IT',
+  italie: 'IT',
+  italy: 'IT',
+  espagne: 'ES',
+  spain: 'ES',
+  spanien: 'ES',
+  nederland: 'NL',
+  'pays-bas': 'NL',
+  netherlands: 'NL',
+  niederlande: 'NL',
+};
+
+/** BT-55 from the buyer's address block: a country code alone or before a postcode, or a country name. */
+function countryInBlock(
+  lines: readonly Located[],
+  block: BuyerBlock | undefined,
+): { country: string; at: Located; text: string } | null {
+  if (!block) return null;
+  for (const at of lines.slice(block.from + 1, block.to + 1)) {
+    const text = columnFrom(at.line, block.left - 5, null);
+    const code = /^([A-Z]{2})(?:[\s-]+\d{4,5}\b|$)/.exec(text)?.[1];
+    const named =
+      COUNTRY_NAMES[
+        text
+          .toLowerCase()
+          .split(/[\s,]+/)
+          .pop() ?? ''
+      ];
+    const country = code ?? named;
+    if (country) return { country, at, text };
+  }
+  return null;
 }
 
 /** The first column of a line (what comes before a wide gap). */

@@ -1,0 +1,110 @@
+/**
+ * Input mode 1 of convert: an invoice PDF without embedded XML. Scan detection first (a text layer, or
+ * page images only), then the text is read (the text layer, or OCR of the pictures), the fields are
+ * extracted into the invoice model with their evidence, and the candidate CII is written in the
+ * requested profile: by default EN16931 when invoice lines were read, else BASIC WL (document level).
+ * The uploaded PDF stays the visual carrier of the Factur-X file.
+ *
+ * OCR confidence below 70 % is refused in `strict` mode (422 `ocr_confidence_too_low`); `lenient`
+ * accepts it, and every field then carries its own lower confidence in the provenance.
+ */
+import { apiError, OCR_CONFIDENCE_THRESHOLD, type ApiErrorResult } from '../api/errors';
+import type { ConvertResponse } from '../api/convert-response';
+import type { Lang } from '../api/lang';
+import type { Profile } from '../cii/profile';
+import { modelToCii } from '../cii/write';
+import type { FieldExtraction } from '../fields/extraction';
+import { extractFields } from '../fields/extract-fields';
+import { ocrPdf, type OcrError } from '../ocr/ocr-pdf';
+import { hasTextLayer, readPdfText } from '../text/pdf-text';
+import type { DocumentText, TextSource } from '../text/page-text';
+import type { StructuredSource } from './source';
+
+type Provenance = NonNullable<ConvertResponse['fieldProvenance']>;
+
+export interface PdfSource {
+  readonly source: StructuredSource;
+  readonly sourceType: TextSource;
+  readonly pageCount: number;
+  /** Each term read from the page: `document`, with page, text and confidence. */
+  readonly provenance: Provenance;
+}
+
+export interface PdfSourceOptions {
+  readonly requested: Profile | undefined;
+  readonly confidenceMode: 'strict' | 'lenient';
+  readonly lang: Lang;
+  readonly ocrTimeoutMs?: number;
+}
+
+export type PdfSourceResult =
+  { readonly ok: true; readonly value: PdfSource } | { readonly ok: false; readonly error: ApiErrorResult };
+
+export async function pdfSource(pdf: Uint8Array, options: PdfSourceOptions): Promise<PdfSourceResult> {
+  const { lang } = options;
+  const layer = await readPdfText(pdf);
+  if (!layer.ok) return { ok: false, error: apiError('unextractable_pdf', undefined, { lang }) };
+  let text: DocumentText = layer.text;
+  if (!hasTextLayer(text)) {
+    const read = await ocrPdf(pdf, options.ocrTimeoutMs ? { timeoutMs: options.ocrTimeoutMs } : {});
+    if (!read.ok) return { ok: false, error: ocrFailure(read.error, lang) };
+    text = read.text;
+    const confidence = Math.round((text.confidence ?? 0) * 10) / 10;
+    if (options.confidenceMode === 'strict' && confidence < OCR_CONFIDENCE_THRESHOLD) {
+      return {
+        ok: false,
+        error: apiError(
+          'ocr_confidence_too_low',
+          { confidence, threshold: OCR_CONFIDENCE_THRESHOLD },
+          { lang },
+        ),
+      };
+    }
+  }
+  const extraction = extractFields(text);
+  if (Object.keys(extraction.evidence).length === 0) {
+    return { ok: false, error: apiError('unextractable_pdf', undefined, { lang }) };
+  }
+  const invoice = extraction.invoice;
+  const profile = options.requested ?? ((invoice.lines?.length ?? 0) > 0 ? 'EN16931' : 'BASIC_WL');
+  const written = modelToCii(invoice, profile);
+  return {
+    ok: true,
+    value: {
+      source: { invoice, profile, xml: written.xml, dropped: written.dropped },
+      sourceType: text.source,
+      pageCount: layer.pageCount,
+      provenance: provenanceOf(extraction),
+    },
+  };
+}
+
+function provenanceOf(extraction: FieldExtraction): Provenance {
+  const out: Provenance = {};
+  for (const [term, e] of Object.entries(extraction.evidence)) {
+    out[term] = {
+      source: 'document',
+      page: e.page,
+      text: e.text,
+      confidence: Math.round(e.confidence * 100) / 100,
+      box: e.box,
+      reader: e.source,
+    };
+  }
+  return out;
+}
+
+function ocrFailure(error: OcrError, lang: Lang): ApiErrorResult {
+  switch (error.code) {
+    case 'ocr_service_unavailable':
+      return apiError(
+        'ocr_service_unavailable',
+        { retry_after_seconds: error.retry_after_seconds ?? 30 },
+        { lang },
+      );
+    case 'ocr_timeout':
+      return apiError('ocr_timeout', undefined, { lang });
+    default:
+      return apiError('unextractable_pdf', undefined, { lang });
+  }
+}
