@@ -99,7 +99,7 @@ test.describe('Conversion in a browser, against facturx serve', () => {
       validation_target: 'en16931',
     });
     const dryRun = card.getByTestId('answer-dry-run');
-    // Until the PDF reader lands the server answers 501 not_available_yet; the page shows the same.
+    // Whatever the server answers (the text read, or a clear refusal), the page shows the same.
     await expectShowsServerAnswer(dryRun, expected);
     if (expected.status < 400) await expect(dryRun.getByTestId('dry-run')).toBeVisible();
   });

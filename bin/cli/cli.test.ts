@@ -171,11 +171,12 @@ describe('facturx', () => {
     await expect(no.written()).rejects.toThrow();
   });
 
-  it('prints the integration contract, or says plainly that it is not available yet', async () => {
+  it('prints the integration contract', async () => {
     const run = await facturx('contract', '--json');
     const body = JSON.parse(run.stdout) as Record<string, unknown>;
-    if (run.code === 0) expect(body.version).toEqual(expect.any(String));
-    else expect({ code: run.code, error: body.error }).toEqual({ code: 2, error: 'not_available_yet' });
+    expect(run.code).toBe(0);
+    expect(body.version).toEqual(expect.any(String));
+    expect(body.fields).toEqual(expect.arrayContaining([expect.objectContaining({ bt: 'BT-1' })]));
   });
 
   it('creates, lists and revokes API keys in a data folder, never showing a hash', async () => {

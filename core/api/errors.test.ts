@@ -20,7 +20,7 @@ describe('apiError', () => {
     expect(apiError('authentication_required').status).toBe(401);
     expect(apiError('not_found').status).toBe(404);
     expect(apiError('method_not_allowed').status).toBe(405);
-    expect(apiError('not_available_yet').status).toBe(501);
+    expect(apiError('ocr_timeout').status).toBe(504);
     expect(apiError('file_too_large').status).toBe(413);
   });
 

@@ -42,7 +42,6 @@ export const ERROR_STATUS = {
   not_found: [404],
   method_not_allowed: [405],
   internal_error: [500],
-  not_available_yet: [501],
 } as const satisfies Record<string, readonly [number, ...number[]]>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -243,10 +242,6 @@ const MESSAGES: Readonly<Record<ErrorCode, LocalizedText>> = {
   internal_error: {
     en: 'An unexpected error occurred.',
     fr: 'Une erreur inattendue s’est produite.',
-  },
-  not_available_yet: {
-    en: 'This feature is not available yet in this build.',
-    fr: 'Cette fonction n’est pas encore disponible dans cette version.',
   },
 };
 

@@ -7,8 +7,8 @@
  * France 2026 advisories alone still deliver, marked incomplete. A dry run stops after validation.
  *
  * The request context (`invoice_patch`, `seller_context`, `buyer_context`) completes the source without
- * overwriting it. Not yet: reading invoice data out of a PDF without embedded XML (text parsing, OCR)
- * answers 501; saved profiles are not merged into the document.
+ * overwriting it. A PDF without embedded XML is read first (core/convert/pdf-source.ts: text layer or OCR).
+ * Not yet: saved profiles are not merged into the document.
  */
 import { apiError, type ApiErrorResult } from '../api/errors';
 import type { ConvertResponse } from '../api/convert-response';
@@ -71,7 +71,7 @@ export const convertEngine: Engines['convert'] = async (input) => {
       const diagnosed = dryRunUpload(input, input.file, started, requested);
       if (diagnosed) return diagnosed;
     }
-    if (!file) return fail(notAvailable(input.lang));
+    if (!file) return fail(nothingToConvert(input.lang));
     const embedded = extractFacturx(file.bytes, file.filename);
     if (embedded.ok) {
       // A Factur-X PDF converted again: its own XML is the source, the PDF its carrier.
@@ -95,7 +95,7 @@ export const convertEngine: Engines['convert'] = async (input) => {
       pageCount = fromPdf.value.pageCount;
     }
   }
-  if (sourced === null) return fail(notAvailable(input.lang));
+  if (sourced === null) return fail(nothingToConvert(input.lang));
   if (!sourced.ok) return fail(sourced.error);
   const contexted = withContext(
     sourced.source,
@@ -245,14 +245,19 @@ function respond(
   return { ok: true, status: 200, body };
 }
 
-const notAvailable = (lang: Lang): ApiErrorResult =>
-  apiError('not_available_yet', undefined, {
-    lang,
-    message: {
-      en: 'Reading invoice data out of a PDF (text parsing, OCR) is not available yet in this build: send the invoice as invoice_data or as a CII XML (cii) with the PDF as its visual carrier.',
-      fr: 'La lecture des données d’une facture PDF (analyse du texte, OCR) n’est pas encore disponible dans cette version : envoyez la facture en invoice_data ou en XML CII (cii), avec le PDF comme support visuel.',
+/** Nothing to convert: an XML upload outside a dry run, with neither invoice_data nor a PDF. */
+const nothingToConvert = (lang: Lang): ApiErrorResult =>
+  apiError(
+    'insufficient_data',
+    { missing_fields: ['file'] },
+    {
+      lang,
+      message: {
+        en: 'Nothing to convert: send an invoice PDF (file), a full invoice_data, or a CII XML (cii); an XML file alone is accepted for a dry run only.',
+        fr: 'Rien à convertir : envoyez une facture PDF (file), un invoice_data complet ou un XML CII (cii) ; un fichier XML seul n’est accepté qu’en simulation (dry run).',
+      },
     },
-  });
+  );
 
 /** Our own packaged file could not be read back or judged: the requested output is not available. */
 const outputUnavailable = (detail: string, lang: Lang): ApiErrorResult =>

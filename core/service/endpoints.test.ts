@@ -134,28 +134,26 @@ describe('edge checks before any engine', () => {
   });
 });
 
-describe('engines not built yet', () => {
-  it('answer 501 not_available_yet, never a made-up result, in the requested language', async () => {
+describe('engines', () => {
+  it('answer bad files with a client error in the requested language, never a made-up result', async () => {
     const cases: [keyof typeof services, ServiceRequest][] = [
       ['validate', req({ files: { file: xml } })],
       ['extract', req({ files: { file: pdf } })],
       ['repair', req({ files: { file: xml } })],
-      ['contract', req()],
     ];
+    const seen = [];
     for (const [name, request] of cases) {
       const body = await answer(name, { ...request, acceptLanguage: 'fr-FR' });
-      if (body.status === 501) {
-        expect(body).toMatchObject({
-          error: 'not_available_yet',
-          message: expect.stringMatching(/pas encore disponible/),
-        });
-      } else {
-        expect(body.status, name).toBeLessThan(500);
-      }
+      seen.push({ name, status: body.status, error: (body as { error?: unknown }).error });
     }
+    expect(seen).toEqual([
+      { name: 'validate', status: 422, error: 'invalid_data_format' },
+      { name: 'extract', status: 422, error: 'unextractable_pdf' },
+      { name: 'repair', status: 422, error: 'invalid_data_format' },
+    ]);
   });
 
-  it('convert runs its engine: a non-CII XML on a dry run is a 422 naming the file, a plain PDF alone a 501', async () => {
+  it('convert runs its engine: a non-CII XML on a dry run is a 422 naming the file, a PDF with no pages a 422 unextractable_pdf', async () => {
     const dryRun = req({ files: { file: xml }, fields: { dry_run: 'true' } });
     expect(await answer('convert', { ...dryRun, acceptLanguage: 'fr-FR' })).toMatchObject({
       status: 422,
@@ -165,9 +163,9 @@ describe('engines not built yet', () => {
     expect(
       await answer('convert', { ...req({ files: { file: pdf } }), acceptLanguage: 'fr-FR' }),
     ).toMatchObject({
-      status: 501,
-      error: 'not_available_yet',
-      message: expect.stringMatching(/pas encore disponible/),
+      status: 422,
+      error: 'unextractable_pdf',
+      message: expect.stringMatching(/PDF est illisible/),
     });
   });
 

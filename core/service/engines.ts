@@ -1,13 +1,12 @@
 /**
- * The engine seam: what each endpoint hands to its engine once the edge checks passed. Engines not
- * built yet answer 501 `not_available_yet`; replacing one is a one-line change in `engines` below.
+ * The engine seam: what each endpoint hands to its engine once the edge checks passed. Convert is
+ * loaded on first use, as it pulls in the PDF text and OCR readers.
  */
-import { apiError } from '../api/errors';
 import type { ConvertFields } from '../api/convert-request';
 import type { ConvertAccepted, ConvertResponse } from '../api/convert-response';
 import type { ExtractResponse } from '../api/extract';
 import type { IntegrationContract } from '../api/contract';
-import type { Lang, LocalizedText } from '../api/lang';
+import type { Lang } from '../api/lang';
 import type { RepairFields, RepairResponse } from '../api/repair';
 import type { ValidationTarget } from '../api/targets';
 import type { ValidationReportBody } from '../api/validation-report';
@@ -64,29 +63,6 @@ export interface Engines {
   repair(input: RepairInput): Promise<ServiceResult<RepairResponse>>;
   convert(input: ConvertInput): Promise<ServiceResult<ConvertResponse | ConvertAccepted>>;
   contract(lang: Lang): Promise<ServiceResult<IntegrationContract>>;
-}
-
-const FEATURE: Readonly<Record<keyof Engines, LocalizedText>> = {
-  validate: { en: 'Validation', fr: 'La validation' },
-  extract: { en: 'Extraction', fr: 'L’extraction' },
-  repair: { en: 'Repair', fr: 'La réparation' },
-  convert: { en: 'Conversion', fr: 'La conversion' },
-  contract: { en: 'The integration contract', fr: 'Le contrat d’intégration' },
-};
-
-/** 501 for an engine that has not landed: an honest answer, never a made-up result. */
-export function notAvailableYet(engine: keyof Engines, lang: Lang): ServiceResult<never> {
-  const feature = FEATURE[engine];
-  return {
-    ok: false,
-    ...apiError('not_available_yet', undefined, {
-      lang,
-      message: {
-        en: `${feature.en} is not available yet in this build: its engine has not landed.`,
-        fr: `${feature.fr} n’est pas encore disponible dans cette version : son moteur n’est pas encore intégré.`,
-      },
-    }),
-  };
 }
 
 export const engines: Engines = {

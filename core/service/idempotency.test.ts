@@ -79,7 +79,11 @@ describe('idempotent', () => {
     let runs = 0;
     const work = async (): Promise<ServiceResult<string>> => {
       runs += 1;
-      return { ok: false, status: 501, body: { error: 'not_available_yet', message: 'later' } };
+      return {
+        ok: false,
+        status: 503,
+        body: { error: 'ocr_service_unavailable', message: 'later', retry_after_seconds: 30 },
+      };
     };
     await idempotent(ctx, 'validate', request(), 'en', work);
     await idempotent(ctx, 'validate', request(), 'en', work);

@@ -77,8 +77,8 @@ describe('App', () => {
       operation === 'validate'
         ? {
             ok: false,
-            status: 501,
-            error: { error: 'not_available_yet', message: 'Validation is not built yet.' },
+            status: 503,
+            error: { error: 'validation_service_unavailable', message: 'Validation is down.' },
           }
         : { ok: true, status: 200, body: { profile: 'EN16931', xmlSize: 1234 } },
     );
@@ -88,9 +88,9 @@ describe('App', () => {
 
     const validation = await screen.findByTestId('answer-validate');
     await waitFor(() => expect(validation.dataset.state).toBe('failure'));
-    expect(within(validation).getByTestId('error-code').textContent).toBe('not_available_yet');
-    expect(within(validation).getByTestId('error-message').textContent).toBe('Validation is not built yet.');
-    expect(within(validation).getByTestId('answer-status').textContent).toBe('HTTP 501');
+    expect(within(validation).getByTestId('error-code').textContent).toBe('validation_service_unavailable');
+    expect(within(validation).getByTestId('error-message').textContent).toBe('Validation is down.');
+    expect(within(validation).getByTestId('answer-status').textContent).toBe('HTTP 503');
 
     const extraction = screen.getByTestId('answer-extract');
     await waitFor(() => expect(extraction.dataset.state).toBe('success'));

@@ -3,8 +3,8 @@ import { errorBody, quotaOf, toAnswer } from './backend';
 
 describe('toAnswer', () => {
   it('keeps an error body with its code, message and extra fields', () => {
-    const body = { error: 'not_available_yet', message: 'Validation engine not built yet.', hint: 'x' };
-    expect(toAnswer(false, 501, body)).toEqual({ ok: false, status: 501, error: body });
+    const body = { error: 'rate_limit_exceeded', message: 'Too many requests.', retry_after_seconds: 5 };
+    expect(toAnswer(false, 429, body)).toEqual({ ok: false, status: 429, error: body });
   });
 
   it('reads the `{ detail }` form of some 400 answers and non-JSON bodies', () => {

@@ -11,7 +11,9 @@ describe('httpBackend', () => {
   it('posts the file as multipart to /api/v1/<operation> with the key, language and validation target', async () => {
     const fetchImpl = vi.fn<typeof fetch>(
       async () =>
-        new Response(JSON.stringify({ error: 'not_available_yet', message: 'later' }), { status: 501 }),
+        new Response(JSON.stringify({ error: 'validation_service_unavailable', message: 'later' }), {
+          status: 503,
+        }),
     );
     const backend = httpBackend({ baseUrl: '', apiKey: ' k-123 ' }, 'http://127.0.0.1:4000', fetchImpl);
 
@@ -19,8 +21,8 @@ describe('httpBackend', () => {
 
     expect(answer).toEqual({
       ok: false,
-      status: 501,
-      error: { error: 'not_available_yet', message: 'later' },
+      status: 503,
+      error: { error: 'validation_service_unavailable', message: 'later' },
     });
     const [url, init] = fetchImpl.mock.calls[0] ?? [];
     expect(String(url)).toBe('http://127.0.0.1:4000/api/v1/validate?lang=fr');

@@ -306,14 +306,14 @@ describe('Convert flow', () => {
     expect(await saved[0]?.blob?.text()).toBe(xml);
   });
 
-  it('shows the API error of a PDF it cannot read yet', async () => {
-    const message = 'Reading the data of a PDF invoice is not available yet.';
-    const { run } = fakeRun([{ ok: false, status: 501, error: { error: 'not_available_yet', message } }]);
+  it('shows the API error of a PDF it cannot read', async () => {
+    const message = 'OCR timed out.';
+    const { run } = fakeRun([{ ok: false, status: 504, error: { error: 'ocr_timeout', message } }]);
     renderFlow(pdfSource, run);
     await click('Convert');
     const dryRun = within(await screen.findByTestId('answer-dry-run'));
     await waitFor(() => expect(dryRun.getByTestId('error-message').textContent).toBe(message));
-    expect(dryRun.getByTestId('error-code').textContent).toBe('not_available_yet');
+    expect(dryRun.getByTestId('error-code').textContent).toBe('ocr_timeout');
     // An error leaves the first step offered again (a key saved meanwhile, a server back up).
     expect(screen.getAllByRole('button', { name: 'Convert' })).toHaveLength(1);
   });
