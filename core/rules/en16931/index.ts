@@ -8,7 +8,7 @@ import { businessAssertions } from './business';
 import { conditionAssertions } from './conditions';
 import { CONTEXTS } from './contexts';
 import { decimalAssertions } from './decimals';
-import { patternRules } from './syntax/schematron-pattern';
+import { patternRules } from '../schematron-pattern';
 import { vatCategoryAssertions } from './vat-category';
 
 export const EN16931_CII_VERSION = '1.3.16';

@@ -1,13 +1,12 @@
 /**
  * The EN16931 model pattern's contexts and assertions, written against the per-document invoice view and
- * run by the shared Schematron runner (syntax/schematron-pattern.ts: first matching context wins, so a
+ * run by the shared Schematron runner (core/rules/schematron-pattern.ts: first matching context wins, so a
  * header VAT breakdown of category `O` is never seen by BR-45…BR-48).
  */
 import type { XmlElement } from '../../xml/tree';
 import type { Message, RuleMeta } from '../rule';
-import type { UncastableValue } from '../xpath/cast';
 import type { Step } from '../xpath/paths';
-import type { PatternAssertion, PatternContext } from './syntax/schematron-pattern';
+import type { PatternAssertion, PatternContext } from '../schematron-pattern';
 import { viewOf, type InvoiceView } from './invoice-view';
 
 export type Context = PatternContext;
@@ -34,12 +33,4 @@ export function assertion(
     test: (el: XmlElement, input: Parameters<Assertion['test']>[1]) => test(el, viewOf(input)),
   };
   return detail ? { ...base, detail: (el, input) => detail(el, viewOf(input)) } : base;
-}
-
-/** The finding's detail where a value stopped the official XSLT (it cannot be cast as the XPath needs). */
-export function castDetail(e: UncastableValue): Message {
-  return {
-    en: `"${e.value}" is not a valid ${e.type} value (the official artefact stops on it)`,
-    fr: `« ${e.value} » n'est pas une valeur ${e.type} valide (l'artefact officiel s'arrête dessus)`,
-  };
 }

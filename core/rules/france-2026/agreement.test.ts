@@ -17,7 +17,7 @@ import { readVerdicts } from '../../testing/cii-verdicts';
 import { parseXml } from '../../xml/parse';
 import { runRuleSets, ruleInput } from '../run';
 import { france2026Rules } from './index';
-import { isUncastableFinding } from './pattern';
+import { isUncastableFinding } from '../schematron-pattern';
 
 interface Disagreement {
   readonly file: string;

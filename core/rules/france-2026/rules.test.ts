@@ -10,7 +10,7 @@ import { referenceDir } from '../../testing/corpus';
 import { parseXml } from '../../xml/parse';
 import { runRuleSets, ruleInput } from '../run';
 import { france2026Advisories, france2026Rules } from './index';
-import { isUncastableFinding } from './pattern';
+import { isUncastableFinding } from '../schematron-pattern';
 
 const NS =
   'xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100" ' +

@@ -33,7 +33,7 @@ import {
   patternRules,
   type PatternAssertion,
   type PatternContext,
-} from '../syntax/schematron-pattern';
+} from '../../schematron-pattern';
 
 const hasAttribute = (name: string) => (el: XmlElement) => attributeValue(el, name) !== undefined;
 

@@ -10,7 +10,7 @@ import type { Message, RuleInput, Severity } from '../../rule';
 import { booleanOf, normalizeSpace } from '../../xpath/cast';
 import { absolute, anywhere, down, is } from '../../xpath/paths';
 import { C } from './contexts';
-import { hasRamAncestor, type PatternAssertion, type PatternContext } from './schematron-pattern';
+import { hasRamAncestor, type PatternAssertion, type PatternContext } from '../../schematron-pattern';
 
 const ram = (local: string) => [RAM, local] as const;
 const sel = (el: XmlElement, ...locals: string[]): XmlElement[] => down([el], ...locals.map(ram));

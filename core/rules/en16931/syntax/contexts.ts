@@ -7,7 +7,7 @@
 import { RAM } from '../../../cii/namespaces';
 import { attributeValue } from '../../../xml/query';
 import type { XmlElement } from '../../../xml/tree';
-import { pathContext, type PatternContext } from './schematron-pattern';
+import { pathContext, type PatternContext } from '../../schematron-pattern';
 
 const INVOICE = '/rsm:CrossIndustryInvoice';
 const TRANSACTION = `${INVOICE}/rsm:SupplyChainTradeTransaction`;

@@ -3,7 +3,7 @@ import type { RuleSet } from '../../rule';
 import { conditionAssertions } from './conditions';
 import { CONTEXTS } from './contexts';
 import { restrictionBatches } from './restrictions';
-import { patternRules } from './schematron-pattern';
+import { patternRules } from '../../schematron-pattern';
 
 export const ciiSyntaxRules: RuleSet = {
   id: 'en16931-cii-syntax',
@@ -11,5 +11,5 @@ export const ciiSyntaxRules: RuleSet = {
   family: 'EN16931 CII',
   version: '1.3.16',
   sourceAuthority: 'CEN/TC 434',
-  rules: patternRules(CONTEXTS, conditionAssertions, restrictionBatches),
+  rules: patternRules(CONTEXTS, conditionAssertions, { batches: restrictionBatches }),
 };

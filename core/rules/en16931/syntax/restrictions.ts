@@ -14,7 +14,7 @@ import {
   type PatternAssertion,
   type PatternBatch,
   type PatternContext,
-} from './schematron-pattern';
+} from '../../schematron-pattern';
 
 type Kind = 'absent' | 'at-most-one' | 'exactly-one';
 type Row = readonly [id: string, severity: Severity, kind: Kind, path: string];

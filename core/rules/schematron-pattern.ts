@@ -3,14 +3,14 @@
  * context of the pattern that matches it (an empty rule still takes the element away from later rules),
  * and each assertion yields the context elements where its test is false. Contexts may select by local
  * name or by a condition on the local name (`//ram:*[ends-with(name(), 'ID')]`), so the assignment walks
- * the document once and caches, per local name, the contexts that can match it.
+ * the document once and caches, per local name, the contexts that can match it. The EN16931 patterns
+ * (model, syntax, code lists) and the France 2026 BR-FR patterns all run on it.
  */
-import { QDT, RAM, RSM, UDT } from '../../../cii/namespaces';
-import type { XmlElement } from '../../../xml/tree';
-import type { Message, Rule, RuleInput, RuleMeta, Violation } from '../../rule';
-import { UncastableValue } from '../../xpath/cast';
-import type { Step } from '../../xpath/paths';
-import { castDetail } from '../pattern';
+import { QDT, RAM, RSM, UDT } from '../cii/namespaces';
+import type { XmlElement } from '../xml/tree';
+import type { Message, Rule, RuleInput, RuleMeta, Violation } from './rule';
+import { UncastableValue } from './xpath/cast';
+import type { Step } from './xpath/paths';
 
 export interface PatternContext {
   /** How the context reads in messages, e.g. `rsm:ExchangedDocument`. */
@@ -100,9 +100,15 @@ function assigner(contexts: readonly PatternContext[]): (input: RuleInput) => As
     }
     return list;
   };
+  // Without wildcard contexts only the named elements are visited, not every element of the document.
+  const named = contexts.every((c) => typeof c.locals !== 'function')
+    ? [...new Set(contexts.flatMap((c) => c.locals as readonly string[]))]
+    : null;
+  const visited = (input: RuleInput): Iterable<readonly [string, readonly XmlElement[]]> =>
+    named ? named.map((local) => [local, input.byLocalName.get(local) ?? []] as const) : input.byLocalName;
   return (input) => {
     const out = new Map<PatternContext, XmlElement[]>(contexts.map((c) => [c, []]));
-    for (const [local, elements] of input.byLocalName) {
+    for (const [local, elements] of visited(input)) {
       const list = candidates(local);
       if (list.length === 0) continue;
       for (const el of elements) {
@@ -150,6 +156,33 @@ export function attributeOf(el: XmlElement, name: string): boolean {
 
 type Results = ReadonlyMap<PatternAssertion, readonly Violation[]>;
 
+const castDetails = new WeakSet<Message>();
+
+/** The finding's detail where a value stopped the official XSLT (it cannot be cast as the XPath needs). */
+function castDetail(e: UncastableValue): Message {
+  const detail = {
+    en: `"${e.value}" is not a valid ${e.type} value (the official artefact stops on it)`,
+    fr: `« ${e.value} » n'est pas une valeur ${e.type} valide (l'artefact officiel s'arrête dessus)`,
+  };
+  castDetails.add(detail);
+  return detail;
+}
+
+/** Whether a finding reports a value the official XSLT could not cast (where it would have aborted). */
+export function isUncastableFinding(finding: { readonly detail?: Message }): boolean {
+  return !!finding.detail && castDetails.has(finding.detail);
+}
+
+export interface PatternOptions {
+  /** Assertions checked together per context element, for speed. */
+  readonly batches?: readonly PatternBatch[];
+  /**
+   * A document-level precondition: when false, every assertion of the pattern holds by its own test, so
+   * the pattern is not evaluated at all. An optimisation only; it never changes a verdict.
+   */
+  applies?(input: RuleInput): boolean;
+}
+
 function violation(a: PatternAssertion, el: XmlElement, input: RuleInput): Violation {
   const detail = a.detail?.(el, input);
   return detail ? { at: el, detail } : { at: el };
@@ -162,12 +195,13 @@ function violation(a: PatternAssertion, el: XmlElement, input: RuleInput): Viola
 export function patternRules(
   contexts: readonly PatternContext[],
   assertions: readonly PatternAssertion[],
-  batches: readonly PatternBatch[] = [],
+  { batches = [], applies }: PatternOptions = {},
 ): Rule[] {
   const assign = assigner(contexts);
   const evaluate = (input: RuleInput): Results => {
-    const assigned = assign(input);
     const out = new Map<PatternAssertion, Violation[]>();
+    if (applies && !applies(input)) return out;
+    const assigned = assign(input);
     const push = (a: PatternAssertion, v: Violation): void => {
       const list = out.get(a);
       if (list) list.push(v);
