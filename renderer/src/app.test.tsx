@@ -47,8 +47,9 @@ function renderApp(backend: Backend, saveSettings = vi.fn()) {
   return { createBackend, saveSettings };
 }
 
+// The drop reads the file and asks the backend asynchronously; an async act waits for both to settle.
 const drop = (files: File[]) =>
-  act(() => {
+  act(async () => {
     fireEvent.drop(screen.getByTestId('dropzone'), { dataTransfer: { files } });
   });
 
@@ -173,7 +174,7 @@ describe('App', () => {
     const { backend, calls } = fakeBackend(() => ({ ok: true, status: 200, body: {} }));
     renderApp(backend);
 
-    await act(() => {
+    await act(async () => {
       fireEvent.change(screen.getByTestId('file-input'), {
         target: { files: [new File(['<a/>'], 'a.xml', { type: '' })] },
       });

@@ -34,7 +34,7 @@ function renderApp(backend: Backend) {
 }
 
 const dropXml = (text: string) =>
-  act(() => {
+  act(async () => {
     fireEvent.drop(screen.getByTestId('dropzone'), {
       dataTransfer: { files: [new File([text], 'facture.xml', { type: 'text/xml' })] },
     });
