@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeCorpus } from '../testing/corpus';
 import { ocrPdf } from './ocr-pdf';
-import { scanPdf, textPdf } from './scan-fixture';
+import { scanPdf } from './scan-fixture';
 import { plainText, truthHits } from './truth-hits';
 
 describe('ocrPdf', () => {
@@ -43,9 +43,16 @@ describe('ocrPdf', () => {
     expect(r).toMatchObject({ ok: false, error: { code: 'unextractable_pdf' } });
   });
 
-  it('answers unextractable_pdf for a PDF with text and no picture', async () => {
-    const r = await ocrPdf(await textPdf());
-    expect(r).toMatchObject({ ok: false, error: { code: 'unextractable_pdf' } });
+  it('reads a scan stored in another codec than JPEG by drawing its page', { timeout: 60_000 }, async () => {
+    const r = await ocrPdf(await scanPdf(undefined, 'png'));
+    if (!r.ok) throw new Error(r.error.message);
+    const page = r.text.pages[0]!;
+    expect(page.lines.map((l) => l.text).join('\n')).toContain('1 234,56');
+    const facture = page.lines[0]!.spans[0]!;
+    expect(facture.text).toBe('FACTURE');
+    // drawn at 150 px of the 200 dpi scan, whatever resolution the page is drawn at: 54 pt
+    expect(facture.x).toBeGreaterThan(50);
+    expect(facture.x).toBeLessThan(58);
   });
 
   it('answers ocr_timeout when the time is up', async () => {

@@ -1,5 +1,5 @@
 /**
- * Reads a scanned (image-only) PDF by OCR, offline: each page's JPEG picture goes through one tesseract
+ * Reads a scanned (image-only) PDF by OCR, offline: each page's picture goes through one tesseract
  * worker (off the calling thread), words come back as spans in PDF points (top-left origin, y down) and
  * are grouped into lines by the same grouping as the text layer's.
  */
@@ -62,8 +62,6 @@ function documentText(pages: TextPage[]): DocumentText {
 
 /** OCR of every page of a scanned PDF; errors are values, never thrown. */
 export async function ocrPdf(pdf: Uint8Array, options: OcrOptions = {}): Promise<OcrResult> {
-  const images = pageImages(pdf);
-  if (!images.ok) return { ok: false, error: { code: 'unextractable_pdf', message: images.error.message } };
   const langs = options.langs ?? 'fra+eng';
   const timeoutMs = options.timeoutMs ?? DEFAULT_OCR_TIMEOUT_MS;
 
@@ -89,6 +87,9 @@ export async function ocrPdf(pdf: Uint8Array, options: OcrOptions = {}): Promise
 
   let engine: OcrEngine | undefined;
   try {
+    const images = await Promise.race([pageImages(pdf), stopped]);
+    if (images === STOPPED) return interrupted();
+    if (!images.ok) return { ok: false, error: { code: 'unextractable_pdf', message: images.error.message } };
     const data = await Promise.race([ensureLangData(langs, options.langCacheDir), stopped]);
     if (data === STOPPED) return interrupted();
     if (!data.ok) return unavailable(data.message);
@@ -109,7 +110,7 @@ export async function ocrPdf(pdf: Uint8Array, options: OcrOptions = {}): Promise
     const pages: TextPage[] = [];
     for (const page of images.pages) {
       const words = await Promise.race([
-        engine.recognize(page.jpeg).catch((e: unknown) => e as Error),
+        engine.recognize(page.picture).catch((e: unknown) => e as Error),
         stopped,
       ]);
       if (words === STOPPED) return interrupted();

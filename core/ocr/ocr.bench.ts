@@ -2,19 +2,21 @@
  * OCR of the corpus scans (run by bin/bench.mjs: `npm run bench -- ocr`): seconds per page, mean word
  * confidence, peak memory, and in how many scans the BT-1 invoice number and BT-112 grand total of the
  * truth appear verbatim in the OCR text, per invoice language (there is no German data: fra+eng reads
- * German invoices too, and the per-language figures show what that costs).
+ * German invoices too, and the per-language figures show what that costs). Also the time to draw a
+ * page for OCR when it holds no scanned JPEG (measured on the text-layer corpus PDFs).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { formatMeasurement, summarize } from '../testing/bench';
 import { corpusDir } from '../testing/corpus-dir';
 import { ocrPdf } from './ocr-pdf';
+import { pageImages } from './page-images';
 import { plainText, truthHits } from './truth-hits';
 
 interface ManifestEntry {
   readonly name: string;
   readonly language: string;
-  readonly files: { readonly scan?: string; readonly truth: string };
+  readonly files: { readonly scan?: string; readonly plain: string; readonly truth: string };
 }
 
 interface Truth {
@@ -81,4 +83,11 @@ export default async function bench(): Promise<void> {
     `ocr all: ${all.docs} scans, mean confidence ${(all.confidence / all.docs).toFixed(1)}, ` +
       `BT-1 found ${all.numbers}/${all.docs}, BT-112 found ${all.totals}/${all.docs}`,
   );
+  const drawn: number[] = [];
+  for (const entry of manifest.invoices.slice(0, 10)) {
+    const start = performance.now();
+    const r = await pageImages(readFileSync(path.join(dir, entry.files.plain)));
+    if (r.ok) for (const _ of r.pages) drawn.push((performance.now() - start) / r.pages.length);
+  }
+  console.log(formatMeasurement(`page drawn for OCR at 300 dpi (${drawn.length} pages)`, summarize(drawn)));
 }

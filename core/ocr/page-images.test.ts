@@ -1,26 +1,49 @@
+import { createCanvas } from '@napi-rs/canvas';
+import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { pageImages } from './page-images';
 import { scanPdf, textPdf } from './scan-fixture';
 
+const JPEG = [0xff, 0xd8, 0xff];
+const PNG = [0x89, 0x50, 0x4e, 0x47];
+
 describe('pageImages', () => {
-  it('takes the JPEG of a scanned page out with its pixel and page size', async () => {
-    const r = pageImages(await scanPdf());
-    expect(r.ok).toBe(true);
-    if (!r.ok) return;
+  it('takes the JPEG of a scanned page out as is, with its pixel and page size', async () => {
+    const r = await pageImages(await scanPdf());
+    if (!r.ok) throw new Error(r.error.message);
     expect(r.pages).toHaveLength(1);
     const page = r.pages[0]!;
-    expect([...page.jpeg.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect(page.from).toBe('scan');
+    expect([...page.picture.subarray(0, 3)]).toEqual(JPEG);
     expect(page.pixelWidth).toBe(1654);
     expect(page.width).toBeCloseTo(595.28, 1);
   });
 
-  it('refuses a PDF whose page holds no picture', async () => {
-    const r = pageImages(await textPdf());
-    expect(r).toMatchObject({ ok: false, error: { code: 'no_page_image' } });
+  it('draws a page whose scan is not a JPEG (Flate), at 300 dpi', async () => {
+    const r = await pageImages(await scanPdf(undefined, 'png'));
+    if (!r.ok) throw new Error(r.error.message);
+    const page = r.pages[0]!;
+    expect(page.from).toBe('rendered');
+    expect([...page.picture.subarray(0, 4)]).toEqual(PNG);
+    expect(page.pixelWidth).toBe(Math.ceil((595.28 * 300) / 72));
+    expect(page.height).toBeCloseTo(841.89, 1);
   });
 
-  it('refuses bytes that are not a PDF', () => {
-    const r = pageImages(new TextEncoder().encode('hello'));
+  it('draws a page that holds no picture at all', async () => {
+    const r = await pageImages(await textPdf());
+    expect(r).toMatchObject({ ok: true, pages: [{ number: 1, from: 'rendered' }] });
+  });
+
+  it('draws a page whose only JPEG is a logo, not a scan of the page', async () => {
+    const doc = await PDFDocument.create();
+    const logo = await doc.embedJpg(createCanvas(300, 120).toBuffer('image/jpeg', 85));
+    doc.addPage([595.28, 841.89]).drawImage(logo, { x: 40, y: 760, width: 150, height: 60 });
+    const r = await pageImages(await doc.save());
+    expect(r).toMatchObject({ ok: true, pages: [{ from: 'rendered' }] });
+  });
+
+  it('refuses bytes that are not a PDF', async () => {
+    const r = await pageImages(new TextEncoder().encode('hello'));
     expect(r).toMatchObject({ ok: false, error: { code: 'not_pdf' } });
   });
 });

@@ -1,27 +1,33 @@
 /**
- * The page pictures of a scanned PDF, taken out without rendering: a scanner or img2pdf writes one JPEG
- * (DCTDecode) image XObject per page, whose raw stream bytes are a complete JPEG file that OCR can read
- * directly. The largest such image of a page is taken as the page and assumed to cover its MediaBox
- * (as scanners place it), so its pixel size against the MediaBox gives the resolution.
+ * The page pictures of a scanned PDF for OCR. Mostly taken out without rendering: a scanner or img2pdf
+ * writes one JPEG (DCTDecode) image XObject per page, whose raw stream bytes are a complete JPEG file
+ * that OCR reads as is, at the scan's own resolution. The largest such image of a page is taken as the
+ * page when it has the page's proportions and a scanner's resolution, as a picture covering the whole
+ * MediaBox has (a logo or a photo has not); its pixel size against the MediaBox gives the resolution.
+ * Any other page is drawn instead (render-page.ts).
  */
 import { PdfDocument } from '../pdf/reader/document';
 import { PdfStream, nameOf, type PdfDict, type PdfObject } from '../pdf/reader/objects';
+import { openPdfJs, type PdfJsDocument } from '../text/pdfjs';
+import { renderPage } from './render-page';
 
 export interface PageImage {
   /** 1-based page number. */
   readonly number: number;
-  /** MediaBox size in PDF points. */
+  /** Page size in PDF points. */
   readonly width: number;
   readonly height: number;
-  /** The JPEG file of the page picture. */
-  readonly jpeg: Uint8Array;
+  /** The picture file (JPEG as scanned, or PNG as drawn). */
+  readonly picture: Uint8Array;
   readonly pixelWidth: number;
   readonly pixelHeight: number;
+  /** `scan`: the page's own JPEG; `rendered`: the page drawn. */
+  readonly from: 'scan' | 'rendered';
 }
 
 export type PageImagesResult =
   | { ok: true; pages: PageImage[] }
-  | { ok: false; error: { code: 'not_pdf' | 'no_pages' | 'no_page_image'; message: string } };
+  | { ok: false; error: { code: 'not_pdf' | 'no_pages' | 'unrenderable'; message: string } };
 
 const MAX_PAGES = 200;
 const MAX_TREE_DEPTH = 64;
@@ -94,29 +100,52 @@ function largestJpeg(doc: PdfDocument, resources: PdfObject | undefined): PdfStr
   return best;
 }
 
-/** The JPEG picture of every page, or why the PDF is not a scan this module can read. */
-export function pageImages(pdf: Uint8Array): PageImagesResult {
+/** Least resolution of a page scan worth reading as is (scanners write 150–600 dpi). */
+const MIN_SCAN_DPI = 100;
+/** Largest difference between the picture's and the page's proportions (a scan is cut to the page). */
+const ASPECT_TOLERANCE = 0.03;
+
+function coversPage(doc: PdfDocument, image: PdfStream, page: { width: number; height: number }): boolean {
+  const w = doc.resolve(image.dict.get('Width')) as number;
+  const h = doc.resolve(image.dict.get('Height')) as number;
+  const aspect = w / h / (page.width / page.height);
+  return Math.abs(aspect - 1) <= ASPECT_TOLERANCE && (w / page.width) * 72 >= MIN_SCAN_DPI;
+}
+
+/** The picture of every page, or why the PDF cannot be pictured. */
+export async function pageImages(pdf: Uint8Array): Promise<PageImagesResult> {
   const opened = PdfDocument.open(pdf);
   if (!opened.ok) return { ok: false, error: { code: 'not_pdf', message: opened.error.message } };
   const doc = opened.doc;
   const nodes = pageNodes(doc);
   if (nodes.length === 0) return { ok: false, error: { code: 'no_pages', message: 'The PDF has no pages' } };
   const pages: PageImage[] = [];
-  for (const [i, node] of nodes.entries()) {
-    const image = largestJpeg(doc, node.resources);
-    if (!image) {
-      return {
-        ok: false,
-        error: { code: 'no_page_image', message: `Page ${i + 1} holds no JPEG picture to read by OCR` },
-      };
+  let drawing: PdfJsDocument | undefined;
+  try {
+    for (const [i, node] of nodes.entries()) {
+      const number = i + 1;
+      const size = boxSize(doc, node.mediaBox);
+      const image = largestJpeg(doc, node.resources);
+      if (image && coversPage(doc, image, size)) {
+        pages.push({
+          number,
+          ...size,
+          picture: image.raw,
+          pixelWidth: doc.resolve(image.dict.get('Width')) as number,
+          pixelHeight: doc.resolve(image.dict.get('Height')) as number,
+          from: 'scan',
+        });
+        continue;
+      }
+      drawing ??= await openPdfJs(pdf);
+      const { png, ...drawn } = await renderPage(drawing, number);
+      pages.push({ number, ...drawn, picture: png, from: 'rendered' });
     }
-    pages.push({
-      number: i + 1,
-      ...boxSize(doc, node.mediaBox),
-      jpeg: image.raw,
-      pixelWidth: doc.resolve(image.dict.get('Width')) as number,
-      pixelHeight: doc.resolve(image.dict.get('Height')) as number,
-    });
+  } catch (reason) {
+    const message = reason instanceof Error ? reason.message : String(reason);
+    return { ok: false, error: { code: 'unrenderable', message: `The pages cannot be drawn: ${message}` } };
+  } finally {
+    await drawing?.destroy();
   }
   return { ok: true, pages };
 }

@@ -1,6 +1,7 @@
 /**
  * Test fixture: an image-only PDF made on the spot, a few invoice lines drawn on a 200 dpi grey page,
- * saved as JPEG and placed over the whole A4 page as a scanner would, so the OCR tests need no corpus.
+ * saved as JPEG (or PNG, which PDF stores Flate-compressed) and placed over the whole A4 page as a
+ * scanner would, so the OCR tests need no corpus.
  */
 import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -10,7 +11,7 @@ const A4 = { width: 595.28, height: 841.89 };
 
 export const FIXTURE_LINES = ['FACTURE N° F-2024-0042', 'Date : 15/03/2024', 'Total TTC : 1 234,56 EUR'];
 
-export function scanJpeg(lines: readonly string[] = FIXTURE_LINES): Uint8Array {
+function scanCanvas(lines: readonly string[]) {
   const canvas = createCanvas(Math.round((A4.width * DPI) / 72), Math.round((A4.height * DPI) / 72));
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = '#fff';
@@ -18,12 +19,21 @@ export function scanJpeg(lines: readonly string[] = FIXTURE_LINES): Uint8Array {
   ctx.fillStyle = '#000';
   ctx.font = '40px sans-serif';
   lines.forEach((line, i) => ctx.fillText(line, 150, 250 + i * 90));
-  return canvas.toBuffer('image/jpeg', 85);
+  return canvas;
 }
 
-export async function scanPdf(lines?: readonly string[]): Promise<Uint8Array> {
+export const scanJpeg = (lines: readonly string[] = FIXTURE_LINES): Uint8Array =>
+  scanCanvas(lines).toBuffer('image/jpeg', 85);
+
+export async function scanPdf(
+  lines: readonly string[] = FIXTURE_LINES,
+  format: 'jpeg' | 'png' = 'jpeg',
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  const image = await doc.embedJpg(scanJpeg(lines));
+  const image =
+    format === 'jpeg'
+      ? await doc.embedJpg(scanJpeg(lines))
+      : await doc.embedPng(scanCanvas(lines).toBuffer('image/png'));
   const page = doc.addPage([A4.width, A4.height]);
   page.drawImage(image, { x: 0, y: 0, width: A4.width, height: A4.height });
   return doc.save();

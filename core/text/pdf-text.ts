@@ -1,15 +1,11 @@
 /**
- * The text layer of a PDF as positioned spans and lines (page-text.ts), read with pdfjs-dist. pdfjs is
- * large, so it is imported on first use: validate, extract and `facturx --version` never load it.
- * A page's text items are placed by their transform (origin bottom-left in PDF space) and turned to the
- * top-left coordinates field extraction reads.
+ * The text layer of a PDF as positioned spans and lines (page-text.ts), read with pdfjs-dist. A page's
+ * text items are placed by their transform (origin bottom-left in PDF space) and turned to the top-left
+ * coordinates field extraction reads.
  */
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import path from 'node:path';
-import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { groupLines } from './lines';
 import type { DocumentText, TextPage, TextSpan } from './page-text';
+import { openPdfJs, type PdfJsDocument } from './pdfjs';
 
 /** Pages read at most: invoices are short, and a huge document must not hold the service. */
 export const MAX_TEXT_PAGES = 50;
@@ -17,16 +13,6 @@ export const MAX_TEXT_PAGES = 50;
 export type PdfTextResult =
   | { readonly ok: true; readonly text: DocumentText; readonly pageCount: number }
   | { readonly ok: false; readonly error: { readonly code: 'unextractable_pdf'; readonly message: string } };
-
-type PdfJs = typeof PdfJsModule;
-let pdfjs: Promise<PdfJs> | undefined;
-const loadPdfJs = (): Promise<PdfJs> => (pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
-
-/** The folders pdfjs reads standard fonts and CMaps from, inside the installed package. */
-function packageFolder(sub: string): string {
-  const root = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
-  return `${pathToFileURL(path.join(root, sub)).href}/`;
-}
 
 interface TextItemLike {
   readonly str: string;
@@ -43,18 +29,9 @@ export async function readPdfText(pdf: Uint8Array): Promise<PdfTextResult> {
     ok: false,
     error: { code: 'unextractable_pdf', message },
   });
-  let doc: Awaited<ReturnType<PdfJs['getDocument']>['promise']> | undefined;
+  let doc: PdfJsDocument | undefined;
   try {
-    const { getDocument } = await loadPdfJs();
-    doc = await getDocument({
-      data: Uint8Array.from(pdf),
-      isEvalSupported: false,
-      useSystemFonts: false,
-      verbosity: 0,
-      standardFontDataUrl: packageFolder('standard_fonts'),
-      cMapUrl: packageFolder('cmaps'),
-      cMapPacked: true,
-    }).promise;
+    doc = await openPdfJs(pdf);
     const pages: TextPage[] = [];
     const count = Math.min(doc.numPages, MAX_TEXT_PAGES);
     for (let number = 1; number <= count; number++) {

@@ -1,0 +1,36 @@
+/**
+ * pdfjs-dist, opened the one way this product needs it: from bytes, offline (standard fonts and CMaps
+ * from the installed package), no `eval`. pdfjs is large, so it is imported on first use: validate,
+ * extract and `facturx --version` never load it. In Node it draws pages through @napi-rs/canvas.
+ */
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import path from 'node:path';
+import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+type PdfJs = typeof PdfJsModule;
+export type PdfJsDocument = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
+
+let pdfjs: Promise<PdfJs> | undefined;
+const loadPdfJs = (): Promise<PdfJs> => (pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
+
+/** The folders pdfjs reads standard fonts and CMaps from, inside the installed package. */
+function packageFolder(sub: string): string {
+  const root = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+  return `${pathToFileURL(path.join(root, sub)).href}/`;
+}
+
+/** Opens a PDF; rejects as pdfjs does (a `PasswordException` for a protected file). */
+export async function openPdfJs(pdf: Uint8Array): Promise<PdfJsDocument> {
+  const { getDocument } = await loadPdfJs();
+  // pdfjs takes ownership of (detaches) the buffer it is given: hand it a copy.
+  return getDocument({
+    data: Uint8Array.from(pdf),
+    isEvalSupported: false,
+    useSystemFonts: false,
+    verbosity: 0,
+    standardFontDataUrl: packageFolder('standard_fonts'),
+    cMapUrl: packageFolder('cmaps'),
+    cMapPacked: true,
+  }).promise;
+}
