@@ -106,6 +106,17 @@ describe('facturx', () => {
     expect(plain.stdout).toBe('');
   });
 
+  it('says why a document cannot be judged in the language asked with --lang', async () => {
+    const broken = path.join(dir, 'broken.xml');
+    await writeFile(broken, '<Invoice>\n  <ID>1</Invoice>');
+    const fr = await facturx('validate', broken, '--lang', 'fr', '--json');
+    expect(fr.code).toBe(2);
+    expect(fr.stderr).toContain('Le XML est mal formé (ligne 2, colonne 8)');
+    expect(JSON.parse(fr.stdout)).toMatchObject({ error: 'invalid_data_format', field: 'file' });
+    const en = await facturx('validate', broken);
+    expect(en.stderr).toContain('The XML is not well-formed (line 2, column 8)');
+  });
+
   it('exits 2 on a file that does not exist, with an error body on stdout', async () => {
     const run = await facturx('validate', path.join(dir, 'missing.xml'), '--json');
     expect(run.code).toBe(2);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseLang, langOfAcceptLanguage } from './lang';
+import { chooseLang, fillText, langOfAcceptLanguage } from './lang';
 
 describe('request language', () => {
   it('prefers the lang query, then Accept-Language by quality, then English', () => {
@@ -9,5 +9,15 @@ describe('request language', () => {
     expect(chooseLang(undefined, 'de, es')).toBe('en');
     expect(chooseLang(undefined, undefined)).toBe('en');
     expect(langOfAcceptLanguage('fr;q=0, en;q=0.1')).toBe('en');
+  });
+});
+
+describe('fillText', () => {
+  it('replaces named placeholders in both languages and leaves unknown ones as they are', () => {
+    const text = { en: 'line {line}, column {column} {other}', fr: 'ligne {line}, colonne {column}' };
+    expect(fillText(text, { line: 3, column: 'x' })).toEqual({
+      en: 'line 3, column x {other}',
+      fr: 'ligne 3, colonne x',
+    });
   });
 });

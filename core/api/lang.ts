@@ -35,3 +35,13 @@ export function chooseLang(queryLang: string | undefined, acceptLanguage: string
   if (isLang(queryLang)) return queryLang;
   return langOfAcceptLanguage(acceptLanguage) ?? 'en';
 }
+
+/** A text with its `{name}` placeholders replaced by `values` (the same values in both languages). */
+export function fillText(
+  text: LocalizedText,
+  values: Readonly<Record<string, string | number>>,
+): LocalizedText {
+  const fill = (template: string) =>
+    template.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
+  return { en: fill(text.en), fr: fill(text.fr) };
+}

@@ -7,6 +7,8 @@
  */
 import { invoiceTree, type CompiledGroup, type CompiledLeaf } from '../model/compiled';
 import type { Invoice } from '../model/invoice';
+import { fillText, type LocalizedText } from '../api/lang';
+import { xmlErrorText } from '../xml/messages';
 import { parseXml, type ParseOptions } from '../xml/parse';
 import { attributeValue, firstChild, textOf, xpathOf } from '../xml/query';
 import type { XmlElement, XmlErrorCode } from '../xml/tree';
@@ -17,7 +19,9 @@ export type CiiReadErrorCode = XmlErrorCode | 'not_cii';
 
 export interface CiiReadError {
   readonly code: CiiReadErrorCode;
+  /** In English, for logs. */
   readonly message: string;
+  readonly localized: LocalizedText;
   readonly line?: number;
   readonly column?: number;
 }
@@ -36,19 +40,23 @@ export type CiiReadResult = CiiRead | { readonly ok: false; readonly error: CiiR
 
 type Obj = Record<string, unknown>;
 
+const NOT_CII: LocalizedText = {
+  en: 'Not a CII invoice: the root element is {root}, not rsm:CrossIndustryInvoice (line {line}).',
+  fr: 'Ce n’est pas une facture CII : l’élément racine est {root}, pas rsm:CrossIndustryInvoice (ligne {line}).',
+};
+
+export const notCiiText = (root: XmlElement): LocalizedText =>
+  fillText(NOT_CII, { root: root.name, line: root.line });
+
 export function ciiToModel(xml: string, options: ParseOptions = {}): CiiReadResult {
   const parsed = parseXml(xml, options);
-  if (!parsed.ok) return { ok: false, error: parsed.error };
+  if (!parsed.ok) return { ok: false, error: { ...parsed.error, localized: xmlErrorText(parsed.error) } };
   const root = parsed.doc.root;
   if (root.ns !== RSM || root.local !== 'CrossIndustryInvoice') {
+    const localized = notCiiText(root);
     return {
       ok: false,
-      error: {
-        code: 'not_cii',
-        message: `Not a CII invoice: the root element is ${root.name}, not rsm:CrossIndustryInvoice`,
-        line: root.line,
-        column: 1,
-      },
+      error: { code: 'not_cii', message: localized.en, localized, line: root.line, column: 1 },
     };
   }
   const invoice: Obj = {};

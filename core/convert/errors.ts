@@ -3,21 +3,14 @@
  * the other endpoints live in core/service/document-engines).
  */
 import { apiError, type ApiErrorResult } from '../api/errors';
-import type { Lang, LocalizedText } from '../api/lang';
+import type { Lang } from '../api/lang';
 import type { CiiReadError } from '../cii/read';
-
-const same = (text: string): LocalizedText => ({ en: text, fr: text });
 
 /** A ready CII that does not read as an invoice. */
 export function ciiFailure(error: CiiReadError, lang: Lang): ApiErrorResult {
-  if (error.code === 'xml_too_large')
-    return apiError('file_too_large', undefined, { lang, message: same(error.message) });
-  const where = error.line === undefined ? '' : ` (line ${error.line}, column ${error.column ?? 1})`;
-  return apiError(
-    'invalid_data_format',
-    { field: 'cii' },
-    { lang, message: same(`${error.message}${where}`) },
-  );
+  const message = error.localized;
+  if (error.code === 'xml_too_large') return apiError('file_too_large', undefined, { lang, message });
+  return apiError('invalid_data_format', { field: 'cii' }, { lang, message });
 }
 
 /** A generated PDF/A-3 that our own checker rejects is never delivered (refunded). */

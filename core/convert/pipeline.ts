@@ -197,8 +197,7 @@ function validate(
 /** An XML the validation engine cannot judge at all; `field` names the input it came from. */
 function unjudgeable(error: ValidationError, field: string, lang: Lang): ApiErrorResult {
   if (error.code !== 'invalid_data_format') return validationFailure(error, lang);
-  const message = { en: error.message, fr: error.message };
-  return apiError('invalid_data_format', { field }, { lang, message });
+  return apiError('invalid_data_format', { field }, { lang, message: error.localized });
 }
 
 /** What the result says of the source: structured data, or an XML document given as it is. */

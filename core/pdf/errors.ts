@@ -4,7 +4,7 @@
  * and the adapters render it as they render every empty-file error.
  */
 import { apiError, emptyFileError, type ApiErrorResult } from '../api/errors';
-import type { Lang } from '../api/lang';
+import type { Lang, LocalizedText } from '../api/lang';
 import type { OpenError } from './reader/document';
 export type PdfErrorCode =
   | 'empty_file'
@@ -16,7 +16,9 @@ export type PdfErrorCode =
 export interface PdfError {
   readonly code: PdfErrorCode;
   readonly status: 400 | 415 | 422 | 503;
+  /** In English, for logs. */
   readonly message: string;
+  readonly localized: LocalizedText;
   /** For `invalid_data_format`: the input at fault. */
   readonly field?: string;
 }
@@ -29,20 +31,19 @@ const STATUS: Readonly<Record<PdfErrorCode, PdfError['status']>> = {
   requested_output_unavailable: 503,
 };
 
-export function pdfError(code: PdfErrorCode, message: string, field?: string): PdfError {
-  return field === undefined
-    ? { code, status: STATUS[code], message }
-    : { code, status: STATUS[code], message, field };
+export function pdfError(code: PdfErrorCode, localized: LocalizedText, field?: string): PdfError {
+  const error = { code, status: STATUS[code], message: localized.en, localized };
+  return field === undefined ? error : { ...error, field };
 }
 
 /** A PDF our reader could not open: not a PDF at all (415), or one we cannot read (422). */
 export function openFailure(error: OpenError): PdfError {
-  return pdfError(error.code === 'not_pdf' ? 'unsupported_media_type' : 'unextractable_pdf', error.message);
+  return pdfError(error.code === 'not_pdf' ? 'unsupported_media_type' : 'unextractable_pdf', error.localized);
 }
 
-/** The API error body of a PDF failure (the message is the PDF layer's, in English). */
+/** The API error body of a PDF failure, in the language of the request. */
 export function pdfApiError(error: PdfError, lang: Lang): ApiErrorResult {
-  const message = { en: error.message, fr: error.message };
+  const message = error.localized;
   switch (error.code) {
     case 'empty_file':
       return emptyFileError(lang);

@@ -2,6 +2,7 @@
  * Extraction of the invoice XML from a Factur-X 1.0, ZUGFeRD 2.x or XRechnung PDF, with the Factur-X XMP
  * properties and the profile of the XML, and the disagreements between the two.
  */
+import type { LocalizedText } from '../api/lang';
 import { CONFORMANCE_LEVEL, type Profile, guidelineOf, profileOfGuideline } from '../cii/profile';
 import { parseXml } from '../xml/parse';
 import { type Attachment, attachmentsOf } from './attachments';
@@ -44,8 +45,15 @@ export interface ExtractSuccess {
 
 export type ExtractResult = ExtractSuccess | { readonly ok: false; readonly error: PdfError };
 
+const EMPTY_UPLOAD: LocalizedText = { en: 'The uploaded file is empty.', fr: 'Le fichier envoyé est vide.' };
+
+const NO_EMBEDDED_XML: LocalizedText = {
+  en: 'The PDF has no embedded Factur-X / ZUGFeRD / XRechnung XML.',
+  fr: 'Le PDF ne contient aucun XML Factur-X / ZUGFeRD / XRechnung intégré.',
+};
+
 export function extractFacturx(bytes: Uint8Array, filename: string): ExtractResult {
-  if (bytes.length === 0) return { ok: false, error: pdfError('empty_file', 'The uploaded file is empty') };
+  if (bytes.length === 0) return { ok: false, error: pdfError('empty_file', EMPTY_UPLOAD) };
   const opened = PdfDocument.open(bytes);
   if (!opened.ok) return { ok: false, error: openFailure(opened.error) };
   const doc = opened.doc;
@@ -53,7 +61,7 @@ export function extractFacturx(bytes: Uint8Array, filename: string): ExtractResu
   if (!chosen) {
     return {
       ok: false,
-      error: pdfError('unextractable_pdf', 'The PDF has no embedded Factur-X / ZUGFeRD / XRechnung XML'),
+      error: pdfError('unextractable_pdf', NO_EMBEDDED_XML),
     };
   }
   const { attachment, xml } = chosen;

@@ -16,6 +16,7 @@ import { CONFORMANCE_LEVEL, type Profile, profileOfGuideline } from '../cii/prof
 import { readAsset } from './assets';
 import { type Attachment, attachmentsOf, nameTreeEntries } from './attachments';
 import { type PdfError, openFailure, pdfError } from './errors';
+import { packagingText, type PackagingRefusal } from './packaging-messages';
 import { INVOICE_FILE_NAMES, guidelineOfXml } from './facturx-read';
 import { ANNOT_HIDING, ANNOT_PRINT, inspect } from './inspect';
 import { substituteFonts } from './font-substitute';
@@ -54,9 +55,9 @@ export type PackageResult =
   | { readonly ok: true; readonly pdf: Uint8Array; readonly pdfaPart: 3; readonly pdfaConformance: string }
   | { readonly ok: false; readonly error: PdfError };
 
-const refuse = (message: string): PackageResult => ({
+const refuse = (reason: PackagingRefusal, detail?: string): PackageResult => ({
   ok: false,
-  error: pdfError('requested_output_unavailable', message),
+  error: pdfError('requested_output_unavailable', packagingText(reason, detail)),
 });
 
 let iccCompressed: Uint8Array | null | undefined;
@@ -74,14 +75,17 @@ export function packageFacturx(
   profile: Profile,
   opts: PackageOptions = {},
 ): PackageResult {
-  if (pdfBytes.length === 0) return { ok: false, error: pdfError('empty_file', 'The uploaded PDF is empty') };
-  if (xmlBytes.length === 0) return { ok: false, error: pdfError('empty_file', 'The invoice XML is empty') };
+  if (pdfBytes.length === 0) return { ok: false, error: pdfError('empty_file', packagingText('empty_pdf')) };
+  if (xmlBytes.length === 0) return { ok: false, error: pdfError('empty_file', packagingText('empty_xml')) };
   // The XMP and the AFRelationship follow `profile`: it must be the profile the XML declares (BT-24).
   const guideline = guidelineOfXml(xmlBytes);
   const declared = guideline === null ? null : profileOfGuideline(guideline);
   if (declared !== profile) {
-    const message = `The XML declares profile ${declared ?? 'unknown'} (BT-24 ${guideline ?? 'missing'}), not ${profile}`;
-    return { ok: false, error: pdfError('invalid_data_format', message, 'xml') };
+    const detail = `${declared ?? '—'} (BT-24 ${guideline ?? '—'}) ≠ ${profile}`;
+    return {
+      ok: false,
+      error: pdfError('invalid_data_format', packagingText('profile_mismatch', detail), 'xml'),
+    };
   }
   const opened = PdfDocument.open(pdfBytes);
   if (!opened.ok) return { ok: false, error: openFailure(opened.error) };
@@ -90,17 +94,16 @@ export function packageFacturx(
 
   const found = inspect(doc);
   if (found.pageCount === 0)
-    return { ok: false, error: pdfError('unextractable_pdf', 'The PDF has no pages') };
+    return { ok: false, error: pdfError('unextractable_pdf', packagingText('no_pages')) };
   if (found.actions.length) {
     const a = found.actions[0]!;
-    return refuse(`The PDF contains a ${a.kind} action (${a.where}), which PDF/A-3 forbids`);
+    return refuse('action', `${a.kind}, ${a.where}`);
   }
-  if (found.xfa) return refuse('The PDF contains an XFA form, which PDF/A-3 forbids');
+  if (found.xfa) return refuse('xfa');
   if (found.forbiddenAnnotations.length) {
-    return refuse(`The PDF contains a ${found.forbiddenAnnotations[0]} annotation, which PDF/A-3 forbids`);
+    return refuse('annotation', found.forbiddenAnnotations[0]);
   }
-  if (found.badAnnotationFlags.some((a) => !a.ref))
-    return refuse('The PDF has a hidden or non-printing direct annotation');
+  if (found.badAnnotationFlags.some((a) => !a.ref)) return refuse('hidden_annotation');
 
   const oldMeta = doc.resolve(catalog.get('Metadata'));
   const decodedMeta = oldMeta instanceof PdfStream ? doc.decode(oldMeta) : undefined;
@@ -110,9 +113,7 @@ export function packageFacturx(
   if (claim.pdfaPart !== null) {
     const level = (claim.pdfaConformance ?? '').trim().toUpperCase();
     if (claim.pdfaPart < 1 || claim.pdfaPart > 3 || !['A', 'B', 'U'].includes(level)) {
-      return refuse(
-        `The source claims PDF/A-${claim.pdfaPart}${level.toLowerCase()}, which cannot become PDF/A-3 by packaging`,
-      );
+      return refuse('pdfa_claim', `PDF/A-${claim.pdfaPart}${level.toLowerCase()}`);
     }
     conformance = level;
   }
@@ -121,11 +122,10 @@ export function packageFacturx(
     (a) => !INVOICE_FILE_NAMES.some((n) => n.toLowerCase() === a.name.toLowerCase()),
   );
   const unfit = kept.find((a) => !conformingAttachment(doc, a));
-  if (unfit)
-    return refuse(`The PDF carries an attachment (${unfit.name}) that PDF/A-3 §6.8 does not accept as it is`);
+  if (unfit) return refuse('attachment', unfit.name);
 
   const icc = iccProfile();
-  if (!icc) return refuse('The sRGB ICC profile (assets/icc/sRGB.icc) is missing');
+  if (!icc) return refuse('missing_icc');
 
   const now = opts.now ?? new Date();
   const info = doc.dict(doc.trailer.get('Info'));
@@ -213,12 +213,10 @@ export function packageFacturx(
   const intentProfile = doc.resolve(pdfaIntent?.get('DestOutputProfile'));
   const cmykIntent = intentProfile instanceof PdfStream && doc.resolve(intentProfile.dict.get('N')) === 4;
   if (found.deviceCmyk && !cmykIntent) {
-    return refuse(
-      'The page content paints in DeviceCMYK, which PDF/A-3 allows only with a CMYK OutputIntent',
-    );
+    return refuse('device_cmyk');
   }
   const substituted = substituteFonts(doc, found.fonts, objects, alloc);
-  if (!substituted.ok) return refuse(`${substituted.message} (PDF/A-3 §6.2.11.4)`);
+  if (!substituted.ok) return refuse(substituted.reason, substituted.name);
   // PDF/A-3 §6.3.2: every annotation printed and visible; fixed in the new revision.
   for (const a of found.badAnnotationFlags) {
     if (a.ref)
@@ -262,7 +260,7 @@ export function packageFacturx(
   af.push(specRef);
   const rootRef = doc.trailer.get('Root');
   if (!(rootRef instanceof PdfRef))
-    return { ok: false, error: pdfError('unextractable_pdf', 'The PDF trailer has no catalog reference') };
+    return { ok: false, error: pdfError('unextractable_pdf', packagingText('no_catalog_reference')) };
   const newCatalog = new PdfDict(new Map(catalog.map))
     .set('Metadata', metaRef)
     .set('OutputIntents', outputIntents ?? [])

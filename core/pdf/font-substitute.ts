@@ -86,7 +86,9 @@ function program(
   return entry;
 }
 
-export type Substitution = { ok: true } | { ok: false; message: string };
+/** A font that cannot be handled: not embedded and not substitutable, or its substitute file missing. */
+export type Substitution =
+  { ok: true } | { ok: false; reason: 'not_substitutable' | 'substitute_missing'; name: string };
 
 /**
  * Adds to `objects` a replacement for every non-embedded font of `fonts` (new font dictionary under the
@@ -112,10 +114,10 @@ export function substituteFonts(
       !['Type1', 'TrueType', 'MMType1'].includes(subtype ?? '') ||
       encoding !== 'WinAnsiEncoding'
     ) {
-      return { ok: false, message: `Font ${use.name} is not embedded and cannot be substituted` };
+      return { ok: false, reason: 'not_substitutable', name: use.name };
     }
     const prog = program(file);
-    if (!prog) return { ok: false, message: `The substitute font ${file} is missing from assets/` };
+    if (!prog) return { ok: false, reason: 'substitute_missing', name: file };
     const { font } = prog;
     const scale = 1000 / font.unitsPerEm;
     const first = 32;

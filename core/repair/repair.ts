@@ -11,7 +11,9 @@ import type { Lang } from '../api/lang';
 import type { TargetStatus, ValidationTarget } from '../api/targets';
 import type { Profile } from '../cii/profile';
 import { validateXml } from '../validate/validate';
+import { xmlErrorText } from '../xml/messages';
 import { parseXml } from '../xml/parse';
+import type { XmlError } from '../xml/tree';
 import { applyRules } from './apply-rules';
 
 export interface RepairOptions {
@@ -99,25 +101,28 @@ function validationOf(
   }
   // The validator refuses to judge it: a rejection, counted as one fatal finding.
   return {
-    summary: { valid: false, target, summary: { errorCount: 1, warningCount: 0 }, error: outcome.error },
+    summary: {
+      valid: false,
+      target,
+      summary: { errorCount: 1, warningCount: 0 },
+      error: { code: outcome.error.code, message: outcome.error.localized[lang] },
+    },
     profile: null,
   };
 }
 
-function unreadable(
-  error: { code: string; message: string; line: number; column: number },
-  lang: Lang,
-): ApiErrorResult {
+function unreadable(error: XmlError, lang: Lang): ApiErrorResult {
   if (error.code === 'xml_empty') return emptyFileError(lang);
   if (error.code === 'xml_too_large') return apiError('file_too_large', undefined, { lang });
+  const text = xmlErrorText(error);
   return apiError(
     'invalid_data_format',
     { field: 'file' },
     {
       lang,
       message: {
-        en: `Not a readable XML document, nothing was repaired: ${error.message} (line ${error.line}, column ${error.column})`,
-        fr: `Document XML illisible, rien n'a été réparé : ${error.message} (ligne ${error.line}, colonne ${error.column})`,
+        en: `Nothing was repaired. ${text.en}`,
+        fr: `Rien n’a été réparé. ${text.fr}`,
       },
     },
   );

@@ -128,7 +128,7 @@ async function reportOf(
 }
 
 export function validationFailure(error: ValidationError, lang: Lang): ApiErrorResult {
-  const message = { en: error.message, fr: error.message };
+  const message = error.localized;
   switch (error.code) {
     case 'invalid_data_format':
       return apiError('invalid_data_format', { field: 'file' }, { lang, message });

@@ -3,6 +3,7 @@
  * judge at all.
  */
 import type { ErrorCode } from '../api/errors';
+import type { LocalizedText } from '../api/lang';
 import type { ValidationReportBody } from '../api/validation-report';
 
 export type ValidationErrorCode = Extract<
@@ -13,8 +14,15 @@ export type ValidationErrorCode = Extract<
 /** Input the engine cannot judge (not XML, not CII, hostile or oversized XML, unknown target). */
 export interface ValidationError {
   readonly code: ValidationErrorCode;
+  /** In English, for logs. */
   readonly message: string;
+  readonly localized: LocalizedText;
 }
+
+export const validationError = (code: ValidationErrorCode, localized: LocalizedText): ValidationOutcome => ({
+  ok: false,
+  error: { code, message: localized.en, localized },
+});
 
 export type ValidationOutcome =
   | { readonly ok: true; readonly report: ValidationReportBody }

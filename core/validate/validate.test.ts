@@ -33,13 +33,32 @@ describe('validateXml: input it cannot judge is an error value', () => {
     expect(outcome.ok).toBe(false);
     if (!outcome.ok) {
       expect(outcome.error.code).toBe(code);
-      expect(outcome.error.message).not.toBe('');
+      expect(outcome.error.message).toBe(outcome.error.localized.en);
+      expect(outcome.error.localized.fr).not.toBe(outcome.error.localized.en);
     }
   });
 
-  it('refuses an unknown target', () => {
+  it('refuses an unknown target, in both languages', () => {
     const outcome = validateXml('<x/>', { target: 'xrechnung' });
-    expect(outcome.ok || outcome.error.code).toBe('invalid_options');
+    expect(outcome.ok || outcome.error).toMatchObject({
+      code: 'invalid_options',
+      localized: {
+        en: 'Unknown validation target "xrechnung": expected one of en16931, france_2026.',
+        fr: 'Cible de validation inconnue « xrechnung » : attendu l’une de en16931, france_2026.',
+      },
+    });
+  });
+
+  it('says in both languages why a document is not judged, with where', () => {
+    const outcome = validateXml('<rsm:CrossIndustryInvoice>\n<cii:X/></rsm:CrossIndustryInvoice>', EN);
+    expect(outcome.ok || outcome.error.localized).toEqual({
+      en: 'The XML is not namespace-well-formed: prefix "rsm" is not declared (line 1).',
+      fr: 'Le XML n’est pas conforme aux espaces de noms : le préfixe « rsm » n’est pas déclaré (ligne 1).',
+    });
+    const notXml = validateXml('hello', EN);
+    expect(notXml.ok || notXml.error.localized.fr).toBe(
+      'Le XML est mal formé (ligne 1, colonne 1) : l’élément racine manque.',
+    );
   });
 });
 

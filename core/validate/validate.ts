@@ -4,20 +4,22 @@
  * is an error value, never a report and never an exception.
  */
 import { LEGAL_DISCLAIMER } from '../api/disclaimer';
-import type { Lang } from '../api/lang';
+import { fillText, type Lang, type LocalizedText } from '../api/lang';
 import { VALIDATION_TARGETS, type ValidationTarget } from '../api/targets';
 import type { StageResult, ValidationIssue } from '../api/validation-report';
 import { CII_PREFIXES } from '../cii/namespaces';
 import { detectProfile } from '../cii/profile';
+import { notCiiText } from '../cii/read';
 import type { Finding, RuleSet, Stage } from '../rules/rule';
 import { ruleInput, runRuleSets } from '../rules/run';
+import { xmlErrorText } from '../xml/messages';
 import { parseXml } from '../xml/parse';
 import { locator } from '../xml/query';
 import type { XmlDocument, XmlElement } from '../xml/tree';
 import { artifactOf } from './artifacts';
 
 import { profileNotes } from './profile-scope';
-import type { ValidationOutcome } from './report';
+import { validationError, type ValidationOutcome } from './report';
 import { stageRuleSets, type XmlStage } from './rule-sets';
 
 export type PdfStage = 'pdfa' | 'facturx_pdf';
@@ -37,33 +39,34 @@ export interface ValidateOptions {
   readonly pdf?: Readonly<Record<PdfStage, PdfStageFindings>>;
 }
 
+const UNKNOWN_TARGET: LocalizedText = {
+  en: 'Unknown validation target "{target}": expected one of {known}.',
+  fr: 'Cible de validation inconnue « {target} » : attendu l’une de {known}.',
+};
+
+const UNDECLARED_PREFIX: LocalizedText = {
+  en: 'The XML is not namespace-well-formed: prefix "{prefix}" is not declared (line {line}).',
+  fr: 'Le XML n’est pas conforme aux espaces de noms : le préfixe « {prefix} » n’est pas déclaré (ligne {line}).',
+};
+
 export function validateXml(source: string, options: ValidateOptions): ValidationOutcome {
   const started = performance.now();
   const targetError = checkTarget(options.target);
   if (targetError) return targetError;
   const parsed = parseXml(source);
   if (!parsed.ok) {
-    const { code, message, line, column } = parsed.error;
-    return {
-      ok: false,
-      error: {
-        code: code === 'xml_too_large' ? 'file_too_large' : 'invalid_data_format',
-        message: `Not a readable XML document: ${message} (line ${line}, column ${column})`,
-      },
-    };
+    const code = parsed.error.code === 'xml_too_large' ? 'file_too_large' : 'invalid_data_format';
+    return validationError(code, xmlErrorText(parsed.error));
   }
   return validateDocument(parsed.doc, options, started);
 }
 
 function checkTarget(target: string): ValidationOutcome | null {
   if ((VALIDATION_TARGETS as readonly string[]).includes(target)) return null;
-  return {
-    ok: false,
-    error: {
-      code: 'invalid_options',
-      message: `Unknown validation target "${target}": expected ${VALIDATION_TARGETS.join(' or ')}`,
-    },
-  };
+  return validationError(
+    'invalid_options',
+    fillText(UNKNOWN_TARGET, { target, known: VALIDATION_TARGETS.join(', ') }),
+  );
 }
 
 export function validateDocument(
@@ -77,25 +80,12 @@ export function validateDocument(
   const lang = options.lang ?? 'en';
   if (doc.undeclaredPrefixes.length > 0) {
     const { prefix, line } = doc.undeclaredPrefixes[0]!;
-    return {
-      ok: false,
-      error: {
-        code: 'invalid_data_format',
-        message: `Not namespace-well-formed XML: prefix "${prefix}" is not declared (line ${line})`,
-      },
-    };
+    return validationError('invalid_data_format', fillText(UNDECLARED_PREFIX, { prefix, line }));
   }
   // A CrossIndustryInvoice in a wrong namespace is still judged (the structure stage rejects it, and
   // the official Schematron still fires its `//` rules); any other root is not a CII invoice at all.
-  if (doc.root.local !== 'CrossIndustryInvoice') {
-    return {
-      ok: false,
-      error: {
-        code: 'invalid_data_format',
-        message: `Not a CII invoice: the root element is ${doc.root.name}, not rsm:CrossIndustryInvoice`,
-      },
-    };
-  }
+  if (doc.root.local !== 'CrossIndustryInvoice')
+    return validationError('invalid_data_format', notCiiText(doc.root));
 
   const profile = detectProfile(doc.root);
   const input = ruleInput(doc);

@@ -3,6 +3,7 @@
  * loves: any DOCTYPE (so no external entities, no entity expansion), undefined entities, oversized
  * input and absurd nesting. It keeps source offsets on every node (see tree.ts).
  */
+import { xmlReasonText, type XmlReason } from './messages';
 import type { XmlAttribute, XmlDocument, XmlElement, XmlError, XmlErrorCode, XmlNode, XmlText } from './tree';
 
 export interface ParseOptions {
@@ -30,8 +31,9 @@ const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '
 class Failure {
   constructor(
     readonly code: XmlErrorCode,
-    readonly message: string,
+    readonly reason: XmlReason,
     readonly at: number,
+    readonly detail?: string,
   ) {}
 }
 
@@ -45,9 +47,9 @@ export function parseXml(source: string, options: ParseOptions = {}): ParseResul
   const maxLength = options.maxLength ?? DEFAULT_MAX_XML_LENGTH;
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_XML_DEPTH;
   if (source.length > maxLength) {
-    return fail(source, new Failure('xml_too_large', `XML larger than ${maxLength} characters`, 0));
+    return fail(source, new Failure('xml_too_large', 'too_large', 0, String(maxLength)));
   }
-  if (source.trim() === '') return fail(source, new Failure('xml_empty', 'The XML document is empty', 0));
+  if (source.trim() === '') return fail(source, new Failure('xml_empty', 'empty', 0));
   try {
     return { ok: true, doc: new Parser(source, maxDepth).document() };
   } catch (e) {
@@ -58,7 +60,12 @@ export function parseXml(source: string, options: ParseOptions = {}): ParseResul
 
 function fail(source: string, f: Failure): ParseResult {
   const { line, column } = position(source, f.at);
-  return { ok: false, error: { code: f.code, message: f.message, line, column } };
+  const { code, reason, detail } = f;
+  const message = xmlReasonText(reason, detail).en;
+  return {
+    ok: false,
+    error: { code, reason, ...(detail === undefined ? {} : { detail }), message, line, column },
+  };
 }
 
 /** 1-based line and column of an offset. */
@@ -88,10 +95,10 @@ class Parser {
   document(): XmlDocument {
     if (this.src.charCodeAt(0) === 0xfeff) this.pos = this.bodyStart = 1;
     this.misc(true);
-    if (!this.src.startsWith('<', this.pos)) throw this.error('Expected the root element');
+    if (!this.src.startsWith('<', this.pos)) throw this.error('expected_root');
     const root = this.element();
     this.misc(false);
-    if (this.pos < this.src.length) throw this.error('Content after the root element');
+    if (this.pos < this.src.length) throw this.error('after_root');
     return { source: this.src, root, undeclaredPrefixes: this.undeclared };
   }
 
@@ -101,17 +108,12 @@ class Parser {
       this.skipSpace();
       if (this.src.startsWith('<?', this.pos)) {
         const isDecl = this.src.startsWith('<?xml', this.pos) && /[\s?]/.test(this.src[this.pos + 5] ?? '');
-        if (isDecl && !(prolog && this.pos === this.bodyStart))
-          throw this.error('The XML declaration must come first');
-        this.skipPast('?>', 'Unterminated processing instruction');
+        if (isDecl && !(prolog && this.pos === this.bodyStart)) throw this.error('declaration_not_first');
+        this.skipPast('?>', 'unterminated_pi');
       } else if (this.src.startsWith('<!--', this.pos)) {
         this.comment();
       } else if (this.src.startsWith('<!DOCTYPE', this.pos) || this.src.startsWith('<!doctype', this.pos)) {
-        throw new Failure(
-          'xml_doctype_forbidden',
-          'DOCTYPE declarations are refused (no DTD, no entities)',
-          this.pos,
-        );
+        throw new Failure('xml_doctype_forbidden', 'doctype', this.pos);
       } else {
         return;
       }
@@ -127,7 +129,7 @@ class Parser {
       const next = this.src.charCodeAt(at) === LT ? this.src.charCodeAt(at + 1) : -1;
       if (next !== -1 && isNameStart(next)) {
         if (stack.length >= this.maxDepth)
-          throw new Failure('xml_too_deep', 'Elements nested too deeply', at);
+          throw new Failure('xml_too_deep', 'too_deep', at, String(this.maxDepth));
         const parent = stack[stack.length - 1] ?? null;
         const el = this.startTag(parent, scopes);
         parent?.children.push(el);
@@ -139,12 +141,15 @@ class Parser {
         }
       } else if (next === SLASH) {
         const open = stack.pop();
-        if (!open) throw this.error('Unexpected end tag');
+        if (!open) throw this.error('unexpected_end_tag');
         this.pos += 2;
         const matches =
           this.src.startsWith(open.name, this.pos) &&
           !isNameChar(this.src.charCodeAt(this.pos + open.name.length));
-        if (!matches) throw this.error(`End tag </${this.name()}> does not match <${open.name}>`);
+        if (!matches) {
+          const detail = `<${open.name}> … </${this.name()}>`;
+          throw new Failure('xml_not_well_formed', 'end_tag_mismatch', at, detail);
+        }
         this.pos += open.name.length;
         this.skipSpace();
         this.expect('>');
@@ -156,7 +161,7 @@ class Parser {
         this.comment();
       } else if (this.src.startsWith('<![CDATA[', at)) {
         const close = this.src.indexOf(']]>', at + 9);
-        if (close === -1) throw this.error('Unterminated CDATA section');
+        if (close === -1) throw this.error('unterminated_cdata');
         this.pos = close + 3;
         this.addText(stack, {
           kind: 'text',
@@ -166,16 +171,16 @@ class Parser {
           encoded: true,
         });
       } else if (this.src.startsWith('<?', at)) {
-        this.skipPast('?>', 'Unterminated processing instruction');
+        this.skipPast('?>', 'unterminated_pi');
       } else if (this.src.startsWith('<!', at)) {
-        throw new Failure('xml_doctype_forbidden', 'Markup declarations are refused', at);
+        throw new Failure('xml_doctype_forbidden', 'markup_declaration', at);
       } else if (next !== -1) {
-        throw this.error('Expected a name');
+        throw this.error('expected_name');
       } else {
-        if (stack.length === 0) throw this.error('Text outside the root element');
+        if (stack.length === 0) throw this.error('text_outside_root');
         this.text(stack);
       }
-      if (this.pos >= this.src.length && root === null) throw this.error('Unexpected end of document');
+      if (this.pos >= this.src.length && root === null) throw this.error('unexpected_end');
     }
     return root;
   }
@@ -192,22 +197,21 @@ class Parser {
       this.skipSpace();
       const c = this.src.charCodeAt(this.pos);
       if (c === GT || c === SLASH) break;
-      if (this.pos === before) throw this.error('Expected white space between attributes');
+      if (this.pos === before) throw this.error('attribute_space');
       const attrStart = this.pos;
       const attrName = this.name();
       this.skipSpace();
       this.expect('=');
       this.skipSpace();
       const quote = this.src[this.pos];
-      if (quote !== '"' && quote !== "'") throw this.error('Attribute value must be quoted');
+      if (quote !== '"' && quote !== "'") throw this.error('attribute_unquoted');
       const valueStart = this.pos + 1;
       const valueEnd = this.src.indexOf(quote, valueStart);
-      if (valueEnd === -1) throw this.error('Unterminated attribute value');
+      if (valueEnd === -1) throw this.error('attribute_unterminated');
       const rawValue = this.src.slice(valueStart, valueEnd);
-      if (rawValue.includes('<'))
-        throw new Failure('xml_not_well_formed', "'<' in an attribute value", valueStart);
+      if (rawValue.includes('<')) throw new Failure('xml_not_well_formed', 'attribute_lt', valueStart);
       this.pos = valueEnd + 1;
-      if (attributes.some((a) => a.name === attrName)) throw this.error(`Duplicate attribute ${attrName}`);
+      if (attributes.some((a) => a.name === attrName)) throw this.error('attribute_duplicate', attrName);
       const value = this.decode(rawValue, valueStart).replace(/[\t\n\r]/g, ' ');
       const [prefix, local] = this.split(attrName);
       if (attrName === 'xmlns') (declarations ??= new Map()).set('', value);
@@ -277,15 +281,14 @@ class Parser {
 
   private addText(stack: BuildingElement[], node: XmlText): void {
     const parent = stack[stack.length - 1];
-    if (!parent) throw this.error('Text outside the root element');
+    if (!parent) throw this.error('text_outside_root');
     parent.children.push(node);
   }
 
   private decode(raw: string, offset: number): string {
     if (!raw.includes('&')) return raw;
     return raw.replace(/&([^;&]*);?/g, (match, ref: string, at: number) => {
-      if (!match.endsWith(';'))
-        throw new Failure('xml_not_well_formed', "'&' not part of a reference", offset + at);
+      if (!match.endsWith(';')) throw new Failure('xml_not_well_formed', 'bare_ampersand', offset + at);
       if (ref.startsWith('#')) {
         const code = ref[1] === 'x' ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
         const valid =
@@ -296,33 +299,32 @@ class Parser {
             (code >= 0x20 && code <= 0xd7ff) ||
             (code >= 0xe000 && code <= 0xfffd) ||
             (code >= 0x10000 && code <= 0x10ffff));
-        if (!valid)
-          throw new Failure('xml_not_well_formed', `Invalid character reference &${ref};`, offset + at);
+        if (!valid) throw new Failure('xml_not_well_formed', 'bad_char_reference', offset + at, `&${ref};`);
         return String.fromCodePoint(code);
       }
       const value = PREDEFINED[ref];
       if (value === undefined)
-        throw new Failure('xml_not_well_formed', `Undefined entity &${ref};`, offset + at);
+        throw new Failure('xml_not_well_formed', 'undefined_entity', offset + at, `&${ref};`);
       return value;
     });
   }
 
   private comment(): void {
     const close = this.src.indexOf('-->', this.pos + 4);
-    if (close === -1) throw this.error('Unterminated comment');
+    if (close === -1) throw this.error('unterminated_comment');
     this.pos = close + 3;
   }
 
-  private skipPast(marker: string, message: string): void {
+  private skipPast(marker: string, reason: XmlReason): void {
     const close = this.src.indexOf(marker, this.pos + 2);
-    if (close === -1) throw this.error(message);
+    if (close === -1) throw this.error(reason);
     this.pos = close + marker.length;
   }
 
   private name(): string {
     const start = this.pos;
     const first = this.src.charCodeAt(start);
-    if (!isNameStart(first)) throw this.error('Expected a name');
+    if (!isNameStart(first)) throw this.error('expected_name');
     let end = start + 1;
     while (end < this.src.length && isNameChar(this.src.charCodeAt(end))) end += 1;
     this.pos = end;
@@ -346,7 +348,7 @@ class Parser {
   }
 
   private expect(c: string): void {
-    if (this.src[this.pos] !== c) throw this.error(`Expected '${c}'`);
+    if (this.src[this.pos] !== c) throw this.error('expected_char', c);
     this.pos += 1;
   }
 
@@ -364,8 +366,8 @@ class Parser {
     return this.line;
   }
 
-  private error(message: string): Failure {
-    return new Failure('xml_not_well_formed', message, this.pos);
+  private error(reason: XmlReason, detail?: string): Failure {
+    return new Failure('xml_not_well_formed', reason, this.pos, detail);
   }
 }
 

@@ -4,6 +4,7 @@
  * source and repairs can edit the source in place (everything outside the edited spans stays byte for
  * byte as it was).
  */
+import type { XmlReason } from './messages';
 
 export interface XmlAttribute {
   /** The qualified name as written, e.g. `schemeID` or `xmlns:ram`. */
@@ -69,9 +70,16 @@ export interface XmlDocument {
 export type XmlErrorCode =
   'xml_empty' | 'xml_too_large' | 'xml_doctype_forbidden' | 'xml_not_well_formed' | 'xml_too_deep';
 
-/** A parse failure, as a value: the code says what kind, the position where. */
+/**
+ * A parse failure, as a value: the code says what kind, the reason and its detail what exactly, the
+ * position where (core/xml/messages.ts words it in either language).
+ */
 export interface XmlError {
   readonly code: XmlErrorCode;
+  readonly reason: XmlReason;
+  /** What the source held, when the reason quotes it (a name, a reference, a limit). */
+  readonly detail?: string;
+  /** The reason in English, for logs. */
   readonly message: string;
   readonly line: number;
   readonly column: number;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeCorpus } from '../../testing/corpus';
 import { extractFacturx } from '../facturx-read';
-import { blankPdf } from '../test-pdfs';
+import { blankPdf, encryptedPdf } from '../test-pdfs';
 import { PdfDocument } from './document';
 import { PdfDict, PdfName, PdfStream } from './objects';
 import { Parser } from './parser';
@@ -96,6 +96,25 @@ describeCorpus('reader robustness on damaged corpus files', (corpus) => {
       const r = extractFacturx(copy, 'noise.pdf');
       expect(performance.now() - started).toBeLessThan(2000);
       expect(typeof r.ok).toBe('boolean');
+    }
+  });
+});
+
+describe('PdfDocument.open failures', () => {
+  it('name the reason in both languages', async () => {
+    const cases = [
+      [Buffer.from('hello'), 'not_pdf', /%PDF-/, /en-tête %PDF-/],
+      [Buffer.from('%PDF-1.7\n%%EOF\n'), 'corrupt', /corrupt/, /corrompu/],
+      [await encryptedPdf(), 'encrypted', /encrypted/, /chiffré/],
+    ] as const;
+    for (const [bytes, code, en, fr] of cases) {
+      const opened = PdfDocument.open(bytes);
+      expect(opened.ok).toBe(false);
+      if (opened.ok) continue;
+      expect(opened.error.code).toBe(code);
+      expect(opened.error.localized.en).toMatch(en);
+      expect(opened.error.localized.fr).toMatch(fr);
+      expect(opened.error.message).toBe(opened.error.localized.en);
     }
   });
 });

@@ -4,6 +4,7 @@
  * from their file offset or from their object stream. When the cross-reference data is missing or wrong
  * it falls back to scanning the file for `n g obj` headers, as viewers do.
  */
+import type { LocalizedText } from '../../api/lang';
 import { type Decoded, decodeStream } from './filters';
 import { PdfDict, PdfRef, PdfStream, type PdfObject, isName } from './objects';
 import { Parser, PdfSyntaxError, bytesOf, indexOf, isWhite, lastIndexOf } from './parser';
@@ -12,7 +13,34 @@ export type XrefEntry =
   | { readonly kind: 'offset'; readonly offset: number; readonly gen: number }
   | { readonly kind: 'compressed'; readonly stream: number; readonly index: number };
 
-export type OpenError = { readonly code: 'not_pdf' | 'corrupt' | 'encrypted'; readonly message: string };
+export type OpenErrorCode = 'not_pdf' | 'corrupt' | 'encrypted';
+
+/** Why a PDF could not be opened; `message` is the English of `localized`, for logs. */
+export type OpenError = {
+  readonly code: OpenErrorCode;
+  readonly message: string;
+  readonly localized: LocalizedText;
+};
+
+const OPEN_ERRORS: Readonly<Record<OpenErrorCode, LocalizedText>> = {
+  not_pdf: {
+    en: 'The file does not start with a %PDF- header.',
+    fr: 'Le fichier ne commence pas par un en-tête %PDF-.',
+  },
+  corrupt: {
+    en: 'No document catalog could be found in the PDF: it is corrupt.',
+    fr: 'Aucun catalogue de document n’a été trouvé dans le PDF : il est corrompu.',
+  },
+  encrypted: {
+    en: 'The PDF is encrypted or password-protected.',
+    fr: 'Le PDF est chiffré ou protégé par mot de passe.',
+  },
+};
+
+const openError = (code: OpenErrorCode): OpenResult => ({
+  ok: false,
+  error: { code, message: OPEN_ERRORS[code].en, localized: OPEN_ERRORS[code] },
+});
 export type OpenResult = { ok: true; doc: PdfDocument } | { ok: false; error: OpenError };
 
 const MAX_XREF_SECTIONS = 256;
@@ -59,10 +87,7 @@ export class PdfDocument {
 
   static open(bytes: Uint8Array): OpenResult {
     if (indexOf(bytes.subarray(0, 1024), HEADER) < 0) {
-      return {
-        ok: false,
-        error: { code: 'not_pdf', message: 'The file does not start with a %PDF- header' },
-      };
+      return openError('not_pdf');
     }
     const doc = new PdfDocument(bytes);
     try {
@@ -72,16 +97,10 @@ export class PdfDocument {
     }
     if (!doc.catalog()) doc.rebuildFromScan();
     if (!doc.catalog()) {
-      return {
-        ok: false,
-        error: { code: 'corrupt', message: 'No document catalog could be found in the PDF' },
-      };
+      return openError('corrupt');
     }
     if (doc.trailer.get('Encrypt') !== undefined && doc.trailer.get('Encrypt') !== null) {
-      return {
-        ok: false,
-        error: { code: 'encrypted', message: 'The PDF is encrypted or password-protected' },
-      };
+      return openError('encrypted');
     }
     return { ok: true, doc };
   }

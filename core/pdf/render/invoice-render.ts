@@ -7,6 +7,7 @@
 import type { Address, Amount, Invoice, InvoiceLine, Party } from '../../model/invoice';
 import type { Lang } from '../../service/types';
 import { type PdfError, pdfError } from '../errors';
+import { packagingText } from '../packaging-messages';
 import { formatAmount, formatDate, formatDecimal } from './format';
 import { type Labels, documentTitle, labelsFor } from './labels';
 import { Layout } from './layout';
@@ -35,7 +36,7 @@ export async function renderInvoice(invoice: Invoice, lang: Lang): Promise<Rende
   if (!layout)
     return {
       ok: false,
-      error: pdfError('requested_output_unavailable', 'The fonts in assets/fonts are missing'),
+      error: pdfError('requested_output_unavailable', packagingText('missing_fonts')),
     };
   const l = labelsFor(lang);
   const title = `${documentTitle(invoice.typeCode, l)} ${invoice.number ?? ''}`.trim();
