@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from './app';
 import type { Answer, Backend, FileOperation, InvoiceFile } from './backend/backend';
 import { I18nProvider } from './i18n/i18n';
+import { profileStore } from './testing/profile-store';
 
 // Tells React that this environment wraps updates in act(), as Testing Library does.
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
@@ -29,6 +30,7 @@ function fakeBackend(answerFor: (operation: FileOperation, file: InvoiceFile | n
       });
       return answerFor(operation, file);
     },
+    profiles: profileStore().profiles,
   };
   return { backend, calls };
 }
@@ -115,6 +117,7 @@ describe('App', () => {
         sent.push({ operation, file, fields, target: validationTarget });
         return { ok: true, status: 200, body: body(fields?.dry_run ? -1 : 41), quota: { remaining: 41 } };
       },
+      profiles: profileStore().profiles,
     };
     renderApp(backend);
 

@@ -2,14 +2,18 @@ import { useCallback, useMemo, useState } from 'react';
 import type { ValidationTarget } from '../../core/api/targets';
 import type { Backend, FormFields, InvoiceFile, Quota } from './backend/backend';
 import type { HttpSettings } from './backend/http-backend';
-import { useChecks, type Check } from './backend/use-checks';
+import { mergeQuota, watchQuota } from './backend/quota-watch';
+import { useChecks } from './backend/use-checks';
 import { BackendIndicator } from './components/backend-indicator';
 import { CheckCard } from './components/check-card';
 import { DropZone } from './components/drop-zone';
 import { LanguageSwitch } from './components/language-switch';
+import { ProfilesPanel } from './components/profiles-panel';
+import { QuotaExceededNotice } from './components/quota-exceeded-notice';
 import { SettingsPanel } from './components/settings-panel';
 import { TargetSwitch } from './components/target-switch';
 import { useI18n } from './i18n/i18n';
+import { useProfiles } from './profiles/use-profiles';
 import { loadTarget, saveTarget } from './settings/target-choice';
 
 interface Props {
@@ -18,41 +22,31 @@ interface Props {
   readonly createBackend: (settings: HttpSettings) => Backend;
 }
 
-/** The quota the newest answer reported. */
-function latestQuota(checks: readonly Check[]): Quota | undefined {
-  for (const check of checks) {
-    for (const answer of Object.values(check.answers)) {
-      if (answer !== 'pending' && answer.quota) return answer.quota;
-    }
-  }
-  return undefined;
-}
-
 export function App({ initialSettings, saveSettings, createBackend }: Props) {
   const { lang, t } = useI18n();
   const [settings, setSettings] = useState(initialSettings);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const backend = useMemo(() => createBackend(settings), [createBackend, settings]);
+  const [profilesOpen, setProfilesOpen] = useState(false);
+  // Every answer updates the quota shown; those of a backend left behind (older settings) do not count.
+  const [quotaSeen, setQuotaSeen] = useState<{ readonly settings: HttpSettings; readonly quota: Quota }>();
+  const backend = useMemo(
+    () =>
+      watchQuota(createBackend(settings), (next) =>
+        setQuotaSeen((seen) => ({
+          settings,
+          quota: mergeQuota(seen?.settings === settings ? seen.quota : undefined, next),
+        })),
+      ),
+    [createBackend, settings],
+  );
   const [validationTarget, setValidationTarget] = useState<ValidationTarget>(() => loadTarget(localStorage));
   const runOptions = useMemo(() => ({ lang, validationTarget }), [lang, validationTarget]);
   const { checks, rejected, submit, repair, clear } = useChecks(backend, runOptions);
-  // A conversion's answers live in its card; the quota it reports counts until the next drop.
-  const [convertQuota, setConvertQuota] = useState<Quota>();
-  const quota = convertQuota ?? latestQuota(checks);
+  const profiles = useProfiles(backend, lang);
+  const quota = quotaSeen?.settings === settings ? quotaSeen.quota : undefined;
   const runConvert = useCallback(
-    async (file: InvoiceFile | null, fields: FormFields) => {
-      const answer = await backend.run('convert', file, runOptions, fields);
-      if (answer.quota) setConvertQuota(answer.quota);
-      return answer;
-    },
+    (file: InvoiceFile | null, fields: FormFields) => backend.run('convert', file, runOptions, fields),
     [backend, runOptions],
-  );
-  const submitFiles = useCallback(
-    (files: readonly File[]) => {
-      setConvertQuota(undefined);
-      submit(files);
-    },
-    [submit],
   );
 
   return (
@@ -73,6 +67,17 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
           <button
             type="button"
             className="ghost"
+            aria-expanded={profilesOpen}
+            onClick={() => {
+              if (!profilesOpen) profiles.load();
+              setProfilesOpen(!profilesOpen);
+            }}
+          >
+            {t('profiles.open')}
+          </button>
+          <button
+            type="button"
+            className="ghost"
             aria-expanded={settingsOpen}
             onClick={() => setSettingsOpen(!settingsOpen)}
           >
@@ -81,6 +86,9 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
         </div>
       </header>
       <main className="content">
+        {quota?.exceeded && backend.kind.type !== 'offline' && (
+          <QuotaExceededNotice quota={{ ...quota, exceeded: quota.exceeded }} origin={backend.kind.origin} />
+        )}
         {settingsOpen && (
           <SettingsPanel
             settings={settings}
@@ -93,7 +101,8 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
             }}
           />
         )}
-        <DropZone onFiles={submitFiles} />
+        {profilesOpen && <ProfilesPanel profiles={profiles} onClose={() => setProfilesOpen(false)} />}
+        <DropZone onFiles={submit} />
         <TargetSwitch
           target={validationTarget}
           onChange={(target) => {
@@ -119,7 +128,14 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
             <p className="empty">{t('results.empty')}</p>
           ) : (
             checks.map((check) => (
-              <CheckCard key={check.id} check={check} onRepair={repair} runConvert={runConvert} />
+              <CheckCard
+                key={check.id}
+                check={check}
+                onRepair={repair}
+                runConvert={runConvert}
+                target={validationTarget}
+                profiles={profiles}
+              />
             ))
           )}
         </section>

@@ -16,12 +16,51 @@ describe('toAnswer', () => {
     expect(errorBody('Bad gateway', 502)).toEqual({ error: 'http_502', message: 'Bad gateway' });
   });
 
-  it('takes the quota from a success body and from quota_exceeded', () => {
+  it('takes the quota from a success body and from quota_exceeded, with its period and next steps', () => {
     expect(toAnswer(true, 200, { result: { remainingInvoices: 7 } }).quota).toEqual({ remaining: 7 });
-    expect(quotaOf({ error: 'quota_exceeded', message: 'm', plan: 'sandbox', quota: 10 })).toEqual({
+    const exceeded = {
+      error: 'quota_exceeded',
+      message: 'Monthly quota reached.',
+      plan: 'sandbox',
+      quota: 10,
+      period_start: '2026-11-01T00:00:00.000Z',
+      next_steps: [
+        {
+          action: 'upgrade_launch',
+          label: 'Upgrade to Launch',
+          href: '/pricing?plan=launch',
+          description: '100 invoices per month.',
+          api_payload: { plan_code: 'launch' },
+        },
+        { action: 'view_docs', label: 'Read the quota documentation', href: '/docs/quota' },
+        { action: 'broken', href: 42 },
+      ],
+    };
+    expect(toAnswer(false, 402, exceeded).quota).toEqual({
       remaining: 0,
       limit: 10,
       plan: 'sandbox',
+      exceeded: {
+        periodStart: '2026-11-01T00:00:00.000Z',
+        nextSteps: [
+          {
+            action: 'upgrade_launch',
+            label: 'Upgrade to Launch',
+            href: '/pricing?plan=launch',
+            description: '100 invoices per month.',
+          },
+          {
+            action: 'view_docs',
+            label: 'Read the quota documentation',
+            href: '/docs/quota',
+            description: '',
+          },
+        ],
+      },
+    });
+    expect(quotaOf({ error: 'quota_exceeded', message: 'm' })).toEqual({
+      remaining: 0,
+      exceeded: { nextSteps: [] },
     });
     expect(quotaOf({ profile: 'EN16931' })).toBeUndefined();
     expect(quotaOf({ result: { remainingInvoices: -1 } })).toBeUndefined();

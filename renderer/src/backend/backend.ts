@@ -23,11 +23,26 @@ export interface InvoiceFile {
   readonly mediaType: string;
 }
 
+/** One way out of a reached quota (`next_steps[]` of a 402): a link the interface offers as is. */
+export interface QuotaStep {
+  readonly action: string;
+  readonly label: string;
+  /** As the backend sent it; relative links are resolved against the backend's origin when shown. */
+  readonly href: string;
+  readonly description: string;
+}
+
 /** Monthly invoice quota, as far as the backend has told us. */
 export interface Quota {
   readonly remaining?: number;
   readonly limit?: number;
   readonly plan?: string;
+  /** Present after a 402 `quota_exceeded`, until an answer reports invoices left again. */
+  readonly exceeded?: {
+    /** ISO 8601 start of the period the quota counts. */
+    readonly periodStart?: string;
+    readonly nextSteps: readonly QuotaStep[];
+  };
 }
 
 /** One answer of the backend; `status` 0 means no HTTP answer arrived. */
@@ -48,9 +63,23 @@ export interface RunOptions {
   readonly validationTarget: ValidationTarget;
 }
 
+/** Whom a saved profile describes: the seller (issuer, BG-4) or the buyer (client, BG-7). */
+export type ProfileRole = 'seller' | 'buyer';
+
+/**
+ * One saved-profiles operation (profiles-contract.md): list, save (create or new version) or delete. The
+ * desktop bridge's `profiles` takes the same shape.
+ */
+export type ProfilesRequest =
+  | { readonly method: 'GET' }
+  | { readonly method: 'PUT'; readonly role: ProfileRole; readonly id: string; readonly data: unknown }
+  | { readonly method: 'DELETE'; readonly role: ProfileRole; readonly id: string };
+
 /** The renderer's view of the backend; http-backend.ts and ipc-backend.ts implement it. */
 export interface Backend {
   readonly kind: BackendKind;
+  /** Saved profiles of the tenant; these calls use no quota. */
+  profiles(request: ProfilesRequest, lang: Lang): Promise<Answer>;
   /** `file` is null when the fields carry the whole invoice (convert with `invoice_data`). */
   run(
     operation: FileOperation,
@@ -76,6 +105,18 @@ export function errorBody(body: unknown, status: number): ShownError {
   return { error: `http_${status}`, message: typeof body === 'string' ? body : '' };
 }
 
+const quotaStepOf = (entry: unknown): QuotaStep[] =>
+  isRecord(entry) && typeof entry.label === 'string' && typeof entry.href === 'string'
+    ? [
+        {
+          action: typeof entry.action === 'string' ? entry.action : '',
+          label: entry.label,
+          href: entry.href,
+          description: typeof entry.description === 'string' ? entry.description : '',
+        },
+      ]
+    : [];
+
 /** The quota figures an answer carries: `result.remainingInvoices` on success, the plan on `quota_exceeded`. */
 export function quotaOf(body: unknown): Quota | undefined {
   if (!isRecord(body)) return undefined;
@@ -84,6 +125,10 @@ export function quotaOf(body: unknown): Quota | undefined {
       remaining: 0,
       ...(typeof body.quota === 'number' ? { limit: body.quota } : {}),
       ...(typeof body.plan === 'string' ? { plan: body.plan } : {}),
+      exceeded: {
+        ...(typeof body.period_start === 'string' ? { periodStart: body.period_start } : {}),
+        nextSteps: Array.isArray(body.next_steps) ? body.next_steps.flatMap(quotaStepOf) : [],
+      },
     };
   }
   const result = body.result;

@@ -1,12 +1,11 @@
-import type { FacturxBridge } from '../../../core/bridge/facturx-bridge';
 import type { Backend } from './backend';
 import { httpBackend, type HttpSettings } from './http-backend';
-import { ipcBackend } from './ipc-backend';
+import { ipcBackend, type DesktopBridge } from './ipc-backend';
 
 declare global {
   interface Window {
     /** Present only inside the desktop app, exposed by the Electron preload. */
-    readonly facturx?: FacturxBridge;
+    readonly facturx?: DesktopBridge;
   }
 }
 

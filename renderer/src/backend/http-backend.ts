@@ -1,4 +1,11 @@
-import { toAnswer, type Answer, type Backend, type FileOperation, type InvoiceFile } from './backend';
+import {
+  toAnswer,
+  type Answer,
+  type Backend,
+  type FileOperation,
+  type InvoiceFile,
+  type ProfilesRequest,
+} from './backend';
 
 export interface HttpSettings {
   /** Base address of the API; empty means the origin that served the page. */
@@ -26,7 +33,17 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** The backend reached over HTTP: multipart requests to /api/v1/<operation>, authenticated by X-API-Key. */
+/** The path of a profiles request: the collection, or one record by role and id. */
+function profilesPath(request: ProfilesRequest): string {
+  return request.method === 'GET'
+    ? '/api/v1/profiles'
+    : `/api/v1/profiles/${request.role}/${encodeURIComponent(request.id)}`;
+}
+
+/**
+ * The backend reached over HTTP, authenticated by X-API-Key: multipart requests to /api/v1/<operation>,
+ * JSON requests to /api/v1/profiles.
+ */
 export function httpBackend(
   settings: HttpSettings,
   pageOrigin: string,
@@ -34,34 +51,45 @@ export function httpBackend(
 ): Backend {
   const origin = apiOrigin(settings, pageOrigin);
   const apiKey = settings.apiKey.trim();
+  const keyHeader: Record<string, string> = apiKey === '' ? {} : { 'X-API-Key': apiKey };
+
+  async function send(url: URL, init: RequestInit): Promise<Answer> {
+    try {
+      const response = await fetchImpl(url, init);
+      return toAnswer(response.ok, response.status, await readBody(response));
+    } catch (reason) {
+      return {
+        ok: false,
+        status: 0,
+        error: { error: 'backend_unreachable', message: `${url.origin}: ${String(reason)}` },
+      };
+    }
+  }
+
   return {
     kind: { type: origin === pageOrigin ? 'server' : 'hosted', origin },
-    async run(
-      operation: FileOperation,
-      file: InvoiceFile | null,
-      { lang, validationTarget },
-      fields = {},
-    ): Promise<Answer> {
+    run(operation: FileOperation, file: InvoiceFile | null, { lang, validationTarget }, fields = {}) {
       const url = new URL(`/api/v1/${operation}`, origin);
       url.searchParams.set('lang', lang);
       const form = new FormData();
       if (file) form.append('file', new Blob([file.bytes], { type: file.mediaType }), file.filename);
       form.append('validation_target', validationTarget);
       for (const [name, value] of Object.entries(fields)) form.append(name, value);
-      try {
-        const response = await fetchImpl(url, {
-          method: 'POST',
-          body: form,
-          headers: apiKey === '' ? {} : { 'X-API-Key': apiKey },
-        });
-        return toAnswer(response.ok, response.status, await readBody(response));
-      } catch (reason) {
-        return {
-          ok: false,
-          status: 0,
-          error: { error: 'backend_unreachable', message: `${url.origin}: ${String(reason)}` },
-        };
-      }
+      return send(url, { method: 'POST', body: form, headers: keyHeader });
+    },
+    profiles(request, lang) {
+      const url = new URL(profilesPath(request), origin);
+      url.searchParams.set('lang', lang);
+      return send(
+        url,
+        request.method === 'PUT'
+          ? {
+              method: 'PUT',
+              body: JSON.stringify({ data: request.data }),
+              headers: { ...keyHeader, 'Content-Type': 'application/json' },
+            }
+          : { method: request.method, headers: keyHeader },
+      );
     },
   };
 }

@@ -1,9 +1,11 @@
 import { useMemo } from 'react';
+import type { ValidationTarget } from '../../../core/api/targets';
 import { extractionOf, repairOf, reportOf } from '../backend/answer-bodies';
 import { operationsFor } from '../backend/file-kind';
 import type { Check } from '../backend/use-checks';
 import type { ConvertSource, RunConvert } from '../convert/use-conversion';
 import { useI18n } from '../i18n/i18n';
+import type { Profiles } from '../profiles/use-profiles';
 import { AnswerView } from './answer-view';
 import { ConvertFlow } from './convert-flow';
 import { ExtractView } from './extract-view';
@@ -15,6 +17,9 @@ interface Props {
   readonly check: Check;
   readonly onRepair: (id: number) => void;
   readonly runConvert: RunConvert;
+  /** The validation target `runConvert` sends. */
+  readonly target: ValidationTarget;
+  readonly profiles: Profiles;
 }
 
 /** What a check can be converted from: a PDF, or a JSON file's `invoice_data` text (XML is not converted). */
@@ -30,7 +35,7 @@ function convertSourceOf({ kind, filename, invoice }: Check): ConvertSource | un
  * One checked file: its name, kind and size, one answer per operation, the repair of a failing XML and
  * the conversion of a PDF or an `invoice_data` JSON.
  */
-export function CheckCard({ check, onRepair, runConvert }: Props) {
+export function CheckCard({ check, onRepair, runConvert, target, profiles }: Props) {
   const { t } = useI18n();
   const convertSource = useMemo(() => convertSourceOf(check), [check]);
   const report = reportOf(check.answers.validate);
@@ -81,7 +86,9 @@ export function CheckCard({ check, onRepair, runConvert }: Props) {
           {repair && <RepairView repair={repair} filename={check.filename} />}
         </AnswerView>
       )}
-      {convertSource && <ConvertFlow source={convertSource} run={runConvert} />}
+      {convertSource && (
+        <ConvertFlow source={convertSource} run={runConvert} target={target} profiles={profiles} />
+      )}
     </article>
   );
 }

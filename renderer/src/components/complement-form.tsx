@@ -1,7 +1,7 @@
-import { useId } from 'react';
 import { addressKeys, limits, type ComplementInput, type ComplementProblem } from '../convert/complements';
 import type { Conversion } from '../convert/use-conversion';
 import { useI18n } from '../i18n/i18n';
+import { LabelledField } from './labelled-field';
 import { TermLabel } from './term-label';
 
 interface FieldProps {
@@ -14,40 +14,23 @@ interface FieldProps {
   readonly maxLength?: number;
 }
 
-/** One labelled input, with its problem announced and tied to it through aria-describedby. */
-function Field({ fieldKey, label, conversion, hint, multiline, type = 'text', maxLength }: FieldProps) {
+function Field({ fieldKey, label, conversion, hint, multiline, type, maxLength }: FieldProps) {
   const { t } = useI18n();
-  const id = useId();
   const problem: ComplementProblem | undefined = conversion.problems[fieldKey];
-  const value = conversion.values[fieldKey] ?? '';
-  const described = [hint ? `${id}-hint` : '', problem ? `${id}-problem` : ''].filter(Boolean).join(' ');
-  const common = {
-    id,
-    value,
-    maxLength,
-    'aria-invalid': problem !== undefined,
-    'aria-describedby': described === '' ? undefined : described,
-    'data-testid': `complement-${fieldKey}`,
-  };
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {multiline ? (
-        <textarea rows={2} {...common} onChange={(e) => conversion.setValue(fieldKey, e.target.value)} />
-      ) : (
-        <input type={type} {...common} onChange={(e) => conversion.setValue(fieldKey, e.target.value)} />
-      )}
-      {hint && (
-        <small id={`${id}-hint`} className="field-hint">
-          {hint}
-        </small>
-      )}
-      {problem && (
-        <small id={`${id}-problem`} className="field-problem">
-          {t(problem, { max: fieldKey.endsWith('.value') ? limits.addressValue : limits.noteContent })}
-        </small>
-      )}
-    </div>
+    <LabelledField
+      label={label}
+      value={conversion.values[fieldKey] ?? ''}
+      onChange={(value) => conversion.setValue(fieldKey, value)}
+      testId={`complement-${fieldKey}`}
+      hint={hint}
+      problem={
+        problem && t(problem, { max: fieldKey.endsWith('.value') ? limits.addressValue : limits.noteContent })
+      }
+      multiline={multiline}
+      type={type}
+      maxLength={maxLength}
+    />
   );
 }
 

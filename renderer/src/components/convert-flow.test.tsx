@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Answer, FormFields, InvoiceFile } from '../backend/backend';
-import type { ConvertSource } from '../convert/use-conversion';
+import type { ValidationTarget } from '../../../core/api/targets';
+import type { Answer, Backend, FormFields, InvoiceFile } from '../backend/backend';
+import type { ConvertSource, RunConvert } from '../convert/use-conversion';
 import { I18nProvider } from '../i18n/i18n';
+import { useProfiles } from '../profiles/use-profiles';
 import { captureDownloads } from '../testing/capture-downloads';
+import { acmeSeller, essaiBuyer, profileStore } from '../testing/profile-store';
 import { ConvertFlow } from './convert-flow';
 
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
@@ -126,12 +129,32 @@ const dataSource: ConvertSource = {
   invoiceData: JSON.stringify({ name: 'example', invoice_data: { number: 'F-7' } }),
 };
 
-function renderFlow(source: ConvertSource, run: ReturnType<typeof fakeRun>['run']) {
-  render(
+interface FlowProps {
+  readonly source: ConvertSource;
+  readonly run: RunConvert;
+  readonly target: ValidationTarget;
+  readonly backend: Backend;
+}
+
+function Flow({ source, run, target, backend }: FlowProps) {
+  const profiles = useProfiles(backend, 'en');
+  return <ConvertFlow source={source} run={run} target={target} profiles={profiles} />;
+}
+
+/** The flow with saved profiles kept in memory; `retarget` renders it again for another target. */
+function renderFlow(source: ConvertSource, run: RunConvert, store = profileStore()) {
+  const backend: Backend = {
+    kind: { type: 'server', origin: 'http://127.0.0.1:4000' },
+    run: () => Promise.reject(new Error('the flow sends through its run')),
+    profiles: store.profiles,
+  };
+  const element = (target: ValidationTarget) => (
     <I18nProvider>
-      <ConvertFlow source={source} run={run} />
-    </I18nProvider>,
+      <Flow source={source} run={run} target={target} backend={backend} />
+    </I18nProvider>
   );
+  const { rerender } = render(element('france_2026'));
+  return { store, retarget: (target: ValidationTarget) => act(async () => rerender(element(target))) };
 }
 
 const click = (name: string) => act(async () => fireEvent.click(screen.getByRole('button', { name })));
@@ -316,5 +339,134 @@ describe('Convert flow', () => {
     expect(dryRun.getByTestId('error-code').textContent).toBe('ocr_timeout');
     // An error leaves the first step offered again (a key saved meanwhile, a server back up).
     expect(screen.getAllByRole('button', { name: 'Convert' })).toHaveLength(1);
+  });
+
+  it('runs the dry run again when the validation target changes after it', async () => {
+    const en16931 = convertBody('verified', {
+      requirements: [],
+      target: {
+        requested: 'en16931',
+        executed: 'en16931',
+        status: 'verified',
+        missing_inputs: [],
+        not_run_reason: null,
+      },
+    });
+    const { run, calls } = fakeRun([ok(dryRunWithFindings), ok(en16931)]);
+    const { retarget } = renderFlow(pdfSource, run);
+    await retarget('en16931');
+    expect(calls).toHaveLength(0);
+    await retarget('france_2026');
+
+    await click('Convert');
+    await waitFor(() => expect(screen.getByTestId('dry-run-verdict').dataset.status).toBe('incomplete'));
+    await retarget('en16931');
+
+    await waitFor(() => expect(screen.getByTestId('dry-run-verdict').dataset.status).toBe('verified'));
+    expect(calls.map((call) => call.fields.dry_run)).toEqual(['true', 'true']);
+    expect(screen.getByTestId('dry-run-verdict').textContent).toContain('Checked against EN 16931');
+  });
+
+  it('shows a 202 as accepted and processing, with the job id and no deliverable', async () => {
+    const accepted: Answer = {
+      ok: true,
+      status: 202,
+      body: {
+        success: false,
+        target: {
+          requested: 'france_2026',
+          executed: null,
+          status: 'not_run',
+          missing_inputs: [],
+          not_run_reason: 'async_processing_not_completed',
+        },
+        result: { status: 'processing', jobId: 'job-7f3a' },
+      },
+    };
+    const { run } = fakeRun([ok(convertBody('verified', { requirements: [] })), accepted]);
+    renderFlow(dataSource, run);
+    await click('Convert');
+    await waitFor(() => expect(screen.getByTestId('dry-run')).toBeTruthy());
+    await click('Convert');
+
+    const final = await screen.findByTestId('answer-convert');
+    await waitFor(() => expect(within(final).getByTestId('convert-accepted')).toBeTruthy());
+    expect(final.className).toContain('answer-partial');
+    expect(within(final).getByTestId('job-id').dataset.jobId).toBe('job-7f3a');
+    expect(final.textContent).toContain('Accepted, processing');
+    expect(final.textContent).toContain('no file is delivered yet');
+    expect(screen.queryByTestId('convert-result')).toBeNull();
+    expect(within(final).queryByRole('button', { name: /Download/ })).toBeNull();
+  });
+
+  it('reuses the saved profiles chosen, explicitly, and shows which profile filled a field', async () => {
+    const fromProfile = convertBody('verified', {
+      requirements: [],
+      fieldProvenance: {
+        'BT-27': { source: 'document' },
+        'BT-34': { source: 'profile', profileId: 'acme', profileVersion: 2 },
+      },
+    });
+    const { run, calls } = fakeRun([ok(dryRunWithFindings), ok(fromProfile), ok(fromProfile)]);
+    const { store } = renderFlow(dataSource, run, profileStore([acmeSeller, essaiBuyer]));
+    await click('Convert');
+    await waitFor(() => expect(screen.getByTestId('dry-run')).toBeTruthy());
+    expect(store.calls).toEqual([]);
+
+    await click('Use saved profiles');
+    const seller = await screen.findByLabelText('Seller profile');
+    expect(store.calls).toEqual([{ method: 'GET' }]);
+    expect([...(seller as HTMLSelectElement).options].map((option) => option.textContent)).toEqual([
+      'None',
+      'Acme Menuiserie SARL (acme, version 2)',
+    ]);
+    await act(async () => fireEvent.change(seller, { target: { value: 'acme' } }));
+
+    await waitFor(() => expect(screen.getByTestId('dry-run-verdict').dataset.status).toBe('verified'));
+    expect(calls[1]?.fields).toMatchObject({ profile_reuse: 'explicit', issuer_id: 'acme', dry_run: 'true' });
+    expect(calls[1]?.fields.client_id).toBeUndefined();
+    const row = screen.getAllByTestId('provenance-row').find((r) => r.dataset.term === 'BT-34');
+    expect(row?.dataset.source).toBe('profile');
+    expect(within(row as HTMLElement).getByTestId('provenance-profile').textContent).toBe(
+      'profile acme, version 2',
+    );
+
+    await act(async () =>
+      fireEvent.change(screen.getByLabelText('Buyer profile'), { target: { value: 'essai' } }),
+    );
+    await waitFor(() => expect(calls).toHaveLength(3));
+    expect(calls[2]?.fields).toMatchObject({
+      profile_reuse: 'explicit',
+      issuer_id: 'acme',
+      client_id: 'essai',
+    });
+  });
+
+  it('lists what a saved profile and a complement disagree on when the final convert is refused', async () => {
+    const refused: Answer = {
+      ok: false,
+      status: 409,
+      error: {
+        error: 'profile_inline_context_conflict',
+        message: 'The saved profile contradicts the request context.',
+        conflicts: [
+          {
+            field: 'seller.electronic_address',
+            profile_value: '0225:732829320',
+            context_value: 'EM:a@b.example',
+          },
+        ],
+      },
+    };
+    const { run } = fakeRun([ok(convertBody('verified', { requirements: [] })), refused]);
+    renderFlow(pdfSource, run);
+    await click('Convert');
+    await waitFor(() => expect(screen.getByTestId('dry-run')).toBeTruthy());
+    await click('Convert');
+
+    const conflicts = await screen.findByTestId('conflicts');
+    expect(conflicts.textContent).toContain('The chosen profile contradicts your complements');
+    expect(within(conflicts).getByRole('columnheader', { name: 'In the profile' })).toBeTruthy();
+    expect(within(conflicts).getByTestId('conflict').textContent).toContain('0225:732829320');
   });
 });

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { conflictsOf, convertBodyOf, outcomeOf } from '../convert/convert-bodies';
+import type { ValidationTarget } from '../../../core/api/targets';
+import { acceptedJobOf, conflictsOf, convertBodyOf, outcomeOf } from '../convert/convert-bodies';
 import {
   convertOutputs,
   useConversion,
@@ -7,15 +8,21 @@ import {
   type RunConvert,
 } from '../convert/use-conversion';
 import { useI18n } from '../i18n/i18n';
+import type { Profiles } from '../profiles/use-profiles';
+import { AcceptedJobView } from './accepted-job-view';
 import { AnswerView } from './answer-view';
 import { ComplementForm } from './complement-form';
 import { ConflictList } from './conflict-list';
 import { ConvertResultView } from './convert-result-view';
 import { DryRunView } from './dry-run-view';
+import { ProfileChoice } from './profile-choice';
 
 interface Props {
   readonly source: ConvertSource;
   readonly run: RunConvert;
+  /** The validation target `run` sends; a dry run made for another one is made again. */
+  readonly target: ValidationTarget;
+  readonly profiles: Profiles;
 }
 
 const tones = { success: 'success', incomplete: 'partial', failed: 'failure' } as const;
@@ -24,13 +31,14 @@ const tones = { success: 'success', incomplete: 'partial', failed: 'failure' } a
  * Converting one invoice: a dry run first (verdict, France 2026 findings, field provenance), the
  * complements that clear the findings and "Check again", then the final call and the deliverable.
  */
-export function ConvertFlow({ source, run }: Props) {
+export function ConvertFlow({ source, run, target, profiles }: Props) {
   const { t } = useI18n();
   const outputLabel = useId();
-  const conversion = useConversion(source, run);
+  const conversion = useConversion(source, run, target);
   const { dryRun, final, output } = conversion;
   const dryRunBody = convertBodyOf(dryRun);
-  const finalBody = convertBodyOf(final);
+  const accepted = acceptedJobOf(final);
+  const finalBody = accepted ? undefined : convertBodyOf(final);
   const conflicts = conflictsOf(final);
   const blocked = Object.keys(conversion.problems).length > 0;
   const busy = dryRun === 'pending' || final === 'pending';
@@ -57,6 +65,7 @@ export function ConvertFlow({ source, run }: Props) {
           </div>
         </div>
       </div>
+      <ProfileChoice profiles={profiles} conversion={conversion} />
       {(dryRun === undefined || (dryRun !== 'pending' && !dryRunBody)) && (
         <div className="actions">
           <p className="group-hint">{t(xmlOnly ? 'convert.introData' : 'convert.introPdf')}</p>
@@ -95,8 +104,9 @@ export function ConvertFlow({ source, run }: Props) {
             answer={final}
             label={t('convert.finalTitle')}
             testId="answer-convert"
-            {...(finalBody ? { tone: tones[outcomeOf(finalBody)] } : {})}
+            tone={accepted ? 'partial' : finalBody && tones[outcomeOf(finalBody)]}
           >
+            {accepted && <AcceptedJobView jobId={accepted.jobId} />}
             {finalBody && (
               <ConvertResultView
                 body={finalBody}

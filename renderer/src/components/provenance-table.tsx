@@ -35,6 +35,11 @@ export function ProvenanceTable({ entries }: { readonly entries: readonly Proven
               </td>
               <td>
                 <span className="evidence">
+                  {entry.profileId !== undefined && (
+                    <span data-testid="provenance-profile">
+                      {t('provenance.profile', { id: entry.profileId, version: entry.profileVersion ?? '–' })}
+                    </span>
+                  )}
                   {entry.page !== undefined && <span>{t('provenance.page', { page: entry.page })}</span>}
                   {entry.text !== undefined && <q>{entry.text}</q>}
                   {/* The reader's confidence may come as a fraction or as a percentage. */}

@@ -5,6 +5,7 @@ import { App } from '../app';
 import type { Answer, Backend, FileOperation, RunOptions } from '../backend/backend';
 import { I18nProvider } from '../i18n/i18n';
 import { captureDownloads } from '../testing/capture-downloads';
+import { profileStore } from '../testing/profile-store';
 import { invalidReport, partialRepair, repairedXml, validReport } from '../testing/sample-bodies';
 
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
@@ -17,6 +18,7 @@ function fakeBackend(bodies: Partial<Record<FileOperation, unknown>>) {
       calls.push({ operation, text: file ? new TextDecoder().decode(file.bytes) : '', options });
       return { ok: true, status: 200, body: bodies[operation] };
     },
+    profiles: profileStore().profiles,
   };
   return { backend, calls };
 }

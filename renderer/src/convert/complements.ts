@@ -93,26 +93,45 @@ export type ComplementProblem =
   | 'complement.valueMissing'
   | 'complement.ibanInvalid';
 
+/** What is wrong with an electronic address (BT-34/BT-49 and its scheme), part by part; empty is fine. */
+export function addressProblems(
+  value: string,
+  scheme: string,
+): { readonly value?: ComplementProblem; readonly scheme?: ComplementProblem } {
+  const tooLong = value.length > limits.addressValue ? { value: 'complement.tooLong' as const } : {};
+  if (value !== '' && scheme === '') return { ...tooLong, scheme: 'complement.schemeMissing' };
+  if (scheme !== '' && value === '') return { value: 'complement.valueMissing' };
+  if (scheme !== '' && !schemePattern.test(scheme)) return { ...tooLong, scheme: 'complement.schemeInvalid' };
+  return tooLong;
+}
+
+/** BT-84: what the API checks of an IBAN; empty is fine. */
+export const ibanProblem = (iban: string): ComplementProblem | undefined =>
+  iban !== '' && !ibanPattern.test(iban) ? 'complement.ibanInvalid' : undefined;
+
+/** BT-22: a note's length limit. */
+export const noteProblem = (content: string): ComplementProblem | undefined =>
+  content.length > limits.noteContent ? 'complement.tooLong' : undefined;
+
 export function problemsOf(
   inputs: readonly ComplementInput[],
   values: ComplementValues,
 ): Readonly<Record<string, ComplementProblem>> {
   const out: Record<string, ComplementProblem> = {};
   const text = (key: string) => (values[key] ?? '').trim();
+  const put = (key: string, problem: ComplementProblem | undefined) => {
+    if (problem) out[key] = problem;
+  };
   for (const input of inputs) {
     if (input.kind === 'address') {
       const keys = addressKeys(input.input);
-      const value = text(keys.value);
-      const scheme = text(keys.scheme);
-      if (value.length > limits.addressValue) out[keys.value] = 'complement.tooLong';
-      if (value !== '' && scheme === '') out[keys.scheme] = 'complement.schemeMissing';
-      else if (scheme !== '' && value === '') out[keys.value] = 'complement.valueMissing';
-      else if (scheme !== '' && !schemePattern.test(scheme)) out[keys.scheme] = 'complement.schemeInvalid';
+      const found = addressProblems(text(keys.value), text(keys.scheme));
+      put(keys.value, found.value);
+      put(keys.scheme, found.scheme);
     } else if (input.kind === 'note') {
-      if (text(input.input).length > limits.noteContent) out[input.input] = 'complement.tooLong';
+      put(input.input, noteProblem(text(input.input)));
     } else if (input.kind === 'iban') {
-      const iban = text(input.input);
-      if (iban !== '' && !ibanPattern.test(iban)) out[input.input] = 'complement.ibanInvalid';
+      put(input.input, ibanProblem(text(input.input)));
     }
   }
   return out;

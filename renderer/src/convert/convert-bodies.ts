@@ -25,12 +25,21 @@ export interface Provenance {
   readonly page?: number;
   readonly text?: string;
   readonly confidence?: number;
+  /** The saved profile that filled the term (source `profile`). */
+  readonly profileId?: string;
+  readonly profileVersion?: number;
 }
 
-/** One disagreement of a 409 `inline_context_conflict`. */
+/**
+ * One disagreement of a 409 `inline_context_conflict` (the document against a complement) or
+ * `profile_inline_context_conflict` (a saved profile against a complement).
+ */
 export interface ContextConflict {
   readonly field: string;
-  readonly documentValue: string;
+  /** Whose value the complement contradicts. */
+  readonly against: 'document' | 'profile';
+  /** The value of the document or of the profile. */
+  readonly existingValue: string;
   readonly contextValue: string;
 }
 
@@ -75,7 +84,20 @@ export function provenanceOf(body: ConvertBody): readonly Provenance[] {
     ...(typeof entry.page === 'number' ? { page: entry.page } : {}),
     ...(typeof entry.text === 'string' && entry.text !== '' ? { text: entry.text } : {}),
     ...(typeof entry.confidence === 'number' ? { confidence: entry.confidence } : {}),
+    ...(typeof entry.profileId === 'string' ? { profileId: entry.profileId } : {}),
+    ...(typeof entry.profileVersion === 'number' ? { profileVersion: entry.profileVersion } : {}),
   }));
+}
+
+/** A 202 convert answer: accepted, still processing (`result.status=processing`), with its job id. */
+export function acceptedJobOf(
+  answer: Answer | 'pending' | undefined,
+): { readonly jobId: string } | undefined {
+  if (answer === undefined || answer === 'pending' || !answer.ok || !isRecord(answer.body)) return undefined;
+  const result = answer.body.result;
+  return isRecord(result) && result.status === 'processing' && typeof result.jobId === 'string'
+    ? { jobId: result.jobId }
+    : undefined;
 }
 
 /** The inputs the preflight asks for, as strings (the contract types them loosely). */
@@ -83,17 +105,21 @@ export function requiredInputsOf(body: ConvertBody): readonly string[] {
   return (body.targetPreflight?.requiredInputs ?? []).filter((input) => typeof input === 'string');
 }
 
-/** The conflicts a 409 `inline_context_conflict` lists; empty for any other answer. */
+/** The conflicts a 409 `inline_context_conflict` or `profile_inline_context_conflict` lists; else empty. */
 export function conflictsOf(answer: Answer | 'pending' | undefined): readonly ContextConflict[] {
   if (answer === undefined || answer === 'pending' || answer.ok) return [];
   const conflicts = answer.error.conflicts;
-  if (answer.error.error !== 'inline_context_conflict' || !Array.isArray(conflicts)) return [];
+  const code = answer.error.error;
+  if (!Array.isArray(conflicts)) return [];
+  if (code !== 'inline_context_conflict' && code !== 'profile_inline_context_conflict') return [];
+  const against = code === 'inline_context_conflict' ? 'document' : 'profile';
   return conflicts.flatMap((entry): ContextConflict[] =>
     isRecord(entry)
       ? [
           {
             field: shown(entry.field),
-            documentValue: shown(entry.document_value),
+            against,
+            existingValue: shown(against === 'document' ? entry.document_value : entry.profile_value),
             contextValue: shown(entry.context_value),
           },
         ]

@@ -1,5 +1,6 @@
-import { useCallback, useMemo, useState } from 'react';
-import type { Answer, FormFields, InvoiceFile } from '../backend/backend';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ValidationTarget } from '../../../core/api/targets';
+import type { Answer, FormFields, InvoiceFile, ProfileRole } from '../backend/backend';
 import {
   complementFields,
   complementInputOf,
@@ -22,6 +23,19 @@ export const convertOutputs: readonly ConvertOutput[] = ['facturx_pdfa3', 'xml_c
 /** Sends one convert request: the file (or none) and the form fields besides it. */
 export type RunConvert = (file: InvoiceFile | null, fields: FormFields) => Promise<Answer>;
 
+/** The saved profiles chosen for reuse, by id; none chosen means no reuse at all. */
+export type ProfileChoice = Readonly<Partial<Record<ProfileRole, string>>>;
+
+/** Input mode 4: explicit reuse of the chosen profiles (`issuer_id`, `client_id`). */
+export function profileReuseFields(choice: ProfileChoice): FormFields {
+  if (!choice.seller && !choice.buyer) return {};
+  return {
+    profile_reuse: 'explicit',
+    ...(choice.seller ? { issuer_id: choice.seller } : {}),
+    ...(choice.buyer ? { client_id: choice.buyer } : {}),
+  };
+}
+
 export interface Conversion {
   readonly output: ConvertOutput;
   readonly setOutput: (output: ConvertOutput) => void;
@@ -38,6 +52,9 @@ export interface Conversion {
   readonly problems: Readonly<Record<string, ComplementProblem>>;
   /** The complements differ from those the last dry run checked. */
   readonly unchecked: boolean;
+  readonly profiles: ProfileChoice;
+  /** Chooses a saved profile for a role, or none; a dry run already made is run again with it. */
+  readonly setProfile: (role: ProfileRole, id: string | undefined) => void;
   /** Runs the dry run with the complements typed so far. */
   readonly check: () => void;
   /** The final call with the chosen output. */
@@ -59,7 +76,11 @@ function sourceFields(source: ConvertSource): FormFields {
   return { invoice_data: source.invoiceData };
 }
 
-export function useConversion(source: ConvertSource, run: RunConvert): Conversion {
+/**
+ * One conversion's state. `run` sends with the validation target of the moment; `target` is that same
+ * target, so that a dry run made for another target, or with other profiles, is made again.
+ */
+export function useConversion(source: ConvertSource, run: RunConvert, target: ValidationTarget): Conversion {
   const [output, setOutput] = useState<ConvertOutput>('facturx_pdfa3');
   const [dryRun, setDryRun] = useState<Answer | 'pending'>();
   const [final, setFinal] = useState<Answer | 'pending'>();
@@ -68,17 +89,29 @@ export function useConversion(source: ConvertSource, run: RunConvert): Conversio
   const [unsupportedInputs, setUnsupported] = useState<readonly string[]>([]);
   const [values, setValues] = useState<ComplementValues>({});
   const [checked, setChecked] = useState<FormFields | undefined>();
+  const [profiles, setProfiles] = useState<ProfileChoice>({});
+  /** What the last dry run was asked for: the target and the profiles. */
+  const [checkedFor, setCheckedFor] = useState<string>();
+  const wanted = JSON.stringify([target, profiles.seller ?? null, profiles.buyer ?? null]);
+  // Only the newest dry run's answer is shown, whatever order the answers arrive in.
+  const latest = useRef(0);
 
   const file = source.kind === 'pdf' ? source.file : null;
-  const base = useMemo(() => sourceFields(source), [source]);
+  const base = useMemo(
+    () => ({ ...sourceFields(source), ...profileReuseFields(profiles) }),
+    [source, profiles],
+  );
   const complements = useMemo(() => complementFields(inputs, values), [inputs, values]);
   const problems = useMemo(() => problemsOf(inputs, values), [inputs, values]);
 
   const check = useCallback(() => {
     setDryRun('pending');
     setFinal(undefined);
+    setCheckedFor(wanted);
     const sent = complements;
+    const sequence = ++latest.current;
     void run(file, { ...base, ...sent, dry_run: 'true' }).then((answer) => {
+      if (sequence !== latest.current) return;
       setDryRun(answer);
       setChecked(sent);
       const body = convertBodyOf(answer);
@@ -94,7 +127,15 @@ export function useConversion(source: ConvertSource, run: RunConvert): Conversio
       // What the user typed wins over the example.
       setValues((typed) => ({ ...prefill(offered, example), ...typed }));
     });
-  }, [base, complements, file, run, source.kind]);
+  }, [base, complements, file, run, source.kind, wanted]);
+
+  useEffect(() => {
+    if (checkedFor !== undefined && checkedFor !== wanted) check();
+  }, [check, checkedFor, wanted]);
+
+  const setProfile = useCallback((role: ProfileRole, id: string | undefined) => {
+    setProfiles(({ [role]: _previous, ...others }) => (id ? { ...others, [role]: id } : others));
+  }, []);
 
   const convert = useCallback(() => {
     setFinal('pending');
@@ -120,6 +161,8 @@ export function useConversion(source: ConvertSource, run: RunConvert): Conversio
     setValue,
     problems,
     unchecked,
+    profiles,
+    setProfile,
     check,
     convert,
   };

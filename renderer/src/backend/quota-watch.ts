@@ -1,0 +1,23 @@
+import type { Backend, Quota } from './backend';
+
+/**
+ * What is known of the quota after `next`: its figures win, the plan and limit learnt earlier (a 402
+ * alone names them) stay, and a quota reported again without `exceeded` is no longer exceeded.
+ */
+export function mergeQuota(known: Quota | undefined, next: Quota): Quota {
+  const { exceeded: _gone, ...kept } = known ?? {};
+  return { ...kept, ...next };
+}
+
+/** The backend, with the quota of every answer handed to `onQuota` so that the header follows each one. */
+export function watchQuota(backend: Backend, onQuota: (quota: Quota) => void): Backend {
+  return {
+    kind: backend.kind,
+    async run(...args) {
+      const answer = await backend.run(...args);
+      if (answer.quota) onQuota(answer.quota);
+      return answer;
+    },
+    profiles: (request, lang) => backend.profiles(request, lang),
+  };
+}
