@@ -10,6 +10,7 @@ import { authenticate } from '../core/service/auth';
 import { services, type ServiceName } from '../core/service';
 import type { Storage } from '../core/service/storage';
 import type { ServiceContext, ServiceResult } from '../core/service/types';
+import { addressCaller, admit, type RateLimiter } from './rate-limit';
 import { MAX_UPLOAD_BYTES, readBody, serviceRequest } from './read-request';
 import { send, sendError, sendJson } from './respond';
 
@@ -37,6 +38,8 @@ const header = (req: IncomingMessage, name: string): string | undefined => {
 export interface ApiDependencies {
   readonly storage: Storage;
   readonly now: () => Date;
+  /** Per API key on authenticated routes, per client address on the others and on refused keys. */
+  readonly limiter: RateLimiter;
 }
 
 export async function handleApi(
@@ -55,6 +58,7 @@ export async function handleApi(
     });
   }
   let tenant = '';
+  let caller = addressCaller(req);
   if (route.authenticated) {
     const auth = await authenticate(
       deps.storage,
@@ -62,11 +66,14 @@ export async function handleApi(
       lang,
     );
     if (!auth.ok) {
+      if (!admit(deps.limiter, caller, req, res, lang)) return;
       req.resume();
       return sendError(res, auth.error, head, { 'WWW-Authenticate': 'Bearer' });
     }
     tenant = auth.tenant;
+    caller = `key:${auth.keyId}`;
   }
+  if (!admit(deps.limiter, caller, req, res, lang)) return;
   const body =
     req.method === 'POST'
       ? await readBody(req, MAX_UPLOAD_BYTES, lang)

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { apiError } from '../core/api/errors';
 import { API_PREFIX, handleApi } from './api-routes';
 import { FileStorage } from './file-storage';
+import { DEFAULT_RATE_LIMIT_PER_MINUTE, tokenBucketLimiter } from './rate-limit';
 import { sendError } from './respond';
 import { serveStatic } from './static-files';
 
@@ -22,6 +23,8 @@ export interface ServerOptions {
   /** The web build of the renderer; default dist/renderer of this package. */
   readonly staticDir?: string;
   readonly now?: () => Date;
+  /** Requests per minute per API key or client address (default 120); 0 turns limiting off. */
+  readonly rateLimitPerMinute?: number;
 }
 
 export interface RunningServer {
@@ -40,7 +43,11 @@ export function defaultStaticDir(): string {
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const storage = await FileStorage.open(options.dataDir);
   const staticDir = options.staticDir ?? defaultStaticDir();
-  const deps = { storage, now: options.now ?? (() => new Date()) };
+  const now = options.now ?? (() => new Date());
+  const limiter = tokenBucketLimiter(options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE, () =>
+    now().getTime(),
+  );
+  const deps = { storage, now, limiter };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');

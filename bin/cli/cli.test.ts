@@ -117,6 +117,12 @@ describe('facturx', () => {
     expect(en.stderr).toContain('The XML is not well-formed (line 2, column 8)');
   });
 
+  it('refuses a --rate-limit that is not a whole number', async () => {
+    const run = await facturx('serve', '--rate-limit', 'ten', '--data-dir', dir);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--rate-limit must be a whole number');
+  });
+
   it('exits 2 on a file that does not exist, with an error body on stdout', async () => {
     const run = await facturx('validate', path.join(dir, 'missing.xml'), '--json');
     expect(run.code).toBe(2);

@@ -66,9 +66,11 @@ Prints the body of GET /api/v1/integration-contract.
 The key is printed once ({"apiKey", "tenant", "plan"} with --json); only its hash is stored.
 DIR defaults to the per-user data folder that facturx serve uses.
 `,
-  serve: `Usage: facturx serve [--port N] [--host 127.0.0.1] [--data-dir DIR]
+  serve: `Usage: facturx serve [--port N] [--host 127.0.0.1] [--data-dir DIR] [--rate-limit N]
 
 Serves /api/v1 and the web interface; prints "listening on http://HOST:PORT" once ready.
 --port 0 (the default) picks a free port. Stop with Ctrl+C (SIGINT) or SIGTERM.
+--rate-limit N: requests per minute per API key, or per client address without a key (default 120;
+0 turns it off). Over it: 429 rate_limit_exceeded with retry_after_seconds and Retry-After.
 `,
 };

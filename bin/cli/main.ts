@@ -26,7 +26,13 @@ const OTHER_OPTIONS: Readonly<Record<string, Options>> = {
     plan: { type: 'string' },
     'data-dir': { type: 'string' },
   },
-  serve: { ...help, port: { type: 'string' }, host: { type: 'string' }, 'data-dir': { type: 'string' } },
+  serve: {
+    ...help,
+    port: { type: 'string' },
+    host: { type: 'string' },
+    'data-dir': { type: 'string' },
+    'rate-limit': { type: 'string' },
+  },
 };
 
 const wantsJson = (argv: readonly string[]) => argv.includes('--json') || argv.includes('--jsonl');

@@ -1,4 +1,5 @@
 /** `facturx serve`: runs the HTTP server until SIGINT or SIGTERM, then shuts down gracefully. */
+import { DEFAULT_RATE_LIMIT_PER_MINUTE } from '../../server/rate-limit';
 import { startServer } from '../../server/start';
 import { defaultDataDir } from './data-dir';
 import { badInput, err, EXIT, out, str, type ExitCode, type Values } from './io';
@@ -8,11 +9,17 @@ export async function runServe(values: Values): Promise<ExitCode> {
   const port = Number(portText);
   if (!/^\d+$/.test(portText) || port > 65_535)
     return badInput(`--port must be 0 to 65535, not "${portText}"`, false);
+  const rateText = str(values, 'rate-limit') ?? String(DEFAULT_RATE_LIMIT_PER_MINUTE);
+  if (!/^\d+$/.test(rateText))
+    return badInput(
+      `--rate-limit must be a whole number of requests per minute (0 = off), not "${rateText}"`,
+      false,
+    );
   const host = str(values, 'host') ?? '127.0.0.1';
   const dataDir = str(values, 'data-dir') ?? defaultDataDir();
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
-    server = await startServer({ port, host, dataDir });
+    server = await startServer({ port, host, dataDir, rateLimitPerMinute: Number(rateText) });
   } catch (error) {
     return badInput(`cannot serve on ${host}:${port}: ${String(error)}`, false);
   }

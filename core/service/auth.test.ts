@@ -23,11 +23,9 @@ describe('API keys', () => {
   it('authenticates X-API-Key or a Bearer token, and refuses anything else with 401', async () => {
     const storage = new MemoryStorage();
     const { apiKey, record } = await createApiKey(storage, { email: 'a@example.com', plan: 'scale' }, now);
-    expect(await authenticate(storage, { apiKey }, 'en')).toEqual({ ok: true, tenant: record.tenant });
-    expect(await authenticate(storage, { authorization: `Bearer ${apiKey}` }, 'en')).toEqual({
-      ok: true,
-      tenant: record.tenant,
-    });
+    const known = { ok: true, tenant: record.tenant, keyId: record.id };
+    expect(await authenticate(storage, { apiKey }, 'en')).toEqual(known);
+    expect(await authenticate(storage, { authorization: `Bearer ${apiKey}` }, 'en')).toEqual(known);
     for (const credentials of [
       {},
       { apiKey: 'fxk_wrong' },

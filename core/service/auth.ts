@@ -70,7 +70,8 @@ export function presentedToken(credentials: Credentials): string | null {
 }
 
 export type Authentication =
-  { readonly ok: true; readonly tenant: string } | { readonly ok: false; readonly error: ApiErrorResult };
+  | { readonly ok: true; readonly tenant: string; readonly keyId: string }
+  | { readonly ok: false; readonly error: ApiErrorResult };
 
 /** The tenant of an active key; 401 `authentication_required` for anything else. */
 export async function authenticate(
@@ -83,5 +84,5 @@ export async function authenticate(
   if (!record || record.revokedAt !== null) {
     return { ok: false, error: apiError('authentication_required', undefined, { lang }) };
   }
-  return { ok: true, tenant: record.tenant };
+  return { ok: true, tenant: record.tenant, keyId: record.id };
 }
