@@ -214,4 +214,94 @@ describe('App', () => {
       expect(screen.getByTestId('backend-quota').textContent).toBe('9 invoices left this month'),
     );
   });
+
+  it('follows the quota answer after answer, and on a 402 shows the plan, quota, period and next steps', async () => {
+    const exceeded: Answer = {
+      ok: false,
+      status: 402,
+      error: {
+        error: 'quota_exceeded',
+        message: 'Monthly quota reached.',
+        plan: 'sandbox',
+        quota: 10,
+        period_start: '2026-11-01T00:00:00.000Z',
+        next_steps: [
+          {
+            action: 'upgrade_launch',
+            label: 'Upgrade to Launch',
+            href: '/pricing?plan=launch',
+            description: '100 invoices per month.',
+            api_payload: null,
+          },
+          { action: 'view_docs', label: 'Read the quota documentation', href: 'javascript:alert(1)' },
+        ],
+      },
+      quota: {
+        remaining: 0,
+        limit: 10,
+        plan: 'sandbox',
+        exceeded: {
+          periodStart: '2026-11-01T00:00:00.000Z',
+          nextSteps: [
+            {
+              action: 'upgrade_launch',
+              label: 'Upgrade to Launch',
+              href: '/pricing?plan=launch',
+              description: '100 invoices per month.',
+            },
+            { action: 'view_docs', label: 'Docs', href: 'javascript:alert(1)', description: '' },
+          ],
+        },
+      },
+    };
+    const answers: Answer[] = [
+      { ok: true, status: 200, body: {}, quota: { remaining: 1 } },
+      exceeded,
+      { ok: true, status: 200, body: {}, quota: { remaining: 9 } },
+    ];
+    renderApp(fakeBackend(() => answers.shift() ?? { ok: true, status: 200, body: {} }).backend);
+
+    await drop([new File(['<a/>'], 'a.xml')]);
+    expect(screen.getByTestId('backend-quota').textContent).toBe('1 invoices left this month');
+    expect(screen.queryByTestId('quota-exceeded')).toBeNull();
+
+    await drop([new File(['<b/>'], 'b.xml')]);
+    expect(screen.getByTestId('backend-quota').textContent).toBe(
+      '0 of 10 invoices left this month · sandbox plan',
+    );
+    const notice = screen.getByTestId('quota-exceeded');
+    expect(notice.getAttribute('role')).toBe('alert');
+    expect(within(notice).getByTestId('quota-plan').textContent).toBe('sandbox plan');
+    expect(within(notice).getByTestId('quota-limit').textContent).toContain('10 invoices per period');
+    expect(within(notice).getByTestId('quota-period').textContent).toContain('November 1, 2026');
+    const links = within(notice).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Upgrade to Launch', 'http://127.0.0.1:4000/pricing?plan=launch'],
+    ]);
+    expect(links[0]?.getAttribute('target')).toBe('_blank');
+    expect(notice.textContent).toContain('100 invoices per month.');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Français' }));
+    expect(within(screen.getByTestId('quota-exceeded')).getByRole('heading').textContent).toBe(
+      'Quota mensuel atteint',
+    );
+    expect(screen.getByTestId('quota-period').textContent).toContain('1 novembre 2026');
+    fireEvent.click(screen.getByRole('button', { name: 'English' }));
+
+    await drop([new File(['<c/>'], 'c.xml')]);
+    expect(screen.getByTestId('backend-quota').textContent).toBe(
+      '9 of 10 invoices left this month · sandbox plan',
+    );
+    expect(screen.queryByTestId('quota-exceeded')).toBeNull();
+  });
+
+  it('shows no quota for the offline core, which is unlimited', async () => {
+    const { backend } = fakeBackend(() => ({ ok: true, status: 200, body: {}, quota: { remaining: 5 } }));
+    renderApp({ ...backend, kind: { type: 'offline' } });
+
+    await drop([new File(['<a/>'], 'a.xml')]);
+
+    expect(screen.getByTestId('backend-indicator').textContent).toContain('Offline core');
+    expect(screen.queryByTestId('backend-quota')).toBeNull();
+  });
 });

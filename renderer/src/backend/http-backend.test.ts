@@ -83,4 +83,59 @@ describe('httpBackend', () => {
     expect(apiOrigin({ baseUrl: ' ', apiKey: '' }, 'http://a:1')).toBe('http://a:1');
     expect(apiOrigin({ baseUrl: 'not a url', apiKey: '' }, 'http://a:1')).toBe('http://a:1');
   });
+
+  it('lists, saves and deletes profiles as JSON under /api/v1/profiles, with the key and language', async () => {
+    const record = { id: 'acme.fr', role: 'seller', version: 1, name: 'Acme', updatedAt: '', data: {} };
+    const bodies = [{ profiles: [] }, record, { deleted: true, id: 'acme.fr', role: 'seller' }];
+    const fetchImpl = vi.fn<typeof fetch>(
+      async () => new Response(JSON.stringify(bodies.shift()), { status: 200 }),
+    );
+    const backend = httpBackend({ baseUrl: '', apiKey: 'k-1' }, 'http://127.0.0.1:4000', fetchImpl);
+    const data = { seller: { name: 'Acme', address: { country_code: 'FR' } } };
+
+    expect(await backend.profiles({ method: 'GET' }, 'fr')).toEqual({
+      ok: true,
+      status: 200,
+      body: { profiles: [] },
+    });
+    expect((await backend.profiles({ method: 'PUT', role: 'seller', id: 'acme.fr', data }, 'en')).ok).toBe(
+      true,
+    );
+    await backend.profiles({ method: 'DELETE', role: 'seller', id: 'acme.fr' }, 'en');
+
+    const sent = fetchImpl.mock.calls.map(([url, init]) => [
+      String(url),
+      init?.method,
+      init?.headers,
+      init?.body,
+    ]);
+    expect(sent).toEqual([
+      ['http://127.0.0.1:4000/api/v1/profiles?lang=fr', 'GET', { 'X-API-Key': 'k-1' }, undefined],
+      [
+        'http://127.0.0.1:4000/api/v1/profiles/seller/acme.fr?lang=en',
+        'PUT',
+        { 'X-API-Key': 'k-1', 'Content-Type': 'application/json' },
+        JSON.stringify({ data }),
+      ],
+      [
+        'http://127.0.0.1:4000/api/v1/profiles/seller/acme.fr?lang=en',
+        'DELETE',
+        { 'X-API-Key': 'k-1' },
+        undefined,
+      ],
+    ]);
+  });
+
+  it('reads a refused profile as an error value with its field, and escapes the id in the path', async () => {
+    const refusal = { error: 'invalid_data_format', message: 'Invalid value.', field: 'data.seller.vat_id' };
+    const fetchImpl = vi.fn<typeof fetch>(async () => new Response(JSON.stringify(refusal), { status: 422 }));
+    const backend = httpBackend({ baseUrl: '', apiKey: '' }, 'http://127.0.0.1:4000', fetchImpl);
+
+    const answer = await backend.profiles({ method: 'PUT', role: 'buyer', id: 'a/b', data: {} }, 'en');
+
+    expect(answer).toEqual({ ok: false, status: 422, error: refusal });
+    expect(String(fetchImpl.mock.calls[0]?.[0])).toBe(
+      'http://127.0.0.1:4000/api/v1/profiles/buyer/a%2Fb?lang=en',
+    );
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { FacturxBridge } from '../../../core/bridge/facturx-bridge';
-import { ipcBackend } from './ipc-backend';
+import { ipcBackend, type DesktopBridge } from './ipc-backend';
 
 const invoice = { filename: 'f.pdf', bytes: new Uint8Array([37, 80, 68, 70]), mediaType: 'application/pdf' };
 
@@ -77,5 +77,40 @@ describe('ipcBackend', () => {
         error: { error: 'backend_unreachable', message: 'Error: worker died' },
       },
     );
+  });
+
+  it('hands each profiles request to the bridge as the contract shapes it', async () => {
+    const record = { id: 'acme', role: 'seller', version: 3, name: 'Acme', updatedAt: '', data: {} };
+    const profiles = vi.fn<NonNullable<DesktopBridge['profiles']>>(async (request) =>
+      request.method === 'DELETE'
+        ? { ok: false, status: 404, body: { error: 'seller_profile_not_found', message: 'No such profile.' } }
+        : { ok: true, status: 200, body: request.method === 'GET' ? { profiles: [record] } : record },
+    );
+    const backend = ipcBackend({ ...bridge({}), profiles });
+
+    expect(await backend.profiles({ method: 'GET' }, 'en')).toEqual({
+      ok: true,
+      status: 200,
+      body: { profiles: [record] },
+    });
+    await backend.profiles({ method: 'PUT', role: 'seller', id: 'acme', data: { seller: {} } }, 'en');
+    expect(await backend.profiles({ method: 'DELETE', role: 'seller', id: 'acme' }, 'fr')).toEqual({
+      ok: false,
+      status: 404,
+      error: { error: 'seller_profile_not_found', message: 'No such profile.' },
+    });
+    expect(profiles.mock.calls).toEqual([
+      [{ method: 'GET' }],
+      [{ method: 'PUT', role: 'seller', id: 'acme', data: { seller: {} } }],
+      [{ method: 'DELETE', role: 'seller', id: 'acme' }],
+    ]);
+  });
+
+  it('answers with an error, not a crash, when the desktop build has no profiles operation', async () => {
+    expect(await ipcBackend(bridge({})).profiles({ method: 'GET' }, 'en')).toMatchObject({
+      ok: false,
+      status: 0,
+      error: { error: 'backend_unreachable' },
+    });
   });
 });

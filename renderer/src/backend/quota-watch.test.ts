@@ -8,7 +8,9 @@ describe('quota watch', () => {
   it('keeps the plan a 402 named, and forgets the 402 once invoices are left again', () => {
     expect(mergeQuota(undefined, { remaining: 4 })).toEqual({ remaining: 4 });
     expect(mergeQuota({ remaining: 4 }, exceeded)).toEqual(exceeded);
-    expect(mergeQuota(exceeded, { remaining: 99 })).toEqual({ remaining: 99, limit: 10, plan: 'sandbox' });
+    expect(mergeQuota(exceeded, { remaining: 9 })).toEqual({ remaining: 9, limit: 10, plan: 'sandbox' });
+    // More left than the plan allowed: the plan changed, and what was known of it no longer holds.
+    expect(mergeQuota(exceeded, { remaining: 99 })).toEqual({ remaining: 99 });
   });
 
   it('hands on the quota of each answer that carries one, and passes profiles calls through', async () => {
