@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { apiError } from '../core/api/errors';
 import { API_PREFIX, handleApi } from './api-routes';
 import { FileStorage } from './file-storage';
+import { handlePublic, PUBLIC_PREFIX } from './public-routes';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE, tokenBucketLimiter } from './rate-limit';
 import { sendError } from './respond';
 import { serveStatic } from './static-files';
@@ -47,13 +48,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const limiter = tokenBucketLimiter(options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE, () =>
     now().getTime(),
   );
-  const deps = { storage, now, limiter };
+  let origin = '';
+  const deps = { storage, now, limiter, dataDir: options.dataDir, origin: () => origin };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     try {
       if (url.pathname === API_PREFIX.slice(0, -1) || url.pathname.startsWith(API_PREFIX)) {
         await handleApi(req, res, url, deps);
+      } else if (url.pathname.startsWith(PUBLIC_PREFIX)) {
+        await handlePublic(req, res, url, deps);
       } else {
         await serveStatic(req, res, staticDir, url.pathname);
       }
@@ -76,9 +80,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   });
   const { port } = server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
+  origin = `http://${shownHost}:${port}`;
 
   return {
-    url: `http://${shownHost}:${port}`,
+    url: origin,
     close: async () => {
       const closed = new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve())));
       server.closeIdleConnections();

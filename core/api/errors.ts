@@ -42,6 +42,12 @@ export const ERROR_STATUS = {
   not_found: [404],
   method_not_allowed: [405],
   internal_error: [500],
+  // Public sandbox key creation (two steps, activation by e-mail).
+  sandbox_key_exists: [409],
+  activation_pending: [409],
+  activation_token_invalid: [404],
+  activation_token_expired: [410],
+  activation_token_used: [410],
 } as const satisfies Record<string, readonly [number, ...number[]]>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -242,6 +248,26 @@ const MESSAGES: Readonly<Record<ErrorCode, LocalizedText>> = {
   internal_error: {
     en: 'An unexpected error occurred.',
     fr: 'Une erreur inattendue s’est produite.',
+  },
+  sandbox_key_exists: {
+    en: 'This e-mail address already has an API key; there is one sandbox key per address.',
+    fr: 'Cette adresse e-mail a déjà une clé d’API ; il y a une clé sandbox par adresse.',
+  },
+  activation_pending: {
+    en: 'An activation link was already sent to this address and is still valid: follow it, or ask again once it has expired.',
+    fr: 'Un lien d’activation a déjà été envoyé à cette adresse et est encore valable : suivez-le, ou redemandez-en un après son expiration.',
+  },
+  activation_token_invalid: {
+    en: 'This activation token is unknown.',
+    fr: 'Ce jeton d’activation est inconnu.',
+  },
+  activation_token_expired: {
+    en: 'This activation token has expired; ask for a new one.',
+    fr: 'Ce jeton d’activation a expiré ; demandez-en un nouveau.',
+  },
+  activation_token_used: {
+    en: 'This activation token was already used; its key was shown once, when it was activated.',
+    fr: 'Ce jeton d’activation a déjà servi ; sa clé a été montrée une fois, lors de l’activation.',
   },
 };
 

@@ -3,6 +3,8 @@
  * offline desktop and CLI); the server's file storage persists the same state.
  */
 import type {
+  ActivationRecord,
+  ActivationUse,
   ApiKeyRecord,
   IdempotencyCutoffs,
   IdempotencyRecord,
@@ -22,6 +24,8 @@ export interface StoreState {
   idempotency: Record<string, IdempotencyRecord>;
   /** By `tenant role id`. */
   profiles: Record<string, ProfileRecord>;
+  /** Public sandbox key activations, by e-mail address. */
+  activations: Record<string, ActivationRecord>;
 }
 
 export const emptyState = (): StoreState => ({
@@ -30,6 +34,7 @@ export const emptyState = (): StoreState => ({
   usage: {},
   idempotency: {},
   profiles: {},
+  activations: {},
 });
 
 const NO_USAGE: QuotaUsage = { used: 0, reserved: 0 };
@@ -141,5 +146,26 @@ export class MemoryStorage implements Storage {
 
   findProfile(tenant: string, role: ProfileRecord['role'], id: string) {
     return this.read((s) => s.profiles[`${tenant} ${role} ${id}`] ?? null);
+  }
+
+  beginActivation(record: ActivationRecord, at: string) {
+    return this.write((s) => {
+      const existing = s.activations[record.email];
+      if (existing && (existing.activatedAt !== null || existing.expiresAt > at)) return existing;
+      s.activations[record.email] = record;
+      return null;
+    });
+  }
+
+  useActivation(hashedToken: string, at: string) {
+    return this.write((s): ActivationUse => {
+      const record = Object.values(s.activations).find((a) => a.hashedToken === hashedToken);
+      if (!record) return { status: 'unknown' };
+      if (record.activatedAt !== null) return { status: 'used' };
+      if (record.expiresAt <= at) return { status: 'expired' };
+      const activated = { ...record, activatedAt: at };
+      s.activations[record.email] = activated;
+      return { status: 'activated', record: activated };
+    });
   }
 }

@@ -60,6 +60,26 @@ export interface ProfileRecord {
   readonly data: Readonly<Record<string, unknown>>;
 }
 
+/**
+ * A sandbox key asked for on the public two-step flow, waiting for the token sent by e-mail
+ * (POST /public/api-keys/free/step1, then step2). One per e-mail address.
+ */
+export interface ActivationRecord {
+  /** Lower-cased. */
+  readonly email: string;
+  /** sha256 hex of the token; the token itself is only in the message sent. */
+  readonly hashedToken: string;
+  readonly createdAt: string;
+  readonly expiresAt: string;
+  /** When the token was used; a token works once. */
+  readonly activatedAt: string | null;
+}
+
+/** What using an activation token found: the record it activated, or why not. */
+export type ActivationUse =
+  | { readonly status: 'activated'; readonly record: ActivationRecord }
+  | { readonly status: 'unknown' | 'expired' | 'used' };
+
 export interface Storage {
   getTenant(id: string): Promise<TenantRecord | null>;
   findTenantByEmail(email: string): Promise<TenantRecord | null>;
@@ -87,4 +107,12 @@ export interface Storage {
   dropIdempotent(tenant: string, key: string): Promise<void>;
 
   findProfile(tenant: string, role: ProfileRecord['role'], id: string): Promise<ProfileRecord | null>;
+
+  /**
+   * Stores a new activation unless the address has a live or used one, which is returned then; an
+   * expired unused one (before `at`) is replaced.
+   */
+  beginActivation(record: ActivationRecord, at: string): Promise<ActivationRecord | null>;
+  /** Marks the activation of this token used at `at`, once, if it has not expired by then. */
+  useActivation(hashedToken: string, at: string): Promise<ActivationUse>;
 }
