@@ -1,38 +1,23 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiErrorBodySchema } from '../core/api/errors';
 import { OUTBOX_DIR } from './outbox';
-import { startServer, type RunningServer } from './start';
+import { startTestServer, type TestServer } from './test-server';
 
 const LIMIT = 6;
-let dir: string;
-let dataDir: string;
-let server: RunningServer;
-let clock = Date.parse('2026-06-01T09:00:00Z');
+let server: TestServer;
 const logged: string[] = [];
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'facturx-public-'));
-  dataDir = path.join(dir, 'data');
-  server = await startServer({
-    port: 0,
-    dataDir,
-    staticDir: dir,
-    rateLimitPerMinute: LIMIT,
-    now: () => new Date(clock),
-  });
+  server = await startTestServer({ rateLimitPerMinute: LIMIT, start: '2026-06-01T09:00:00Z' });
 });
 
-afterAll(async () => {
-  await server.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => server.close());
 
 beforeEach(() => {
   // Full rate buckets for every test.
-  clock += 60_000;
+  server.advance(60_000);
   vi.spyOn(console, 'error').mockImplementation((line: unknown) => void logged.push(String(line)));
 });
 
@@ -52,7 +37,7 @@ async function post(step: 1 | 2, body: unknown, lang = 'en') {
 
 /** The token of the last activation message written for `email`. */
 async function tokenSentTo(email: string): Promise<string> {
-  const folder = path.join(dataDir, OUTBOX_DIR);
+  const folder = path.join(server.dataDir, OUTBOX_DIR);
   const messages = [];
   for (const name of (await readdir(folder)).sort()) {
     const eml = await readFile(path.join(folder, name), 'utf8');
@@ -63,16 +48,6 @@ async function tokenSentTo(email: string): Promise<string> {
   return token;
 }
 
-const validateWith = (apiKey: string) => {
-  const form = new FormData();
-  form.append('file', new Blob(['<x/>'], { type: 'application/xml' }), 'x.xml');
-  return fetch(`${server.url}/api/v1/validate`, {
-    method: 'POST',
-    headers: { 'X-API-Key': apiKey },
-    body: form,
-  });
-};
-
 describe('public sandbox key creation', () => {
   it('sends the activation to the outbox, then activates a key that passes authentication', async () => {
     const asked = await post(1, { email: ' Alice@Example.com ' });
@@ -81,7 +56,7 @@ describe('public sandbox key creation', () => {
       body: {
         status: 'activation_sent',
         email: 'alice@example.com',
-        expiresAt: new Date(clock + 24 * 3600_000).toISOString(),
+        expiresAt: new Date(server.now().getTime() + 24 * 3600_000).toISOString(),
         delivery: 'outbox',
         message: expect.stringContaining('no mail transport'),
       },
@@ -101,11 +76,11 @@ describe('public sandbox key creation', () => {
     });
     const apiKey = activated.body.apiKey as string;
     // Past authentication: the tiny XML is judged (422), not refused (401).
-    expect((await validateWith(apiKey)).status).toBe(422);
-    expect((await validateWith('fxk_nope')).status).toBe(401);
+    expect((await server.validate(apiKey)).status).toBe(422);
+    expect((await server.validate('fxk_nope')).status).toBe(401);
 
     // Only hashes are kept.
-    const store = await readFile(path.join(dataDir, 'store.json'), 'utf8');
+    const store = await readFile(path.join(server.dataDir, 'store.json'), 'utf8');
     expect(store).not.toContain(token);
     expect(store).not.toContain(apiKey);
     expect(store).toContain('"activatedAt"');
@@ -139,7 +114,7 @@ describe('public sandbox key creation', () => {
   it('refuses an expired token, and lets the address ask again', async () => {
     expect((await post(1, { email: 'dan@example.com' })).status).toBe(202);
     const token = await tokenSentTo('dan@example.com');
-    clock += 24 * 3600_000;
+    server.advance(24 * 3600_000);
     const expired = await post(2, { token });
     expect(expired.status).toBe(410);
     expect(expired.body.error).toBe('activation_token_expired');

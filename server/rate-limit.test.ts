@@ -1,12 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiErrorBodySchema } from '../core/api/errors';
-import { createApiKey } from '../core/service/auth';
-import { FileStorage } from './file-storage';
 import { tokenBucketLimiter } from './rate-limit';
-import { startServer, type RunningServer } from './start';
+import { startTestServer, type TestServer } from './test-server';
 
 describe('tokenBucketLimiter', () => {
   it('allows a minute’s worth at once, then one request per 60/N seconds', () => {
@@ -44,50 +39,25 @@ describe('tokenBucketLimiter', () => {
 });
 
 describe('rate limits of a running server (3 requests a minute)', () => {
-  let dir: string;
-  let server: RunningServer;
-  let clock = Date.parse('2026-05-01T08:00:00Z');
-  const keys: string[] = [];
+  let server: TestServer;
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'facturx-rate-'));
-    const dataDir = path.join(dir, 'data');
-    const storage = await FileStorage.open(dataDir);
-    for (const email of ['a@example.com', 'b@example.com']) {
-      keys.push((await createApiKey(storage, { email, plan: 'launch' }, new Date(clock))).apiKey);
-    }
-    await storage.flush();
-    server = await startServer({
-      port: 0,
-      dataDir,
-      staticDir: dir,
+    server = await startTestServer({
       rateLimitPerMinute: 3,
-      now: () => new Date(clock),
+      start: '2026-05-01T08:00:00Z',
+      keyEmails: ['a@example.com', 'b@example.com'],
     });
   });
 
-  afterAll(async () => {
-    await server.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  afterAll(() => server.close());
 
   // Every test starts with full buckets.
-  beforeEach(() => {
-    clock += 60_000;
-  });
+  beforeEach(() => server.advance(60_000));
 
-  const validate = (apiKey: string, lang = 'en') => {
-    const form = new FormData();
-    form.append('file', new Blob(['<x/>'], { type: 'application/xml' }), 'x.xml');
-    return fetch(`${server.url}/api/v1/validate?lang=${lang}`, {
-      method: 'POST',
-      headers: { 'X-API-Key': apiKey },
-      body: form,
-    });
-  };
+  const validate = (apiKey: string, lang = 'en') => server.validate(apiKey, lang);
 
   it('answers the 4th call of a key with 429, Retry-After and retry_after_seconds; another key goes on', async () => {
-    const [a, b] = keys as [string, string];
+    const [a, b] = server.keys as [string, string];
     for (let i = 0; i < 3; i++) expect((await validate(a)).status).toBe(422);
     const refused = await validate(a, 'fr');
     expect(refused.status).toBe(429);
@@ -103,14 +73,14 @@ describe('rate limits of a running server (3 requests a minute)', () => {
   });
 
   it('lets the key in again once the bucket has refilled', async () => {
-    const [a] = keys as [string];
+    const [a] = server.keys as [string];
     for (let i = 0; i < 3; i++) await validate(a);
     expect((await validate(a)).status).toBe(429);
-    clock += 19_000;
+    server.advance(19_000);
     const still = await validate(a);
     expect(still.status).toBe(429);
     expect(still.headers.get('retry-after')).toBe('1');
-    clock += 1_000;
+    server.advance(1_000);
     expect((await validate(a)).status).toBe(422);
     expect((await validate(a)).status).toBe(429);
   });
@@ -125,6 +95,6 @@ describe('rate limits of a running server (3 requests a minute)', () => {
     // A wrong key draws on the address's bucket too: guessing keys is as slow as anything else.
     expect((await validate('fxk_guess')).status).toBe(429);
     // A valid key has its own bucket.
-    expect((await validate(keys[1]!)).status).toBe(422);
+    expect((await validate(server.keys[1]!)).status).toBe(422);
   });
 });

@@ -1,0 +1,67 @@
+/**
+ * Test helper: a real server on a free port with its data in a temporary folder, a clock the test
+ * moves forward, and launch-plan keys made before it starts.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createApiKey } from '../core/service/auth';
+import { FileStorage } from './file-storage';
+import { startServer } from './start';
+
+export interface TestServer {
+  readonly url: string;
+  readonly dataDir: string;
+  /** The keys of `keyEmails`, in order. */
+  readonly keys: readonly string[];
+  /** Moves the server's clock forward. */
+  advance(ms: number): void;
+  now(): Date;
+  /** POST /api/v1/validate of a tiny non-invoice XML (422 once past authentication). */
+  validate(apiKey: string, lang?: string): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(options: {
+  readonly rateLimitPerMinute: number;
+  readonly start: string;
+  readonly keyEmails?: readonly string[];
+}): Promise<TestServer> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'facturx-test-server-'));
+  const dataDir = path.join(dir, 'data');
+  let clock = Date.parse(options.start);
+  const now = () => new Date(clock);
+  const storage = await FileStorage.open(dataDir);
+  const keys = [];
+  for (const email of options.keyEmails ?? []) {
+    keys.push((await createApiKey(storage, { email, plan: 'launch' }, now())).apiKey);
+  }
+  await storage.flush();
+  const server = await startServer({
+    port: 0,
+    dataDir,
+    staticDir: dir,
+    rateLimitPerMinute: options.rateLimitPerMinute,
+    now,
+  });
+  return {
+    url: server.url,
+    dataDir,
+    keys,
+    advance: (ms) => void (clock += ms),
+    now,
+    validate: (apiKey, lang = 'en') => {
+      const form = new FormData();
+      form.append('file', new Blob(['<x/>'], { type: 'application/xml' }), 'x.xml');
+      return fetch(`${server.url}/api/v1/validate?lang=${lang}`, {
+        method: 'POST',
+        headers: { 'X-API-Key': apiKey },
+        body: form,
+      });
+    },
+    close: async () => {
+      await server.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
