@@ -1,17 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from './fixtures';
 import {
   directAnswer,
   dropFiles,
+  fixtureFile,
   expectShowsServerAnswer,
   invoicePdf,
   saveApiKey,
-  type Upload,
 } from './page-actions';
-
-const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
 const noteRules = ['BR-FR-05_BT-22_PMT', 'BR-FR-05_BT-22_PMD', 'BR-FR-05_BT-22_AAB'];
 
@@ -20,11 +16,7 @@ test.describe('Conversion in a browser, against facturx serve', () => {
     page,
     server,
   }) => {
-    const json: Upload = {
-      name: 'invoice-data-fr-without-notes.json',
-      mimeType: 'application/json',
-      buffer: await readFile(path.join(fixtures, 'invoice-data-fr-without-notes.json')),
-    };
+    const json = await fixtureFile('invoice-data-fr-without-notes.json', 'application/json');
     await page.goto('/');
     await saveApiKey(page, server.apiKey);
     await page.getByRole('button', { name: 'France 2026' }).click();

@@ -1,12 +1,22 @@
 /** What the end-to-end tests do in the page and ask the server directly, shared by every spec. */
 import { expect, type Locator, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { AFRelationship, PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Server } from './fixtures';
+
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
 export interface Upload {
   readonly name: string;
   readonly mimeType: string;
   readonly buffer: Buffer;
+}
+
+/** A file of e2e/fixtures, as the page receives it. */
+export async function fixtureFile(name: string, mimeType: string): Promise<Upload> {
+  return { name, mimeType, buffer: await readFile(path.join(fixtures, name)) };
 }
 
 /** Drops files on the drop zone the way a browser does: a DataTransfer carried by a 'drop' event. */

@@ -1,10 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from './fixtures';
-import { dropFiles, saveApiKey, type Upload } from './page-actions';
-
-const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+import { dropFiles, fixtureFile, saveApiKey } from './page-actions';
 
 const notes = {
   PMT: 'Indemnité forfaitaire pour frais de recouvrement : 40 EUR.',
@@ -17,11 +12,7 @@ test.describe('Saved profiles in a browser, against facturx serve', () => {
     page,
     server,
   }) => {
-    const json: Upload = {
-      name: 'invoice-data-fr-without-notes.json',
-      mimeType: 'application/json',
-      buffer: await readFile(path.join(fixtures, 'invoice-data-fr-without-notes.json')),
-    };
+    const json = await fixtureFile('invoice-data-fr-without-notes.json', 'application/json');
     await page.goto('/');
     await saveApiKey(page, server.apiKey);
 

@@ -2,13 +2,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from './fixtures';
-import { directAnswer, dropFiles, invoicePdf, saveApiKey, type Upload } from './page-actions';
+import { directAnswer, dropFiles, fixtureFile, invoicePdf, saveApiKey, type Upload } from './page-actions';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 
-async function xmlFixture(name: string): Promise<Upload> {
-  return { name, mimeType: 'application/xml', buffer: await readFile(path.join(fixtures, name)) };
-}
+const xmlFixture = (name: string) => fixtureFile(name, 'application/xml');
 
 interface ReportIssue {
   readonly ruleId: string;

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { App } from './app';
-import type { Answer, Backend, FileOperation, InvoiceFile } from './backend/backend';
-import { I18nProvider } from './i18n/i18n';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { toAnswer, type Answer, type Backend, type FileOperation, type InvoiceFile } from './backend/backend';
 import { profileStore } from './testing/profile-store';
+import { renderApp } from './testing/render-app';
+import { quotaExceededBody } from './testing/sample-bodies';
 
 // Tells React that this environment wraps updates in act(), as Testing Library does.
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
@@ -33,20 +33,6 @@ function fakeBackend(answerFor: (operation: FileOperation, file: InvoiceFile | n
     profiles: profileStore().profiles,
   };
   return { backend, calls };
-}
-
-function renderApp(backend: Backend, saveSettings = vi.fn()) {
-  const createBackend = vi.fn(() => backend);
-  render(
-    <I18nProvider>
-      <App
-        initialSettings={{ baseUrl: '', apiKey: '' }}
-        saveSettings={saveSettings}
-        createBackend={createBackend}
-      />
-    </I18nProvider>,
-  );
-  return { createBackend, saveSettings };
 }
 
 // The drop reads the file and asks the backend asynchronously; an async act waits for both to settle.
@@ -216,47 +202,9 @@ describe('App', () => {
   });
 
   it('follows the quota answer after answer, and on a 402 shows the plan, quota, period and next steps', async () => {
-    const exceeded: Answer = {
-      ok: false,
-      status: 402,
-      error: {
-        error: 'quota_exceeded',
-        message: 'Monthly quota reached.',
-        plan: 'sandbox',
-        quota: 10,
-        period_start: '2026-11-01T00:00:00.000Z',
-        next_steps: [
-          {
-            action: 'upgrade_launch',
-            label: 'Upgrade to Launch',
-            href: '/pricing?plan=launch',
-            description: '100 invoices per month.',
-            api_payload: null,
-          },
-          { action: 'view_docs', label: 'Read the quota documentation', href: 'javascript:alert(1)' },
-        ],
-      },
-      quota: {
-        remaining: 0,
-        limit: 10,
-        plan: 'sandbox',
-        exceeded: {
-          periodStart: '2026-11-01T00:00:00.000Z',
-          nextSteps: [
-            {
-              action: 'upgrade_launch',
-              label: 'Upgrade to Launch',
-              href: '/pricing?plan=launch',
-              description: '100 invoices per month.',
-            },
-            { action: 'view_docs', label: 'Docs', href: 'javascript:alert(1)', description: '' },
-          ],
-        },
-      },
-    };
     const answers: Answer[] = [
       { ok: true, status: 200, body: {}, quota: { remaining: 1 } },
-      exceeded,
+      toAnswer(false, 402, quotaExceededBody),
       { ok: true, status: 200, body: {}, quota: { remaining: 9 } },
     ];
     renderApp(fakeBackend(() => answers.shift() ?? { ok: true, status: 200, body: {} }).backend);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { quotaExceededBody } from '../testing/sample-bodies';
 import { errorBody, quotaOf, toAnswer } from './backend';
 
 describe('toAnswer', () => {
@@ -18,25 +19,7 @@ describe('toAnswer', () => {
 
   it('takes the quota from a success body and from quota_exceeded, with its period and next steps', () => {
     expect(toAnswer(true, 200, { result: { remainingInvoices: 7 } }).quota).toEqual({ remaining: 7 });
-    const exceeded = {
-      error: 'quota_exceeded',
-      message: 'Monthly quota reached.',
-      plan: 'sandbox',
-      quota: 10,
-      period_start: '2026-11-01T00:00:00.000Z',
-      next_steps: [
-        {
-          action: 'upgrade_launch',
-          label: 'Upgrade to Launch',
-          href: '/pricing?plan=launch',
-          description: '100 invoices per month.',
-          api_payload: { plan_code: 'launch' },
-        },
-        { action: 'view_docs', label: 'Read the quota documentation', href: '/docs/quota' },
-        { action: 'broken', href: 42 },
-      ],
-    };
-    expect(toAnswer(false, 402, exceeded).quota).toEqual({
+    expect(toAnswer(false, 402, quotaExceededBody).quota).toEqual({
       remaining: 0,
       limit: 10,
       plan: 'sandbox',
@@ -52,11 +35,14 @@ describe('toAnswer', () => {
           {
             action: 'view_docs',
             label: 'Read the quota documentation',
-            href: '/docs/quota',
+            href: 'javascript:alert(1)',
             description: '',
           },
         ],
       },
+    });
+    expect(quotaOf({ ...quotaExceededBody, next_steps: [{ action: 'broken', href: 42 }] })).toMatchObject({
+      exceeded: { nextSteps: [] },
     });
     expect(quotaOf({ error: 'quota_exceeded', message: 'm' })).toEqual({
       remaining: 0,

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Answer, FileOperation } from '../backend/backend';
 import { useI18n } from '../i18n/i18n';
+import { ErrorDetail } from './error-detail';
 
 /** Long strings (base64 XML or PDF) are cut in the display; the backend's answer itself is untouched. */
 const longText = 160;
@@ -62,12 +63,7 @@ export function AnswerView({ operation, answer, children, tone, label, testId }:
           </>
         )}
       </div>
-      {answer !== 'pending' && !answer.ok && (
-        <div className="answer-error">
-          <code data-testid="error-code">{answer.error.error}</code>
-          <p data-testid="error-message">{answer.error.message}</p>
-        </div>
-      )}
+      {answer !== 'pending' && !answer.ok && <ErrorDetail error={answer.error} />}
       {answer !== 'pending' && answer.ok && children}
       {answer !== 'pending' && answer.ok && !children && (
         <dl className="answer-summary" data-testid="answer-summary">

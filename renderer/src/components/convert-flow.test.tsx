@@ -161,6 +161,13 @@ const click = (name: string) => act(async () => fireEvent.click(screen.getByRole
 const type = (label: string, value: string) =>
   act(() => fireEvent.change(screen.getByLabelText(label), { target: { value } }));
 
+/** Runs the dry run, then the final convert, as a user clicks through them. */
+async function dryRunThenConvert() {
+  await click('Convert');
+  await waitFor(() => expect(screen.getByTestId('dry-run')).toBeTruthy());
+  await click('Convert');
+}
+
 beforeEach(() => localStorage.clear());
 afterEach(() => {
   cleanup();
@@ -385,9 +392,7 @@ describe('Convert flow', () => {
     };
     const { run } = fakeRun([ok(convertBody('verified', { requirements: [] })), accepted]);
     renderFlow(dataSource, run);
-    await click('Convert');
-    await waitFor(() => expect(screen.getByTestId('dry-run')).toBeTruthy());
-    await click('Convert');
+    await dryRunThenConvert();
 
     const final = await screen.findByTestId('answer-convert');
     await waitFor(() => expect(within(final).getByTestId('convert-accepted')).toBeTruthy());
@@ -460,9 +465,7 @@ describe('Convert flow', () => {
     };
     const { run } = fakeRun([ok(convertBody('verified', { requirements: [] })), refused]);
     renderFlow(pdfSource, run);
-    await click('Convert');
-    await waitFor(() => expect(screen.getByTestId('dry-run')).toBeTruthy());
-    await click('Convert');
+    await dryRunThenConvert();
 
     const conflicts = await screen.findByTestId('conflicts');
     expect(conflicts.textContent).toContain('The chosen profile contradicts your complements');

@@ -12,6 +12,7 @@ import {
   type ProfileValues,
 } from '../profiles/profile-form';
 import { profileRecordOf, type ProfileRecord } from '../profiles/profile-records';
+import { ErrorDetail } from './error-detail';
 import { LabelledField } from './labelled-field';
 import { TermLabel } from './term-label';
 
@@ -136,12 +137,7 @@ export function ProfileEditor({ role, record, save, onSaved, onCancel }: Props) 
           {t('profile.fixProblems')}
         </p>
       )}
-      {refusal && (
-        <div className="answer-error" role="alert" data-testid="profile-refusal">
-          <code data-testid="error-code">{refusal.error}</code>
-          <p data-testid="error-message">{refusal.message}</p>
-        </div>
-      )}
+      {refusal && <ErrorDetail error={refusal} alert testId="profile-refusal" />}
       <div className="actions">
         <button type="button" className="secondary" onClick={onCancel}>
           {t('profile.cancel')}

@@ -1,28 +1,19 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { App } from '../app';
-import type { Answer, Backend, ProfilesRequest } from '../backend/backend';
-import { I18nProvider } from '../i18n/i18n';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Answer, ProfilesRequest } from '../backend/backend';
 import { acmeSeller, essaiBuyer, profileStore } from '../testing/profile-store';
+import { renderApp } from '../testing/render-app';
 
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
 
-function renderApp(store: ReturnType<typeof profileStore>) {
-  const backend: Backend = {
+/** The interface on a backend whose saved profiles are `store`'s. */
+function renderWith(store: ReturnType<typeof profileStore>) {
+  renderApp({
     kind: { type: 'server', origin: 'http://127.0.0.1:4000' },
     run: async () => ({ ok: true, status: 200, body: {} }),
     profiles: store.profiles,
-  };
-  render(
-    <I18nProvider>
-      <App
-        initialSettings={{ baseUrl: '', apiKey: '' }}
-        saveSettings={vi.fn()}
-        createBackend={() => backend}
-      />
-    </I18nProvider>,
-  );
+  });
   return store;
 }
 
@@ -41,7 +32,7 @@ afterEach(cleanup);
 
 describe('Profiles panel', () => {
   it('reads the profiles only when opened and lists them by role, with name, id and version', async () => {
-    const store = renderApp(profileStore([essaiBuyer, acmeSeller]));
+    const store = renderWith(profileStore([essaiBuyer, acmeSeller]));
     expect(store.calls).toEqual([]);
 
     await click('Profiles');
@@ -58,7 +49,7 @@ describe('Profiles panel', () => {
   });
 
   it('checks a new seller profile before sending it, then saves it and lists it', async () => {
-    const store = renderApp(profileStore());
+    const store = renderWith(profileStore());
     await click('Profiles');
     await screen.findByText('No saved profile yet.');
     await click('New seller profile');
@@ -118,7 +109,7 @@ describe('Profiles panel', () => {
       },
     ];
     const refuse = (request: ProfilesRequest) => (request.method === 'PUT' ? refusals.shift() : undefined);
-    renderApp(profileStore([], refuse));
+    renderWith(profileStore([], refuse));
     await click('Profiles');
     await click('New buyer profile');
     await type('Profile id', 'essai');
@@ -142,7 +133,7 @@ describe('Profiles panel', () => {
   });
 
   it('edits a saved profile from its values and keeps what the form does not show', async () => {
-    const store = renderApp(profileStore([acmeSeller]));
+    const store = renderWith(profileStore([acmeSeller]));
     await click('Profiles');
     await screen.findAllByTestId('profile');
     await click('Edit');
@@ -171,7 +162,7 @@ describe('Profiles panel', () => {
 
   it('deletes a profile after a confirmation, and says when the list cannot be read', async () => {
     let listRefused = true;
-    const store = renderApp(
+    const store = renderWith(
       profileStore([acmeSeller], (request) =>
         request.method === 'GET' && listRefused
           ? { ok: false, status: 401, error: { error: 'authentication_required', message: 'Key needed.' } }
@@ -195,7 +186,7 @@ describe('Profiles panel', () => {
   });
 
   it('speaks French too', async () => {
-    renderApp(profileStore());
+    renderWith(profileStore());
     fireEvent.click(screen.getByRole('button', { name: 'Français' }));
     await click('Profils');
     await screen.findByText('Aucun profil enregistré pour l’instant.');

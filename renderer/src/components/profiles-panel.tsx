@@ -3,6 +3,7 @@ import type { ProfileRole, ShownError } from '../backend/backend';
 import { useI18n } from '../i18n/i18n';
 import { profileRoles, type ProfileRecord } from '../profiles/profile-records';
 import type { Profiles } from '../profiles/use-profiles';
+import { ErrorDetail } from './error-detail';
 import { ProfileEditor } from './profile-editor';
 
 interface Props {
@@ -52,21 +53,13 @@ export function ProfilesPanel({ profiles, onClose }: Props) {
       )}
       {list.state === 'loading' && <p className="empty">{t('profiles.loading')}</p>}
       {list.state === 'failed' && (
-        <div className="answer-error" role="alert" data-testid="profiles-failed">
-          <p>{t('profiles.failed')}</p>
-          <code data-testid="error-code">{list.error.error}</code>
-          <p data-testid="error-message">{list.error.message}</p>
+        <ErrorDetail error={list.error} heading={t('profiles.failed')} alert testId="profiles-failed">
           <button type="button" className="secondary" onClick={() => profiles.load(true)}>
             {t('profiles.retry')}
           </button>
-        </div>
+        </ErrorDetail>
       )}
-      {refusal && (
-        <div className="answer-error" role="alert" data-testid="profiles-refusal">
-          <code data-testid="error-code">{refusal.error}</code>
-          <p data-testid="error-message">{refusal.message}</p>
-        </div>
-      )}
+      {refusal && <ErrorDetail error={refusal} alert testId="profiles-refusal" />}
       {list.state === 'loaded' && list.records.length === 0 && <p className="empty">{t('profiles.empty')}</p>}
       {list.state === 'loaded' && list.records.length > 0 && (
         <ul className="profile-list">

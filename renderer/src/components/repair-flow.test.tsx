@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { App } from '../app';
 import type { Answer, Backend, FileOperation, RunOptions } from '../backend/backend';
-import { I18nProvider } from '../i18n/i18n';
 import { captureDownloads } from '../testing/capture-downloads';
 import { profileStore } from '../testing/profile-store';
+import { renderApp } from '../testing/render-app';
 import { invalidReport, partialRepair, repairedXml, validReport } from '../testing/sample-bodies';
 
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
@@ -21,18 +20,6 @@ function fakeBackend(bodies: Partial<Record<FileOperation, unknown>>) {
     profiles: profileStore().profiles,
   };
   return { backend, calls };
-}
-
-function renderApp(backend: Backend) {
-  render(
-    <I18nProvider>
-      <App
-        initialSettings={{ baseUrl: '', apiKey: '' }}
-        saveSettings={vi.fn()}
-        createBackend={() => backend}
-      />
-    </I18nProvider>,
-  );
 }
 
 const dropXml = (text: string) =>

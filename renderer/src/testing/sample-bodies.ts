@@ -117,3 +117,24 @@ export const partialRepair: RepairBody = {
     },
   ],
 };
+
+/** A 402 as core/service/quota.ts writes it, with one step that is no web address. */
+export const quotaExceededBody = {
+  error: 'quota_exceeded',
+  message: 'Monthly quota reached.',
+  plan: 'sandbox',
+  quota: 10,
+  period_start: '2026-11-01T00:00:00.000Z',
+  upgrade_url: '/pricing',
+  docs_url: '/docs/quota',
+  next_steps: [
+    {
+      action: 'upgrade_launch',
+      label: 'Upgrade to Launch',
+      href: '/pricing?plan=launch',
+      description: '100 invoices per month.',
+      api_payload: { plan_code: 'launch' },
+    },
+    { action: 'view_docs', label: 'Read the quota documentation', href: 'javascript:alert(1)' },
+  ],
+};
