@@ -447,6 +447,31 @@ describe('Convert flow', () => {
     });
   });
 
+  it('says when there is no saved profile to reuse, or when the list cannot be read', async () => {
+    renderFlow(pdfSource, fakeRun([]).run);
+    await click('Use saved profiles');
+    expect(screen.getByTestId('profile-choice').textContent).toContain(
+      'No saved profile yet: create one under “Profiles”.',
+    );
+    expect(screen.queryByLabelText('Seller profile')).toBeNull();
+    cleanup();
+
+    const refusal: Answer = {
+      ok: false,
+      status: 401,
+      error: { error: 'authentication_required', message: 'An API key is required.' },
+    };
+    renderFlow(
+      pdfSource,
+      fakeRun([]).run,
+      profileStore([], () => refusal),
+    );
+    await click('Use saved profiles');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The saved profiles could not be read: An API key is required.',
+    );
+  });
+
   it('lists what a saved profile and a complement disagree on when the final convert is refused', async () => {
     const refused: Answer = {
       ok: false,
