@@ -26,7 +26,7 @@ test.describe('Saved profiles in a browser, against facturx serve', () => {
     await editor.getByLabel('Seller legal registration identifier').fill('732829321');
     await editor.getByLabel('Seller country code').fill('FR');
     for (const [code, content] of Object.entries(notes))
-      await editor.getByLabel(`Note ${code}`).fill(content);
+      await editor.getByLabel(`Invoice note · ${code}`).fill(content);
     await editor.getByRole('button', { name: 'Save profile' }).click();
     // The SIREN's check digit is wrong: refused before anything is sent.
     await expect(editor.getByText('A SIREN has 9 digits and a valid check digit.')).toBeVisible();

@@ -27,12 +27,12 @@ interface Props {
 
 const groups: readonly ProfileGroup[] = ['party', 'electronicAddress', 'address', 'payment', 'notes'];
 
+/** The term's id and name; a note adds its BT-21 subject code. */
 function FieldLabel({ field }: { readonly field: ProfileField }) {
-  const { t } = useI18n();
   return (
     <>
       <TermLabel term={field.bt} />
-      {field.code && <span> · {t('complement.note', { code: field.code })}</span>}
+      {field.code && <span> · {field.code}</span>}
     </>
   );
 }

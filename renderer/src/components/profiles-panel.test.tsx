@@ -68,7 +68,7 @@ describe('Profiles panel', () => {
     expect(store.calls).toEqual([{ method: 'GET' }]);
 
     await type(/Seller legal registration identifier/, '732 829 320');
-    await type(/Note PMT/, 'Indemnité forfaitaire : 40 EUR.');
+    await type(/Invoice note · PMT/, 'Indemnité forfaitaire : 40 EUR.');
     await submit();
 
     await waitFor(() =>
