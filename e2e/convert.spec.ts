@@ -73,6 +73,24 @@ test.describe('Conversion in a browser, against facturx serve', () => {
     await page.screenshot({ path: 'test-results/e2e-convert-done.png', fullPage: true });
   });
 
+  test('runs the dry run again when the validation target changes after it', async ({ page, server }) => {
+    const json = await fixtureFile('invoice-data-fr-without-notes.json', 'application/json');
+    await page.goto('/');
+    await saveApiKey(page, server.apiKey);
+    await dropFiles(page, [json]);
+    const card = page.getByTestId('check').filter({ hasText: json.name });
+    await card.getByRole('button', { name: 'Convert' }).click();
+    const dryRun = card.getByTestId('answer-dry-run');
+    await expect(dryRun.getByTestId('dry-run-verdict')).toHaveAttribute('data-status', 'verified');
+    await expect(dryRun.getByTestId('requirement')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'France 2026' }).click();
+
+    await expect(dryRun.getByTestId('dry-run-verdict')).toHaveAttribute('data-status', 'incomplete');
+    await expect(dryRun.getByTestId('fr-ctc-status')).toHaveAttribute('data-status', 'incomplete');
+    await expect(dryRun.getByTestId('requirement')).toHaveCount(3);
+  });
+
   test('shows what the server answers to the dry run of a PDF without embedded XML', async ({
     page,
     server,
