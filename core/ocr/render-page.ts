@@ -47,9 +47,10 @@ export async function renderPage(doc: PdfJsDocument, number: number): Promise<Re
     // A transparent page would read as black to OCR.
     context.fillStyle = '#ffffff';
     context.fillRect(0, 0, pixelWidth, pixelHeight);
+    // pdfjs declares DOM canvases; in Node its own factory hands out @napi-rs/canvas ones.
     await page.render({
-      canvas: canvas as RenderParameters['canvas'],
-      canvasContext: context as RenderParameters['canvasContext'],
+      canvas: canvas as unknown as RenderParameters['canvas'],
+      canvasContext: context as unknown as RenderParameters['canvasContext'],
       viewport,
     }).promise;
     const png = canvas.toBuffer('image/png');
