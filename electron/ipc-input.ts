@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { BridgeFile, FileDialogKind } from '../core/bridge/facturx-bridge';
+import type { BridgeFile, FileDialogKind, ProfilesRequest } from '../core/bridge/facturx-bridge';
 import type { ServiceRequest } from '../core/service/types';
 
 /** Whatever the page sends is untrusted: shapes are checked here, before any service or file system call. */
@@ -43,3 +43,37 @@ export const parseDialogKind = (input: unknown): Parsed<FileDialogKind> =>
 
 export const parseSaveFile = (filename: unknown, bytes: unknown): Parsed<BridgeFile> =>
   parse(bridgeFile, { filename, bytes });
+
+const role = z.enum(['seller', 'buyer']);
+const profileId = z.string().max(255);
+const profilesRequest = z.discriminatedUnion('method', [
+  z.strictObject({ method: z.literal('GET') }),
+  z.strictObject({ method: z.literal('PUT'), role, id: profileId, data: z.unknown() }),
+  z.strictObject({ method: z.literal('DELETE'), role, id: profileId }),
+]);
+
+const PROFILE_OPERATIONS = { GET: 'list', PUT: 'save', DELETE: 'delete' } as const;
+
+/**
+ * A profiles request from the page as the service request the HTTP route would make of it: the
+ * operation, role and id as fields, the saved data as the JSON body. The service checks the data itself.
+ */
+export function parseProfilesRequest(input: unknown, lang: unknown): Parsed<ServiceRequest> {
+  const request = parse<ProfilesRequest>(profilesRequest, input);
+  if (!request.ok) return request;
+  const value = request.value;
+  const body = value.method === 'PUT' ? JSON.stringify({ data: value.data }) : undefined;
+  if (body !== undefined && body.length > 1_000_000) return { ok: false, message: 'profile data too large' };
+  return {
+    ok: true,
+    value: {
+      fields: {
+        operation: PROFILE_OPERATIONS[value.method],
+        ...(value.method === 'GET' ? {} : { role: value.role, id: value.id }),
+        ...(body !== undefined ? { body } : {}),
+      },
+      files: {},
+      query: lang === 'fr' || lang === 'en' ? { lang } : {},
+    },
+  };
+}

@@ -21,8 +21,8 @@ const fromElsewhere = { senderFrame: { url: 'https://example.com/' }, sender: {}
 
 const notBuilt: BridgeResult = {
   ok: false,
-  status: 501,
-  body: { error: 'not_available_yet', message: 'The validation engine is not built yet.' },
+  status: 422,
+  body: { error: 'unextractable_pdf', message: 'No embedded invoice XML.' },
 };
 
 const deps = {
@@ -50,7 +50,7 @@ beforeEach(() => {
 describe('IPC handlers', () => {
   it('handles exactly the named bridge channels', () => {
     expect([...electron.handlers.keys()].sort()).toEqual(
-      ['contract', 'convert', 'extract', 'openFileDialog', 'repair', 'saveFile', 'validate']
+      ['contract', 'convert', 'extract', 'openFileDialog', 'profiles', 'repair', 'saveFile', 'validate']
         .map((name) => `facturx:${name}`)
         .sort(),
     );
@@ -90,6 +90,39 @@ describe('IPC handlers', () => {
 
     expect(answer).toMatchObject({ ok: false, status: 400, body: { error: 'invalid_request' } });
     expect((answer.body as { message: string }).message).not.toBe('');
+    expect(deps.runner.run).not.toHaveBeenCalled();
+  });
+
+  it('hands a profiles request to the service as the HTTP route would, in the language asked', async () => {
+    const data = { seller: { name: 'Acme', address: { country_code: 'FR' } } };
+    await call('profiles', fromPage, { method: 'PUT', role: 'seller', id: 'acme', data }, 'fr');
+    await call('profiles', fromPage, { method: 'GET' }, 'en');
+    await call('profiles', fromPage, { method: 'DELETE', role: 'buyer', id: 'client' }, 'de');
+    expect(deps.runner.run.mock.calls).toEqual([
+      [
+        'profiles',
+        {
+          fields: { operation: 'save', role: 'seller', id: 'acme', body: JSON.stringify({ data }) },
+          files: {},
+          query: { lang: 'fr' },
+        },
+      ],
+      ['profiles', { fields: { operation: 'list' }, files: {}, query: { lang: 'en' } }],
+      ['profiles', { fields: { operation: 'delete', role: 'buyer', id: 'client' }, files: {}, query: {} }],
+    ]);
+  });
+
+  it.each([
+    ['another method', { method: 'POST' }],
+    ['an unknown role', { method: 'DELETE', role: 'payee', id: 'x' }],
+    ['a missing id', { method: 'PUT', role: 'seller', data: {} }],
+    ['an unknown key', { method: 'GET', channel: 'facturx:saveFile' }],
+  ])('refuses a profiles request with %s, without calling the service', async (_case, input) => {
+    expect(await call('profiles', fromPage, input, 'en')).toMatchObject({
+      ok: false,
+      status: 400,
+      body: { error: 'invalid_request' },
+    });
     expect(deps.runner.run).not.toHaveBeenCalled();
   });
 

@@ -6,7 +6,7 @@ import {
   type FileDialogKind,
   type SaveFileResult,
 } from '../core/bridge/facturx-bridge';
-import { parseDialogKind, parseSaveFile, parseServiceRequest } from './ipc-input';
+import { parseDialogKind, parseProfilesRequest, parseSaveFile, parseServiceRequest } from './ipc-input';
 import { serviceNames } from './service-protocol';
 import type { ServiceRunner } from './service-runner';
 
@@ -35,12 +35,15 @@ const refusal = (status: number, error: string, message: string): BridgeResult =
 /** One handler per named bridge operation: check the sender, check the arguments, then do the work. */
 export function registerIpcHandlers(deps: IpcDependencies): void {
   for (const name of serviceNames) {
-    ipcMain.handle(bridgeChannel(name), async (event, input: unknown): Promise<BridgeResult> => {
-      if (!deps.isTrustedSender(event)) return refusal(403, 'forbidden', 'Unknown caller.');
-      const request = parseServiceRequest(input);
-      if (!request.ok) return refusal(400, 'invalid_request', request.message);
-      return deps.runner.run(name, request.value);
-    });
+    ipcMain.handle(
+      bridgeChannel(name),
+      async (event, input: unknown, lang: unknown): Promise<BridgeResult> => {
+        if (!deps.isTrustedSender(event)) return refusal(403, 'forbidden', 'Unknown caller.');
+        const request = name === 'profiles' ? parseProfilesRequest(input, lang) : parseServiceRequest(input);
+        if (!request.ok) return refusal(400, 'invalid_request', request.message);
+        return deps.runner.run(name, request.value);
+      },
+    );
   }
 
   ipcMain.handle(bridgeChannel('openFileDialog'), async (event, input: unknown): Promise<BridgeFile[]> => {

@@ -8,6 +8,7 @@ const api = {
   convert: (request) => ipcRenderer.invoke(bridgeChannel('convert'), request),
   repair: (request) => ipcRenderer.invoke(bridgeChannel('repair'), request),
   contract: () => ipcRenderer.invoke(bridgeChannel('contract')),
+  profiles: (request, lang) => ipcRenderer.invoke(bridgeChannel('profiles'), request, lang),
   openFileDialog: (kind) => ipcRenderer.invoke(bridgeChannel('openFileDialog'), kind),
   saveFile: (suggestedName, bytes) => ipcRenderer.invoke(bridgeChannel('saveFile'), suggestedName, bytes),
 } satisfies FacturxBridge;

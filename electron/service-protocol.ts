@@ -8,6 +8,7 @@ export const serviceNames = [
   'convert',
   'repair',
   'contract',
+  'profiles',
 ] as const satisfies readonly (keyof FacturxBridge)[];
 
 export type ServiceName = (typeof serviceNames)[number];

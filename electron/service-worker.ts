@@ -1,16 +1,19 @@
-import { parentPort, type MessagePort } from 'node:worker_threads';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { BridgeResult } from '../core/bridge/facturx-bridge';
-import { localContext, services } from '../core/service';
+import { services, storedLocalContext } from '../core/service';
+import type { ServiceContext } from '../core/service/types';
+import { FileStorage } from '../server/file-storage';
 import { internalError, type ServiceCall, type ServiceReply } from './service-protocol';
 
 /**
  * The desktop's backend thread: the same service functions the HTTP server calls, on the offline
- * context, answering the main process one message per call.
+ * context whose store (saved profiles above all) lives in the app's data folder, answering the main
+ * process one message per call.
  */
-async function answer(port: MessagePort, call: ServiceCall, context: ReturnType<typeof localContext>) {
+async function answer(port: MessagePort, call: ServiceCall, context: Promise<ServiceContext>) {
   let result: BridgeResult;
   try {
-    result = await services[call.name](call.request, context);
+    result = await services[call.name](call.request, await context);
   } catch (error) {
     result = internalError(String(error));
   }
@@ -19,6 +22,9 @@ async function answer(port: MessagePort, call: ServiceCall, context: ReturnType<
 
 const port = parentPort;
 if (port) {
-  const context = localContext();
+  const { dataDir } = workerData as { readonly dataDir: string };
+  // A damaged store fails every call with its reason rather than being replaced by an empty one.
+  const context = FileStorage.open(dataDir).then((storage) => storedLocalContext(storage));
+  context.catch(() => undefined);
   port.on('message', (call: ServiceCall) => void answer(port, call, context));
 }

@@ -11,7 +11,7 @@ import { services, type ServiceName } from '../core/service';
 import type { Storage } from '../core/service/storage';
 import type { ServiceContext, ServiceResult } from '../core/service/types';
 import { addressCaller, admit, type RateLimiter } from './rate-limit';
-import { MAX_UPLOAD_BYTES, readBody, serviceRequest } from './read-request';
+import { MAX_UPLOAD_BYTES, readBody, serviceRequest, type BodyKind } from './read-request';
 import { send, sendError, sendJson } from './respond';
 
 export const API_PREFIX = '/api/v1/';
@@ -20,6 +20,7 @@ interface Route {
   readonly service: ServiceName;
   readonly methods: readonly string[];
   readonly authenticated: boolean;
+  readonly body?: BodyKind;
 }
 
 export const API_ROUTES: Readonly<Record<string, Route>> = {
@@ -28,7 +29,37 @@ export const API_ROUTES: Readonly<Record<string, Route>> = {
   '/api/v1/repair': { service: 'repair', methods: ['POST'], authenticated: true },
   '/api/v1/validate': { service: 'validate', methods: ['POST'], authenticated: true },
   '/api/v1/integration-contract': { service: 'contract', methods: ['GET', 'HEAD'], authenticated: false },
+  '/api/v1/profiles': { service: 'profiles', methods: ['GET'], authenticated: true },
+  '/api/v1/profiles/{role}/{id}': {
+    service: 'profiles',
+    methods: ['PUT', 'DELETE'],
+    authenticated: true,
+    body: 'json',
+  },
 };
+
+/** The profile operation each method of the profiles routes is. */
+const PROFILE_OPERATIONS: Readonly<Record<string, string>> = { GET: 'list', PUT: 'save', DELETE: 'delete' };
+
+/**
+ * The route of a path, with what the path names: a profile's role and id (percent-decoded; the service
+ * checks them).
+ */
+function matchRoute(pathname: string): { route: Route; fields: Record<string, string> } | null {
+  const path = pathname.replace(/\/+$/, '');
+  const exact = API_ROUTES[path];
+  if (exact) return { route: exact, fields: {} };
+  const profile = /^\/api\/v1\/profiles\/([^/]+)\/([^/]+)$/.exec(path);
+  if (!profile) return null;
+  try {
+    return {
+      route: API_ROUTES['/api/v1/profiles/{role}/{id}']!,
+      fields: { role: decodeURIComponent(profile[1]!), id: decodeURIComponent(profile[2]!) },
+    };
+  } catch {
+    return null;
+  }
+}
 
 const header = (req: IncomingMessage, name: string): string | undefined => {
   const value = req.headers[name];
@@ -50,8 +81,9 @@ export async function handleApi(
 ): Promise<void> {
   const lang: Lang = chooseLang(url.searchParams.get('lang') ?? undefined, header(req, 'accept-language'));
   const head = req.method === 'HEAD';
-  const route = API_ROUTES[url.pathname.replace(/\/+$/, '')];
-  if (!route) return sendError(res, apiError('not_found', undefined, { lang }), head);
+  const matched = matchRoute(url.pathname);
+  if (!matched) return sendError(res, apiError('not_found', undefined, { lang }), head);
+  const { route } = matched;
   if (!route.methods.includes(req.method ?? '')) {
     return sendError(res, apiError('method_not_allowed', undefined, { lang }), head, {
       Allow: route.methods.join(', '),
@@ -75,11 +107,15 @@ export async function handleApi(
   }
   if (!admit(deps.limiter, caller, req, res, lang)) return;
   const body =
-    req.method === 'POST'
+    req.method === 'POST' || req.method === 'PUT'
       ? await readBody(req, MAX_UPLOAD_BYTES, lang)
       : { ok: true as const, value: Buffer.alloc(0) };
   if (!body.ok) return sendError(res, body.error, head, { Connection: 'close' });
-  const request = await serviceRequest(req, url, body.value, lang);
+  const fields =
+    route.service === 'profiles'
+      ? { ...matched.fields, operation: PROFILE_OPERATIONS[req.method ?? ''] ?? '' }
+      : {};
+  const request = await serviceRequest(req, url, body.value, lang, route.body, fields);
   if (!request.ok) return sendError(res, request.error, head);
 
   const ctx: ServiceContext = { tenant, storage: deps.storage, now: deps.now };

@@ -2,6 +2,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LOCAL_TENANT, services, storedLocalContext } from '../core/service';
 import { FileStorage, STORE_FILE } from './file-storage';
 
 let dataDir: string;
@@ -50,5 +51,28 @@ describe('FileStorage', () => {
   it('refuses to start on a damaged store instead of replacing it', async () => {
     await writeFile(path.join(dataDir, STORE_FILE), '{ not json');
     await expect(FileStorage.open(dataDir)).rejects.toThrow();
+  });
+});
+
+describe('the desktop store', () => {
+  it('keeps the local tenant’s saved profiles across a restart of the app', async () => {
+    const first = await storedLocalContext(await FileStorage.open(dataDir));
+    const data = { buyer: { name: 'Cabinet Essai SAS', address: { country_code: 'FR' } } };
+    const saved = await services.profiles(
+      {
+        fields: { operation: 'save', role: 'buyer', id: 'essai', body: JSON.stringify({ data }) },
+        files: {},
+        query: {},
+      },
+      first,
+    );
+    expect(saved.status).toBe(200);
+    const second = await storedLocalContext(await FileStorage.open(dataDir));
+    expect(second.tenant).toBe(LOCAL_TENANT);
+    expect(await second.storage.getTenant(LOCAL_TENANT)).toMatchObject({ plan: 'local' });
+    expect(await second.storage.findProfile(LOCAL_TENANT, 'buyer', 'essai')).toMatchObject({
+      version: 1,
+      data,
+    });
   });
 });

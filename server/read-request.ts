@@ -47,17 +47,39 @@ const header = (req: IncomingMessage, name: string): string | undefined => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-/** Parses a multipart or url-encoded body into fields and files; an empty body is an empty form. */
+/** What a route takes as its body: a form (multipart or url-encoded), or one JSON document. */
+export type BodyKind = 'form' | 'json';
+
+/**
+ * Parses a multipart or url-encoded body into fields and files, or keeps a JSON body as the `body` field
+ * for the service to check; an empty body is an empty form. `pathFields` are what the path named.
+ */
 export async function serviceRequest(
   req: IncomingMessage,
   url: URL,
   body: Buffer,
   lang: Lang,
+  kind: BodyKind = 'form',
+  pathFields: Readonly<Record<string, string>> = {},
 ): Promise<Read<ServiceRequest>> {
-  const fields: Record<string, string> = {};
+  const fields: Record<string, string> = { ...pathFields };
   const files: Record<string, FilePart> = {};
   const contentType = header(req, 'content-type') ?? '';
-  if (body.length > 0) {
+  if (kind === 'json' && body.length > 0) {
+    if (!/^application\/json\b/i.test(contentType)) {
+      return {
+        ok: false,
+        error: apiError('unsupported_media_type', undefined, {
+          lang,
+          message: {
+            en: 'Send the request as application/json.',
+            fr: 'Envoyez la requête en application/json.',
+          },
+        }),
+      };
+    }
+    fields.body = body.toString('utf8');
+  } else if (body.length > 0) {
     if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)\b/i.test(contentType)) {
       return {
         ok: false,

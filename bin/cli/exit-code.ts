@@ -11,6 +11,7 @@ const DOCUMENT_VERDICTS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'insufficient_data',
   'invalid_invoice_patch',
   'inline_context_conflict',
+  'profile_inline_context_conflict',
   'pdf_validation_failed',
   'requested_output_unavailable',
 ]);
@@ -29,6 +30,7 @@ function successCode(service: ServiceName, body: unknown): ExitCode {
     case 'repair':
       return body.repairSuccessful === true ? EXIT.ok : EXIT.notValid;
     case 'contract':
+    case 'profiles':
       return EXIT.ok;
   }
 }

@@ -70,6 +70,10 @@ const conflictsSchema = z.object({
   conflicts: z.array(z.object({ field: z.string(), document_value: z.string(), context_value: z.string() })),
 });
 
+const profileConflictsSchema = z.object({
+  conflicts: z.array(z.object({ field: z.string(), profile_value: z.string(), context_value: z.string() })),
+});
+
 const retryAfterSchema = z.object({ retry_after_seconds: z.int().nonnegative() });
 
 /** The extra fields of the codes that carry some; every other code carries `error` and `message` only. */
@@ -94,7 +98,7 @@ export const ERROR_EXTRAS = {
   }),
   idempotency_in_progress: z.object({ processing_since: z.iso.datetime() }),
   inline_context_conflict: conflictsSchema,
-  profile_inline_context_conflict: conflictsSchema,
+  profile_inline_context_conflict: profileConflictsSchema,
   ocr_confidence_too_low: z.object({
     confidence: z.number().min(0).max(100),
     threshold: z.literal(OCR_CONFIDENCE_THRESHOLD),

@@ -27,6 +27,12 @@ export interface BridgeResult {
   readonly body: unknown;
 }
 
+/** One saved-profiles operation: list, save (create or next version) or delete; as /api/v1/profiles. */
+export type ProfilesRequest =
+  | { readonly method: 'GET' }
+  | { readonly method: 'PUT'; readonly role: 'seller' | 'buyer'; readonly id: string; readonly data: unknown }
+  | { readonly method: 'DELETE'; readonly role: 'seller' | 'buyer'; readonly id: string };
+
 /** Which files a native open dialog offers. */
 export type FileDialogKind = 'invoice' | 'pdf' | 'xml';
 
@@ -42,6 +48,11 @@ export interface FacturxBridge {
   convert(request: BridgeRequest): Promise<BridgeResult>;
   repair(request: BridgeRequest): Promise<BridgeResult>;
   contract(): Promise<BridgeResult>;
+  /**
+   * The saved profiles, kept in the app's data folder; the body is what the HTTP route answers, its
+   * messages in `lang`.
+   */
+  profiles(request: ProfilesRequest, lang: 'en' | 'fr'): Promise<BridgeResult>;
   /** Opens a native file dialog; resolves to the chosen files' contents, or an empty list when cancelled. */
   openFileDialog(kind: FileDialogKind): Promise<BridgeFile[]>;
   /** Asks where to save `bytes` (suggesting `suggestedName`) and writes them there. */
@@ -55,6 +66,7 @@ export const bridgeOperations = [
   'convert',
   'repair',
   'contract',
+  'profiles',
   'openFileDialog',
   'saveFile',
 ] as const satisfies readonly (keyof FacturxBridge)[];

@@ -6,9 +6,9 @@
  * PDF/A-3 and Factur-X carrier checks). A blocking finding means no deliverable (and no charge);
  * France 2026 advisories alone still deliver, marked incomplete. A dry run stops after validation.
  *
- * The request context (`invoice_patch`, `seller_context`, `buyer_context`) completes the source without
- * overwriting it. A PDF without embedded XML is read first (core/convert/pdf-source.ts: text layer or OCR).
- * Not yet: saved profiles are not merged into the document.
+ * Saved profiles the request names, then the request context (`invoice_patch`, `seller_context`,
+ * `buyer_context`), complete the source without overwriting it. A PDF without embedded XML is read first
+ * (core/convert/pdf-source.ts: text layer or OCR).
  */
 import { apiError, type ApiErrorResult } from '../api/errors';
 import type { ConvertResponse } from '../api/convert-response';
@@ -33,7 +33,7 @@ import { generatedPdfRejected } from './errors';
 import { targetOutcome, validationReadiness, verdictOf, type ReadinessReports } from './readiness';
 import { convertResult, type ResultParts } from './result';
 import { pdfSource } from './pdf-source';
-import { structuredSource, withContext, type StructuredSource } from './source';
+import { structuredSource, withComplements, type StructuredSource } from './source';
 import { resolveTarget, type ResolvedTarget } from './target';
 
 const utf8 = new TextDecoder('utf-8');
@@ -97,12 +97,18 @@ export const convertEngine: Engines['convert'] = async (input) => {
   }
   if (sourced === null) return fail(nothingToConvert(input.lang));
   if (!sourced.ok) return fail(sourced.error);
-  const contexted = withContext(
+  const contexted = withComplements(
     sourced.source,
     {
-      ...(input.invoicePatch ? { invoicePatch: input.invoicePatch } : {}),
-      ...(input.sellerContext ? { sellerContext: input.sellerContext } : {}),
-      ...(input.buyerContext ? { buyerContext: input.buyerContext } : {}),
+      context: {
+        ...(input.invoicePatch ? { invoicePatch: input.invoicePatch } : {}),
+        ...(input.sellerContext ? { sellerContext: input.sellerContext } : {}),
+        ...(input.buyerContext ? { buyerContext: input.buyerContext } : {}),
+      },
+      profiles: {
+        ...(input.sellerProfile ? { seller: input.sellerProfile } : {}),
+        ...(input.buyerProfile ? { buyer: input.buyerProfile } : {}),
+      },
     },
     input.dryRun,
     input.lang,

@@ -1,7 +1,7 @@
 /**
  * `fieldProvenance` of a dry run: where each business term present in the invoice came from: the
- * `document` (a full `invoice_data` counts as the document it describes), the `request_context`, or a
- * `conflict` between them. Saved profiles are not merged yet.
+ * `document` (a full `invoice_data` counts as the document it describes), a saved `profile`, the
+ * `request_context`, or a `conflict` between document and context.
  */
 import type { ConvertResponse } from '../api/convert-response';
 import { invoiceTree, type CompiledNode } from '../model/compiled';
@@ -23,18 +23,24 @@ function collect(node: CompiledNode, value: unknown, out: Set<string>): void {
   }
 }
 
-/**
- * The BT and BG ids with a value in `invoice`, each from the `document` unless `known` says otherwise
- * (the request context filled it, or contradicts it).
- */
-export function fieldProvenance(invoice: Invoice, known: Provenance = {}): Provenance {
+/** The BT and BG ids with a value in `invoice`. */
+export function termsOf(invoice: Invoice): Set<string> {
   const terms = new Set<string>();
-  for (const term of Object.keys(known)) terms.add(term);
   for (const child of invoiceTree().children) {
     const value =
       child.kind === 'group' && child.flat ? invoice : (invoice as Record<string, unknown>)[child.key];
     collect(child, value, terms);
   }
+  return terms;
+}
+
+/**
+ * The BT and BG ids with a value in `invoice`, each from the `document` unless `known` says otherwise
+ * (the request context filled it, or contradicts it).
+ */
+export function fieldProvenance(invoice: Invoice, known: Provenance = {}): Provenance {
+  const terms = termsOf(invoice);
+  for (const term of Object.keys(known)) terms.add(term);
   const byNumber = (t: string) => Number(/\d+/.exec(t)?.[0] ?? 0) + (t.startsWith('BG') ? 1000 : 0);
   const out: Provenance = {};
   for (const term of [...terms].sort((a, b) => byNumber(a) - byNumber(b))) {

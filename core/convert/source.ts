@@ -14,6 +14,7 @@ import type { Invoice } from '../model/invoice';
 import type { FilePart } from '../service/types';
 import { applyContext, type ContextInputs } from './context';
 import { ciiFailure } from './errors';
+import { applyProfiles, type SelectedProfiles } from './profiles';
 
 export interface StructuredSource {
   readonly invoice: Invoice;
@@ -65,36 +66,59 @@ export function structuredSource(
 
 type Provenance = NonNullable<ConvertResponse['fieldProvenance']>;
 
+/** What completes the document: the request context (input mode 3) and the saved profiles (mode 4). */
+export interface Complements {
+  readonly context: ContextInputs;
+  readonly profiles: SelectedProfiles;
+}
+
 /**
- * The source completed with the request context (input mode 3), its candidate written again when the
- * context added anything, and the provenance of what the context touched. On a final convert a
- * conflict with the document is 409 `inline_context_conflict`; a dry run reports it as provenance.
+ * The source completed with the saved profiles, then the request context, neither overwriting the
+ * document; its candidate written again when anything was added, and the provenance of what they
+ * touched. A request context that contradicts a profile is refused (409
+ * `profile_inline_context_conflict`); one that contradicts the document is 409 `inline_context_conflict`
+ * on a final convert and reported as provenance `conflict` on a dry run.
  */
-export function withContext(
+export function withComplements(
   source: StructuredSource,
-  inputs: ContextInputs,
+  complements: Complements,
   dryRun: boolean,
   lang: Lang,
 ):
   | { readonly ok: true; readonly source: StructuredSource; readonly provenance: Provenance }
   | { readonly ok: false; readonly error: ApiErrorResult } {
-  const merged = applyContext(source.invoice, inputs);
+  const profiled = applyProfiles(source.invoice, complements.profiles);
+  const merged = applyContext(profiled.invoice, complements.context);
   if (merged.missing.length > 0) {
     return {
       ok: false,
       error: apiError('insufficient_data', { missing_fields: [...merged.missing] }, { lang }),
     };
   }
-  if (merged.conflicts.length > 0 && !dryRun) {
+  const againstDocument =
+    profiled.invoice === source.invoice
+      ? merged.conflicts
+      : applyContext(source.invoice, complements.context).conflicts;
+  const againstProfile = merged.conflicts.filter((c) => !againstDocument.some((d) => d.field === c.field));
+  if (againstProfile.length > 0) {
+    const conflicts = againstProfile.map((c) => ({
+      field: c.field,
+      profile_value: c.document_value,
+      context_value: c.context_value,
+    }));
+    return { ok: false, error: apiError('profile_inline_context_conflict', { conflicts }, { lang }) };
+  }
+  if (againstDocument.length > 0 && !dryRun) {
     return {
       ok: false,
-      error: apiError('inline_context_conflict', { conflicts: [...merged.conflicts] }, { lang }),
+      error: apiError('inline_context_conflict', { conflicts: [...againstDocument] }, { lang }),
     };
   }
-  const provenance: Provenance = {};
+  const provenance: Provenance = { ...profiled.provenance };
   for (const term of merged.filled) provenance[term] = { source: 'request_context' };
   for (const term of merged.conflicting) provenance[term] = { source: 'conflict' };
-  if (merged.filled.length === 0) return { ok: true, source, provenance };
+  if (merged.filled.length === 0 && profiled.invoice === source.invoice)
+    return { ok: true, source, provenance };
   const written = modelToCii(merged.invoice, source.profile);
   return {
     ok: true,

@@ -104,7 +104,8 @@ const contact = (group: string, bts: readonly [string, string, string]) =>
     'Contact',
   );
 
-const SELLER = m(
+/** BG-4 Seller, as `invoice_data.seller` and a saved seller profile carry it. */
+export const SELLER = m(
   z.strictObject({
     name: str('BT-27', 'Seller name (legal name)'),
     trading_name: str('BT-28', 'Seller trading name').optional(),
@@ -131,7 +132,8 @@ const SELLER = m(
   'Seller',
 );
 
-const BUYER = m(
+/** BG-7 Buyer, as `invoice_data.buyer` and a saved buyer profile carry it. */
+export const BUYER = m(
   z.strictObject({
     name: str('BT-44', 'Buyer name'),
     trading_name: str('BT-45', 'Buyer trading name').optional(),
@@ -151,6 +153,17 @@ const BUYER = m(
   }),
   'BG-7',
   'Buyer',
+);
+
+/** BG-17 Credit transfer. */
+export const CREDIT_TRANSFER = m(
+  z.strictObject({
+    account_id: str('BT-84', 'Payment account identifier (IBAN)', 34),
+    account_name: str('BT-85', 'Payment account name').optional(),
+    service_provider_id: str('BT-86', 'Payment service provider (BIC)', 11).optional(),
+  }),
+  'BG-17',
+  'Credit transfer',
 );
 
 const vatCategory = (bt: string) =>
@@ -403,19 +416,7 @@ export const invoiceDataSchema = z.strictObject({
       ),
       means_text: str('BT-82', 'Payment means text').optional(),
       remittance_information: str('BT-83', 'Remittance information').optional(),
-      credit_transfers: z
-        .array(
-          m(
-            z.strictObject({
-              account_id: str('BT-84', 'Payment account identifier (IBAN)', 34),
-              account_name: str('BT-85', 'Payment account name').optional(),
-              service_provider_id: str('BT-86', 'Payment service provider (BIC)', 11).optional(),
-            }),
-            'BG-17',
-            'Credit transfer',
-          ),
-        )
-        .optional(),
+      credit_transfers: z.array(CREDIT_TRANSFER).optional(),
       card: m(
         z.strictObject({
           account_number: str('BT-87', 'Card primary account number (last digits only)', 20),

@@ -65,6 +65,9 @@ function party(p: InvoiceData['seller'] | InvoiceData['buyer']): Party {
   });
 }
 
+/** A payload or saved-profile party (BG-4, BG-7) as a model party. */
+export const partyOf = (p: InvoiceData['seller'] | InvoiceData['buyer']): Party => clean(party(p));
+
 function clean(p: Party): Party {
   const out = { ...p };
   if (out.ids?.length === 0) delete out.ids;
@@ -221,8 +224,8 @@ export function invoiceDataToModel(d: InvoiceData): Invoice {
     notes: d.notes?.map((n) => compact({ content: n.content, subjectCode: n.subject_code })),
     lines: d.lines.map(line),
     buyerReference: d.buyer_reference,
-    seller: clean(party(d.seller)),
-    buyer: clean(party(d.buyer)),
+    seller: partyOf(d.seller),
+    buyer: partyOf(d.buyer),
     sellerTaxRepresentative: d.tax_representative
       ? {
           name: d.tax_representative.name,
@@ -305,6 +308,15 @@ export function invoiceDataToModel(d: InvoiceData): Invoice {
   });
 }
 
+type CreditTransfer = NonNullable<NonNullable<InvoiceData['payment']>['credit_transfers']>[number];
+
+/** BG-17 Credit transfer: BT-84 account, BT-85 its name, BT-86 the bank's BIC. */
+export const creditTransferOf = (transfer: CreditTransfer) =>
+  compact({
+    creditorAccount: compact({ iban: transfer.account_id, name: transfer.account_name }),
+    creditorBic: transfer.service_provider_id,
+  });
+
 function paymentMeans(p: NonNullable<InvoiceData['payment']>) {
   const transfer = p.credit_transfers?.[0];
   return compact({
@@ -312,10 +324,7 @@ function paymentMeans(p: NonNullable<InvoiceData['payment']>) {
     information: p.means_text,
     card: p.card ? compact({ id: p.card.account_number, holderName: p.card.holder_name }) : undefined,
     debtorAccount: p.direct_debit?.debited_account ? { iban: p.direct_debit.debited_account } : undefined,
-    creditorAccount: transfer
-      ? compact({ iban: transfer.account_id, name: transfer.account_name })
-      : undefined,
-    creditorBic: transfer?.service_provider_id,
+    ...(transfer ? creditTransferOf(transfer) : {}),
   });
 }
 

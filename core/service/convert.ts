@@ -47,10 +47,19 @@ export async function convert(req: ServiceRequest, ctx: ServiceContext): Promise
     lang,
     now: ctx.now(),
   });
-  return idempotent(ctx, 'convert', req, lang, () =>
-    request.dryRun
-      ? engines.convert(input(null))
-      : metered(ctx, '/api/v1/convert', lang, (ticket) => engines.convert(input(ticket)), delivered),
+  const reused = [profiles.value.sellerProfile, profiles.value.buyerProfile].flatMap((p) =>
+    p ? [`${p.role} ${p.id} ${p.version}`] : [],
+  );
+  return idempotent(
+    ctx,
+    'convert',
+    req,
+    lang,
+    () =>
+      request.dryRun
+        ? engines.convert(input(null))
+        : metered(ctx, '/api/v1/convert', lang, (ticket) => engines.convert(input(ticket)), delivered),
+    reused,
   );
 }
 

@@ -2,7 +2,8 @@
  * Idempotency-Key handling: the same key with the same payload replays the first response; with a
  * different payload it is a 409 `idempotency_conflict`; while the first call still runs it is a 409
  * `idempotency_in_progress`. The payload hash covers the endpoint, every form field (validation_target,
- * invoice_patch, seller_context, buyer_context, profile selectors…), every file's bytes and the query.
+ * invoice_patch, seller_context, buyer_context, profile selectors…), every file's bytes, the query, and
+ * the id and version of each saved profile reused (a profile saved again makes it another request).
  */
 import { createHash } from 'node:crypto';
 import { apiError, type ApiErrorBody } from '../api/errors';
@@ -14,11 +15,16 @@ export const IDEMPOTENCY_RETENTION_MS = 24 * 3_600_000;
 /** A call still marked running after this long has died with its process; its key is free again. */
 export const IDEMPOTENCY_STALE_MS = 15 * 60_000;
 
-/** sha256 over a canonical, order-independent encoding of the request. */
-export function payloadHash(endpoint: string, req: ServiceRequest): string {
+/**
+ * sha256 over a canonical, order-independent encoding of the request, and of what it refers to
+ * outside itself (`identity`: the saved profiles it reuses, with their versions).
+ */
+export function payloadHash(endpoint: string, req: ServiceRequest, identity: readonly string[] = []): string {
   const hash = createHash('sha256');
   const put = (text: string) => hash.update(`${Buffer.byteLength(text)}:${text}`);
   put(endpoint);
+  put('identity');
+  for (const part of identity) put(part);
   for (const [part, entries] of [
     ['fields', req.fields],
     ['query', req.query],
@@ -49,10 +55,11 @@ export async function idempotent<Body>(
   req: ServiceRequest,
   lang: Lang,
   work: () => Promise<ServiceResult<Body>>,
+  identity: readonly string[] = [],
 ): Promise<ServiceResult<Body>> {
   const key = req.idempotencyKey?.trim();
   if (!key) return work();
-  const hash = payloadHash(endpoint, req);
+  const hash = payloadHash(endpoint, req, identity);
   const now = ctx.now().getTime();
   const existing = await ctx.storage.beginIdempotent(
     {

@@ -2,6 +2,7 @@
  * Storage kept in one plain, JSON-serializable state object. Used as it is in memory (tests, the
  * offline desktop and CLI); the server's file storage persists the same state.
  */
+import { PROFILE_ROLES, type ProfileData, type ProfileRole } from '../api/profile';
 import type {
   ActivationRecord,
   ActivationUse,
@@ -36,6 +37,8 @@ export const emptyState = (): StoreState => ({
   profiles: {},
   activations: {},
 });
+
+const profileKey = (tenant: string, role: ProfileRole, id: string): string => `${tenant} ${role} ${id}`;
 
 const NO_USAGE: QuotaUsage = { used: 0, reserved: 0 };
 
@@ -144,8 +147,45 @@ export class MemoryStorage implements Storage {
     });
   }
 
-  findProfile(tenant: string, role: ProfileRecord['role'], id: string) {
-    return this.read((s) => s.profiles[`${tenant} ${role} ${id}`] ?? null);
+  findProfile(tenant: string, role: ProfileRole, id: string) {
+    return this.read((s) => s.profiles[profileKey(tenant, role, id)] ?? null);
+  }
+
+  listProfiles(tenant: string) {
+    return this.read((s) =>
+      Object.values(s.profiles)
+        .filter((p) => p.tenant === tenant)
+        .sort(
+          (a, b) =>
+            PROFILE_ROLES.indexOf(a.role) - PROFILE_ROLES.indexOf(b.role) ||
+            (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+        ),
+    );
+  }
+
+  saveProfile(tenant: string, role: ProfileRole, id: string, data: ProfileData, at: string) {
+    return this.write((s) => {
+      const key = profileKey(tenant, role, id);
+      const record: ProfileRecord = {
+        id,
+        tenant,
+        role,
+        version: (s.profiles[key]?.version ?? 0) + 1,
+        updatedAt: at,
+        data,
+      };
+      s.profiles[key] = record;
+      return record;
+    });
+  }
+
+  deleteProfile(tenant: string, role: ProfileRole, id: string) {
+    return this.write((s) => {
+      const key = profileKey(tenant, role, id);
+      if (!s.profiles[key]) return false;
+      delete s.profiles[key];
+      return true;
+    });
   }
 
   beginActivation(record: ActivationRecord, at: string) {

@@ -1,8 +1,9 @@
 /**
  * What the service keeps between requests: tenants and their API keys, quota usage per period, and
- * idempotency records. One interface, two implementations: in memory (tests, the offline desktop and
+ * idempotency records, saved profiles. One interface, two implementations: in memory (tests, the offline desktop and
  * CLI) and a JSON file (the self-hosted server). Each method is atomic on its own.
  */
+import type { ProfileData, ProfileRole } from '../api/profile';
 
 /** `local`: the offline desktop and CLI, unlimited. The others are the hosted plans. */
 export const PLANS = ['sandbox', 'launch', 'scale', 'business', 'local'] as const;
@@ -51,13 +52,16 @@ export interface IdempotencyCutoffs {
   readonly doneBefore: string;
 }
 
-/** A saved seller or buyer profile (explicit, tenant-scoped reuse); its fields come later. */
+/** A saved seller or buyer profile (explicit, tenant-scoped reuse). */
 export interface ProfileRecord {
   readonly id: string;
   readonly tenant: string;
-  readonly role: 'seller' | 'buyer';
+  readonly role: ProfileRole;
+  /** 1 on creation, one more on each save. */
   readonly version: number;
-  readonly data: Readonly<Record<string, unknown>>;
+  /** ISO 8601 time of the last save. */
+  readonly updatedAt: string;
+  readonly data: ProfileData;
 }
 
 /**
@@ -106,7 +110,19 @@ export interface Storage {
   /** Forgets a record whose call ended without a response worth replaying. */
   dropIdempotent(tenant: string, key: string): Promise<void>;
 
-  findProfile(tenant: string, role: ProfileRecord['role'], id: string): Promise<ProfileRecord | null>;
+  findProfile(tenant: string, role: ProfileRole, id: string): Promise<ProfileRecord | null>;
+  /** The tenant's profiles, sellers first, each role by id. */
+  listProfiles(tenant: string): Promise<readonly ProfileRecord[]>;
+  /** Creates the profile at version 1, or stores the next version of it. */
+  saveProfile(
+    tenant: string,
+    role: ProfileRole,
+    id: string,
+    data: ProfileData,
+    at: string,
+  ): Promise<ProfileRecord>;
+  /** False when there was no such profile. */
+  deleteProfile(tenant: string, role: ProfileRole, id: string): Promise<boolean>;
 
   /**
    * Stores a new activation unless the address has a live or used one, which is returned then; an

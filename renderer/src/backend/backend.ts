@@ -1,6 +1,8 @@
 import type { Lang } from '../i18n/messages';
 import type { ApiErrorBody, ErrorCode } from '../../../core/api/errors';
 import type { ValidationTarget } from '../../../core/api/targets';
+import type { ProfileRole } from '../../../core/api/profile';
+import type { ProfilesRequest } from '../../../core/bridge/facturx-bridge';
 
 /** Codes of the renderer's own, for when no answer of the contract arrived. */
 export type ClientErrorCode = 'backend_unreachable' | `http_${number}`;
@@ -63,17 +65,8 @@ export interface RunOptions {
   readonly validationTarget: ValidationTarget;
 }
 
-/** Whom a saved profile describes: the seller (issuer, BG-4) or the buyer (client, BG-7). */
-export type ProfileRole = 'seller' | 'buyer';
-
-/**
- * One saved-profiles operation (profiles-contract.md): list, save (create or new version) or delete. The
- * desktop bridge's `profiles` takes the same shape.
- */
-export type ProfilesRequest =
-  | { readonly method: 'GET' }
-  | { readonly method: 'PUT'; readonly role: ProfileRole; readonly id: string; readonly data: unknown }
-  | { readonly method: 'DELETE'; readonly role: ProfileRole; readonly id: string };
+/** Whom a saved profile describes (ProfileRole) and one saved-profiles operation (ProfilesRequest), the same over HTTP and over the desktop bridge. */
+export type { ProfileRole, ProfilesRequest };
 
 /** The renderer's view of the backend; http-backend.ts and ipc-backend.ts implement it. */
 export interface Backend {

@@ -1,11 +1,12 @@
 import type { Backend } from './backend';
 import { httpBackend, type HttpSettings } from './http-backend';
-import { ipcBackend, type DesktopBridge } from './ipc-backend';
+import type { FacturxBridge } from '../../../core/bridge/facturx-bridge';
+import { ipcBackend } from './ipc-backend';
 
 declare global {
   interface Window {
     /** Present only inside the desktop app, exposed by the Electron preload. */
-    readonly facturx?: DesktopBridge;
+    readonly facturx?: FacturxBridge;
   }
 }
 

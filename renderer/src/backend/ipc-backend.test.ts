@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { FacturxBridge } from '../../../core/bridge/facturx-bridge';
-import { ipcBackend, type DesktopBridge } from './ipc-backend';
+import { ipcBackend } from './ipc-backend';
 
 const invoice = { filename: 'f.pdf', bytes: new Uint8Array([37, 80, 68, 70]), mediaType: 'application/pdf' };
 
@@ -12,6 +12,7 @@ function bridge(overrides: Partial<FacturxBridge>): FacturxBridge {
     convert: unused,
     repair: unused,
     contract: unused,
+    profiles: unused,
     openFileDialog: unused,
     saveFile: unused,
     ...overrides,
@@ -81,7 +82,7 @@ describe('ipcBackend', () => {
 
   it('hands each profiles request to the bridge as the contract shapes it', async () => {
     const record = { id: 'acme', role: 'seller', version: 3, name: 'Acme', updatedAt: '', data: {} };
-    const profiles = vi.fn<NonNullable<DesktopBridge['profiles']>>(async (request) =>
+    const profiles = vi.fn<FacturxBridge['profiles']>(async (request) =>
       request.method === 'DELETE'
         ? { ok: false, status: 404, body: { error: 'seller_profile_not_found', message: 'No such profile.' } }
         : { ok: true, status: 200, body: request.method === 'GET' ? { profiles: [record] } : record },
@@ -100,17 +101,9 @@ describe('ipcBackend', () => {
       error: { error: 'seller_profile_not_found', message: 'No such profile.' },
     });
     expect(profiles.mock.calls).toEqual([
-      [{ method: 'GET' }],
-      [{ method: 'PUT', role: 'seller', id: 'acme', data: { seller: {} } }],
-      [{ method: 'DELETE', role: 'seller', id: 'acme' }],
+      [{ method: 'GET' }, 'en'],
+      [{ method: 'PUT', role: 'seller', id: 'acme', data: { seller: {} } }, 'en'],
+      [{ method: 'DELETE', role: 'seller', id: 'acme' }, 'fr'],
     ]);
-  });
-
-  it('answers with an error, not a crash, when the desktop build has no profiles operation', async () => {
-    expect(await ipcBackend(bridge({})).profiles({ method: 'GET' }, 'en')).toMatchObject({
-      ok: false,
-      status: 0,
-      error: { error: 'backend_unreachable' },
-    });
   });
 });

@@ -1,13 +1,5 @@
 import type { BridgeResult, FacturxBridge } from '../../../core/bridge/facturx-bridge';
-import { toAnswer, type Answer, type Backend, type ProfilesRequest } from './backend';
-
-/**
- * The bridge's `profiles` operation as profiles-contract.md gives it. Optional until core/bridge declares
- * it, so that a preload without it answers with an error instead of a crash.
- */
-export type DesktopBridge = FacturxBridge & {
-  profiles?(request: ProfilesRequest): Promise<BridgeResult>;
-};
+import { toAnswer, type Answer, type Backend } from './backend';
 
 async function answerOf(call: () => Promise<BridgeResult>): Promise<Answer> {
   try {
@@ -19,7 +11,7 @@ async function answerOf(call: () => Promise<BridgeResult>): Promise<Answer> {
 }
 
 /** The backend inside the desktop app: the offline core, reached through the preload's `window.facturx`. */
-export function ipcBackend(bridge: DesktopBridge): Backend {
+export function ipcBackend(bridge: FacturxBridge): Backend {
   return {
     kind: { type: 'offline' },
     run(operation, file, { lang, validationTarget }, fields = {}) {
@@ -31,11 +23,8 @@ export function ipcBackend(bridge: DesktopBridge): Backend {
         }),
       );
     },
-    profiles(request) {
-      return answerOf(() => {
-        if (!bridge.profiles) throw new Error('this desktop build has no saved profiles');
-        return bridge.profiles(request);
-      });
+    profiles(request, lang) {
+      return answerOf(() => bridge.profiles(request, lang));
     },
   };
 }
