@@ -199,11 +199,16 @@ describe('convert a full invoice_data', () => {
     expect(await used()).toBe(0);
   });
 
-  it('a success is charged once; remainingInvoices counts it', async () => {
+  it('a success is charged once; remainingInvoices counts it; a dry run tells what is left and uses none', async () => {
     const { ctx, used } = await meteredContext();
     const body = await converted(req({ fields: fields(domestic!.invoice_data, { output: 'xml_cii' }) }), ctx);
     expect(body.result).toMatchObject({ processedInvoicesCharged: 1, remainingInvoices: 99 });
     expect(await used()).toBe(1);
+    const dryRun = await converted(req({ fields: fields(domestic!.invoice_data, { dry_run: 'true' }) }), ctx);
+    expect(dryRun.result).toMatchObject({ processedInvoicesCharged: 0, remainingInvoices: 99 });
+    expect(await used()).toBe(1);
+    const offline = await converted(req({ fields: fields(domestic!.invoice_data, { dry_run: 'true' }) }));
+    expect(offline.result.remainingInvoices).toBe(-1);
   });
 
   it('an uploaded carrier that cannot become PDF/A-3: 503 (JavaScript) or 422 (encrypted), refunded', async () => {

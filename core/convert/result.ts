@@ -19,8 +19,8 @@ export const FRANCE_2026_PROFILE = 'fr_ctc_2026';
 const baseProfile = (hybrid: boolean) => (hybrid ? 'hybrid_en16931_base' : 'cii_en16931_base');
 
 /**
- * `remainingInvoices` when the quota says nothing: a dry run (no reservation) or the unlimited local
- * plan. The schema wants an integer; -1 reads as "no limit counted here".
+ * `remainingInvoices` when the quota says nothing: the unlimited local plan. The schema wants an
+ * integer; -1 reads as "no limit counted here".
  */
 export const REMAINING_UNCOUNTED = -1;
 

@@ -1,7 +1,7 @@
 /**
  * `POST /api/v1/convert`: a PDF, a full `invoice_data` or a ready CII XML into a Factur-X PDF/A-3 (or a
  * CII XML), with validation evidence. A final conversion reserves one invoice and is charged only when
- * it delivers; a dry run uses no quota.
+ * it delivers; a dry run uses no quota and reports what is left.
  */
 import { apiError } from '../api/errors';
 import { parseConvertFields, type ConvertFields } from '../api/convert-request';
@@ -10,7 +10,7 @@ import { failed, invalidField, parsed, type Parsed } from '../api/form-fields';
 import { isLang, type Lang } from '../api/lang';
 import { engines, type ConvertInput } from './engines';
 import { idempotent } from './idempotency';
-import { metered } from './quota';
+import { metered, standing } from './quota';
 import { enrichFlag, optionalFile, requestLang, sniffFile } from './request';
 import { fail } from './result';
 import type { ProfileRecord } from './storage';
@@ -57,7 +57,7 @@ export async function convert(req: ServiceRequest, ctx: ServiceContext): Promise
     lang,
     () =>
       request.dryRun
-        ? engines.convert(input(null))
+        ? standing(ctx).then((ticket) => engines.convert(input(ticket)))
         : metered(ctx, '/api/v1/convert', lang, (ticket) => engines.convert(input(ticket)), delivered),
     reused,
   );

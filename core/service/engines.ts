@@ -50,7 +50,7 @@ export interface ConvertInput extends ConvertFields {
   readonly cii?: FilePart;
   readonly sellerProfile?: ProfileRecord;
   readonly buyerProfile?: ProfileRecord;
-  /** Null on a dry run, which uses no quota. */
+  /** A dry run reserves nothing: its ticket only tells what is left (null when unlimited). */
   readonly quota: QuotaTicket | null;
   readonly enrich: boolean;
   readonly lang: Lang;

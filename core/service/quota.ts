@@ -106,6 +106,18 @@ export interface QuotaTicket {
 }
 
 /**
+ * The quota as a call that uses none of it (a dry run) reports it: the invoices left now, as if one were
+ * reserved and given back. Null when unlimited or unknown.
+ */
+export async function standing(ctx: ServiceContext): Promise<QuotaTicket | null> {
+  const tenant = await ctx.storage.getTenant(ctx.tenant);
+  const period = tenant && quotaPeriod(tenant, ctx.now());
+  if (!tenant || !period) return null;
+  const usage = await ctx.storage.usage(tenant.id, period.start);
+  return { remainingAfterCharge: Math.max(0, period.limit - usage.used - usage.reserved) - 1 };
+}
+
+/**
  * Runs `work` under the tenant's quota: 402 when nothing is left, else one invoice reserved, charged if
  * `delivered(result)`, refunded otherwise (also when `work` throws).
  */
