@@ -65,6 +65,11 @@ describe('parseConvertFields', () => {
       status: 400,
       error: 'invalid_options',
     });
+    expect(errorOf({ options: '{"seller_hint":"France"}' })).toMatchObject({
+      status: 400,
+      error: 'invalid_options',
+    });
+    expect(parse({ options: '{"seller_hint":"FR","buyer_hint":"DE"}' }).ok).toBe(true);
   });
 
   it('refuses options.mode=xml_only on a final conversion without output=xml_cii, not on a dry run', () => {

@@ -29,8 +29,16 @@ export const convertOptionsSchema = z.looseObject({
   lang: z.enum(LANGS).optional(),
   /** `strict` (default) refuses OCR confidence below 70 %; `lenient` accepts it with a warning. */
   confidence_mode: z.enum(['strict', 'lenient']).optional(),
-  seller_hint: z.string().optional(),
-  buyer_hint: z.string().optional(),
+  /** Country (ISO 3166-1 alpha-2) of the seller, for BT-40 when the document does not show it. */
+  seller_hint: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'an ISO 3166-1 alpha-2 country code')
+    .optional(),
+  /** Country of the buyer, for BT-55 when the document does not show it. */
+  buyer_hint: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'an ISO 3166-1 alpha-2 country code')
+    .optional(),
   /** Legacy: `fr_ctc` means France 2026. */
   validation_profile: z.string().optional(),
   jurisdiction: jurisdictionSchema.optional(),

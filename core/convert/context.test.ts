@@ -79,4 +79,15 @@ describe('applyContext', () => {
       },
     ]);
   });
+
+  it('fills a missing seller or buyer country from the country hints, never one the document shows', () => {
+    const r = applyContext(
+      { seller: { name: 'S', address: { city: 'Lyon' } }, buyer: { name: 'B', address: { country: 'BE' } } },
+      { countryHints: { seller: 'FR', buyer: 'FR' } },
+    );
+    expect(r.invoice.seller?.address).toEqual({ city: 'Lyon', country: 'FR' });
+    expect(r.invoice.buyer?.address).toEqual({ country: 'BE' });
+    expect(r.filled).toEqual(['BT-40']);
+    expect(r.conflicts).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
 /**
- * Input mode 3 of convert: the stateless `invoice_patch`, `seller_context` and `buyer_context` complete
- * what the document (PDF, XML or `invoice_data`) leaves out. They never overwrite it: a complement that
+ * Input mode 3 of convert: the stateless `invoice_patch`, `seller_context` and `buyer_context` (and the
+ * `seller_hint`/`buyer_hint` countries of `options`) complete what the document (PDF, XML or
+ * `invoice_data`) leaves out. They never overwrite it: a complement that
  * disagrees with a value the document shows is a conflict (409 `inline_context_conflict` on a final
  * convert, provenance `conflict` on a dry run); one that repeats it changes nothing.
  */
@@ -11,6 +12,8 @@ export interface ContextInputs {
   readonly invoicePatch?: InvoicePatch;
   readonly sellerContext?: PartyContext;
   readonly buyerContext?: PartyContext;
+  /** `options.seller_hint` and `buyer_hint`: countries for BT-40 and BT-55 where the document has none. */
+  readonly countryHints?: { readonly seller?: string; readonly buyer?: string };
 }
 
 export interface ContextConflict {
@@ -129,6 +132,16 @@ export function applyContext(document: Invoice, inputs: ContextInputs): ContextM
         },
       );
     }
+  }
+
+  // A hint is weaker than anything the document shows: it fills an absent country, never contradicts one.
+  const countryTerms = { seller: 'BT-40', buyer: 'BT-55' } as const;
+  for (const role of ['seller', 'buyer'] as const) {
+    const hint = inputs.countryHints?.[role];
+    const party: Party = invoice[role] ?? {};
+    if (!hint || party.address?.country) continue;
+    invoice[role] = { ...party, address: { ...party.address, country: hint } };
+    filled.push(countryTerms[role]);
   }
 
   const iban = inputs.invoicePatch?.payment?.iban.replace(/\s+/g, '').toUpperCase();

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { convertResponseSchema, type ConvertResponse } from '../api/convert-response';
+import { invoiceDataToCii } from '../invoice-data/convert';
 import { GOLDEN_EXAMPLES } from '../invoice-data/examples';
 import { extractFacturx } from '../pdf/facturx-read';
 import { scanPdf } from '../ocr/scan-fixture';
@@ -245,6 +246,25 @@ describe('convert a full invoice_data', () => {
       status: 422,
       body: { error: 'invalid_data_format', field: 'cii' },
     });
+  });
+
+  it('a ready CII without the buyer’s country gets it from options.buyer_hint, as request context', async () => {
+    const written = invoiceDataToCii(domestic!.invoice_data, 'EN16931');
+    if (!written.ok) throw new Error('golden example did not convert');
+    const buyerParty = /<ram:BuyerTradeParty>[\s\S]*?<\/ram:BuyerTradeParty>/;
+    const xml = written.xml.replace(buyerParty, (party) =>
+      party.replace(/<ram:CountryID>FR<\/ram:CountryID>/, ''),
+    );
+    expect(xml).not.toBe(written.xml);
+    const cii: FilePart = { filename: 'no-country.xml', bytes: new TextEncoder().encode(xml) };
+    const without = await converted(req({ files: { cii }, fields: { dry_run: 'true' } }));
+    expect(JSON.stringify(without.requirements)).toContain('BT-55');
+    const hinted = await converted(
+      req({ files: { cii }, fields: { dry_run: 'true', options: '{"buyer_hint":"FR"}' } }),
+    );
+    expect(hinted.fieldProvenance?.['BT-55']).toEqual({ source: 'request_context' });
+    expect(hinted.fieldProvenance?.['BT-40']).toEqual({ source: 'document' });
+    expect(hinted.success).toBe(true);
   });
 
   it('a broken PDF: 422 unextractable_pdf, nothing charged', async () => {

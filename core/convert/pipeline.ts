@@ -104,6 +104,10 @@ export const convertEngine: Engines['convert'] = async (input) => {
         ...(input.invoicePatch ? { invoicePatch: input.invoicePatch } : {}),
         ...(input.sellerContext ? { sellerContext: input.sellerContext } : {}),
         ...(input.buyerContext ? { buyerContext: input.buyerContext } : {}),
+        countryHints: {
+          ...(input.options.seller_hint ? { seller: input.options.seller_hint } : {}),
+          ...(input.options.buyer_hint ? { buyer: input.options.buyer_hint } : {}),
+        },
       },
       profiles: {
         ...(input.sellerProfile ? { seller: input.sellerProfile } : {}),
