@@ -125,7 +125,7 @@ export function quotaOf(body: unknown): Quota | undefined {
     };
   }
   const result = body.result;
-  // A dry run uses no quota and says so with -1: no figure to show.
+  // The unlimited local plan says -1: no figure to show.
   if (isRecord(result) && typeof result.remainingInvoices === 'number' && result.remainingInvoices >= 0) {
     return { remaining: result.remainingInvoices };
   }
