@@ -4,7 +4,17 @@
  */
 import { z } from 'zod';
 import { apiError } from './errors';
-import { booleanField, enumField, failed, invalidField, jsonField, parsed, type Parsed } from './form-fields';
+import {
+  booleanField,
+  enumField,
+  failed,
+  invalidField,
+  jsonField,
+  NOT_JSON,
+  oneOf,
+  parsed,
+  type Parsed,
+} from './form-fields';
 import {
   invoicePatchSchema,
   partyContextSchema,
@@ -12,6 +22,7 @@ import {
   type PartyContext,
 } from './inline-context';
 import { LANGS, type Lang } from './lang';
+import { REASONS } from './reasons';
 import {
   jurisdictionSchema,
   profileSchema,
@@ -32,12 +43,12 @@ export const convertOptionsSchema = z.looseObject({
   /** Country (ISO 3166-1 alpha-2) of the seller, for BT-40 when the document does not show it. */
   seller_hint: z
     .string()
-    .regex(/^[A-Z]{2}$/, 'an ISO 3166-1 alpha-2 country code')
+    .regex(/^[A-Z]{2}$/, REASONS.countryCode.en)
     .optional(),
   /** Country of the buyer, for BT-55 when the document does not show it. */
   buyer_hint: z
     .string()
-    .regex(/^[A-Z]{2}$/, 'an ISO 3166-1 alpha-2 country code')
+    .regex(/^[A-Z]{2}$/, REASONS.countryCode.en)
     .optional(),
   /** Legacy: `fr_ctc` means France 2026. */
   validation_profile: z.string().optional(),
@@ -75,7 +86,7 @@ type Fields = Readonly<Record<string, string>>;
 
 function contextField(name: 'seller_context' | 'buyer_context', fields: Fields, lang: Lang) {
   return jsonField(name, fields[name], partyContextSchema, {
-    malformed: () => invalidField(name, 'not valid JSON', lang),
+    malformed: () => invalidField(name, NOT_JSON, lang),
     invalid: (path, reason) => invalidField(path, reason, lang),
   });
 }
@@ -104,7 +115,7 @@ function profileSelection(fields: Fields, lang: Lang): Parsed<ProfileSelection |
   if (!buyer.ok) return buyer;
   const reuse = fields.profile_reuse?.trim();
   if (reuse !== undefined && reuse !== '' && reuse !== 'explicit') {
-    return failed(invalidField('profile_reuse', 'expected explicit', lang));
+    return failed(invalidField('profile_reuse', oneOf(['explicit']), lang));
   }
   const hasSelector = seller.value !== undefined || buyer.value !== undefined;
   if (reuse === 'explicit') {
@@ -125,7 +136,7 @@ export function parseConvertFields(fields: Fields, lang: Lang): Parsed<ConvertFi
     invalid: (path, reason) =>
       apiError('invalid_options', undefined, {
         lang,
-        message: { en: `Invalid ${path}: ${reason}.`, fr: `${path} invalide : ${reason}.` },
+        message: { en: `Invalid ${path}: ${reason.en}.`, fr: `${path} invalide : ${reason.fr}.` },
       }),
   });
   if (!options.ok) return options;
@@ -154,7 +165,7 @@ export function parseConvertFields(fields: Fields, lang: Lang): Parsed<ConvertFi
   );
   if (!target.ok) return target;
   const invoiceData = jsonField('invoice_data', fields.invoice_data, invoiceDataSchema, {
-    malformed: () => invalidField('invoice_data', 'not valid JSON', lang),
+    malformed: () => invalidField('invoice_data', NOT_JSON, lang),
     invalid: (path, reason) => invalidField(path, reason, lang),
   });
   if (!invoiceData.ok) return invoiceData;
@@ -175,7 +186,7 @@ export function parseConvertFields(fields: Fields, lang: Lang): Parsed<ConvertFi
       apiError('invalid_invoice_patch', undefined, {
         lang,
         status: 422,
-        message: { en: `Invalid ${path}: ${reason}.`, fr: `${path} invalide : ${reason}.` },
+        message: { en: `Invalid ${path}: ${reason.en}.`, fr: `${path} invalide : ${reason.fr}.` },
       }),
   });
   if (!invoicePatch.ok) return invoicePatch;

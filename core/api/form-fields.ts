@@ -4,7 +4,8 @@
  */
 import type { z } from 'zod';
 import { apiError, type ApiErrorResult } from './errors';
-import type { Lang } from './lang';
+import type { Lang, LocalizedText } from './lang';
+import { issueReason } from './reasons';
 
 export type Parsed<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ApiErrorResult };
@@ -12,21 +13,25 @@ export type Parsed<T> =
 export const parsed = <T>(value: T): Parsed<T> => ({ ok: true, value });
 export const failed = (error: ApiErrorResult): Parsed<never> => ({ ok: false, error });
 
-/** `a.b[0].c: reason` for the first issue of a failed parse, rooted at the field name. */
-export function firstIssue(field: string, error: z.ZodError): { path: string; reason: string } {
+/** `a.b[0].c` and the reason of the first issue of a failed parse of `root`, rooted at the field name. */
+export function firstIssue(
+  field: string,
+  error: z.ZodError,
+  root: unknown,
+): { path: string; reason: LocalizedText } {
   const issue = error.issues[0];
   const path = (issue?.path ?? []).reduce<string>(
     (at, key) => (typeof key === 'number' ? `${at}[${key}]` : `${at}.${String(key)}`),
     field,
   );
-  return { path, reason: issue?.message ?? 'invalid' };
+  return { path, reason: issue ? issueReason(issue, root) : { en: 'invalid', fr: 'invalide' } };
 }
 
 export interface JsonFieldErrors {
   /** The text is not JSON at all. */
   readonly malformed: () => ApiErrorResult;
   /** JSON, but not of the expected shape; `path` names the offending member. */
-  readonly invalid: (path: string, reason: string) => ApiErrorResult;
+  readonly invalid: (path: string, reason: LocalizedText) => ApiErrorResult;
 }
 
 /** An optional JSON form field: absent or blank is undefined; otherwise parsed and checked. */
@@ -45,12 +50,17 @@ export function jsonField<S extends z.ZodType>(
   }
   const checked = schema.safeParse(json);
   if (checked.success) return parsed(checked.data);
-  const { path, reason } = firstIssue(field, checked.error);
+  const { path, reason } = firstIssue(field, checked.error, json);
   return failed(errors.invalid(path, reason));
 }
 
 /** `invalid_data_format` naming the field, with the reason in the message. */
-export function invalidField(path: string, reason: string, lang: Lang, status?: 400 | 422): ApiErrorResult {
+export function invalidField(
+  path: string,
+  reason: LocalizedText,
+  lang: Lang,
+  status?: 400 | 422,
+): ApiErrorResult {
   return apiError(
     'invalid_data_format',
     { field: path },
@@ -58,12 +68,21 @@ export function invalidField(path: string, reason: string, lang: Lang, status?: 
       lang,
       ...(status ? { status } : {}),
       message: {
-        en: `Invalid value for ${path}: ${reason}.`,
-        fr: `Valeur invalide pour ${path} : ${reason}.`,
+        en: `Invalid value for ${path}: ${reason.en}.`,
+        fr: `Valeur invalide pour ${path} : ${reason.fr}.`,
       },
     },
   );
 }
+
+/** The reason of a value outside an enumeration. */
+export const oneOf = (values: readonly string[]): LocalizedText => ({
+  en: `expected one of ${values.join(', ')}`,
+  fr: `une valeur parmi ${values.join(', ')} attendue`,
+});
+
+/** Not JSON text at all. */
+export const NOT_JSON: LocalizedText = { en: 'not valid JSON', fr: 'JSON invalide' };
 
 /** A boolean form field or query parameter spelled `true` or `false` (absent: the default). */
 export function booleanField(
@@ -75,7 +94,7 @@ export function booleanField(
   if (raw === undefined || raw === '') return parsed(fallback);
   if (raw === 'true') return parsed(true);
   if (raw === 'false') return parsed(false);
-  return failed(invalidField(name, 'expected true or false', lang));
+  return failed(invalidField(name, { en: 'expected true or false', fr: 'true ou false attendu' }, lang));
 }
 
 /** A text field restricted to an enumeration (absent: the default). */
@@ -88,5 +107,5 @@ export function enumField<const T extends string>(
 ): Parsed<T | undefined> {
   if (raw === undefined || raw === '') return parsed(fallback);
   if ((values as readonly string[]).includes(raw)) return parsed(raw as T);
-  return failed(invalidField(name, `expected one of ${values.join(', ')}`, lang));
+  return failed(invalidField(name, oneOf(values), lang));
 }

@@ -4,12 +4,13 @@
  */
 import { z } from 'zod';
 import { UNCL4451_TEXT_SUBJECTS } from '../rules/codelists/uncl4451';
+import { REASONS } from './reasons';
 
 /** An ISO 8601 calendar date that exists (2026-02-30 does not). */
 export const isoDateSchema = z.iso.date().refine((value) => {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}, 'impossible date');
+}, REASONS.impossibleDate.en);
 
 export const invoicePatchSchema = z.strictObject({
   preceding_invoice: z
@@ -23,7 +24,7 @@ export const invoicePatchSchema = z.strictObject({
   payment: z
     .strictObject({
       /** BT-84 Payment account identifier (IBAN). */
-      iban: z.string().regex(/^[A-Za-z]{2}[0-9]{2}[A-Za-z0-9 ]{10,40}$/, 'not an IBAN'),
+      iban: z.string().regex(/^[A-Za-z]{2}[0-9]{2}[A-Za-z0-9 ]{10,40}$/, REASONS.iban.en),
     })
     .optional(),
 });
@@ -32,12 +33,12 @@ export type InvoicePatch = z.infer<typeof invoicePatchSchema>;
 /** BT-34 (seller, BR-FR-13) or BT-49 (buyer, BR-FR-12) electronic address. */
 export const electronicAddressSchema = z.strictObject({
   value: z.string().min(1).max(125),
-  scheme_id: z.string().regex(/^[A-Za-z0-9]{2,20}$/, '2 to 20 alphanumeric characters'),
+  scheme_id: z.string().regex(/^[A-Za-z0-9]{2,20}$/, REASONS.schemeId.en),
 });
 
 /** BG-1 Invoice note: BT-21 subject code (UNCL4451, required) and BT-22 content. */
 export const documentNoteSchema = z.strictObject({
-  subject_code: z.string().refine((code) => UNCL4451_TEXT_SUBJECTS.has(code), 'not a UNCL4451 code'),
+  subject_code: z.string().refine((code) => UNCL4451_TEXT_SUBJECTS.has(code), REASONS.subjectCode.en),
   content: z.string().min(1).max(500),
 });
 

@@ -6,12 +6,13 @@
 import { z } from 'zod';
 import { BUYER, CREDIT_TRANSFER, SELLER } from '../invoice-data/schema';
 import { documentNoteSchema } from './inline-context';
+import { REASONS } from './reasons';
 
 export const PROFILE_ROLES = ['seller', 'buyer'] as const;
 export type ProfileRole = (typeof PROFILE_ROLES)[number];
 
 /** What a selector may name: letters, digits, `_`, `.` and `-`, as it appears in a URL path unescaped. */
-export const profileIdSchema = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, '1 to 64 of A-Z a-z 0-9 _ . -');
+export const profileIdSchema = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, REASONS.profileId.en);
 
 export const sellerProfileDataSchema = z.strictObject({
   /** BG-4 Seller. */

@@ -3,6 +3,7 @@
  * values), map it to the model, complete and check the totals, write the CII of the requested profile.
  */
 import { apiError, type ApiErrorResult, type ErrorBody } from '../api/errors';
+import { issueReason, valueAt } from '../api/reasons';
 import type { Profile } from '../cii/profile';
 import { modelToCii } from '../cii/write';
 import type { Invoice } from '../model/invoice';
@@ -20,15 +21,6 @@ export function fieldPath(path: readonly PropertyKey[]): string {
   let out = '';
   for (const step of path) out += typeof step === 'number' ? `[${step}]` : `${out ? '.' : ''}${String(step)}`;
   return out;
-}
-
-function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
-  let at: unknown = root;
-  for (const step of path) {
-    if (typeof at !== 'object' || at === null) return undefined;
-    at = (at as Record<PropertyKey, unknown>)[step];
-  }
-  return at;
 }
 
 /**
@@ -57,17 +49,16 @@ export function parseInvoiceData(input: unknown): InvoiceDataResult {
   if (missing.length > 0)
     return { ok: false, error: apiError('insufficient_data', { missing_fields: missing }) };
   const first = parsed.error.issues[0];
+  const field = first ? fieldPath(first.path) || 'invoice_data' : 'invoice_data';
+  const reason = first ? issueReason(first, json) : undefined;
   return {
     ok: false,
     error: apiError(
       'invalid_data_format',
-      { field: first ? fieldPath(first.path) || 'invoice_data' : 'invoice_data' },
+      { field },
       {
-        message: first
-          ? {
-              en: `${fieldPath(first.path) || 'invoice_data'}: ${first.message}`,
-              fr: `${fieldPath(first.path) || 'invoice_data'} : format invalide (${first.message})`,
-            }
+        message: reason
+          ? { en: `${field}: ${reason.en}`, fr: `${field} : format invalide (${reason.fr})` }
           : undefined,
       },
     ),

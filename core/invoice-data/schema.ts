@@ -7,6 +7,7 @@
  * read by their JSON text (`12.5` is `"12.5"`), never computed with as binary floats.
  */
 import { z } from 'zod';
+import { REASONS } from '../api/reasons';
 import { Decimal } from '../decimal/decimal';
 
 export interface FieldMeta {
@@ -26,10 +27,10 @@ const decimal = (bt: string | undefined, description: string) =>
   m(
     z.union([
       z.string().refine((s) => DECIMAL_TEXT.test(s.trim()) && Decimal.parse(s) !== null, {
-        message: 'Expected a decimal number written with a dot, e.g. "1250.00"',
+        message: REASONS.decimalText.en,
       }),
       z.number().refine((n) => Number.isFinite(n) && DECIMAL_TEXT.test(String(n)), {
-        message: 'Expected a plain decimal number',
+        message: REASONS.decimalNumber.en,
       }),
     ]),
     bt,
@@ -45,7 +46,7 @@ function isCalendarDate(s: string): boolean {
 }
 
 const date = (bt: string | undefined, description: string) =>
-  m(z.string().refine(isCalendarDate, { message: 'Expected an ISO date YYYY-MM-DD' }), bt, description);
+  m(z.string().refine(isCalendarDate, { message: REASONS.isoDate.en }), bt, description);
 
 const str = (bt: string | undefined, description: string, max = 1000) =>
   m(z.string().trim().min(1).max(max), bt, description);

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { apiError } from '../api/errors';
-import { failed, invalidField, jsonField, parsed, type Parsed } from '../api/form-fields';
+import { failed, invalidField, jsonField, NOT_JSON, parsed, type Parsed } from '../api/form-fields';
 import type { Lang } from '../api/lang';
 import { createApiKey, hashApiKey } from './auth';
 import type { ActivationRecord, Storage } from './storage';
@@ -28,11 +28,13 @@ const step2Schema = z.object({ token: z.string().min(1).max(200) });
 /** The JSON body of a public call, one object checked member by member (422 naming the member at fault). */
 function parseBody<S extends z.ZodType>(body: string, schema: S, lang: Lang): Parsed<z.infer<S>> {
   const read = jsonField('body', body, schema, {
-    malformed: () => invalidField('body', 'not a JSON object', lang),
+    malformed: () => invalidField('body', NOT_JSON, lang),
     invalid: (path, reason) => invalidField(path.replace(/^body\./, ''), reason, lang),
   });
   if (!read.ok) return read;
-  return read.value === undefined ? failed(invalidField('body', 'empty', lang)) : parsed(read.value);
+  return read.value === undefined
+    ? failed(invalidField('body', { en: 'empty', fr: 'vide' }, lang))
+    : parsed(read.value);
 }
 
 export interface ActivationRequest {

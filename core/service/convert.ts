@@ -91,7 +91,14 @@ function convertUploads(
     );
   }
   if (cii && request.invoiceData) {
-    return failed(invalidField('cii', 'send either invoice_data or cii, not both', lang, 400));
+    return failed(
+      invalidField(
+        'cii',
+        { en: 'send either invoice_data or cii, not both', fr: 'envoyez invoice_data ou cii, pas les deux' },
+        lang,
+        400,
+      ),
+    );
   }
   if (cii && request.invoicePatch) {
     return failed(
@@ -104,7 +111,8 @@ function convertUploads(
       }),
     );
   }
-  if (cii && sniffFile(cii.bytes) !== 'xml') return failed(invalidField('cii', 'not an XML document', lang));
+  if (cii && sniffFile(cii.bytes) !== 'xml')
+    return failed(invalidField('cii', { en: 'not an XML document', fr: 'pas un document XML' }, lang));
   if (!file && !request.invoiceData && !cii) {
     return failed(apiError('insufficient_data', { missing_fields: ['file'] }, { lang }));
   }

@@ -119,7 +119,7 @@ describe('saved profiles: list, save, delete', () => {
       body: { error: 'invalid_data_format', field: 'data.seller.vat_id' },
     });
     expect((badVat.body as { message: string }).message).toMatch(
-      /^Valeur invalide pour data\.seller\.vat_id/,
+      /^Valeur invalide pour data\.seller\.vat_id : Chaîne de caractères invalide : doit correspondre au motif/,
     );
     expect(await save(ctx, 'seller', 'x', { buyer: sellerData.seller })).toMatchObject({
       status: 422,

@@ -4,7 +4,7 @@
  * `role` and `id` from the path, and for a save the JSON body `{ "data": ProfileData }` as `body`.
  */
 import { apiError } from '../api/errors';
-import { failed, firstIssue, invalidField, parsed, type Parsed } from '../api/form-fields';
+import { failed, firstIssue, invalidField, NOT_JSON, oneOf, parsed, type Parsed } from '../api/form-fields';
 import type { Lang } from '../api/lang';
 import {
   PROFILE_ROLES,
@@ -46,7 +46,7 @@ export async function profiles(
     return { ok: true, status: 200, body: { profiles: records.map(profileBody) } };
   }
   if (operation !== 'save' && operation !== 'delete') {
-    return fail(invalidField('operation', `one of ${PROFILE_OPERATIONS.join(', ')}`, lang, 400));
+    return fail(invalidField('operation', oneOf(PROFILE_OPERATIONS), lang, 400));
   }
   const target = profileTarget(req.fields.role, req.fields.id, lang);
   if (!target.ok) return fail(target.error);
@@ -73,10 +73,10 @@ function profileTarget(
   lang: Lang,
 ): Parsed<{ role: ProfileRole; id: string }> {
   if (!PROFILE_ROLES.some((known) => known === role)) {
-    return failed(invalidField('role', `one of ${PROFILE_ROLES.join(', ')}`, lang));
+    return failed(invalidField('role', oneOf(PROFILE_ROLES), lang));
   }
   const checked = profileIdSchema.safeParse(id);
-  if (!checked.success) return failed(invalidField('id', firstIssue('id', checked.error).reason, lang));
+  if (!checked.success) return failed(invalidField('id', firstIssue('id', checked.error, id).reason, lang));
   return parsed({ role: role as ProfileRole, id: checked.data });
 }
 
@@ -85,11 +85,11 @@ function saveBody(role: ProfileRole, text: string | undefined, lang: Lang) {
   try {
     json = JSON.parse(text ?? '');
   } catch {
-    return failed(invalidField('body', 'a JSON object { "data": … }', lang, 400));
+    return failed(invalidField('body', NOT_JSON, lang, 400));
   }
   const checked = profileSaveBodySchema(role).safeParse(json);
   if (!checked.success) {
-    const issue = firstIssue('', checked.error);
+    const issue = firstIssue('', checked.error, json);
     return failed(invalidField(issue.path.replace(/^\./, '') || 'body', issue.reason, lang));
   }
   return parsed(checked.data.data);
