@@ -286,11 +286,17 @@ describe('convert a PDF without embedded XML (input mode 1)', () => {
   it('reads the text layer: a dry run shows where each term was read, on which page, how surely', async () => {
     const body = await converted(req({ files: { file: await plainPdf() }, fields: { dry_run: 'true' } }));
     expect(body.result.extraction).toEqual({ sourceType: 'native_text', pageCount: 1 });
-    expect(body.result.targetProfile).toBe('BASIC_WL');
+    // Its lines were read (they add up to the totals): an EN 16931 invoice, line by line.
+    expect(body.result.targetProfile).toBe('EN16931');
+    expect(body.fieldProvenance?.['BG-25']).toMatchObject({ source: 'document', page: 1 });
     expect(body.fieldProvenance?.['BT-1']).toMatchObject({ source: 'document', page: 1 });
     expect(String(body.fieldProvenance?.['BT-1']?.text)).toContain('FA-2026-0042');
     expect(body.fieldProvenance?.['BT-112']?.confidence).toBeGreaterThan(0.8);
-    expect(body.validationReadiness.candidateValidationReadiness).toBeDefined();
+    expect(body.validationReadiness.candidateValidationReadiness).toMatchObject({
+      valid: true,
+      profile: 'EN16931',
+      errorCount: 0,
+    });
   });
 
   it('packages the read invoice into the uploaded PDF, which stays its visual carrier', async () => {

@@ -3,8 +3,9 @@
  * OCR), into the model, each with the evidence it was read from. What is read: BT-1, BT-2, BT-3, BT-5,
  * BT-9, BT-13, the parties' names (BT-27, BT-44), VAT identifiers (BT-31, BT-48), SIREN/SIRET
  * (BT-30, BT-47), countries (BT-40, BT-55), IBANs (BT-84), the VAT breakdown (BG-23) and the totals
- * (BT-106, BT-109, BT-110, BT-112, BT-113, BT-115). Invoice lines are not read yet: a PDF becomes a
- * document-level (BASIC WL) invoice.
+ * (BT-106, BT-109, BT-110, BT-112, BT-113, BT-115), and the invoice lines (BG-25, extract-lines.ts) when
+ * their amounts agree with each other and with the totals; without them a PDF becomes a document-level
+ * (BASIC WL) invoice.
  *
  * Seller or buyer: identifiers inside the block that starts at a buyer label ("Client", "Kunde",
  * "Bill to"…) and stays in its column for a few lines belong to the buyer; the others to the seller,
@@ -14,6 +15,7 @@
 import { Decimal } from '../decimal/decimal';
 import type { Amount, Invoice, Party, VatBreakdown } from '../model/invoice';
 import type { DocumentText, TextLine } from '../text/page-text';
+import { extractLines } from './extract-lines';
 import type { FieldEvidence, FieldExtraction } from './extraction';
 import {
   BUYER_LABELS,
@@ -187,6 +189,15 @@ export function extractFields(text: DocumentText): FieldExtraction {
   if (totals) {
     invoice.totals = totals.totals;
     for (const [term, at] of totals.found) note(term, at, at.line.text, totals.consistent ? 0.9 : 0.5);
+  }
+  const read = extractLines(lines, invoice.vatBreakdown ?? [], invoice.totals?.lineTotal?.value);
+  if (read) {
+    invoice.lines = [...read.lines];
+    const [first] = read.rows;
+    const shown = read.rows.map((r) => r.line.text).join(' | ');
+    // The arithmetic and the totals agree: as sure as the totals themselves.
+    for (const term of ['BG-25', 'BT-126', 'BT-129', 'BT-131', 'BT-146', 'BT-153'])
+      note(term, first!, shown, 0.85);
   }
   return { invoice, evidence, language: languageOf(lines) };
 }

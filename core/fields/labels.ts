@@ -89,3 +89,17 @@ export const TOTAL_LABELS: readonly (readonly [string, RegExp])[] = [
 /** Words after which a line holds the allowances or charges at document level. */
 export const ALLOWANCE_CHARGE_WORDS =
   /(remise|rabais|frais|nachlass|rabatt|zuschlag|discount|allowance|charge|surcharge)/i;
+
+/** Units printed in a line's quantity column, as UN/ECE Recommendation 20 codes (BT-130). */
+export const UNIT_WORDS: readonly (readonly [RegExp, string])[] = [
+  [/^(stk\.?|stück|st\.?|pce|pcs?\.?|pièces?|pieces?|unités?|units?|u\.?|ea|each)$/, 'C62'],
+  [/^(h|hrs?\.?|heures?|std\.?|stunden?|hours?)$/, 'HUR'],
+  [/^(jours?|j\.?|tage?|tg\.?|days?)$/, 'DAY'],
+  [/^(mois|monate?|months?)$/, 'MON'],
+  [/^(kg|kilos?)$/, 'KGM'],
+  [/^(m²|m2|qm|sqm)$/, 'MTK'],
+  [/^(m³|m3|cbm)$/, 'MTQ'],
+  [/^(m|mètres?|meter|metres?)$/, 'MTR'],
+  [/^(l|litres?|liter)$/, 'LTR'],
+  [/^(forfait|pauschale?|lump\s*sum)$/, 'LS'],
+];
