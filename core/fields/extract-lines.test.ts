@@ -72,6 +72,49 @@ describe('extractLines', () => {
     expect(read?.rows).toEqual([rows[1], rows[2]]);
   });
 
+  it('completes a name broken over two lines, and leaves a description below a whole name apart', () => {
+    const spanned = (parts: readonly [string, number][], y: number) => {
+      const spans = parts.map(([text, x]) => ({ text, x, y, width: text.length * 5, height: 10 }));
+      const line: TextLine = {
+        text: parts.map(([t]) => t).join('        '),
+        x: parts[0]![1],
+        y,
+        width: 400,
+        height: 10,
+        spans,
+      };
+      return { line, page: 1 };
+    };
+    const rows = [
+      spanned(
+        [
+          ['5', 57],
+          ['Personen-', 139],
+          ['7,9800', 300],
+          ['2 Stk', 360],
+          ['19 %', 420],
+          ['15,96', 480],
+        ],
+        100,
+      ),
+      spanned([['Unfallversicherung', 140]], 112),
+      spanned(
+        [
+          ['6', 59],
+          ['Choice', 139],
+          ['5,0400', 300],
+          ['2 Stk', 360],
+          ['19 %', 420],
+          ['10,08', 480],
+        ],
+        140,
+      ),
+      spanned([['Upgrade', 139]], 152),
+    ];
+    const read = extractLines(rows, vat19, '26.04');
+    expect(read?.lines.map((l) => l.product?.name)).toEqual(['Personen-Unfallversicherung', 'Choice']);
+  });
+
   it('keeps no line when they do not add up to BT-106, or a rate is not in the breakdown', () => {
     const rows = [
       row('1   Montage        2,00 h        50,00        100,00'),
@@ -111,8 +154,14 @@ describeCorpus('invoice lines read from the corpus PDFs without XML', (corpus) =
       );
       const strip = ({ unit: _unit, ...rest }: ReturnType<typeof figures>) => rest;
       expect(lines.map(figures).map(strip), file).toEqual(priced.map(figures).map(strip));
+      // A name is read whole, or its first line when the rest reads like a description.
+      for (const [i, line] of lines.entries()) {
+        expect(priced[i]?.product?.name?.startsWith(line.product?.name ?? '-'), `${file} line ${i + 1}`).toBe(
+          true,
+        );
+      }
     }
     console.log(`invoice lines read from ${accepted} of ${files.length} corpus PDFs without XML, none wrong`);
-    expect(accepted).toBeGreaterThanOrEqual(5);
+    expect(accepted).toBeGreaterThanOrEqual(7);
   });
 });

@@ -98,13 +98,43 @@ function unitOf(text: string): string | null {
   return UNIT_WORDS.find(([pattern]) => pattern.test(word))?.[1] ?? null;
 }
 
-function rowLine(row: TextRow, sequence: number, breakdown: readonly VatBreakdown[]): InvoiceLine | null {
+/** How far apart two x positions may be and still be the same column, in points. */
+const SAME_COLUMN = 3;
+
+/**
+ * A name broken over two lines, "Personen-" over "Unfallversicherung" or "Navigationssystem" over
+ * "- Garantie": the next line, in the name's column and without amounts, completes it. A line below a
+ * whole name is its description (BT-154), not part of it.
+ */
+function completedName(name: string, row: TextRow, next: TextRow | undefined): string {
+  const column = row.line.spans.find((span) => span.text.includes(name.split(' ')[0]!));
+  if (!column || !next || next.page !== row.page) return name;
+  const below = next.line.spans.filter((span) => span.x >= column.x - SAME_COLUMN);
+  const first = below[0];
+  if (!first || Math.abs(first.x - column.x) > SAME_COLUMN) return name;
+  const rest = below
+    .map((span) => span.text)
+    .join(' ')
+    .split(/ {2,}/)[0]!
+    .trim();
+  if (rest === '' || /:/.test(rest) || tokensOf(rest).amounts.length > 0) return name;
+  if (/[-/]$/.test(name)) return `${name}${rest}`;
+  return rest.startsWith('-') ? `${name} ${rest}` : name;
+}
+
+function rowLine(
+  row: TextRow,
+  next: TextRow | undefined,
+  sequence: number,
+  breakdown: readonly VatBreakdown[],
+): InvoiceLine | null {
   const { text } = row.line;
   const { amounts, rate: printedRate } = tokensOf(text);
   const found = arithmetic(amounts);
   if (!found) return null;
-  const name = itemName(columnsBefore(text, Math.min(found.quantity.index, found.price.index)));
-  if (!name) return null;
+  const printed = itemName(columnsBefore(text, Math.min(found.quantity.index, found.price.index)));
+  if (!printed) return null;
+  const name = completedName(printed, row, next);
   const rates = [...new Set(breakdown.map((b) => b.rate ?? ''))];
   const rate = printedRate ?? (rates.length === 1 ? Decimal.parse(rates[0]!) : null);
   const vat = rate && breakdown.find((b) => b.rate !== undefined && Decimal.parse(b.rate)?.equals(rate));
@@ -141,8 +171,8 @@ export function extractLines<Row extends TextRow>(
   if (!expected || breakdown.length === 0) return null;
   const lines: InvoiceLine[] = [];
   const from: Row[] = [];
-  for (const row of rows) {
-    const line = rowLine(row, lines.length + 1, breakdown);
+  for (const [i, row] of rows.entries()) {
+    const line = rowLine(row, rows[i + 1], lines.length + 1, breakdown);
     if (!line) continue;
     lines.push(line);
     from.push(row);

@@ -10,13 +10,14 @@ import { Decimal } from '../decimal/decimal';
 export const AMOUNT_PATTERN =
   /-?\d{1,3}(?:[  .,'’]\d{3})*(?:[.,]\d{1,4})?(?!\d)|-?\d+(?:[.,]\d{1,4})?(?!\d)/g;
 
-/** The decimal text of a printed amount, or null. The last `,` or `.` followed by 1–2 digits is the decimal mark. */
+/** The decimal text of a printed amount, or null. The last `,` or `.` followed by 1, 2 or 4 digits is the decimal mark. */
 export function parseAmount(printed: string): string | null {
   const t = printed.replace(/[€\s  ]|EUR/g, '').replace(/[’']/g, '');
   if (!/^-?[\d.,]+$/.test(t)) return null;
   const negative = t.startsWith('-');
   const body = negative ? t.slice(1) : t;
-  const mark = /[.,](\d{1,2})$/.exec(body);
+  // Three digits after the last mark make a thousands group ("1.234"); unit prices show four decimals.
+  const mark = /[.,](\d{1,2}|\d{4})$/.exec(body);
   let integer = body;
   let fraction = '';
   if (mark) {
