@@ -533,11 +533,14 @@ function readTotals(
   const found: [string, Located][] = Object.entries(best.at).filter((e): e is [string, Located] => !!e[1]);
   if (prepaid) found.push(['BT-113', prepaid.at]);
   if (dueLine) found.push(['BT-115', dueLine.at]);
-  // Without document-level allowances or charges the sum of the lines (BT-106) is the net total (BT-109).
-  if (best.at['BT-109']) found.push(['BT-106', best.at['BT-109']]);
+  // The sum of the lines (BT-106) as printed; else, as without document-level allowances or charges, the
+  // net total (BT-109).
+  const printedLines = candidates.get('BT-106')?.[0];
+  if (printedLines) found.push(['BT-106', printedLines.at]);
+  else if (best.at['BT-109']) found.push(['BT-106', best.at['BT-109']]);
   return {
     totals: {
-      lineTotal: amount(best.net),
+      lineTotal: amount(printedLines?.value ?? best.net),
       taxBasisTotal: amount(best.net),
       taxTotals: [{ ...amount(best.vat), ...(currency ? { currency } : {}) }],
       grandTotal: amount(best.gross),

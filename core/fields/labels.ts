@@ -70,7 +70,7 @@ export const TOTAL_LABELS: readonly (readonly [string, RegExp])[] = [
   ],
   [
     'BT-106',
-    /(positionssumme|summe\s+(?:der\s+)?positionen|total\s+des\s+lignes|sum\s+of\s+(?:invoice\s+)?lines|line\s+total\s+amount)/i,
+    /(positionssumme|summe\s+(?:der\s+)?positionen|positionen\s+netto|total\s+(?:h\.?\s?t\.?\s+)?des\s+lignes|sum\s+of\s+(?:invoice\s+)?lines|line\s+total\s+amount)/i,
   ],
   [
     'BT-109',
@@ -78,11 +78,12 @@ export const TOTAL_LABELS: readonly (readonly [string, RegExp])[] = [
   ],
   [
     'BT-110',
-    /(total\s+t\.?v\.?a\.?|montant\s+t\.?v\.?a\.?|steuerbetrag|mwst|mehrwertsteuer|umsatzsteuer|\bust\b|total\s+vat|\btva\b|\bvat\b|total\s+tax|\btax\b)/i,
+    // "Total incl. VAT" is the grand total, not the VAT.
+    /(total\s+t\.?v\.?a\.?|montant\s+t\.?v\.?a\.?|steuerbetrag|mwst|mehrwertsteuer|umsatzsteuer|\bust\b|total\s+vat|\btva\b|(?<!incl\.?\s*)\bvat\b|total\s+tax|(?<!incl\.?\s*)\btax\b)/i,
   ],
   [
     'BT-112',
-    /(total\s+t\.?t\.?c\.?|montant\s+t\.?t\.?c\.?|bruttosumme|bruttobetrag|brutto-?betrag|gesamtbetrag|rechnungsbetrag|gesamtsumme|summe\s+brutto|grand\s+total|invoice\s+total|incl\.?\s+vat|total\s+amount|\btotal\b)/i,
+    /(total\s+t\.?t\.?c\.?|montant\s+t\.?t\.?c\.?|bruttosumme|endsumme|bruttobetrag|brutto-?betrag|gesamtbetrag|rechnungsbetrag|gesamtsumme|summe\s+brutto|grand\s+total|invoice\s+total|incl\.?\s+vat|total\s+amount|\btotal\b)/i,
   ],
 ];
 
