@@ -29,6 +29,7 @@ export const API_ROUTES: Readonly<Record<string, Route>> = {
   '/api/v1/repair': { service: 'repair', methods: ['POST'], authenticated: true },
   '/api/v1/validate': { service: 'validate', methods: ['POST'], authenticated: true },
   '/api/v1/integration-contract': { service: 'contract', methods: ['GET', 'HEAD'], authenticated: false },
+  '/api/v1/openapi.json': { service: 'openapi', methods: ['GET', 'HEAD'], authenticated: false },
   '/api/v1/profiles': { service: 'profiles', methods: ['GET'], authenticated: true },
   '/api/v1/profiles/{role}/{id}': {
     service: 'profiles',

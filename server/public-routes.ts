@@ -4,6 +4,7 @@
  * transport; the response and one line on stderr say so. The token never appears in a response.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ActivationSent } from '../core/api/activation';
 import { apiError } from '../core/api/errors';
 import { chooseLang, type Lang, type LocalizedText } from '../core/api/lang';
 import { activateSandboxKey, requestSandboxKey } from '../core/service/activation';
@@ -42,13 +43,14 @@ const step1: PublicRoute = async (body, res, deps, lang) => {
   const { email, expiresAt } = asked.value;
   const file = await writeToOutbox(deps.dataDir, activationMail(asked.value, deps.origin(), lang), now);
   console.error(`facturx serve: no mail transport; activation message for ${email} written to ${file}`);
-  sendJson(res, 202, {
+  const sent: ActivationSent = {
     status: 'activation_sent',
     email,
     expiresAt,
     delivery: 'outbox',
     message: NO_MAIL_TRANSPORT[lang],
-  });
+  };
+  sendJson(res, 202, sent);
 };
 
 const step2: PublicRoute = async (body, res, deps, lang) => {
@@ -57,7 +59,7 @@ const step2: PublicRoute = async (body, res, deps, lang) => {
   sendJson(res, 201, activated.value);
 };
 
-const PUBLIC_ROUTES: Readonly<Record<string, PublicRoute>> = {
+export const PUBLIC_ROUTES: Readonly<Record<string, PublicRoute>> = {
   '/public/api-keys/free/step1': step1,
   [STEP2_PATH]: step2,
 };

@@ -40,7 +40,16 @@ describe('facturx', () => {
   it('prints its help, globally and per subcommand', async () => {
     const global = await facturx('--help');
     expect(global.code).toBe(0);
-    for (const command of ['validate', 'extract', 'convert', 'repair', 'contract', 'keys', 'serve']) {
+    for (const command of [
+      'validate',
+      'extract',
+      'convert',
+      'repair',
+      'contract',
+      'openapi',
+      'keys',
+      'serve',
+    ]) {
       expect(global.stdout).toContain(command);
       const own = await facturx(command, '--help');
       expect(own.code, command).toBe(0);
@@ -194,6 +203,17 @@ describe('facturx', () => {
     expect(run.code).toBe(0);
     expect(body.version).toEqual(expect.any(String));
     expect(body.fields).toEqual(expect.arrayContaining([expect.objectContaining({ bt: 'BT-1' })]));
+  });
+
+  it('prints the OpenAPI description of the interface', async () => {
+    const run = await facturx('openapi', '--json');
+    expect(run.code).toBe(0);
+    const body = JSON.parse(run.stdout) as { openapi: string; paths: Record<string, unknown> };
+    expect(body.openapi).toBe('3.1.0');
+    expect(Object.keys(body.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/convert', '/api/v1/openapi.json']),
+    );
+    expect((await facturx('openapi', 'extra')).code).toBe(2);
   });
 
   it('creates, lists and revokes API keys in a data folder, never showing a hash', async () => {

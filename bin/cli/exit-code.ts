@@ -30,6 +30,7 @@ function successCode(service: ServiceName, body: unknown): ExitCode {
     case 'repair':
       return body.repairSuccessful === true ? EXIT.ok : EXIT.notValid;
     case 'contract':
+    case 'openapi':
     case 'profiles':
       return EXIT.ok;
   }

@@ -9,6 +9,7 @@ Commands:
   convert [FILE.pdf]    make a Factur-X PDF/A-3 or a CII XML (POST /api/v1/convert)
   repair FILE.xml       apply deterministic fixes to a CII XML (POST /api/v1/repair)
   contract              print the invoice_data integration contract
+  openapi               print the OpenAPI 3.1.0 description of the /api/v1 interface
   keys create|list|revoke  manage the API keys of a self-hosted server
   serve                 run the /api/v1 server and the web interface
 
@@ -58,6 +59,10 @@ ${DOCUMENT_OPTIONS}
   contract: `Usage: facturx contract [--json] [--lang en|fr]
 
 Prints the body of GET /api/v1/integration-contract.
+`,
+  openapi: `Usage: facturx openapi [--json]
+
+Prints the body of GET /api/v1/openapi.json: the OpenAPI 3.1.0 description of the interface.
 `,
   keys: `Usage: facturx keys create --email E [--plan sandbox|launch|scale|business] [--data-dir DIR] [--json]
        facturx keys list [--data-dir DIR] [--json]

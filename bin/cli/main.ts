@@ -19,6 +19,7 @@ const help = { help: { type: 'boolean', short: 'h' } } as const;
 
 const OTHER_OPTIONS: Readonly<Record<string, Options>> = {
   contract: { ...help, json: { type: 'boolean' }, lang: { type: 'string' } },
+  openapi: { ...help, json: { type: 'boolean' } },
   keys: {
     ...help,
     json: { type: 'boolean' },
@@ -45,6 +46,12 @@ async function runContract(values: Values): Promise<number> {
   if (!result.ok && 'error' in result.body)
     err(`facturx contract: ${result.body.error}: ${result.body.message}`);
   return exitCodeOf('contract', result);
+}
+
+async function runOpenApi(): Promise<number> {
+  const result = await services.openapi({ fields: {}, files: {}, query: {} }, localContext());
+  printJson(result.body);
+  return exitCodeOf('openapi', result);
 }
 
 export async function main(argv: string[]): Promise<number> {
@@ -80,5 +87,6 @@ export async function main(argv: string[]): Promise<number> {
   if (positionals.length > 0)
     return badInput(`${command} takes no argument "${positionals[0]}"`, wantsJson(rest));
   if (command === 'serve') return runServe(values);
+  if (command === 'openapi') return runOpenApi();
   return runContract(values);
 }

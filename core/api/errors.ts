@@ -124,9 +124,16 @@ export type ErrorBody<C extends ErrorCode = ErrorCode> = C extends ErrorCode
   : never;
 
 /** The few 400 answers that carry `detail` only (an empty upload). */
-export interface DetailBody {
-  readonly detail: string;
-}
+export const detailBodySchema = z.strictObject({ detail: z.string() });
+export type DetailBody = Readonly<z.infer<typeof detailBodySchema>>;
+
+/** The body of one error code: `error`, `message`, and the code's extra fields. */
+export const errorBodySchema = (code: ErrorCode) =>
+  z.object({
+    error: z.literal(code),
+    message: z.string(),
+    ...(ERROR_EXTRAS as Partial<Record<ErrorCode, z.ZodObject>>)[code]?.shape,
+  });
 
 export type ApiErrorBody = ErrorBody | DetailBody;
 
@@ -314,7 +321,7 @@ export const emptyFileError = (lang: Lang): ApiErrorResult<DetailBody> => ({
 
 /** Runtime schema of any error body a client may receive (extra fields checked per code). */
 export const apiErrorBodySchema: z.ZodType<ApiErrorBody> = z.union([
-  z.object({ detail: z.string() }).strict(),
+  detailBodySchema,
   z
     .object({ error: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]), message: z.string() })
     .loose()

@@ -42,26 +42,29 @@ export const profileSaveBodySchema = (role: ProfileRole) =>
   z.strictObject({ data: profileDataSchemas[role] });
 
 /** A saved profile as the API shows it. */
-export interface ProfileBody {
-  readonly id: string;
-  readonly role: ProfileRole;
+export const profileBodySchema = z.object({
+  id: profileIdSchema,
+  role: z.enum(PROFILE_ROLES),
   /** 1 on creation, one more on each save; part of a convert's idempotency identity. */
-  readonly version: number;
+  version: z.int().positive(),
   /** The party's name (BT-27 or BT-44), for lists. */
-  readonly name: string;
-  readonly updatedAt: string;
-  readonly data: ProfileData;
-}
+  name: z.string(),
+  updatedAt: z.iso.datetime(),
+  data: z.union([sellerProfileDataSchema, buyerProfileDataSchema]),
+});
+export type ProfileBody = z.infer<typeof profileBodySchema>;
 
-export interface ProfileListBody {
-  readonly profiles: readonly ProfileBody[];
-}
+/** The body of `GET /api/v1/profiles`. */
+export const profileListBodySchema = z.object({ profiles: z.array(profileBodySchema) });
+export type ProfileListBody = z.infer<typeof profileListBodySchema>;
 
-export interface ProfileDeletedBody {
-  readonly deleted: true;
-  readonly id: string;
-  readonly role: ProfileRole;
-}
+/** The body of `DELETE /api/v1/profiles/{role}/{id}`. */
+export const profileDeletedBodySchema = z.object({
+  deleted: z.literal(true),
+  id: profileIdSchema,
+  role: z.enum(PROFILE_ROLES),
+});
+export type ProfileDeletedBody = z.infer<typeof profileDeletedBodySchema>;
 
 /** The party name of a profile's data. */
 export const profileName = (data: ProfileData): string =>

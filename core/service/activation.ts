@@ -5,7 +5,8 @@
  * sandbox key per address. How the token reaches the address is the adapter's business.
  */
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { activationStep1BodySchema, activationStep2BodySchema, type ActivatedKey } from '../api/activation';
 import { apiError } from '../api/errors';
 import { failed, invalidField, jsonField, NOT_JSON, parsed, type Parsed } from '../api/form-fields';
 import type { Lang } from '../api/lang';
@@ -13,17 +14,6 @@ import { createApiKey, hashApiKey } from './auth';
 import type { ActivationRecord, Storage } from './storage';
 
 export const ACTIVATION_TTL_MS = 24 * 60 * 60 * 1000;
-
-/** RFC 5321 caps a path at 254 characters; the shape check is deliberately plain. */
-const emailSchema = z
-  .string()
-  .trim()
-  .max(254)
-  .regex(/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/)
-  .transform((email) => email.toLowerCase());
-
-const step1Schema = z.object({ email: emailSchema });
-const step2Schema = z.object({ token: z.string().min(1).max(200) });
 
 /** The JSON body of a public call, one object checked member by member (422 naming the member at fault). */
 function parseBody<S extends z.ZodType>(body: string, schema: S, lang: Lang): Parsed<z.infer<S>> {
@@ -51,7 +41,7 @@ export async function requestSandboxKey(
   now: Date,
   lang: Lang,
 ): Promise<Parsed<ActivationRequest>> {
-  const given = parseBody(body, step1Schema, lang);
+  const given = parseBody(body, activationStep1BodySchema, lang);
   if (!given.ok) return given;
   const { email } = given.value;
   if (await hasKey(storage, email)) return failed(apiError('sandbox_key_exists', undefined, { lang }));
@@ -72,12 +62,6 @@ export async function requestSandboxKey(
   return parsed({ email, token, expiresAt: record.expiresAt });
 }
 
-export interface ActivatedKey {
-  readonly apiKey: string;
-  readonly tenant: string;
-  readonly plan: 'sandbox';
-}
-
 /** Step 2: the key of the activation whose token is in `body` (`{"token": …}`); the token is then spent. */
 export async function activateSandboxKey(
   storage: Storage,
@@ -85,7 +69,7 @@ export async function activateSandboxKey(
   now: Date,
   lang: Lang,
 ): Promise<Parsed<ActivatedKey>> {
-  const given = parseBody(body, step2Schema, lang);
+  const given = parseBody(body, activationStep2BodySchema, lang);
   if (!given.ok) return given;
   const use = await storage.useActivation(hashApiKey(given.value.token), now.toISOString());
   if (use.status !== 'activated') {

@@ -3,13 +3,14 @@ import { contract } from './contract';
 import { convert } from './convert';
 import { extract } from './extract';
 import { emptyState, MemoryStorage } from './memory-storage';
+import { openapi } from './openapi';
 import { profiles } from './profiles';
 import { repair } from './repair';
 import type { Storage, TenantRecord } from './storage';
 import type { ServiceContext } from './types';
 import { validate } from './validate';
 
-export const services = { convert, extract, repair, validate, contract, profiles };
+export const services = { convert, extract, repair, validate, contract, profiles, openapi };
 export type ServiceName = keyof typeof services;
 
 export const LOCAL_TENANT = 'local';
