@@ -5,7 +5,7 @@
  */
 import { isLuhn } from '../../../core/fields/values';
 import type { ProfileRole } from '../backend/backend';
-import { addressProblems, ibanProblem, limits, noteProblem } from '../convert/complements';
+import { addressProblems, ibanProblem, limits, noteProblem } from '../review/complements';
 import type { MessageKey } from '../i18n/messages';
 import { profileIdPattern } from './profile-records';
 

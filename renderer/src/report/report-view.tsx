@@ -1,6 +1,6 @@
 import type { ValidationIssue, ValidationReportBody } from '../../../core/api/validation-report';
 import type { ReactNode } from 'react';
-import { countsText } from '../i18n/counts';
+import { countsText } from '../shared/counts';
 import { useI18n, type Translate } from '../i18n/i18n';
 
 type Stage = ValidationIssue['stage'];

@@ -1,4 +1,4 @@
-import { provenanceOf, requirementsOf, type ConvertBody } from '../convert/convert-bodies';
+import { provenanceOf, requirementsOf, type ConvertBody } from './convert-bodies';
 import { useI18n } from '../i18n/i18n';
 import { ProvenanceTable } from './provenance-table';
 import { RequirementList } from './requirement-list';

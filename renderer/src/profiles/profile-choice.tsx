@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import type { ProfileRole } from '../backend/backend';
-import type { Conversion } from '../convert/use-conversion';
+import type { Conversion } from '../review/use-conversion';
 import { useI18n } from '../i18n/i18n';
-import { profileRoles } from '../profiles/profile-records';
-import type { Profiles } from '../profiles/use-profiles';
+import { profileRoles } from './profile-records';
+import type { Profiles } from './use-profiles';
 
 const labels = { seller: 'convert.sellerProfile', buyer: 'convert.buyerProfile' } as const;
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { RepairBody } from '../backend/answer-bodies';
 import { useI18n } from '../i18n/i18n';
-import { downloadBase64, xmlFilename } from './download';
+import { downloadBase64, xmlFilename } from '../shared/download';
 
 const undoneReasons = [
   'max_changes_allowed',

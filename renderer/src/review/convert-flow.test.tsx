@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ValidationTarget } from '../../../core/api/targets';
 import type { Answer, Backend, FormFields, InvoiceFile } from '../backend/backend';
-import type { ConvertSource, RunConvert } from '../convert/use-conversion';
+import type { ConvertSource, RunConvert } from './use-conversion';
 import { I18nProvider } from '../i18n/i18n';
 import { useProfiles } from '../profiles/use-profiles';
 import { captureDownloads } from '../testing/capture-downloads';

@@ -1,6 +1,6 @@
-import type { Provenance } from '../convert/convert-bodies';
+import type { Provenance } from './convert-bodies';
 import { useI18n } from '../i18n/i18n';
-import { TermLabel } from './term-label';
+import { TermLabel } from '../shared/term-label';
 
 /** Where each business term of the invoice came from, with the reader's evidence when it gives some. */
 export function ProvenanceTable({ entries }: { readonly entries: readonly Provenance[] }) {

@@ -1,7 +1,7 @@
-import { outcomeOf, type ConvertBody } from '../convert/convert-bodies';
-import type { ConvertOutput } from '../convert/use-conversion';
+import { outcomeOf, type ConvertBody } from './convert-bodies';
+import type { ConvertOutput } from './use-conversion';
 import { useI18n } from '../i18n/i18n';
-import { derivedFilename, downloadBase64 } from './download';
+import { derivedFilename, downloadBase64 } from '../shared/download';
 import { ReadinessVerdict } from './readiness-verdict';
 
 interface Props {

@@ -1,4 +1,4 @@
-import type { Quota } from '../backend/backend';
+import type { Quota } from './backend';
 import { useI18n } from '../i18n/i18n';
 
 interface Props {

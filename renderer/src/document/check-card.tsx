@@ -2,16 +2,16 @@ import { useMemo } from 'react';
 import type { ValidationTarget } from '../../../core/api/targets';
 import { extractionOf, repairOf, reportOf } from '../backend/answer-bodies';
 import { operationsFor } from '../backend/file-kind';
-import type { Check } from '../backend/use-checks';
-import type { ConvertSource, RunConvert } from '../convert/use-conversion';
+import type { Check } from '../batch/use-checks';
+import type { ConvertSource, RunConvert } from '../review/use-conversion';
 import { useI18n } from '../i18n/i18n';
 import type { Profiles } from '../profiles/use-profiles';
-import { AnswerView } from './answer-view';
-import { ConvertFlow } from './convert-flow';
+import { AnswerView } from '../shared/answer-view';
+import { ConvertFlow } from '../review/convert-flow';
 import { ExtractView } from './extract-view';
-import { FileSize } from './file-size';
-import { RepairOffer, RepairView, repairTone } from './repair-view';
-import { ReportView } from './report-view';
+import { FileSize } from '../shared/file-size';
+import { RepairOffer, RepairView, repairTone } from '../repair/repair-view';
+import { ReportView } from '../report/report-view';
 
 interface Props {
   readonly check: Check;

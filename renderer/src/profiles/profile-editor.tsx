@@ -10,11 +10,11 @@ import {
   type ProfileField,
   type ProfileGroup,
   type ProfileValues,
-} from '../profiles/profile-form';
-import { profileRecordOf, type ProfileRecord } from '../profiles/profile-records';
-import { ErrorDetail } from './error-detail';
-import { LabelledField } from './labelled-field';
-import { TermLabel } from './term-label';
+} from './profile-form';
+import { profileRecordOf, type ProfileRecord } from './profile-records';
+import { ErrorDetail } from '../shared/error-detail';
+import { LabelledField } from '../shared/labelled-field';
+import { TermLabel } from '../shared/term-label';
 
 interface Props {
   readonly role: ProfileRole;

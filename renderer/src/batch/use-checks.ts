@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
-import type { Answer, Backend, FileOperation, InvoiceFile, RunOptions } from './backend';
-import { fileKind, mediaTypeOf, operationsFor, type FileKind } from './file-kind';
+import type { Answer, Backend, FileOperation, InvoiceFile, RunOptions } from '../backend/backend';
+import { fileKind, mediaTypeOf, operationsFor, type FileKind } from '../backend/file-kind';
 
 /** One dropped file and what the backend answered for each operation run on it. */
 export interface Check {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { ProfileRole, ShownError } from '../backend/backend';
 import { useI18n } from '../i18n/i18n';
-import { profileRoles, type ProfileRecord } from '../profiles/profile-records';
-import type { Profiles } from '../profiles/use-profiles';
-import { ErrorDetail } from './error-detail';
+import { profileRoles, type ProfileRecord } from './profile-records';
+import type { Profiles } from './use-profiles';
+import { ErrorDetail } from '../shared/error-detail';
 import { ProfileEditor } from './profile-editor';
 
 interface Props {

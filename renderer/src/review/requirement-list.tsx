@@ -1,6 +1,6 @@
-import type { Requirement } from '../convert/convert-bodies';
+import type { Requirement } from './convert-bodies';
 import { useI18n } from '../i18n/i18n';
-import { TermLabel } from './term-label';
+import { TermLabel } from '../shared/term-label';
 
 /** The France 2026 preflight findings of a dry run, blocking ones first. */
 export function RequirementList({ requirements }: { readonly requirements: readonly Requirement[] }) {

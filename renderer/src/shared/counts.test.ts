@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countsText } from './counts';
-import { translator } from './i18n';
+import { translator } from '../i18n/i18n';
 
 describe('countsText', () => {
   it('uses the singular for one in English and for zero and one in French', () => {

@@ -1,6 +1,6 @@
 import type { ValidationTarget } from '../../../core/api/targets';
 import { useI18n } from '../i18n/i18n';
-import { validationTargets } from '../settings/target-choice';
+import { validationTargets } from './target-choice';
 
 interface Props {
   readonly target: ValidationTarget;

@@ -1,4 +1,4 @@
-import type { ConvertBody } from '../convert/convert-bodies';
+import type { ConvertBody } from './convert-bodies';
 import { useI18n } from '../i18n/i18n';
 
 const tones = {

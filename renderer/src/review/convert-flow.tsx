@@ -1,21 +1,16 @@
 import { useId } from 'react';
 import type { ValidationTarget } from '../../../core/api/targets';
-import { acceptedJobOf, conflictsOf, convertBodyOf, outcomeOf } from '../convert/convert-bodies';
-import {
-  convertOutputs,
-  useConversion,
-  type ConvertSource,
-  type RunConvert,
-} from '../convert/use-conversion';
+import { acceptedJobOf, conflictsOf, convertBodyOf, outcomeOf } from './convert-bodies';
+import { convertOutputs, useConversion, type ConvertSource, type RunConvert } from './use-conversion';
 import { useI18n } from '../i18n/i18n';
 import type { Profiles } from '../profiles/use-profiles';
 import { AcceptedJobView } from './accepted-job-view';
-import { AnswerView } from './answer-view';
+import { AnswerView } from '../shared/answer-view';
 import { ComplementForm } from './complement-form';
 import { ConflictList } from './conflict-list';
 import { ConvertResultView } from './convert-result-view';
 import { DryRunView } from './dry-run-view';
-import { ProfileChoice } from './profile-choice';
+import { ProfileChoice } from '../profiles/profile-choice';
 
 interface Props {
   readonly source: ConvertSource;

@@ -1,4 +1,4 @@
-import type { ContextConflict } from '../convert/convert-bodies';
+import type { ContextConflict } from './convert-bodies';
 import { useI18n } from '../i18n/i18n';
 
 /**

@@ -1,7 +1,7 @@
 import type { ExtractResponse } from '../../../core/api/extract';
 import { useI18n } from '../i18n/i18n';
-import { downloadBase64, xmlFilename } from './download';
-import { FileSize } from './file-size';
+import { downloadBase64, xmlFilename } from '../shared/download';
+import { FileSize } from '../shared/file-size';
 
 /** The XML found inside a PDF: its profile and size, and a way to save it beside the PDF. */
 export function ExtractView({

@@ -1,8 +1,8 @@
-import { addressKeys, limits, type ComplementInput, type ComplementProblem } from '../convert/complements';
-import type { Conversion } from '../convert/use-conversion';
+import { addressKeys, limits, type ComplementInput, type ComplementProblem } from './complements';
+import type { Conversion } from './use-conversion';
 import { useI18n } from '../i18n/i18n';
-import { LabelledField } from './labelled-field';
-import { TermLabel } from './term-label';
+import { LabelledField } from '../shared/labelled-field';
+import { TermLabel } from '../shared/term-label';
 
 interface FieldProps {
   readonly fieldKey: string;

@@ -1,5 +1,5 @@
-import type { Translate } from './i18n';
-import type { Lang } from './messages';
+import type { Translate } from '../i18n/i18n';
+import type { Lang } from '../i18n/messages';
 
 /** "1 error · 3 warnings", with each noun in the plural form the language uses for its number. */
 export function countsText(t: Translate, lang: Lang, errors: number, warnings: number): string {

@@ -1,0 +1,46 @@
+/** What the repair view shows, in English and French (see i18n/messages.ts). */
+export const en = {
+  'repair.offer': 'Some of these errors may have a safe, deterministic fix (decimal commas, dates, codes…).',
+  'repair.run': 'Repair',
+  'repair.title': 'Repair',
+  'repair.successful': 'Repaired: the invoice now passes validation',
+  'repair.partial': 'Partly repaired: errors remain',
+  'repair.unchanged': 'Nothing could be repaired automatically',
+  'repair.errorCounts': 'Errors: {before} before → {after} after',
+  'repair.changes': 'Changes made',
+  'repair.noChanges': 'No change was made.',
+  'repair.before': 'Before',
+  'repair.after': 'After',
+  'repair.empty': '(empty)',
+  'repair.leftUndone': 'Left undone',
+  'repair.remainingHint': 'The remaining errors need a correction at the source, in the invoicing software.',
+  'repair.download': 'Download repaired XML',
+  'undone.max_changes_allowed': 'change limit reached',
+  'undone.do_not_modify_amounts': 'amounts must not be modified',
+  'undone.do_not_invent_missing_parties': 'missing parties are not invented',
+  'undone.not_certain': 'no certain fix',
+} as const;
+
+export const fr: Record<keyof typeof en, string> = {
+  'repair.offer':
+    'Certaines de ces erreurs ont peut-être une correction sûre et déterministe (virgules décimales, dates, codes…).',
+  'repair.run': 'Réparer',
+  'repair.title': 'Réparation',
+  'repair.successful': 'Réparée : la facture passe désormais la validation',
+  'repair.partial': 'Réparation partielle : des erreurs subsistent',
+  'repair.unchanged': 'Rien n’a pu être réparé automatiquement',
+  'repair.errorCounts': 'Erreurs : {before} avant → {after} après',
+  'repair.changes': 'Modifications effectuées',
+  'repair.noChanges': 'Aucune modification.',
+  'repair.before': 'Avant',
+  'repair.after': 'Après',
+  'repair.empty': '(vide)',
+  'repair.leftUndone': 'Non effectué',
+  'repair.remainingHint':
+    'Les erreurs restantes doivent être corrigées à la source, dans le logiciel de facturation.',
+  'repair.download': 'Télécharger le XML réparé',
+  'undone.max_changes_allowed': 'limite de modifications atteinte',
+  'undone.do_not_modify_amounts': 'les montants ne doivent pas être modifiés',
+  'undone.do_not_invent_missing_parties': 'les parties manquantes ne sont pas inventées',
+  'undone.not_certain': 'pas de correction certaine',
+};

@@ -1,0 +1,53 @@
+/** What the application, answers, file kinds and sizes, counts show, in English and French (see i18n/messages.ts). */
+export const en = {
+  'app.name': 'Factur-X Desk',
+  'app.tagline': 'Validate, extract, repair and convert French and European e-invoices',
+  'operation.validate': 'Validation',
+  'operation.extract': 'Extraction',
+  'operation.repair': 'Repair',
+  'count.errors.one': '{n} error',
+  'count.errors.other': '{n} errors',
+  'count.warnings.one': '{n} warning',
+  'count.warnings.other': '{n} warnings',
+  'answer.pending': 'Working…',
+  'answer.success': 'Answered',
+  'answer.failure': 'Error',
+  'answer.status': 'HTTP {status}',
+  'answer.noStatus': 'no answer',
+  'answer.details': 'Full answer',
+  'kind.pdf': 'PDF',
+  'kind.xml': 'XML',
+  'size.bytes': '{n} B',
+  'size.kilobytes': '{n} KB',
+  'operation.convert': 'Conversion',
+  'kind.json': 'JSON',
+  'footer.disclaimer':
+    'Validation results are technical evidence only: not acceptance by an approved platform (PA), nor final tax compliance.',
+} as const;
+
+export const fr: Record<keyof typeof en, string> = {
+  'app.name': 'Factur-X Desk',
+  'app.tagline':
+    'Valider, extraire, réparer et convertir les factures électroniques françaises et européennes',
+  'operation.validate': 'Validation',
+  'operation.extract': 'Extraction',
+  'operation.repair': 'Réparation',
+  'count.errors.one': '{n} erreur',
+  'count.errors.other': '{n} erreurs',
+  'count.warnings.one': '{n} avertissement',
+  'count.warnings.other': '{n} avertissements',
+  'answer.pending': 'Traitement…',
+  'answer.success': 'Réponse reçue',
+  'answer.failure': 'Erreur',
+  'answer.status': 'HTTP {status}',
+  'answer.noStatus': 'pas de réponse',
+  'answer.details': 'Réponse complète',
+  'kind.pdf': 'PDF',
+  'kind.xml': 'XML',
+  'size.bytes': '{n} o',
+  'size.kilobytes': '{n} Ko',
+  'operation.convert': 'Conversion',
+  'kind.json': 'JSON',
+  'footer.disclaimer':
+    'Les résultats de validation sont des éléments techniques : ni une acceptation par une plateforme agréée (PA), ni une conformité fiscale définitive.',
+};
