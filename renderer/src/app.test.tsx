@@ -159,6 +159,34 @@ describe('App', () => {
     );
   });
 
+  it('checks the files already there again when the target or the language changes, showing the newest answer', async () => {
+    const pending: ((answer: Answer) => void)[] = [];
+    const calls: { operation: FileOperation; lang: string; validationTarget: string }[] = [];
+    const backend: Backend = {
+      kind: { type: 'server', origin: 'http://127.0.0.1:4000' },
+      run: (operation, _file, { lang, validationTarget }) => {
+        calls.push({ operation, lang, validationTarget });
+        return new Promise((resolve) => pending.push(resolve));
+      },
+      profiles: profileStore().profiles,
+    };
+    renderApp(backend);
+    await drop([new File(['<Invoice/>'], 'facture.xml', { type: 'text/xml' })]);
+    await waitFor(() => expect(calls).toHaveLength(1));
+
+    fireEvent.click(screen.getByRole('button', { name: 'France 2026' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]).toEqual({ operation: 'validate', lang: 'en', validationTarget: 'france_2026' });
+    // The answer for France 2026 arrives first; the late one for EN 16931 must not replace it.
+    await act(async () => pending[1]?.({ ok: true, status: 200, body: { target: 'france_2026' } }));
+    await act(async () => pending[0]?.({ ok: true, status: 200, body: { target: 'en16931' } }));
+    expect(screen.getByTestId('answer-body').textContent).toContain('france_2026');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Français' }));
+    await waitFor(() => expect(calls).toHaveLength(3));
+    expect(calls[2]).toEqual({ operation: 'validate', lang: 'fr', validationTarget: 'france_2026' });
+  });
+
   it('takes files from the picker too', async () => {
     const { backend, calls } = fakeBackend(() => ({ ok: true, status: 200, body: {} }));
     renderApp(backend);

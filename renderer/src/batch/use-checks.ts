@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Answer, Backend, FileOperation, InvoiceFile, RunOptions } from '../backend/backend';
 import { fileKind, mediaTypeOf, operationsFor, type FileKind } from '../backend/file-kind';
 
@@ -23,7 +23,10 @@ export interface Checks {
   readonly clear: () => void;
 }
 
-/** Sends each accepted file to the backend operations its kind calls for, newest first. */
+/**
+ * Sends each accepted file to the backend operations its kind calls for, newest first. A change of the
+ * validation target or of the language checks the files already there again.
+ */
 export function useChecks(backend: Backend, options: RunOptions): Checks {
   const [checks, setChecks] = useState<readonly Check[]>([]);
   const [rejected, setRejected] = useState<readonly string[]>([]);
@@ -33,17 +36,33 @@ export function useChecks(backend: Backend, options: RunOptions): Checks {
     setChecks((all) => all.map((check) => (check.id === id ? change(check) : check)));
   }, []);
 
+  // Only the newest request of an operation on a file is shown, whatever order the answers arrive in.
+  const latest = useRef(new Map<string, number>());
   const run = useCallback(
     (id: number, operation: FileOperation, invoice: InvoiceFile) => {
+      const key = `${id}/${operation}`;
+      const sequence = (latest.current.get(key) ?? 0) + 1;
+      latest.current.set(key, sequence);
       update(id, (check) => ({ ...check, answers: { ...check.answers, [operation]: 'pending' } }));
-      void backend
-        .run(operation, invoice, options)
-        .then((answer) =>
-          update(id, (check) => ({ ...check, answers: { ...check.answers, [operation]: answer } })),
-        );
+      void backend.run(operation, invoice, options).then((answer) => {
+        if (latest.current.get(key) !== sequence) return;
+        update(id, (check) => ({ ...check, answers: { ...check.answers, [operation]: answer } }));
+      });
     },
     [backend, options, update],
   );
+
+  const checksNow = useRef(checks);
+  checksNow.current = checks;
+  const checkedWith = useRef(options);
+  useEffect(() => {
+    if (checkedWith.current === options) return;
+    checkedWith.current = options;
+    for (const check of checksNow.current) {
+      if (!check.invoice) continue;
+      for (const operation of operationsFor[check.kind]) run(check.id, operation, check.invoice);
+    }
+  }, [options, run]);
 
   const submit = useCallback(
     (files: readonly File[]) => {
