@@ -123,7 +123,10 @@ test.describe('Validation report, extraction and repair in a browser, against fa
     await page.screenshot({ path: 'test-results/e2e-france-2026.png', fullPage: true });
   });
 
-  test('shows the profile of the XML inside a Factur-X PDF and downloads it', async ({ page, server }) => {
+  test('shows the profile of the XML inside a Factur-X PDF, its data and container verdicts, and downloads it', async ({
+    page,
+    server,
+  }) => {
     const pdf = await invoicePdf(
       'facture-0001.pdf',
       await readFile(path.join(fixtures, 'invoice-en16931.xml')),
@@ -138,6 +141,15 @@ test.describe('Validation report, extraction and repair in a browser, against fa
     const check = page.getByTestId('check').filter({ hasText: pdf.name });
     await expect(check.getByTestId('extract-profile')).toHaveText(String(expected.body.profile));
     await expect(check.getByTestId('report')).toBeVisible();
+    // A PDF drawn by pdf-lib is no PDF/A-3: the data passes, the container does not, and the page says so.
+    const report = await directAnswer(server, 'validate', pdf, server.apiKey, 'en');
+    const stages = report.body.stages as Record<string, { passed: boolean; skipped: boolean }>;
+    expect(stages.schematron?.passed && !stages.pdfa?.passed).toBe(true);
+    await expect(check.getByTestId('verdict-data')).toHaveAttribute('data-state', 'passed');
+    await expect(check.getByTestId('verdict-container')).toHaveAttribute('data-state', 'failed');
+    await expect(check.getByTestId('verdict-summary')).toContainText(
+      'The invoice data itself is fine; only the PDF container around it does not meet PDF/A-3 or Factur-X.',
+    );
     await page.screenshot({ path: 'test-results/e2e-extract.png', fullPage: true });
 
     const downloading = page.waitForEvent('download');

@@ -187,6 +187,27 @@ describe('App', () => {
     expect(calls[2]).toEqual({ operation: 'validate', lang: 'fr', validationTarget: 'france_2026' });
   });
 
+  it('says a PDF without Factur-X data has none yet and offers to convert it, instead of two errors', async () => {
+    const { backend } = fakeBackend(() => ({
+      ok: false,
+      status: 422,
+      error: { error: 'unextractable_pdf', message: 'The PDF has no embedded Factur-X XML.' },
+    }));
+    renderApp(backend);
+    await drop([new File(['%PDF-1.7 plain'], 'plain.pdf', { type: 'application/pdf' })]);
+
+    const card = screen.getByTestId('check');
+    await waitFor(() =>
+      expect(within(card).getByTestId('no-facturx').textContent).toBe(
+        'No Factur-X data in this PDF yet: convert it below.',
+      ),
+    );
+    expect(within(card).queryByTestId('answer-validate')).toBeNull();
+    expect(within(card).queryByTestId('answer-extract')).toBeNull();
+    expect(card.textContent).not.toContain('unextractable_pdf');
+    expect(within(card).getByTestId('convert')).toBeTruthy();
+  });
+
   it('takes files from the picker too', async () => {
     const { backend, calls } = fakeBackend(() => ({ ok: true, status: 200, body: {} }));
     renderApp(backend);

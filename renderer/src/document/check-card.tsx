@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { ValidationTarget } from '../../../core/api/targets';
 import { extractionOf, repairOf, reportOf } from '../backend/answer-bodies';
 import { operationsFor } from '../backend/file-kind';
+import type { Answer } from '../backend/backend';
 import type { Check } from '../batch/use-checks';
 import type { ConvertSource, RunConvert } from '../review/use-conversion';
 import { useI18n } from '../i18n/i18n';
@@ -21,6 +22,9 @@ interface Props {
   readonly target: ValidationTarget;
   readonly profiles: Profiles;
 }
+
+const refusedAs = (answer: Answer | 'pending' | undefined, code: string): boolean =>
+  answer !== undefined && answer !== 'pending' && !answer.ok && answer.error.error === code;
 
 /** What a check can be converted from: a PDF, or a JSON file's `invoice_data` text (XML is not converted). */
 function convertSourceOf({ kind, filename, invoice }: Check): ConvertSource | undefined {
@@ -43,6 +47,10 @@ export function CheckCard({ check, onRepair, runConvert, target, profiles }: Pro
   const repairAnswer = check.answers.repair;
   const repair = repairOf(repairAnswer);
   const repairable = check.kind === 'xml' && report !== undefined && report.summary.errorCount > 0;
+  // A PDF without embedded invoice data is not an error: it is what conversion is for.
+  const noFacturx =
+    check.kind === 'pdf' &&
+    operationsFor.pdf.some((operation) => refusedAs(check.answers[operation], 'unextractable_pdf'));
   return (
     <article className="card" data-testid="check">
       <header className="card-head">
@@ -52,31 +60,37 @@ export function CheckCard({ check, onRepair, runConvert, target, profiles }: Pro
           <FileSize bytes={check.size} />
         </span>
       </header>
-      {operationsFor[check.kind].map((operation) => {
-        const answer = check.answers[operation];
-        if (!answer) return null;
-        if (operation === 'validate' && report) {
+      {noFacturx && (
+        <p className="notice-neutral" data-testid="no-facturx">
+          {t('document.noFacturx')}
+        </p>
+      )}
+      {!noFacturx &&
+        operationsFor[check.kind].map((operation) => {
+          const answer = check.answers[operation];
+          if (!answer) return null;
+          if (operation === 'validate' && report) {
+            return (
+              <AnswerView
+                key={operation}
+                operation={operation}
+                answer={answer}
+                tone={report.valid ? 'success' : 'failure'}
+              >
+                <ReportView report={report}>
+                  {repairable && !repairAnswer && <RepairOffer onRepair={() => onRepair(check.id)} />}
+                </ReportView>
+              </AnswerView>
+            );
+          }
           return (
-            <AnswerView
-              key={operation}
-              operation={operation}
-              answer={answer}
-              tone={report.valid ? 'success' : 'failure'}
-            >
-              <ReportView report={report}>
-                {repairable && !repairAnswer && <RepairOffer onRepair={() => onRepair(check.id)} />}
-              </ReportView>
+            <AnswerView key={operation} operation={operation} answer={answer}>
+              {operation === 'extract' && extraction && (
+                <ExtractView extraction={extraction} pdfName={check.filename} />
+              )}
             </AnswerView>
           );
-        }
-        return (
-          <AnswerView key={operation} operation={operation} answer={answer}>
-            {operation === 'extract' && extraction && (
-              <ExtractView extraction={extraction} pdfName={check.filename} />
-            )}
-          </AnswerView>
-        );
-      })}
+        })}
       {repairAnswer && (
         <AnswerView
           operation="repair"

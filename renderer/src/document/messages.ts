@@ -4,6 +4,7 @@ export const en = {
   'extract.profile': 'Profile',
   'extract.size': 'Size',
   'extract.download': 'Download XML',
+  'document.noFacturx': 'No Factur-X data in this PDF yet: convert it below.',
 } as const;
 
 export const fr: Record<keyof typeof en, string> = {
@@ -11,4 +12,5 @@ export const fr: Record<keyof typeof en, string> = {
   'extract.profile': 'Profil',
   'extract.size': 'Taille',
   'extract.download': 'Télécharger le XML',
+  'document.noFacturx': 'Ce PDF ne contient pas encore de données Factur-X : convertissez-le ci-dessous.',
 };

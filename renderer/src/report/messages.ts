@@ -16,6 +16,38 @@ export const en = {
   'stage.fr_ctc': 'France 2026 rules',
   'stage.pdfa': 'PDF/A-3',
   'stage.facturx_pdf': 'Factur-X PDF',
+  'stage.profile': 'Factur-X profile rules',
+  'verdict.data': 'Invoice data',
+  'verdict.container': 'PDF container',
+  'verdict.passed': 'Passes',
+  'verdict.failed': 'Does not pass',
+  'verdict.not_checked': 'Not checked',
+  'verdict.noContainer': 'An XML file has no PDF container: only its data is checked.',
+  'summary.data.passed': 'The invoice data passes {target}.',
+  'summary.data.france_only': 'The invoice data passes EN 16931 but is not ready for France 2026 yet.',
+  'summary.data.failed': 'The invoice data does not pass {target}: see what to correct below.',
+  'summary.container.passed': 'Its PDF container meets PDF/A-3 and Factur-X.',
+  'summary.container.failed': 'Its PDF container does not meet PDF/A-3 or Factur-X either.',
+  'summary.container.data_fine':
+    'The invoice data itself is fine; only the PDF container around it does not meet PDF/A-3 or Factur-X.',
+  'findings.data': 'What to correct in the invoice data',
+  'findings.container': 'What to correct in the PDF container',
+  'finding.value': 'Value found: {value}',
+  'finding.rule': 'Rule {rule}',
+  'finding.recommendation': 'Recommendation, not blocking.',
+  'action.xsd':
+    'The XML does not follow the structure of its Factur-X profile: the software that produced it must correct it.',
+  'action.profile':
+    'Correct this term in the software that produced the invoice, or ask the issuer for a corrected invoice.',
+  'action.schematron':
+    'Correct this term in the software that produced the invoice, or ask the issuer for a corrected invoice.',
+  'action.fr_ctc':
+    'Needed before the invoice goes through an approved platform (PA) in France: add or correct this term.',
+  'action.pdfa':
+    'The PDF file does not meet PDF/A-3 (ISO 19005-3); the invoice data is not affected. The software that produced the PDF must correct it.',
+  'action.facturx_pdf':
+    'The PDF does not carry the invoice data the way Factur-X requires (attachment, metadata); the data itself is not affected.',
+  'finding.general': 'Whole document',
   'stageState.passed': 'Passed',
   'stageState.failed': 'Failed',
   'stageState.skipped': 'Not run',
@@ -50,6 +82,40 @@ export const fr: Record<keyof typeof en, string> = {
   'stage.fr_ctc': 'Règles France 2026',
   'stage.pdfa': 'PDF/A-3',
   'stage.facturx_pdf': 'PDF Factur-X',
+  'stage.profile': 'Règles du profil Factur-X',
+  'verdict.data': 'Données de la facture',
+  'verdict.container': 'Conteneur PDF',
+  'verdict.passed': 'Conforme',
+  'verdict.failed': 'Non conforme',
+  'verdict.not_checked': 'Non contrôlé',
+  'verdict.noContainer': 'Un fichier XML n’a pas de conteneur PDF : seules ses données sont contrôlées.',
+  'summary.data.passed': 'Les données de la facture sont conformes à {target}.',
+  'summary.data.france_only':
+    'Les données de la facture sont conformes à EN 16931 mais pas encore prêtes pour France 2026.',
+  'summary.data.failed':
+    'Les données de la facture ne sont pas conformes à {target} : voir ci-dessous quoi corriger.',
+  'summary.container.passed': 'Son conteneur PDF respecte PDF/A-3 et Factur-X.',
+  'summary.container.failed': 'Son conteneur PDF ne respecte pas non plus PDF/A-3 ou Factur-X.',
+  'summary.container.data_fine':
+    'Les données de la facture sont correctes ; seul le conteneur PDF qui les porte ne respecte pas PDF/A-3 ou Factur-X.',
+  'findings.data': 'À corriger dans les données de la facture',
+  'findings.container': 'À corriger dans le conteneur PDF',
+  'finding.value': 'Valeur trouvée : {value}',
+  'finding.rule': 'Règle {rule}',
+  'finding.recommendation': 'Recommandation, non bloquante.',
+  'action.xsd':
+    'Le XML ne suit pas la structure de son profil Factur-X : le logiciel qui l’a produit doit le corriger.',
+  'action.profile':
+    'Corrigez ce terme dans le logiciel qui a produit la facture, ou demandez une facture rectifiée à l’émetteur.',
+  'action.schematron':
+    'Corrigez ce terme dans le logiciel qui a produit la facture, ou demandez une facture rectifiée à l’émetteur.',
+  'action.fr_ctc':
+    'Nécessaire avant l’envoi de la facture par une plateforme agréée (PA) en France : ajoutez ou corrigez ce terme.',
+  'action.pdfa':
+    'Le fichier PDF ne respecte pas PDF/A-3 (ISO 19005-3) ; les données de la facture ne sont pas touchées. Le logiciel qui a produit le PDF doit le corriger.',
+  'action.facturx_pdf':
+    'Le PDF ne porte pas les données de la facture comme Factur-X l’exige (pièce jointe, métadonnées) ; les données elles-mêmes ne sont pas touchées.',
+  'finding.general': 'Document entier',
   'stageState.passed': 'Réussi',
   'stageState.failed': 'Échoué',
   'stageState.skipped': 'Non exécuté',

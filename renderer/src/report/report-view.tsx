@@ -1,12 +1,10 @@
-import type { ValidationIssue, ValidationReportBody } from '../../../core/api/validation-report';
 import type { ReactNode } from 'react';
-import { countsText } from '../shared/counts';
+import './report.css';
+import type { StageResult, ValidationIssue, ValidationReportBody } from '../../../core/api/validation-report';
+import { TERM_NAMES } from '../../../core/model/terms';
 import { useI18n, type Translate } from '../i18n/i18n';
-
-type Stage = ValidationIssue['stage'];
-
-/** The order an accountant reads the checks in: the XML itself, then its rules, then the PDF around it. */
-const stageOrder: readonly Stage[] = ['xsd', 'schematron', 'fr_ctc', 'pdfa', 'facturx_pdf'];
+import { countsText } from '../shared/counts';
+import { sideVerdict, summaryOf, type SideVerdict, type StageName } from './report-sides';
 
 const knownSkipReasons = ['not_a_pdf', 'target_en16931'] as const;
 
@@ -15,118 +13,200 @@ function skipText(reason: string | null, t: Translate): string | null {
   return known ? t(`skip.${known}`) : reason;
 }
 
-function StageList({ report }: { readonly report: ValidationReportBody }) {
+function StageLine({ name, result }: { readonly name: StageName; readonly result: StageResult }) {
   const { lang, t } = useI18n();
+  const state = result.skipped ? 'skipped' : result.passed ? 'passed' : 'failed';
+  const detail = result.skipped
+    ? skipText(result.skip_reason, t)
+    : countsText(t, lang, result.error_count, result.warning_count);
   return (
-    <ul className="stages" aria-label={t('report.stages')}>
-      {stageOrder.map((stage) => {
-        const result = report.stages[stage];
-        const state = result.skipped ? 'skipped' : result.passed ? 'passed' : 'failed';
-        const detail = result.skipped
-          ? skipText(result.skip_reason, t)
-          : countsText(t, lang, result.error_count, result.warning_count);
-        return (
-          <li
-            key={stage}
-            className={`stage stage-${state}`}
-            data-testid={`stage-${stage}`}
-            data-state={state}
-          >
-            <span className="stage-mark" aria-hidden="true" />
-            <span className="stage-name">{t(`stage.${stage}`)}</span>
-            <span className="stage-state">{t(`stageState.${state}`)}</span>
-            {detail && <span className="stage-detail">{detail}</span>}
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
-
-function IssueItem({ issue }: { readonly issue: ValidationIssue }) {
-  const { t } = useI18n();
-  return (
-    <li className={`issue issue-${issue.severity}`} data-testid="issue" data-rule={issue.ruleId}>
-      <div className="issue-head">
-        <span className={`severity severity-${issue.severity}`}>{t(`severity.${issue.severity}`)}</span>
-        <code className="rule-id" title={t('issue.rule')} data-testid="issue-rule">
-          {issue.ruleId}
-        </code>
-        {issue.bt && (
-          <span className="business-term" title={t('issue.term')}>
-            {issue.bt}
-          </span>
-        )}
-      </div>
-      <p className="issue-message" data-testid="issue-message">
-        {issue.message}
-      </p>
-      {issue.location && (
-        <p className="issue-location">
-          <span className="visually-hidden">{t('issue.location')}: </span>
-          <code>{issue.location}</code>
-        </p>
-      )}
+    <li className={`stage stage-${state}`} data-testid={`stage-${name}`} data-state={state}>
+      <span className="stage-mark" aria-hidden="true" />
+      <span className="stage-name">{t(`stage.${name}`)}</span>
+      <span className="stage-state">{t(`stageState.${state}`)}</span>
+      {detail && <span className="stage-detail">{detail}</span>}
     </li>
   );
 }
 
-function IssueGroups({ issues }: { readonly issues: readonly ValidationIssue[] }) {
-  const { t } = useI18n();
-  if (issues.length === 0) return <p className="no-issues">{t('report.noIssues')}</p>;
-  return stageOrder.map((stage) => {
-    const found = issues.filter((issue) => issue.stage === stage);
-    if (found.length === 0) return null;
-    const blockers = stage === 'fr_ctc';
-    return (
-      <section
-        key={stage}
-        className={blockers ? 'issue-group blockers' : 'issue-group'}
-        data-testid={`issues-${stage}`}
-      >
-        <h4>{blockers ? t('report.blockers') : t(`stage.${stage}`)}</h4>
-        {blockers && <p className="group-hint">{t('report.blockersHint')}</p>}
-        <ul className="issues">
-          {found.map((issue, index) => (
-            <IssueItem key={`${issue.ruleId}-${index}`} issue={issue} />
+/** One of the two verdicts: its state, then each check it is made of. */
+function VerdictCard({ verdict }: { readonly verdict: SideVerdict }) {
+  const { lang, t } = useI18n();
+  const tone = { passed: 'valid', failed: 'invalid', not_checked: 'neutral' }[verdict.state];
+  return (
+    <section
+      className={`verdict-card verdict-${tone}`}
+      data-testid={`verdict-${verdict.side}`}
+      data-state={verdict.state}
+      aria-label={t(`verdict.${verdict.side}`)}
+    >
+      <header className="verdict-card-head">
+        <span className="verdict-icon" aria-hidden="true">
+          {{ passed: '✓', failed: '!', not_checked: '–' }[verdict.state]}
+        </span>
+        <div className="verdict-text">
+          <span className="verdict-side">{t(`verdict.${verdict.side}`)}</span>
+          <strong>{t(`verdict.${verdict.state}`)}</strong>
+        </div>
+        {verdict.state !== 'not_checked' && (
+          <span className="verdict-counts">{countsText(t, lang, verdict.errors, verdict.warnings)}</span>
+        )}
+      </header>
+      {verdict.state === 'not_checked' && verdict.side === 'container' ? (
+        <p className="group-hint">{t('verdict.noContainer')}</p>
+      ) : (
+        <ul className="stages" aria-label={t('report.stages')}>
+          {verdict.stages.map(({ name, result }) => (
+            <StageLine key={name} name={name} result={result} />
           ))}
         </ul>
-      </section>
-    );
-  });
+      )}
+    </section>
+  );
+}
+
+interface FindingProps {
+  readonly issue: ValidationIssue;
+  /** The value the invoice holds for the finding's term, when known. */
+  readonly value: string | undefined;
+}
+
+/** A finding in plain words: the term it is about, what the rule says, the value found, what to do. */
+function Finding({ issue, value }: FindingProps) {
+  const { lang, t } = useI18n();
+  const term = issue.bt ? TERM_NAMES[issue.bt]?.[lang] : undefined;
+  const stage = issue.stage as StageName;
+  return (
+    <li
+      className={`issue issue-${issue.severity}`}
+      data-testid="issue"
+      data-rule={issue.ruleId}
+      data-bt={issue.bt ?? undefined}
+    >
+      <div className="issue-head">
+        <span className={`severity severity-${issue.severity}`}>{t(`severity.${issue.severity}`)}</span>
+        <strong className="issue-term">{term ?? t('finding.general')}</strong>
+      </div>
+      <p className="issue-message" data-testid="issue-message">
+        {issue.message}
+      </p>
+      {value !== undefined && (
+        <p className="issue-value" data-testid="issue-value">
+          {t('finding.value', { value })}
+        </p>
+      )}
+      <p className="issue-action">
+        {issue.severity === 'warning' ? t('finding.recommendation') : t(`action.${stage}`)}
+      </p>
+      <p className="issue-detail">
+        <span title={t('issue.rule')} data-testid="issue-rule">
+          {issue.ruleId}
+        </span>
+        {issue.bt && <span title={t('issue.term')}>{issue.bt}</span>}
+        {issue.location && (
+          <span className="issue-location">
+            <span className="visually-hidden">{t('issue.location')}: </span>
+            <code>{issue.location}</code>
+          </span>
+        )}
+      </p>
+    </li>
+  );
+}
+
+function Findings({
+  verdict,
+  values,
+}: {
+  readonly verdict: SideVerdict;
+  readonly values: Readonly<Record<string, string>>;
+}) {
+  const { t } = useI18n();
+  if (verdict.issues.length === 0) return null;
+  return (
+    <section className="findings" data-testid={`findings-${verdict.side}`}>
+      <h4>{t(`findings.${verdict.side}`)}</h4>
+      {verdict.stages.map(({ name }) => {
+        const found = verdict.issues.filter((issue) => issue.stage === name);
+        if (found.length === 0) return null;
+        const blockers = name === 'fr_ctc';
+        return (
+          <section
+            key={name}
+            className={blockers ? 'issue-group blockers' : 'issue-group'}
+            data-testid={`issues-${name}`}
+          >
+            <h5>{blockers ? t('report.blockers') : t(`stage.${name}`)}</h5>
+            {blockers && <p className="group-hint">{t('report.blockersHint')}</p>}
+            <ul className="issues">
+              {found.map((issue, index) => (
+                <Finding
+                  key={`${issue.ruleId}-${index}`}
+                  issue={issue}
+                  value={issue.bt ? values[issue.bt] : undefined}
+                />
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </section>
+  );
 }
 
 interface Props {
   readonly report: ValidationReportBody;
+  /** The invoice's values by business term (`BT-112` → `"1234.50"`), to say which value a finding is about. */
+  readonly values?: Readonly<Record<string, string>>;
   /** What can be done about the findings (the repair offer), shown after them. */
   readonly children?: ReactNode;
 }
 
-/** A validation report as an accountant reads it: the verdict, each check, then the findings by check. */
-export function ReportView({ report, children }: Props) {
+/**
+ * A validation report as an accountant reads it: two verdicts side by side, the invoice data and the PDF
+ * container, a sentence saying what they mean together, then what to correct on each side.
+ */
+export function ReportView({ report, values = {}, children }: Props) {
   const { lang, t } = useI18n();
-  const verdict = report.valid ? 'valid' : 'invalid';
+  const data = sideVerdict(report, 'data');
+  const container = sideVerdict(report, 'container');
+  const summary = summaryOf(data, container);
+  const target = t(`target.${report.target}`);
   return (
     <div className="report" data-testid="report">
-      <div className={`verdict verdict-${verdict}`} data-testid="verdict" data-valid={report.valid}>
-        <span className="verdict-icon" aria-hidden="true">
-          {report.valid ? '✓' : '!'}
-        </span>
+      <div
+        className={`verdict verdict-${report.valid ? 'valid' : 'invalid'}`}
+        data-testid="verdict"
+        data-valid={report.valid}
+      >
         <div className="verdict-text">
-          <strong>{t(`report.${verdict}`)}</strong>
+          <strong>{t(report.valid ? 'report.valid' : 'report.invalid')}</strong>
           <span>
             {report.profile ? t('report.profile', { profile: report.profile }) : t('report.noProfile')}
             {' · '}
-            {t('report.target', { target: t(`target.${report.target}`) })}
+            {t('report.target', { target })}
           </span>
         </div>
         <span className="verdict-counts">
           {countsText(t, lang, report.summary.errorCount, report.summary.warningCount)}
         </span>
+        <p className="verdict-summary" data-testid="verdict-summary">
+          {t(`summary.data.${summary.data}`, { target })}
+          {summary.container !== 'none' && <> {t(`summary.container.${summary.container}`)}</>}
+        </p>
       </div>
-      <StageList report={report} />
-      <h3 className="report-heading">{t('report.issues')}</h3>
-      <IssueGroups issues={report.issues} />
+      <div className="verdicts">
+        <VerdictCard verdict={data} />
+        <VerdictCard verdict={container} />
+      </div>
+      {report.issues.length === 0 ? (
+        <p className="no-issues">{t('report.noIssues')}</p>
+      ) : (
+        <>
+          <Findings verdict={data} values={values} />
+          <Findings verdict={container} values={values} />
+        </>
+      )}
       {report.notes?.map((note) => (
         <p key={note} className="note">
           {note}

@@ -8,7 +8,8 @@ export const en = {
   'settings.baseUrl': 'Backend address',
   'settings.baseUrlHint': 'Leave empty to use the server that delivered this page.',
   'settings.apiKey': 'API key',
-  'settings.apiKeyHint': 'Sent as the X-API-Key header. Create one with “facturx keys create”.',
+  'settings.apiKeyHint':
+    'The key the server’s administrator gave you (they create it with “facturx keys create”).',
   'settings.desktopNote': 'The desktop application uses the offline core; these settings apply in a browser.',
   'settings.save': 'Save',
   'settings.cancel': 'Cancel',
@@ -28,7 +29,8 @@ export const fr: Record<keyof typeof en, string> = {
   'settings.baseUrl': 'Adresse du service',
   'settings.baseUrlHint': 'Laisser vide pour utiliser le serveur qui a fourni cette page.',
   'settings.apiKey': 'Clé d’API',
-  'settings.apiKeyHint': 'Envoyée dans l’en-tête X-API-Key. Créez-en une avec « facturx keys create ».',
+  'settings.apiKeyHint':
+    'La clé que l’administrateur du serveur vous a donnée (il la crée avec « facturx keys create »).',
   'settings.desktopNote':
     'L’application de bureau utilise le moteur hors ligne ; ces paramètres servent dans un navigateur.',
   'settings.save': 'Enregistrer',

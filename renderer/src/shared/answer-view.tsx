@@ -36,7 +36,7 @@ interface Props {
   readonly testId?: string;
 }
 
-/** The backend's answer to one operation: its status, then the report or the error code and message. */
+/** The backend's answer to one operation: the report, or the error in plain words; the raw answer in the technical details. */
 export function AnswerView({ operation, answer, children, tone, label, testId }: Props) {
   const { t } = useI18n();
   const state = answer === 'pending' ? 'pending' : answer.ok ? 'success' : 'failure';
@@ -51,16 +51,11 @@ export function AnswerView({ operation, answer, children, tone, label, testId }:
         {answer === 'pending' ? (
           <span className="badge badge-pending">{t('answer.pending')}</span>
         ) : (
-          <>
-            {!(answer.ok && children) && (
-              <span className={`badge badge-${state}`}>
-                {answer.ok ? t('answer.success') : t('answer.failure')}
-              </span>
-            )}
-            <span className="answer-status" data-testid="answer-status" data-status={answer.status}>
-              {answer.status === 0 ? t('answer.noStatus') : t('answer.status', { status: answer.status })}
+          !(answer.ok && children) && (
+            <span className={`badge badge-${state}`}>
+              {answer.ok ? t('answer.success') : t('answer.failure')}
             </span>
-          </>
+          )
         )}
       </div>
       {answer !== 'pending' && !answer.ok && <ErrorDetail error={answer.error} />}
@@ -76,8 +71,11 @@ export function AnswerView({ operation, answer, children, tone, label, testId }:
         </dl>
       )}
       {answer !== 'pending' && (
-        <details>
+        <details className="technical">
           <summary>{t('answer.details')}</summary>
+          <p className="answer-status" data-testid="answer-status" data-status={answer.status}>
+            {answer.status === 0 ? t('answer.noStatus') : t('answer.status', { status: answer.status })}
+          </p>
           <pre data-testid="answer-body">
             {JSON.stringify(answer.ok ? answer.body : answer.error, shorten, 2)}
           </pre>

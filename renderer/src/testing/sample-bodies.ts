@@ -80,6 +80,25 @@ export const validReport: ValidationReportBody = {
   },
 };
 
+export const infoXmpMismatch: ValidationIssue = {
+  ruleId: 'PDFA-INFO-XMP',
+  severity: 'fatal',
+  message: 'Info /Keywords does not match its XMP equivalent (ISO 19005-3 §6.6.3)',
+  location: 'PDF',
+  bt: null,
+  stage: 'pdfa',
+};
+
+/** A Factur-X PDF whose data passes EN 16931 and whose PDF/A-3 container does not. */
+export const containerOnlyReport: ValidationReportBody = {
+  ...validReport,
+  valid: false,
+  filename: 'facture.pdf',
+  summary: { errorCount: 1, warningCount: 0 },
+  issues: [infoXmpMismatch],
+  stages: { ...validReport.stages, pdfa: ranStage(1), facturx_pdf: ranStage(0) },
+};
+
 export const repairedXml = '<ram:ChargeAmount>85.00</ram:ChargeAmount>';
 
 export const partialRepair: RepairBody = {
