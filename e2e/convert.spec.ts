@@ -95,8 +95,6 @@ test.describe('Conversion in a browser, against facturx serve', () => {
     page,
     server,
   }) => {
-    // The page is read by OCR twice (for the interface, then directly): slow on a shared machine.
-    test.slow();
     const pdf = await invoicePdf('scan-sans-xml.pdf');
     await page.goto('/');
     await saveApiKey(page, server.apiKey);
