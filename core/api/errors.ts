@@ -42,6 +42,9 @@ export const ERROR_STATUS = {
   not_found: [404],
   method_not_allowed: [405],
   internal_error: [500],
+  // A convert its caller cancelled (desktop cancel, HTTP client gone): 499 as proxies log a client that
+  // closed its request; nobody may be left to read it.
+  cancelled: [499],
   // Public sandbox key creation (two steps, activation by e-mail).
   sandbox_key_exists: [409],
   activation_pending: [409],
@@ -259,6 +262,10 @@ const MESSAGES: Readonly<Record<ErrorCode, LocalizedText>> = {
   internal_error: {
     en: 'An unexpected error occurred.',
     fr: 'Une erreur inattendue s’est produite.',
+  },
+  cancelled: {
+    en: 'The conversion was cancelled before it finished; nothing was produced or charged.',
+    fr: 'La conversion a été annulée avant la fin ; rien n’a été produit ni décompté.',
   },
   sandbox_key_exists: {
     en: 'This e-mail address already has an API key; there is one sandbox key per address.',

@@ -63,6 +63,7 @@ export const OPERATION_ERRORS: Readonly<Record<string, readonly Answer[]>> = {
     'ocr_quota_exhausted',
     'requested_output_unavailable',
     'ocr_timeout',
+    'cancelled',
     'profile_reuse_requires_explicit_opt_in',
     'profile_reuse_selector_required',
     'profile_selector_conflict',

@@ -6,7 +6,9 @@
  * The uploaded PDF stays the visual carrier of the Factur-X file.
  *
  * OCR confidence below 70 % is refused in `strict` mode (422 `ocr_confidence_too_low`); `lenient`
- * accepts it, and every field then carries its own lower confidence in the provenance.
+ * accepts it, and every field then carries its own lower confidence in the provenance. On a scan, the
+ * doubtful terms are read again on enlarged strips of the page (second-look.ts). OCR reports its progress
+ * page by page and stops when the convert is cancelled (`cancelled`).
  */
 import { apiError, OCR_CONFIDENCE_THRESHOLD, type ApiErrorResult } from '../api/errors';
 import type { ConvertResponse } from '../api/convert-response';
@@ -15,9 +17,10 @@ import type { Profile } from '../cii/profile';
 import { modelToCii } from '../cii/write';
 import type { FieldExtraction } from '../fields/extraction';
 import { extractFields } from '../fields/extract-fields';
-import { ocrPdf, type OcrError } from '../ocr/ocr-pdf';
+import { ocrPdf, type OcrError, type OcrProgress } from '../ocr/ocr-pdf';
 import { hasTextLayer, readPdfText } from '../text/pdf-text';
 import type { DocumentText, TextSource } from '../text/page-text';
+import { readWithSecondLook, type ReadFields } from './second-look';
 import type { StructuredSource } from './source';
 
 type Provenance = NonNullable<ConvertResponse['fieldProvenance']>;
@@ -35,7 +38,12 @@ export interface PdfSourceOptions {
   readonly confidenceMode: 'strict' | 'lenient';
   readonly lang: Lang;
   readonly ocrTimeoutMs?: number;
+  readonly signal?: AbortSignal;
+  readonly onOcrProgress?: (progress: OcrProgress) => void;
 }
+
+// The reader takes `reread` when it wants closer readings of a scan (second-look.ts).
+const readFields: ReadFields = extractFields;
 
 export type PdfSourceResult =
   { readonly ok: true; readonly value: PdfSource } | { readonly ok: false; readonly error: ApiErrorResult };
@@ -45,8 +53,14 @@ export async function pdfSource(pdf: Uint8Array, options: PdfSourceOptions): Pro
   const layer = await readPdfText(pdf);
   if (!layer.ok) return { ok: false, error: apiError('unextractable_pdf', undefined, { lang }) };
   let text: DocumentText = layer.text;
-  if (!hasTextLayer(text)) {
-    const read = await ocrPdf(pdf, options.ocrTimeoutMs ? { timeoutMs: options.ocrTimeoutMs } : {});
+  let extraction: FieldExtraction;
+  if (hasTextLayer(text)) extraction = await readFields(text, {});
+  else {
+    const read = await ocrPdf(pdf, {
+      ...(options.ocrTimeoutMs ? { timeoutMs: options.ocrTimeoutMs } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.onOcrProgress ? { onProgress: options.onOcrProgress } : {}),
+    });
     if (!read.ok) return { ok: false, error: ocrFailure(read.error, lang) };
     text = read.text;
     const confidence = Math.round((text.confidence ?? 0) * 10) / 10;
@@ -60,8 +74,9 @@ export async function pdfSource(pdf: Uint8Array, options: PdfSourceOptions): Pro
         ),
       };
     }
+    extraction = await readWithSecondLook(text, readFields, read.reread);
+    if (options.signal?.aborted) return { ok: false, error: apiError('cancelled', undefined, { lang }) };
   }
-  const extraction = extractFields(text);
   if (Object.keys(extraction.evidence).length === 0) {
     return { ok: false, error: apiError('unextractable_pdf', undefined, { lang }) };
   }
@@ -104,6 +119,8 @@ function ocrFailure(error: OcrError, lang: Lang): ApiErrorResult {
       );
     case 'ocr_timeout':
       return apiError('ocr_timeout', undefined, { lang });
+    case 'cancelled':
+      return apiError('cancelled', undefined, { lang });
     default:
       return apiError('unextractable_pdf', undefined, { lang });
   }

@@ -9,6 +9,9 @@
  * Saved profiles the request names, then the request context (`invoice_patch`, `seller_context`,
  * `buyer_context`), complete the source without overwriting it. A PDF without embedded XML is read first
  * (core/convert/pdf-source.ts: text layer or OCR).
+ *
+ * The caller may follow the run (`onProgress`: reading, OCR page by page, validating, packaging) and
+ * cancel it (`signal`): a cancelled run answers `cancelled` at its next step, and OCR stops at once.
  */
 import { apiError, type ApiErrorResult } from '../api/errors';
 import type { ConvertResponse } from '../api/convert-response';
@@ -23,6 +26,7 @@ import { packageFacturx } from '../pdf/facturx-write';
 import { renderInvoice } from '../pdf/render/invoice-render';
 import { validationFailure } from '../service/document-engines';
 import { pdfApiError } from '../pdf/errors';
+import type { OcrProgress } from '../ocr/ocr-pdf';
 import type { ConvertInput, Engines } from '../service/engines';
 import { fail } from '../service/result';
 import type { FilePart, ServiceResult } from '../service/types';
@@ -51,8 +55,12 @@ interface Run {
   readonly pageCount: number;
 }
 
+const cancelled = (input: ConvertInput): boolean => input.signal?.aborted === true;
+const cancelledAnswer = (lang: Lang): Answer => fail(apiError('cancelled', undefined, { lang }));
+
 export const convertEngine: Engines['convert'] = async (input) => {
   const started = performance.now();
+  if (cancelled(input)) return cancelledAnswer(input.lang);
   const requested = input.options.output_profile;
   let sourced = structuredSource(
     {
@@ -83,10 +91,15 @@ export const convertEngine: Engines['convert'] = async (input) => {
       sourceType = 'embedded_xml';
       pageCount = embedded.pageCount;
     } else {
+      input.onProgress?.({ stage: 'reading' });
       const fromPdf = await pdfSource(file.bytes, {
         requested,
         confidenceMode: input.options.confidence_mode ?? 'strict',
         lang: input.lang,
+        ...(input.signal ? { signal: input.signal } : {}),
+        ...(input.onProgress
+          ? { onOcrProgress: (p: OcrProgress) => input.onProgress?.({ stage: 'ocr', ...p }) }
+          : {}),
       });
       if (!fromPdf.ok) return fail(fromPdf.error);
       sourced = { ok: true, source: fromPdf.value.source };
@@ -97,6 +110,7 @@ export const convertEngine: Engines['convert'] = async (input) => {
   }
   if (sourced === null) return fail(nothingToConvert(input.lang));
   if (!sourced.ok) return fail(sourced.error);
+  if (cancelled(input)) return cancelledAnswer(input.lang);
   const contexted = withComplements(
     sourced.source,
     {
@@ -127,6 +141,7 @@ export const convertEngine: Engines['convert'] = async (input) => {
     origin: { typeCode: source.invoice.typeCode, sourceType: sourceType ?? 'structured_data' },
     pageCount,
   };
+  input.onProgress?.({ stage: 'validating' });
   const field = input.cii ? 'cii' : sourceType ? 'file' : 'invoice_data';
   const submitted = source.uploadedXml === undefined ? undefined : validate(run, source.uploadedXml);
   if (submitted && !submitted.ok) return fail(unjudgeable(submitted.error, field, input.lang));
@@ -149,6 +164,7 @@ export const convertEngine: Engines['convert'] = async (input) => {
     );
   }
   if (verdict.status === 'failed') return respond(run, reports, candidate.report, {});
+  if (cancelled(input)) return cancelledAnswer(input.lang);
   const xml = encode(source.xml);
   // With output xml_cii the candidate is the deliverable, byte for byte: its report is the final one.
   if (input.output === 'xml_cii')
@@ -166,6 +182,7 @@ async function packaged(
   xml: Uint8Array,
 ): Promise<Answer> {
   const { input } = run;
+  input.onProgress?.({ stage: 'packaging' });
   const upload = input.fileKind === 'pdf' ? input.file : undefined;
   let carrier = upload?.bytes;
   if (!carrier) {

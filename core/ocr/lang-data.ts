@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 const MODEL = '4.0.0_best_int';
 
 /** Languages we ship data for (a `langs` string such as `fra+eng` may only name these). */
-export const SHIPPED_LANGS = ['fra', 'eng'] as const;
+export const SHIPPED_LANGS = ['fra', 'eng', 'deu'] as const;
 
 export type LangDataResult = { ok: true; langPath: string } | { ok: false; message: string };
 
@@ -41,7 +41,10 @@ export async function ensureLangData(
     await mkdir(folder, { recursive: true });
     for (const lang of langs.split('+')) {
       if (!(SHIPPED_LANGS as readonly string[]).includes(lang)) {
-        return { ok: false, message: `No OCR language data for "${lang}" (available: fra, eng)` };
+        return {
+          ok: false,
+          message: `No OCR language data for "${lang}" (available: ${SHIPPED_LANGS.join(', ')})`,
+        };
       }
       const target = join(folder, `${lang}.traineddata.gz`);
       if (await exists(target)) continue;

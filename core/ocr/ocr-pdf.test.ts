@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeCorpus } from '../testing/corpus';
-import { ocrPdf } from './ocr-pdf';
+import { PDFDocument } from 'pdf-lib';
+import { engineStarts } from './engine-pool';
+import { ocrPdf, type OcrProgress } from './ocr-pdf';
 import { scanPdf } from './scan-fixture';
 import { plainText, truthHits } from './truth-hits';
 
@@ -60,13 +62,68 @@ describe('ocrPdf', () => {
     expect(r).toMatchObject({ ok: false, error: { code: 'ocr_timeout' } });
   });
 
-  it('answers ocr_timeout when cancelled', async () => {
+  it('answers cancelled when cancelled before it starts', async () => {
     const r = await ocrPdf(await scanPdf(), { signal: AbortSignal.abort() });
-    expect(r).toMatchObject({ ok: false, error: { code: 'ocr_timeout', message: 'OCR was cancelled' } });
+    expect(r).toMatchObject({ ok: false, error: { code: 'cancelled', message: 'OCR was cancelled' } });
+  });
+
+  it(
+    'reports each page drawn then recognised, and stops at once when cancelled while recognising',
+    {
+      timeout: 60_000,
+    },
+    async () => {
+      const controller = new AbortController();
+      const seen: OcrProgress[] = [];
+      const r = await ocrPdf(await scanPdf(), {
+        signal: controller.signal,
+        onProgress: (p) => {
+          seen.push(p);
+          if (p.step === 'recognising') controller.abort();
+        },
+      });
+      expect(seen).toEqual([
+        { page: 1, pages: 1, step: 'drawing' },
+        { page: 1, pages: 1, step: 'recognising' },
+      ]);
+      expect(r).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+      // the engine stopped mid-page was ended; the next document gets a fresh one and is read
+      const again = await ocrPdf(await scanPdf());
+      expect(again.ok).toBe(true);
+    },
+  );
+
+  it('keeps its engine from one document to the next', { timeout: 60_000 }, async () => {
+    await ocrPdf(await scanPdf());
+    const before = engineStarts();
+    for (let i = 0; i < 2; i++) expect((await ocrPdf(await scanPdf())).ok).toBe(true);
+    expect(engineStarts()).toBe(before);
+  });
+
+  it('reads German with its own trained data (umlauts, ß)', { timeout: 60_000 }, async () => {
+    const r = await ocrPdf(
+      await scanPdf(['RECHNUNG Nr. 2024-117', 'Müller Straße 12, Köln', 'Gesamtbetrag: 1.234,56 EUR']),
+    );
+    if (!r.ok) throw new Error(r.error.message);
+    const text = plainText(r.text);
+    expect(text).toContain('Müller');
+    expect(text).toContain('Straße');
+    expect(text).toContain('Köln');
+    expect(text).toContain('1.234,56');
+  });
+
+  it('answers unextractable_pdf for an encrypted or a truncated scan', async () => {
+    const whole = await scanPdf();
+    const truncated = await ocrPdf(whole.subarray(0, Math.floor(whole.length / 2)));
+    expect(truncated).toMatchObject({ ok: false, error: { code: 'unextractable_pdf' } });
+    const doc = await PDFDocument.load(whole);
+    doc.context.trailerInfo.Encrypt = doc.context.obj({ Filter: 'Standard', V: 2, R: 3 });
+    const encrypted = await ocrPdf(await doc.save());
+    expect(encrypted).toMatchObject({ ok: false, error: { code: 'unextractable_pdf' } });
   });
 
   it('answers ocr_service_unavailable with a retry delay when the language data is missing', async () => {
-    const r = await ocrPdf(await scanPdf(), { langs: 'deu' });
+    const r = await ocrPdf(await scanPdf(), { langs: 'ita' });
     expect(r).toMatchObject({
       ok: false,
       error: { code: 'ocr_service_unavailable', retry_after_seconds: 30 },

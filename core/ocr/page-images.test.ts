@@ -1,7 +1,7 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { pageImages } from './page-images';
+import { pageImages, pagePictures } from './page-images';
 import { scanPdf, textPdf } from './scan-fixture';
 
 const JPEG = [0xff, 0xd8, 0xff];
@@ -40,6 +40,18 @@ describe('pageImages', () => {
     doc.addPage([595.28, 841.89]).drawImage(logo, { x: 40, y: 760, width: 150, height: 60 });
     const r = await pageImages(await doc.save());
     expect(r).toMatchObject({ ok: true, pages: [{ from: 'rendered' }] });
+  });
+
+  it('does not hand over a scan beyond the pixel bound as is: such a page is drawn, bounded', async () => {
+    const doc = await PDFDocument.create();
+    const huge = await doc.embedJpg(createCanvas(4100, 5800).toBuffer('image/jpeg', 50));
+    doc.addPage([595.28, 841.89]).drawImage(huge, { x: 0, y: 0, width: 595.28, height: 841.89 });
+    const opened = pagePictures(await doc.save());
+    if (!opened.ok) throw new Error(opened.error.message);
+    expect(opened.pages.count).toBe(1);
+    expect(opened.pages.scan(1)).toBeNull();
+    expect(opened.pages.size(1).width).toBeCloseTo(595.28, 1);
+    await opened.pages.close();
   });
 
   it('refuses bytes that are not a PDF', async () => {

@@ -104,48 +104,105 @@ function largestJpeg(doc: PdfDocument, resources: PdfObject | undefined): PdfStr
 const MIN_SCAN_DPI = 100;
 /** Largest difference between the picture's and the page's proportions (a scan is cut to the page). */
 const ASPECT_TOLERANCE = 0.03;
+/**
+ * Most pixels of a scan handed to OCR as is (an A4 page at 400 dpi has 15.5 million); a larger one is
+ * drawn instead, which bounds the picture (render-page.ts).
+ */
+const MAX_SCAN_PIXELS = 16_000_000;
 
 function coversPage(doc: PdfDocument, image: PdfStream, page: { width: number; height: number }): boolean {
   const w = doc.resolve(image.dict.get('Width')) as number;
   const h = doc.resolve(image.dict.get('Height')) as number;
   const aspect = w / h / (page.width / page.height);
-  return Math.abs(aspect - 1) <= ASPECT_TOLERANCE && (w / page.width) * 72 >= MIN_SCAN_DPI;
+  return (
+    Math.abs(aspect - 1) <= ASPECT_TOLERANCE &&
+    (w / page.width) * 72 >= MIN_SCAN_DPI &&
+    w * h <= MAX_SCAN_PIXELS
+  );
 }
 
-/** The picture of every page, or why the PDF cannot be pictured. */
-export async function pageImages(pdf: Uint8Array): Promise<PageImagesResult> {
+/** The pages of a PDF, each pictured when asked, one at a time. */
+export interface PagePictures {
+  readonly count: number;
+  /** The picture of page `number` (1-based); rejects when the page cannot be drawn. */
+  picture(number: number): Promise<PageImage>;
+  /** The scan that is page `number`, when it is one (nothing is drawn). */
+  scan(number: number): PageImage | null;
+  /** The size of page `number` in PDF points. */
+  size(number: number): { width: number; height: number };
+  /** Frees what drawing needed; the pictures already taken stay valid. */
+  close(): Promise<void>;
+}
+
+export type PagePicturesResult =
+  { ok: true; pages: PagePictures } | { ok: false; error: { code: 'not_pdf' | 'no_pages'; message: string } };
+
+export function pagePictures(pdf: Uint8Array): PagePicturesResult {
   const opened = PdfDocument.open(pdf);
   if (!opened.ok) return { ok: false, error: { code: 'not_pdf', message: opened.error.message } };
   const doc = opened.doc;
   const nodes = pageNodes(doc);
   if (nodes.length === 0) return { ok: false, error: { code: 'no_pages', message: 'The PDF has no pages' } };
+  let drawing: Promise<PdfJsDocument> | undefined;
+  const nodeOf = (number: number): PageNode => {
+    const node = nodes[number - 1];
+    if (!node) throw new RangeError(`The PDF has no page ${number}`);
+    return node;
+  };
+  const size = (number: number) => boxSize(doc, nodeOf(number).mediaBox);
+  const scan = (number: number): PageImage | null => {
+    const node = nodeOf(number);
+    const page = boxSize(doc, node.mediaBox);
+    const image = largestJpeg(doc, node.resources);
+    if (!image || !coversPage(doc, image, page)) return null;
+    return {
+      number,
+      ...page,
+      picture: image.raw,
+      pixelWidth: doc.resolve(image.dict.get('Width')) as number,
+      pixelHeight: doc.resolve(image.dict.get('Height')) as number,
+      from: 'scan',
+    };
+  };
+  return {
+    ok: true,
+    pages: {
+      count: nodes.length,
+      scan,
+      size,
+      async picture(number) {
+        const scanned = scan(number);
+        if (scanned) return scanned;
+        drawing ??= openPdfJs(pdf);
+        const { png, ...drawn } = await renderPage(await drawing, number);
+        return { number, ...drawn, picture: png, from: 'rendered' };
+      },
+      async close() {
+        const opened = drawing;
+        drawing = undefined;
+        await opened?.then((d) => d.destroy()).catch(() => {});
+      },
+    },
+  };
+}
+
+/** The picture of every page, or why the PDF cannot be pictured. */
+export async function pageImages(pdf: Uint8Array): Promise<PageImagesResult> {
+  const opened = pagePictures(pdf);
+  if (!opened.ok) return opened;
   const pages: PageImage[] = [];
-  let drawing: PdfJsDocument | undefined;
   try {
-    for (const [i, node] of nodes.entries()) {
-      const number = i + 1;
-      const size = boxSize(doc, node.mediaBox);
-      const image = largestJpeg(doc, node.resources);
-      if (image && coversPage(doc, image, size)) {
-        pages.push({
-          number,
-          ...size,
-          picture: image.raw,
-          pixelWidth: doc.resolve(image.dict.get('Width')) as number,
-          pixelHeight: doc.resolve(image.dict.get('Height')) as number,
-          from: 'scan',
-        });
-        continue;
-      }
-      drawing ??= await openPdfJs(pdf);
-      const { png, ...drawn } = await renderPage(drawing, number);
-      pages.push({ number, ...drawn, picture: png, from: 'rendered' });
-    }
+    for (let number = 1; number <= opened.pages.count; number++)
+      pages.push(await opened.pages.picture(number));
   } catch (reason) {
-    const message = reason instanceof Error ? reason.message : String(reason);
-    return { ok: false, error: { code: 'unrenderable', message: `The pages cannot be drawn: ${message}` } };
+    return { ok: false, error: { code: 'unrenderable', message: unrenderable(reason) } };
   } finally {
-    await drawing?.destroy();
+    await opened.pages.close();
   }
   return { ok: true, pages };
+}
+
+/** Why a page could not be drawn, for the error message. */
+export function unrenderable(reason: unknown): string {
+  return `The pages cannot be drawn: ${reason instanceof Error ? reason.message : String(reason)}`;
 }

@@ -4,6 +4,7 @@
  * with text drawn as outlines. pdfjs draws the page (through @napi-rs/canvas in Node), at the resolution
  * OCR reads best, bounded so that a huge page cannot exhaust memory.
  */
+import type { Box } from '../text/page-text';
 import type { PdfJsDocument } from '../text/pdfjs';
 
 /** Tesseract's sweet spot for printed text. */
@@ -32,17 +33,17 @@ interface CanvasFactory {
   destroy(canvasAndContext: CanvasAndContext): void;
 }
 
-export async function renderPage(doc: PdfJsDocument, number: number): Promise<RenderedPage> {
-  const page = await doc.getPage(number);
+/** Draws `viewport` of the page onto a white canvas of the given size: a PNG file. */
+async function draw(
+  doc: PdfJsDocument,
+  page: Awaited<ReturnType<PdfJsDocument['getPage']>>,
+  viewport: ReturnType<Awaited<ReturnType<PdfJsDocument['getPage']>>['getViewport']>,
+  pixelWidth: number,
+  pixelHeight: number,
+): Promise<Uint8Array> {
+  const factory = doc.canvasFactory as CanvasFactory;
+  const drawn = factory.create(pixelWidth, pixelHeight);
   try {
-    const unit = page.getViewport({ scale: 1 });
-    const wanted = RENDER_DPI / 72;
-    const bounded = Math.sqrt(MAX_PIXELS / (unit.width * unit.height));
-    const viewport = page.getViewport({ scale: Math.min(wanted, bounded) });
-    const pixelWidth = Math.ceil(viewport.width);
-    const pixelHeight = Math.ceil(viewport.height);
-    const factory = doc.canvasFactory as CanvasFactory;
-    const drawn = factory.create(pixelWidth, pixelHeight);
     const { canvas, context } = drawn;
     // A transparent page would read as black to OCR.
     context.fillStyle = '#ffffff';
@@ -53,8 +54,46 @@ export async function renderPage(doc: PdfJsDocument, number: number): Promise<Re
       canvasContext: context as unknown as RenderParameters['canvasContext'],
       viewport,
     }).promise;
-    const png = canvas.toBuffer('image/png');
+    return canvas.toBuffer('image/png');
+  } finally {
     factory.destroy(drawn);
+  }
+}
+
+export async function renderPage(doc: PdfJsDocument, number: number): Promise<RenderedPage> {
+  const page = await doc.getPage(number);
+  try {
+    const unit = page.getViewport({ scale: 1 });
+    const wanted = RENDER_DPI / 72;
+    const bounded = Math.sqrt(MAX_PIXELS / (unit.width * unit.height));
+    const viewport = page.getViewport({ scale: Math.min(wanted, bounded) });
+    const pixelWidth = Math.ceil(viewport.width);
+    const pixelHeight = Math.ceil(viewport.height);
+    const png = await draw(doc, page, viewport, pixelWidth, pixelHeight);
+    return { png, pixelWidth, pixelHeight, width: unit.width, height: unit.height };
+  } finally {
+    page.cleanup();
+  }
+}
+
+/**
+ * Only `box` of a page (PDF points, top-left origin) drawn at `dpi`, bounded like a whole page: the
+ * picture's pixel (0, 0) is the box's top-left corner.
+ */
+export async function renderRegion(
+  doc: PdfJsDocument,
+  number: number,
+  box: Box,
+  dpi: number,
+): Promise<RenderedPage> {
+  const page = await doc.getPage(number);
+  try {
+    const unit = page.getViewport({ scale: 1 });
+    const scale = Math.min(dpi / 72, Math.sqrt(MAX_PIXELS / Math.max(1, box.width * box.height)));
+    const viewport = page.getViewport({ scale, offsetX: -box.x * scale, offsetY: -box.y * scale });
+    const pixelWidth = Math.max(1, Math.ceil(box.width * scale));
+    const pixelHeight = Math.max(1, Math.ceil(box.height * scale));
+    const png = await draw(doc, page, viewport, pixelWidth, pixelHeight);
     return { png, pixelWidth, pixelHeight, width: unit.width, height: unit.height };
   } finally {
     page.cleanup();

@@ -4,6 +4,7 @@
  * it delivers; a dry run uses no quota and reports what is left.
  */
 import { apiError } from '../api/errors';
+import type { ConvertControl } from '../api/convert-progress';
 import { parseConvertFields, type ConvertFields } from '../api/convert-request';
 import type { ConvertAccepted, ConvertResponse } from '../api/convert-response';
 import { failed, invalidField, parsed, type Parsed } from '../api/form-fields';
@@ -24,7 +25,12 @@ const delivered = (result: ServiceResult<ConvertBody>): boolean =>
   'conversionSuccessful' in result.body.result &&
   result.body.result.processedInvoicesCharged === 1;
 
-export async function convert(req: ServiceRequest, ctx: ServiceContext): Promise<ServiceResult<ConvertBody>> {
+/** `control` lets the caller follow a long convert (OCR) and cancel it. */
+export async function convert(
+  req: ServiceRequest,
+  ctx: ServiceContext,
+  control: ConvertControl = {},
+): Promise<ServiceResult<ConvertBody>> {
   let lang: Lang = requestLang(req);
   const fields = parseConvertFields(req.fields, lang);
   if (!fields.ok) return fail(fields.error);
@@ -42,6 +48,8 @@ export async function convert(req: ServiceRequest, ctx: ServiceContext): Promise
     ...request,
     ...uploads.value,
     ...profiles.value,
+    ...(control.onProgress ? { onProgress: control.onProgress } : {}),
+    ...(control.signal ? { signal: control.signal } : {}),
     quota,
     enrich: enrich.value,
     lang,

@@ -3,6 +3,7 @@
  * loaded on first use, as it pulls in the PDF text and OCR readers.
  */
 import type { ConvertFields } from '../api/convert-request';
+import type { ConvertControl } from '../api/convert-progress';
 import type { ConvertAccepted, ConvertResponse } from '../api/convert-response';
 import type { ExtractResponse } from '../api/extract';
 import type { IntegrationContract } from '../api/contract';
@@ -42,7 +43,7 @@ export interface RepairInput extends RepairFields {
   readonly now: Date;
 }
 
-export interface ConvertInput extends ConvertFields {
+export interface ConvertInput extends ConvertFields, ConvertControl {
   /** The uploaded PDF (carrier or source), or an XML for a dry-run diagnosis. */
   readonly file?: FilePart;
   readonly fileKind?: Exclude<FileKind, 'other'>;

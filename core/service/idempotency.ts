@@ -91,13 +91,17 @@ export async function idempotent<Body>(
     result = await work();
     return result;
   } finally {
-    if (result && result.status < 500) {
+    // A cancelled request was not answered: the same key may be sent again.
+    if (result && result.status < 500 && !isCancelled(result)) {
       await ctx.storage.completeIdempotent(ctx.tenant, key, { status: result.status, body: result.body });
     } else {
       await ctx.storage.dropIdempotent(ctx.tenant, key);
     }
   }
 }
+
+const isCancelled = (result: ServiceResult<unknown>): boolean =>
+  !result.ok && 'error' in result.body && result.body.error === 'cancelled';
 
 /** A stored response, as the result it was. */
 function replay<Body>(response: { readonly status: number; readonly body: unknown }): ServiceResult<Body> {

@@ -1,0 +1,131 @@
+/**
+ * A second, closer look at one place of a scanned page: the box (PDF points, top-left origin, as
+ * core/text/page-text.ts), with a small margin, is cut out of the page and enlarged to STRIP_DPI (a scan's
+ * pixels scaled up, or a drawn page drawn again at that resolution), then read alone. Tesseract sets its
+ * thresholds for that strip only, and reads small print with more pixels per character: a figure the
+ * whole page left uncertain often comes back sure. The words come back with their confidence, in the
+ * page's coordinates, grouped into lines as the page's own words are; the caller keeps whichever
+ * reading is surer (core/convert/second-look.ts).
+ */
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { groupLines } from '../text/lines';
+import type { Box, TextLine, TextSpan } from '../text/page-text';
+import { openPdfJs } from '../text/pdfjs';
+import { STOPPED } from './deadline';
+import { recognizeOn } from './engine-pool';
+import { ocrRun } from './ocr-run';
+import { unrenderable, type PageImage } from './page-images';
+import { renderRegion } from './render-page';
+import { interrupted, unavailable, unextractable, type OcrFailure } from './ocr-errors';
+
+/** What the reader may ask of the OCR: the lines read again, closer, in `box` of page `page`. */
+export type Reread = (page: number, box: Box) => Promise<TextLine[]>;
+
+/**
+ * Resolution a strip is read at: a 200 dpi scan's pixels enlarged one and a half times. Twice (400 dpi)
+ * turned some figures of the corpus scans into others ("71,51" into "1,51", "530,75 €" into "53075€").
+ */
+export const STRIP_DPI = 300;
+/** Margin added around the box, in PDF points, so that a word cut by the box is read whole. */
+const MARGIN = { x: 6, y: 3 } as const; // more above and below brings in parts of the lines around
+/** Largest box read as a strip (a third of an A4 page): beyond, it is no longer a closer look. */
+const MAX_STRIP_AREA = (595 * 842) / 3;
+
+export interface RereadOptions {
+  readonly langs: string;
+  readonly signal?: AbortSignal;
+  readonly timeoutMs?: number;
+  readonly langCacheDir?: string;
+}
+
+export type RereadResult = { ok: true; lines: TextLine[] } | OcrFailure;
+
+/**
+ * A word without the table rules read as bars at its ends (a strip read as one block takes the vertical
+ * lines of a table for `|`); empty when it was only a rule.
+ */
+export const withoutRules = (word: string): string => word.replace(/^[|¦]+|[|¦]+$/g, '');
+
+/** `box` widened by the margin and kept inside the page. */
+export function stripBox(box: Box, page: { width: number; height: number }): Box {
+  const x = Math.max(0, box.x - MARGIN.x);
+  const y = Math.max(0, box.y - MARGIN.y);
+  const right = Math.min(page.width, box.x + box.width + MARGIN.x);
+  const bottom = Math.min(page.height, box.y + box.height + MARGIN.y);
+  return { x, y, width: Math.max(0, right - x), height: Math.max(0, bottom - y) };
+}
+
+/** The strip cut out of a scan's own picture and scaled to STRIP_DPI. */
+async function scanStrip(page: PageImage, strip: Box): Promise<{ png: Uint8Array; scale: number }> {
+  const toPixels = page.pixelWidth / page.width;
+  const scale = Math.max(1, STRIP_DPI / 72 / toPixels);
+  const image = await loadImage(Buffer.from(page.picture));
+  const width = Math.max(1, Math.round(strip.width * toPixels * scale));
+  const height = Math.max(1, Math.round(strip.height * toPixels * scale));
+  const canvas = createCanvas(width, height);
+  const context = canvas.getContext('2d');
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, width, height);
+  context.imageSmoothingQuality = 'high';
+  const [sx, sy] = [strip.x * toPixels, strip.y * toPixels];
+  context.drawImage(image, sx, sy, strip.width * toPixels, strip.height * toPixels, 0, 0, width, height);
+  return { png: canvas.toBuffer('image/png'), scale: toPixels * scale };
+}
+
+/** The lines of `box` on page `number` of a scanned PDF, read again on an enlarged strip. */
+export function rereadBox(
+  pdf: Uint8Array,
+  number: number,
+  box: Box,
+  options: RereadOptions,
+): Promise<RereadResult> {
+  return ocrRun(pdf, options, async (pictures, until, timeoutMs): Promise<RereadResult> => {
+    if (number < 1 || number > pictures.count) return unextractable(`The PDF has no page ${number}`);
+    const drawing = async () => {
+      const scan = pictures.scan(number);
+      const strip = stripBox(box, scan ?? pictures.size(number));
+      if (strip.width < 1 || strip.height < 1 || strip.width * strip.height > MAX_STRIP_AREA) {
+        throw new RangeError('The box is not a strip of the page');
+      }
+      if (scan) return { strip, ...(await scanStrip(scan, strip)) };
+      const doc = await openPdfJs(pdf);
+      try {
+        const region = await renderRegion(doc, number, strip, STRIP_DPI);
+        return { strip, png: region.png, scale: region.pixelWidth / strip.width };
+      } finally {
+        await doc.destroy();
+      }
+    };
+    const drawn = await until.race(drawing()).catch((e: unknown) => e as Error);
+    if (drawn === STOPPED) return interrupted(until, timeoutMs);
+    if (drawn instanceof Error) return unextractable(unrenderable(drawn));
+    const words = await recognizeOn(
+      {
+        langs: options.langs,
+        picture: drawn.png,
+        dpi: drawn.scale * 72,
+        ...(options.langCacheDir ? { langCacheDir: options.langCacheDir } : {}),
+      },
+      until,
+    ).catch((e: unknown) => e as Error);
+    if (words === STOPPED) return interrupted(until, timeoutMs);
+    if (words instanceof Error) return unextractable(`The strip could not be read: ${words.message}`);
+    if (!Array.isArray(words)) return unavailable(words.unavailable);
+    const { strip, scale } = drawn;
+    const spans: TextSpan[] = words.flatMap((w) => {
+      const text = withoutRules(w.text);
+      if (!text) return [];
+      return [
+        {
+          text,
+          x: strip.x + w.x0 / scale,
+          y: strip.y + w.y0 / scale,
+          width: (w.x1 - w.x0) / scale,
+          height: (w.y1 - w.y0) / scale,
+          confidence: w.confidence,
+        },
+      ];
+    });
+    return { ok: true, lines: groupLines(spans) };
+  });
+}
