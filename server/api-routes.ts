@@ -120,7 +120,19 @@ export async function handleApi(
   if (!request.ok) return sendError(res, request.error, head);
 
   const ctx: ServiceContext = { tenant, storage: deps.storage, now: deps.now };
-  const result: ServiceResult<unknown> = await services[route.service](request.value, ctx);
+  let result: ServiceResult<unknown>;
+  if (route.service === 'convert') {
+    // A client that goes away before its answer cancels the convert: OCR stops instead of running on.
+    const gone = new AbortController();
+    const onClose = () => {
+      if (!res.writableFinished) gone.abort();
+    };
+    res.once('close', onClose);
+    result = await services.convert(request.value, ctx, { signal: gone.signal });
+    res.off('close', onClose);
+  } else {
+    result = await services[route.service](request.value, ctx);
+  }
   if (
     route.service === 'convert' &&
     wantsPdf(req) &&

@@ -29,6 +29,36 @@ function form(name: string, content: string): FormData {
 }
 
 describe('server and engine answers', () => {
+  it('cancels a convert whose client went away before its answer', async () => {
+    let signal: AbortSignal | undefined;
+    let reached: () => void = () => {};
+    const started = new Promise<void>((resolve) => (reached = resolve));
+    const convert = vi.spyOn(engines, 'convert').mockImplementation(async (input) => {
+      signal = input.signal;
+      reached();
+      await new Promise((resolve) => input.signal?.addEventListener('abort', resolve, { once: true }));
+      return { ok: false, status: 499, body: { error: 'cancelled', message: 'cancelled' } };
+    });
+    const server = await startServer({ port: 0, dataDir });
+    try {
+      const client = new AbortController();
+      const request = fetch(`${server.url}/api/v1/convert`, {
+        method: 'POST',
+        headers: { 'X-API-Key': apiKey },
+        body: form('scan.pdf', '%PDF-1.4'),
+        signal: client.signal,
+      }).catch((e: unknown) => e);
+      await started;
+      expect(signal?.aborted).toBe(false);
+      client.abort();
+      await request;
+      await vi.waitFor(() => expect(signal?.aborted).toBe(true));
+    } finally {
+      await server.close();
+      convert.mockRestore();
+    }
+  });
+
   it('returns the PDF itself for Accept: application/pdf on convert, JSON otherwise', async () => {
     const pdf = '%PDF-1.7 generated';
     const convert = vi.spyOn(engines, 'convert').mockResolvedValue({
