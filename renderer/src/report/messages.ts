@@ -12,6 +12,8 @@ export const en = {
   'report.blockersHint':
     'Each blocker must be cleared before the invoice is sent through an approved platform (PA); the message says how.',
   'stage.xsd': 'Structure (XML schema)',
+  'stage.profile': 'Factur-X profile rules',
+  'report.profileVerdict': 'Declared profile',
   'stage.schematron': 'EN 16931 business rules',
   'stage.fr_ctc': 'France 2026 rules',
   'stage.pdfa': 'PDF/A-3',
@@ -53,6 +55,7 @@ export const en = {
   'stageState.skipped': 'Not run',
   'skip.not_a_pdf': 'not a PDF',
   'skip.target_en16931': 'France 2026 not selected',
+  'skip.profile_not_recognised': 'no Factur-X profile declared',
   'severity.fatal': 'Error',
   'severity.warning': 'Warning',
   'issue.rule': 'Rule',
@@ -78,6 +81,8 @@ export const fr: Record<keyof typeof en, string> = {
   'report.blockersHint':
     'Chaque point bloquant doit être levé avant l’envoi par une plateforme agréée (PA) ; le message indique comment.',
   'stage.xsd': 'Structure (schéma XML)',
+  'stage.profile': 'Règles du profil Factur-X',
+  'report.profileVerdict': 'Profil déclaré',
   'stage.schematron': 'Règles métier EN 16931',
   'stage.fr_ctc': 'Règles France 2026',
   'stage.pdfa': 'PDF/A-3',
@@ -121,6 +126,7 @@ export const fr: Record<keyof typeof en, string> = {
   'stageState.skipped': 'Non exécuté',
   'skip.not_a_pdf': 'pas un PDF',
   'skip.target_en16931': 'France 2026 non choisi',
+  'skip.profile_not_recognised': 'aucun profil Factur-X déclaré',
   'severity.fatal': 'Erreur',
   'severity.warning': 'Avertissement',
   'issue.rule': 'Règle',
