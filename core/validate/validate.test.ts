@@ -176,7 +176,7 @@ describeWithCorpus('validateXml on corpus invoices', () => {
     expect(r.profileConformance.franceFirstYear).toEqual({
       accepted: true,
       errorCount: 0,
-      ruleSets: ['facturx-xsd-basic-wl', 'fr-ctc-br-fr-1.4.0', 'facturx-1.09-basic-wl'],
+      ruleSets: ['facturx-xsd-basic-wl', 'br-fr-flux2-cii', 'facturx-1.09-basic-wl'],
     });
     expect(r.notes?.[0]).toMatch(/BASIC WL ne porte pas de lignes de facture \(BG-25\)/);
     expect(r.notes?.[1]).toMatch(/première année de la réforme.*cette facture est acceptée/);
