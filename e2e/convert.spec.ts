@@ -16,8 +16,6 @@ test.describe('Conversion in a browser, against facturx serve', () => {
     page,
     server,
   }) => {
-    // Two dry runs, then rendering, packaging and validating a PDF/A-3: more than 30 s on a busy machine.
-    test.slow();
     const json = await fixtureFile('invoice-data-fr-without-notes.json', 'application/json');
     await page.goto('/');
     await saveApiKey(page, server.apiKey);
@@ -61,8 +59,7 @@ test.describe('Conversion in a browser, against facturx serve', () => {
 
     await card.getByRole('button', { name: 'Convert' }).click();
     const result = card.getByTestId('convert-result');
-    // Rendering, packaging and validating the PDF (XML, profile and PDF stages) take seconds on a busy machine.
-    await expect(result).toHaveAttribute('data-outcome', 'success', { timeout: 60_000 });
+    await expect(result).toHaveAttribute('data-outcome', 'success');
     await expect(result.getByTestId('legal-disclaimer')).toContainText('technical');
     await expect(page.getByTestId('backend-indicator')).toContainText('invoices left this month');
 

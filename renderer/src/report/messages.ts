@@ -12,8 +12,6 @@ export const en = {
   'report.blockersHint':
     'Each blocker must be cleared before the invoice is sent through an approved platform (PA); the message says how.',
   'stage.xsd': 'Structure (XML schema)',
-  'stage.profile': 'Factur-X profile rules',
-  'report.profileVerdict': 'Declared profile',
   'stage.schematron': 'EN 16931 business rules',
   'stage.fr_ctc': 'France 2026 rules',
   'stage.pdfa': 'PDF/A-3',
@@ -81,8 +79,6 @@ export const fr: Record<keyof typeof en, string> = {
   'report.blockersHint':
     'Chaque point bloquant doit être levé avant l’envoi par une plateforme agréée (PA) ; le message indique comment.',
   'stage.xsd': 'Structure (schéma XML)',
-  'stage.profile': 'Règles du profil Factur-X',
-  'report.profileVerdict': 'Profil déclaré',
   'stage.schematron': 'Règles métier EN 16931',
   'stage.fr_ctc': 'Règles France 2026',
   'stage.pdfa': 'PDF/A-3',
