@@ -43,8 +43,17 @@ const report = {
     pdfa: skipped('not_a_pdf'),
     facturx_pdf: skipped('not_a_pdf'),
     xsd: stage(),
+    profile: stage(),
     schematron: stage({ passed: false, error_count: 1 }),
     fr_ctc: stage({ warning_count: 1 }),
+  },
+  profileConformance: {
+    profile: 'EN16931',
+    conforms: true,
+    summary: { errorCount: 0, warningCount: 0 },
+    issues: [],
+    franceFirstYear: null,
+    statement: 'Conforms to Factur-X EN 16931.',
   },
   validationArtifacts: [
     {

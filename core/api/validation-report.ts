@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { profileSchema, validationTargetSchema } from './targets';
 
-export const STAGES = ['pdfa', 'facturx_pdf', 'xsd', 'schematron', 'fr_ctc'] as const;
+export const STAGES = ['pdfa', 'facturx_pdf', 'xsd', 'profile', 'schematron', 'fr_ctc'] as const;
 export const severitySchema = z.enum(['fatal', 'warning']);
 
 export const validationIssueSchema = z.object({
@@ -45,6 +45,34 @@ export const summarySchema = z.object({
   warningCount: z.int().nonnegative(),
 });
 
+/**
+ * The document against the Factur-X rules of the profile it declares (BT-24), apart from the target
+ * verdict: a MINIMUM invoice may conform to its profile and still not be an EN 16931 invoice.
+ */
+export const profileConformanceSchema = z.object({
+  /** The declared profile; null when BT-24 names none we know (the profile rules are then not run). */
+  profile: profileSchema.nullable(),
+  /** No fatal finding of the profile rules; null when they were not run. */
+  conforms: z.boolean().nullable(),
+  summary: summarySchema,
+  issues: z.array(validationIssueSchema),
+  /**
+   * For a BASIC WL invoice checked for France 2026: what FNFE-MPE accepts for it during the first year of
+   * the reform, its profile rules plus the BR-FR rules (the target verdict stays the full one).
+   */
+  franceFirstYear: z
+    .object({
+      accepted: z.boolean(),
+      errorCount: z.int().nonnegative(),
+      /** The rule sets this acceptance is judged on. */
+      ruleSets: z.array(z.string()),
+    })
+    .nullable(),
+  /** The verdict in plain words, in the report's language. */
+  statement: z.string(),
+});
+export type ProfileConformance = z.infer<typeof profileConformanceSchema>;
+
 export const validationReportSchema = z.object({
   /** True exactly when no issue has severity `fatal`. */
   valid: z.boolean(),
@@ -59,11 +87,14 @@ export const validationReportSchema = z.object({
     pdfa: stageResultSchema,
     facturx_pdf: stageResultSchema,
     xsd: stageResultSchema,
+    /** The Factur-X rules of the declared profile; its findings are in `profileConformance`, not `issues`. */
+    profile: stageResultSchema,
     schematron: stageResultSchema,
     fr_ctc: stageResultSchema,
   }),
+  profileConformance: profileConformanceSchema,
   validationArtifacts: z.array(validationArtifactSchema),
-  /** What the verdict covers when narrower than a full EN16931 check (MINIMUM, BASIC_WL). */
+  /** What the reader should know beside the verdict (why a MINIMUM or BASIC WL invoice is not an EN 16931 one). */
   notes: z.array(z.string()).optional(),
   legalDisclaimer: z.string(),
 });

@@ -301,9 +301,7 @@ describe('convert a PDF without embedded XML (input mode 1)', () => {
 
   it('packages the read invoice into the uploaded PDF, which stays its visual carrier', async () => {
     const file = await plainPdf();
-    const body = await converted(
-      req({ files: { file }, fields: { options: '{"output_profile":"BASIC_WL"}' } }),
-    );
+    const body = await converted(req({ files: { file } }));
     const xml = Buffer.from(body.result.xml, 'base64').toString('utf8');
     expect(xml).toContain('<ram:ID>FA-2026-0042</ram:ID>');
     expect(xml).toContain('<ram:GrandTotalAmount>720.00</ram:GrandTotalAmount>');
@@ -311,6 +309,23 @@ describe('convert a PDF without embedded XML (input mode 1)', () => {
     const extracted = extractFacturx(Buffer.from(body.result.pdf!, 'base64'), 'out.pdf');
     expect(extracted.ok && Buffer.from(extracted.xml).toString('utf8')).toBe(xml);
     expect(body.result.packagingPerformed).toBe(true);
+  });
+
+  it('refuses a BASIC WL candidate for an EN 16931 target, saying it conforms to its profile only', async () => {
+    const file = await plainPdf();
+    const body = await converted(
+      req({ files: { file }, fields: { options: '{"output_profile":"BASIC_WL"}' } }),
+    );
+    expect(body.success).toBe(false);
+    expect(body.target).toMatchObject({ requested: 'en16931', status: 'failed' });
+    expect(body.target.missing_inputs).toContain('BG-25');
+    expect(body.result.pdf).toBeUndefined();
+    expect(body.validationReadiness.candidateValidationReadiness).toMatchObject({
+      valid: false,
+      profile: 'BASIC_WL',
+      profileConforms: true,
+      profileStatement: 'Conforms to Factur-X BASIC WL; not an EN 16931 invoice.',
+    });
   });
 
   it('reads a scanned page by OCR, offline', async () => {

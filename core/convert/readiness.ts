@@ -66,7 +66,11 @@ export function targetOutcome(requested: string, verdict: Verdict): TargetOutcom
 type Readiness = ConvertResponse['validationReadiness'];
 type ArtifactReadiness = NonNullable<Readiness['finalGeneratedValidation']>;
 
-/** The readiness of one artifact role; a role is never filled with another role's report. */
+/**
+ * The readiness of one artifact role; a role is never filled with another role's report. The profile
+ * verdict travels beside the target's, in plain words: a BASIC WL candidate that conforms to its profile
+ * still fails an `en16931` target (it has no lines), and `profileStatement` says so.
+ */
 export function artifactReadiness(report: ValidationReportBody): ArtifactReadiness {
   return {
     valid: report.valid,
@@ -75,6 +79,8 @@ export function artifactReadiness(report: ValidationReportBody): ArtifactReadine
     profile: report.profile,
     errorCount: report.summary.errorCount,
     warningCount: report.summary.warningCount,
+    profileConforms: report.profileConformance.conforms,
+    profileStatement: report.profileConformance.statement,
   };
 }
 

@@ -2,7 +2,8 @@
  * The readiness levels of the integration contract, derived from the rules rather than written by hand:
  * each golden example is converted and validated once per level with one optional field left out at a
  * time. A field whose absence makes a level fail (a fatal finding of that profile's structure and
- * EN16931 rules, or for France 2026 any blocking or advisory BR-FR finding) is needed for that level.
+ * Factur-X profile rules for MINIMUM and BASIC WL, of its structure and the EN16931 rules above them, or
+ * for France 2026 any blocking or advisory BR-FR finding) is needed for that level.
  *
  * Deriving this takes about a second, so it runs at dev time (bin/dev/generate-readiness.ts writes
  * readiness-data.ts) and in the test that keeps the written data equal to a fresh derivation.
@@ -16,12 +17,18 @@ import { validateXml } from '../validate/validate';
 import { invoiceDataToCii } from './convert';
 import type { GoldenExample } from './examples';
 
-const CHECKED_AS: Readonly<Record<ReadinessLevel, { profile: Profile; target: string }>> = {
-  MINIMUM: { profile: 'MINIMUM', target: 'en16931' },
-  BASIC_WL: { profile: 'BASIC_WL', target: 'en16931' },
-  BASIC: { profile: 'BASIC', target: 'en16931' },
-  EN16931: { profile: 'EN16931', target: 'en16931' },
-  FRANCE_2026: { profile: 'EN16931', target: 'france_2026' },
+/**
+ * How each level is judged. MINIMUM and BASIC WL documents are not EN 16931 invoices (no lines), so those
+ * levels are their profile's own verdict: its structure and its Factur-X profile rules.
+ */
+const CHECKED_AS: Readonly<
+  Record<ReadinessLevel, { profile: Profile; target: string; by: 'profile' | 'target' }>
+> = {
+  MINIMUM: { profile: 'MINIMUM', target: 'en16931', by: 'profile' },
+  BASIC_WL: { profile: 'BASIC_WL', target: 'en16931', by: 'profile' },
+  BASIC: { profile: 'BASIC', target: 'en16931', by: 'target' },
+  EN16931: { profile: 'EN16931', target: 'en16931', by: 'target' },
+  FRANCE_2026: { profile: 'EN16931', target: 'france_2026', by: 'target' },
 };
 
 /** An optional payload field that some golden example cannot do without. */
@@ -74,7 +81,7 @@ export function withoutField(payload: unknown, path: string): unknown {
 
 /** What fails at `level` for this payload: rule ids, a payload error code; null when it cannot tell. */
 export function failures(payload: unknown, level: ReadinessLevel): string[] | null {
-  const { profile, target } = CHECKED_AS[level];
+  const { profile, target, by } = CHECKED_AS[level];
   const converted = invoiceDataToCii(payload, profile);
   if (!converted.ok) {
     const code = converted.error.body.error;
@@ -82,8 +89,14 @@ export function failures(payload: unknown, level: ReadinessLevel): string[] | nu
   }
   const outcome = validateXml(converted.xml, { target });
   if (!outcome.ok) return [outcome.error.code];
-  const verdict = verdictOf(outcome.report);
-  return [...new Set([...verdict.blocking, ...verdict.advisories].map((i) => i.ruleId))];
+  const { report } = outcome;
+  const failing =
+    by === 'profile'
+      ? [...report.issues.filter((i) => i.stage === 'xsd'), ...report.profileConformance.issues].filter(
+          (i) => i.severity === 'fatal',
+        )
+      : (({ blocking, advisories }) => [...blocking, ...advisories])(verdictOf(report));
+  return [...new Set(failing.map((i) => i.ruleId))];
 }
 
 /** Fields of which any one will do (BR-CO-26: a seller identifier, legal registration or VAT number). */

@@ -1,8 +1,9 @@
 /**
  * The invoice declaration (invoice.ts) linked once with the Factur-X 1.09 schema of every profile:
  * each node learns its namespace, its CII XPath, its model path, and for each profile the schema
- * particle at its place (absent where the profile does not carry the element) and the attributes the
- * profile allows. Reader, writer and registry all walk this one compiled tree.
+ * particle at its place (absent where the profile does not carry the element: its schema does not admit
+ * it, or its profile rules report it as not used there) and the attributes the profile allows. Reader,
+ * writer and registry all walk this one compiled tree.
  */
 import { QDT, RAM, RSM, UDT } from '../cii/namespaces';
 import { PROFILES, type Profile } from '../cii/profile';
@@ -12,10 +13,15 @@ import { BASIC_WL_XSD } from '../rules/xsd/models/basic-wl';
 import { EN16931_XSD } from '../rules/xsd/models/en16931';
 import { EXTENDED_XSD } from '../rules/xsd/models/extended';
 import { MINIMUM_XSD } from '../rules/xsd/models/minimum';
+import { FACTURX_UNUSED_ELEMENTS } from '../rules/facturx/generated/unused';
 import { INVOICE } from './invoice';
 import type { GroupNode, LeafNode, Node } from './node';
 
 const NAMESPACES: Readonly<Record<string, string>> = { rsm: RSM, ram: RAM, udt: UDT, qdt: QDT };
+
+const UNUSED: Readonly<Record<Profile, ReadonlySet<string>>> = Object.fromEntries(
+  PROFILES.map((p) => [p, new Set(FACTURX_UNUSED_ELEMENTS[p])]),
+) as Readonly<Record<string, ReadonlySet<string>>> as Readonly<Record<Profile, ReadonlySet<string>>>;
 
 const XSD: Readonly<Record<Profile, XsdModelData>> = {
   MINIMUM: MINIMUM_XSD,
@@ -83,12 +89,12 @@ function compile(
   root: boolean,
 ): CompiledNode {
   const [ns, local] = split(node.el);
+  const xpath = `${parentXpath}/${node.el}`;
   const particles: Partial<Record<Profile, Particle>> = {};
   for (const profile of PROFILES) {
     const p = root ? parents[profile] : childParticle(parents[profile], ns, local);
-    if (p) particles[profile] = p;
+    if (p && !UNUSED[profile].has(xpath)) particles[profile] = p;
   }
-  const xpath = `${parentXpath}/${node.el}`;
   const many = node.many === true;
   const isFlat = node.kind === 'group' && node.flat === true;
   const path = root || isFlat ? parentPath : `${parentPath ? parentPath + '.' : ''}${key}${many ? '[]' : ''}`;

@@ -40,10 +40,43 @@ describe('checkFacturxPdf', () => {
     const tampered = Buffer.from(
       text
         .replace('<fx:ConformanceLevel>EN 16931<', '<fx:ConformanceLevel>BASIC   <')
-        .replace('/AFRelationship /Alternative', '/AFRelationship /Data       '),
+        .replace('/AFRelationship /Alternative', '/AFRelationship /Unspecified'),
       'latin1',
     );
-    expect(ids(checkFacturxPdf(tampered))).toEqual(['FX-AFRELATIONSHIP', 'FX-XMP-CONFORMANCE']);
+    const found = checkFacturxPdf(tampered).facturx_pdf.findings;
+    expect(found.map((f) => [f.id, f.severity])).toEqual([
+      ['FX-AFRELATIONSHIP', 'error'],
+      ['FX-XMP-CONFORMANCE', 'error'],
+    ]);
+    expect(found[0]?.message.en).toBe(
+      '/AFRelationship is Unspecified; Factur-X allows Data, Source, Alternative for EN 16931',
+    );
+  });
+
+  it('accepts Data, Source or Alternative for an EN 16931 invoice, only Data for MINIMUM', async () => {
+    const r = packageFacturx(await blankPdf(), XML, 'EN16931');
+    if (!r.ok) throw new Error(r.error.message);
+    const text = Buffer.from(r.pdf).toString('latin1');
+    for (const relationship of ['/Data       ', '/Source     ']) {
+      const other = Buffer.from(
+        text.replace('/AFRelationship /Alternative', `/AFRelationship ${relationship}`),
+        'latin1',
+      );
+      expect(ids(checkFacturxPdf(other))).not.toContain('FX-AFRELATIONSHIP');
+    }
+    const minimumXml = Buffer.from(
+      XML.toString().replace('urn:cen.eu:en16931:2017', 'urn:factur-x.eu:1p0:minimum'),
+    );
+    const minimum = packageFacturx(await blankPdf(), minimumXml, 'MINIMUM');
+    if (!minimum.ok) throw new Error(minimum.error.message);
+    const asSource = Buffer.from(
+      Buffer.from(minimum.pdf)
+        .toString('latin1')
+        .replace('/AFRelationship /Data', '/AFRelationship /Alternative'),
+      'latin1',
+    );
+    const found = checkFacturxPdf(asSource).facturx_pdf.findings.filter((f) => f.id === 'FX-AFRELATIONSHIP');
+    expect(found.map((f) => f.severity)).toEqual(['warning']);
   });
 
   it('maps findings to validation issues (error → fatal)', async () => {
@@ -65,6 +98,15 @@ describeCorpus('checkFacturxPdf on the corpus originals', (corpus) => {
       expect(ids(r)).not.toContain('FX-XML-PRESENT');
       expect(ids(r)).not.toContain('PDFA-PDFAID');
       expect(ids(r)).not.toContain('FX-XMP-SCHEMA');
+    }
+  });
+
+  it('does not hold FNFE’s own EN 16931 samples, related as Source, to Alternative', () => {
+    for (const name of [
+      'fnfe_Facture_F20260026-LE_FOURNISSEUR-POUR-LE_CLIENT_EN_16931.facturx.pdf',
+      'fnfe_Facture_F20260027-LE_FOURNISSEUR-POUR-LE_CLIENT_EN_16931.facturx.pdf',
+    ]) {
+      expect(ids(checkFacturxPdf(readFileSync(path.join(dir, name))))).not.toContain('FX-AFRELATIONSHIP');
     }
   });
 });

@@ -4,10 +4,10 @@
  * structural check of the clauses we produce and read, not a full PDF/A validator (content streams,
  * colour spaces and glyph widths are not examined).
  */
-import { CONFORMANCE_LEVEL, profileOfGuideline } from '../cii/profile';
+import { CONFORMANCE_LEVEL, profileOfGuideline, type Profile } from '../cii/profile';
 import { type Attachment, attachmentsOf } from './attachments';
 import { INVOICE_FILE_NAMES, guidelineOfXml } from './facturx-read';
-import { AF_RELATIONSHIP, FACTURX_FILENAME } from './facturx-write';
+import { FACTURX_FILENAME } from './facturx-write';
 import { inspect } from './inspect';
 import { parsePdfDate, parseXmpDate } from './pdf-date';
 import { PdfDocument } from './reader/document';
@@ -36,6 +36,18 @@ export interface PdfStageResult {
 }
 
 export type PdfCheckResult = Readonly<Record<PdfStage, PdfStageResult>>;
+
+/**
+ * The relationships Factur-X allows for the invoice file: Data for MINIMUM and BASIC WL (their XML is
+ * not a full invoice), Data, Source or Alternative for BASIC, EN 16931 and EXTENDED.
+ */
+const AF_RELATIONSHIPS_ALLOWED: Readonly<Record<Profile, readonly string[]>> = {
+  MINIMUM: ['Data'],
+  BASIC_WL: ['Data'],
+  BASIC: ['Data', 'Source', 'Alternative'],
+  EN16931: ['Data', 'Source', 'Alternative'],
+  EXTENDED: ['Data', 'Source', 'Alternative'],
+};
 
 const PDFA = 'ISO 19005-3';
 const FX = 'Factur-X 1.0';
@@ -455,17 +467,19 @@ function checkFacturx(doc: PdfDocument, f: Findings, attachments: Attachment[], 
       'The embedded XML declares no known Factur-X profile (BT-24)',
       'Le XML joint ne déclare aucun profil Factur-X connu (BT-24)',
     );
-  } else if (invoice.relationship !== AF_RELATIONSHIP[profile]) {
-    // Another of the relationships Factur-X names for the invoice (files made before 1.0.07 often say
-    // Data for every profile) is a deviation to report, not a broken file; a missing or foreign one is.
+  } else if (!AF_RELATIONSHIPS_ALLOWED[profile].includes(invoice.relationship ?? '')) {
+    // Another of the relationships Factur-X names for the invoice (Source or Alternative on a MINIMUM
+    // or BASIC WL file) is a deviation to report, not a file a platform would refuse; a missing or
+    // foreign one is.
     const named = ['Data', 'Source', 'Alternative'].includes(invoice.relationship ?? '');
+    const allowed = AF_RELATIONSHIPS_ALLOWED[profile];
     f.add(
       'facturx_pdf',
       named ? 'warning' : 'error',
       'FX-AFRELATIONSHIP',
       `${FX} §6.2.2`,
-      `/AFRelationship is ${invoice.relationship ?? 'missing'}; ${AF_RELATIONSHIP[profile]} is required for ${CONFORMANCE_LEVEL[profile]}`,
-      `/AFRelationship vaut ${invoice.relationship ?? 'absent'} ; ${AF_RELATIONSHIP[profile]} est requis pour ${CONFORMANCE_LEVEL[profile]}`,
+      `/AFRelationship is ${invoice.relationship ?? 'missing'}; Factur-X allows ${allowed.join(', ')} for ${CONFORMANCE_LEVEL[profile]}`,
+      `/AFRelationship vaut ${invoice.relationship ?? 'absent'} ; Factur-X admet ${allowed.join(', ')} pour ${CONFORMANCE_LEVEL[profile]}`,
     );
   }
   const subtype = nameOf(doc.resolve(invoice.stream.dict.get('Subtype')));

@@ -8,7 +8,7 @@ import type { XmlDocument, XmlElement } from '../xml/tree';
 export type Severity = 'fatal' | 'warning';
 
 /** The report stage a finding belongs to (cli.md `stages`). */
-export type Stage = 'xsd' | 'schematron' | 'fr_ctc' | 'pdfa' | 'facturx_pdf';
+export type Stage = 'xsd' | 'profile' | 'schematron' | 'fr_ctc' | 'pdfa' | 'facturx_pdf';
 
 export interface Message {
   readonly en: string;

@@ -6,7 +6,6 @@ import { ciiSyntaxRules } from '../rules/en16931/syntax';
 import { france2026Rules } from '../rules/france-2026';
 import type { RuleSet } from '../rules/rule';
 import { xsdRules } from '../rules/xsd';
-import { notApplicableRules } from './profile-scope';
 
 export type XmlStage = 'xsd' | 'schematron' | 'fr_ctc';
 
@@ -20,21 +19,6 @@ const STAGE_SETS: Readonly<Record<XmlStage, (profile: Profile | null) => readonl
   fr_ctc: () => [france2026Rules],
 };
 
-const scoped = new Map<string, RuleSet>();
-
-/** The set without the rules that do not apply to the profile (the same object when all apply). */
-function forProfile(set: RuleSet, profile: Profile | null): RuleSet {
-  const excluded = notApplicableRules(profile);
-  if (!set.rules.some((r) => excluded.has(r.id))) return set;
-  const key = `${set.id}@${profile ?? ''}`;
-  let out = scoped.get(key);
-  if (!out) {
-    out = { ...set, rules: set.rules.filter((r) => !excluded.has(r.id)) };
-    scoped.set(key, out);
-  }
-  return out;
-}
-
 export function stageRuleSets(stage: XmlStage, profile: Profile | null): RuleSet[] {
-  return STAGE_SETS[stage](profile).map((set) => forProfile(set, profile));
+  return [...STAGE_SETS[stage](profile)];
 }

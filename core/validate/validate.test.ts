@@ -93,12 +93,26 @@ describeWithCorpus('validateXml on corpus invoices', () => {
     expect(r.stages.schematron).toMatchObject({ passed: true, skipped: false, error_count: 0 });
     expect(r.stages.xsd).toMatchObject({ passed: true, skipped: false });
     expect(r.stages.fr_ctc).toMatchObject({ skipped: true, skip_reason: 'target_en16931' });
+    expect(r.stages.profile).toMatchObject({ passed: true, skipped: false, error_count: 0 });
+    expect(r.profileConformance).toMatchObject({
+      profile: 'EN16931',
+      conforms: true,
+      statement: 'Conforms to Factur-X EN 16931.',
+      franceFirstYear: null,
+    });
     expect(r.validationArtifacts.map((a) => a.id)).toEqual([
       'facturx-xsd-en16931',
       'en16931-cii-model',
       'en16931-cii-codes',
       'en16931-cii-syntax',
+      'facturx-1.09-en16931',
     ]);
+    expect(r.validationArtifacts[4]).toMatchObject({
+      family: 'Factur-X EN 16931',
+      version: '1.09',
+      sourceAuthority: 'FNFE-MPE / FeRD',
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     expect(r.validationArtifacts[1]).toMatchObject({
       family: 'EN16931 CII',
       profile: 'EN16931',
@@ -133,30 +147,46 @@ describeWithCorpus('validateXml on corpus invoices', () => {
     });
   });
 
-  it('says that a MINIMUM invoice is not an EN16931 invoice instead of failing it on lines', () => {
+  it('fails a MINIMUM invoice on the full EN 16931 rules, and says it conforms to its own profile', () => {
     const source = read('pdf/fnfe_Facture_F20260025-LE_FOURNISSEUR-POUR-LE_CLIENT_MINIMUM.xml');
     const outcome = validateXml(source, EN);
     if (!outcome.ok) throw new Error(outcome.error.message);
-    expect(outcome.report.profile).toBe('MINIMUM');
-    expect(outcome.report.notes?.[0]).toMatch(/not an invoice in the EN16931 sense/);
-    expect(outcome.report.issues.map((i) => i.ruleId)).not.toContain('BR-16');
-    expect(outcome.report.valid).toBe(true);
+    const r = outcome.report;
+    expect(r.profile).toBe('MINIMUM');
+    expect(r.valid).toBe(false);
+    expect(r.issues.map((i) => i.ruleId)).toEqual(expect.arrayContaining(['BR-16', 'BR-CO-10', 'BR-10']));
+    expect(r.profileConformance).toMatchObject({ conforms: true, issues: [] });
+    expect(r.profileConformance.statement).toBe('Conforms to Factur-X MINIMUM; not an EN 16931 invoice.');
+    expect(r.notes?.[0]).toMatch(/no invoice lines \(BG-25\).*cannot be valid for the EN 16931 target/);
+    expect(r.stages.profile).toMatchObject({ passed: true, skipped: false });
+    expect(r.validationArtifacts.map((a) => a.id)).toContain('facturx-1.09-minimum');
   });
 
-  it('judges a BASIC WL invoice on its header rules only, and says so', () => {
+  it('shows what FNFE accepts for a BASIC WL invoice in the first year beside the full verdict', () => {
     const source = read('pdf/fnfe_Facture_F20260023-LE_FOURNISSEUR-POUR-LE_CLIENT_BASIC_WL.xml');
-    const outcome = validateXml(source, { ...EN, lang: 'fr' });
+    const outcome = validateXml(source, { ...EN, target: 'france_2026', lang: 'fr' });
     if (!outcome.ok) throw new Error(outcome.error.message);
-    expect(outcome.report.profile).toBe('BASIC_WL');
-    expect(outcome.report.notes?.[0]).toMatch(/BASIC WL.*pas une facture au sens de l'EN16931/);
-    expect(outcome.report.validationArtifacts[0]?.id).toBe('facturx-xsd-basic-wl');
+    const r = outcome.report;
+    expect(r.profile).toBe('BASIC_WL');
+    expect(r.valid).toBe(false);
+    expect(r.issues.map((i) => i.ruleId)).toContain('BR-16');
+    expect(r.profileConformance.statement).toBe(
+      'Conforme à Factur-X BASIC WL ; ce n’est pas une facture EN 16931.',
+    );
+    expect(r.profileConformance.franceFirstYear).toEqual({
+      accepted: true,
+      errorCount: 0,
+      ruleSets: ['facturx-xsd-basic-wl', 'br-fr-flux2-cii', 'facturx-1.09-basic-wl'],
+    });
+    expect(r.notes?.[0]).toMatch(/BASIC WL ne porte pas de lignes de facture \(BG-25\)/);
+    expect(r.notes?.[1]).toMatch(/première année de la réforme.*cette facture est acceptée/);
     const broken = validateXml(
       source.replace(/<ram:LineTotalAmount>[^<]*</, '<ram:LineTotalAmount>1.234<'),
       EN,
     );
     if (!broken.ok) throw new Error(broken.error.message);
-    expect(broken.report.issues.map((i) => i.ruleId)).toContain('BR-DEC-09');
-    expect(broken.report.issues.map((i) => i.ruleId)).not.toContain('BR-CO-10');
+    expect(broken.report.profileConformance.issues.map((i) => i.ruleId)).toContain('BR-DEC-09');
+    expect(broken.report.profileConformance.conforms).toBe(false);
   });
 
   it('merges the findings of the PDF side', () => {

@@ -11,14 +11,14 @@ import { CII_PREFIXES } from '../cii/namespaces';
 import { detectProfile } from '../cii/profile';
 import { notCiiText } from '../cii/read';
 import type { Finding, RuleSet, Stage } from '../rules/rule';
+import { facturxProfileRules } from '../rules/facturx';
 import { ruleInput, runRuleSets } from '../rules/run';
 import { xmlErrorText } from '../xml/messages';
 import { parseXml } from '../xml/parse';
 import { locator } from '../xml/query';
 import type { XmlDocument, XmlElement } from '../xml/tree';
 import { artifactOf } from './artifacts';
-
-import { profileNotes } from './profile-scope';
+import { profileConformance, profileNotes } from './profile-verdict';
 import { validationError, type ValidationOutcome } from './report';
 import { stageRuleSets, type XmlStage } from './rule-sets';
 
@@ -102,17 +102,36 @@ export function validateDocument(
       stages[stage] = stageResult(found.issues);
     }
   }
+  const byStage = {} as Record<XmlStage, ValidationIssue[]>;
   for (const stage of ['xsd', 'schematron', 'fr_ctc'] as const satisfies readonly XmlStage[]) {
+    byStage[stage] = [];
     if (stage === 'fr_ctc' && target !== 'france_2026') {
       stages[stage] = skippedStage('target_en16931');
       continue;
     }
     const sets = stageRuleSets(stage, profile);
     used.push(...sets);
-    const stageIssues = runRuleSets(input, sets).map((f) => issueOf(f, lang, locate));
-    issues.push(...stageIssues);
-    stages[stage] = stageResult(stageIssues);
+    byStage[stage] = runRuleSets(input, sets).map((f) => issueOf(f, lang, locate));
+    issues.push(...byStage[stage]);
+    stages[stage] = stageResult(byStage[stage]);
   }
+  // The declared profile's own rules: a verdict apart from the target's, so its findings are not `issues`.
+  let profileIssues: ValidationIssue[] | null = null;
+  const profileSet = profile ? facturxProfileRules(profile) : null;
+  if (profileSet) {
+    used.push(profileSet);
+    profileIssues = runRuleSets(input, [profileSet]).map((f) => issueOf(f, lang, locate));
+    stages.profile = stageResult(profileIssues);
+  } else stages.profile = skippedStage('profile_not_recognised');
+  const conformance = profileConformance({
+    profile,
+    target,
+    profileIssues,
+    xsdIssues: byStage.xsd,
+    frIssues: byStage.fr_ctc,
+    firstYearRuleSets: used.filter((s) => s.stage !== 'schematron').map((s) => s.id),
+    lang,
+  });
 
   const errorCount = issues.filter((i) => i.severity === 'fatal').length;
   return {
@@ -127,8 +146,9 @@ export function validateDocument(
       summary: { errorCount, warningCount: issues.length - errorCount },
       issues,
       stages,
+      profileConformance: conformance,
       validationArtifacts: used.map((set) => artifactOf(set, profile ?? 'EN16931')),
-      notes: profileNotes(profile, lang),
+      notes: profileNotes(conformance, lang),
       legalDisclaimer: LEGAL_DISCLAIMER[lang],
     },
   };

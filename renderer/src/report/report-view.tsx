@@ -6,7 +6,7 @@ import { useI18n, type Translate } from '../i18n/i18n';
 import { countsText } from '../shared/counts';
 import { sideVerdict, summaryOf, type SideVerdict, type StageName } from './report-sides';
 
-const knownSkipReasons = ['not_a_pdf', 'target_en16931'] as const;
+const knownSkipReasons = ['not_a_pdf', 'target_en16931', 'profile_not_recognised'] as const;
 
 function skipText(reason: string | null, t: Translate): string | null {
   const known = knownSkipReasons.find((candidate) => candidate === reason);

@@ -1,0 +1,116 @@
+/**
+ * The Factur-X 1.09 profile rules (FNFE-MPE / FeRD Schematron of each profile) as the `profile` stage of
+ * validation: the rules of the profile a document declares (BT-24), with their official ids. The
+ * assertions are the artefact's own XPath, generated as data (./generated/) and run by the shared
+ * Schematron pattern runner (first matching rule of a pattern wins) on the XPath engine.
+ *
+ * Ids: a business rule keeps the id its message gives (`[BR-45]`, `[BR-FXEXT-CO-10]`); a structural
+ * assertion of the compiled MINIMUM and BASIC artefacts keeps its `FX-SCH-A-…` id; the published sources
+ * of BASIC WL, EN16931 and EXTENDED give their structural assertions no id, so theirs is the profile
+ * and the assertion's position in the artefact (`FX-BASICWL-0142`).
+ */
+import { CONFORMANCE_LEVEL, type Profile } from '../../cii/profile';
+import type { XmlElement } from '../../xml/tree';
+import type { Rule, RuleInput, RuleSet } from '../rule';
+import { pathContext, patternRules, type PatternAssertion, type PatternContext } from '../schematron-pattern';
+import { compileSelection, compileTest } from '../xpath/xpath-engine';
+import type { ProfileArtefact, RuleData } from './definition';
+import { FACTURX_BASIC_1_09 } from './generated/basic';
+import { FACTURX_BASICWL_1_09 } from './generated/basic-wl';
+import { FACTURX_EN16931_1_09 } from './generated/en16931';
+import { FACTURX_EXTENDED_1_09 } from './generated/extended';
+import { FACTURX_MINIMUM_1_09 } from './generated/minimum';
+import { messageOf } from './messages';
+
+export const FACTURX_PROFILE_ARTEFACTS: Readonly<Record<Profile, ProfileArtefact>> = {
+  MINIMUM: FACTURX_MINIMUM_1_09,
+  BASIC_WL: FACTURX_BASICWL_1_09,
+  BASIC: FACTURX_BASIC_1_09,
+  EN16931: FACTURX_EN16931_1_09,
+  EXTENDED: FACTURX_EXTENDED_1_09,
+};
+
+const PLAIN_PATH = /^\/\/?[a-z]+:[A-Za-z]+(\/[a-z]+:[A-Za-z]+)*$/;
+
+/** The local name the last step of a match pattern selects, or null for a wildcard. */
+function lastLocal(pattern: string): string | null {
+  let depth = 0;
+  let last = 0;
+  for (let i = 0; i < pattern.length; i++) {
+    const ch = pattern[i];
+    if (ch === '[') depth++;
+    else if (ch === ']') depth--;
+    else if (ch === '/' && depth === 0) last = i + 1;
+  }
+  const step = pattern.slice(last).replace(/\[.*$/, '');
+  const local = step.includes(':') ? step.split(':')[1]! : step;
+  return /^[A-Za-z]+$/.test(local) ? local : null;
+}
+
+/** A context whose pattern has predicates: what it selects is computed once per document. */
+function xpathContext(pattern: string): PatternContext {
+  const local = lastLocal(pattern);
+  const select = compileSelection(pattern);
+  const selections = new WeakMap<RuleInput, ReadonlySet<XmlElement>>();
+  return {
+    label: pattern,
+    locals: local ? [local] : () => true,
+    matches: (el, input) => {
+      let selected = selections.get(input);
+      if (!selected) {
+        selected = new Set(select(input));
+        selections.set(input, selected);
+      }
+      return selected.has(el);
+    },
+  };
+}
+
+function contextOf(pattern: string): PatternContext {
+  return PLAIN_PATH.test(pattern) ? pathContext(pattern) : xpathContext(pattern);
+}
+
+function patternOf(rules: readonly RuleData[], profileName: string): Rule[] {
+  const contexts = rules.map(([pattern]) => contextOf(pattern));
+  const assertions = rules.flatMap(([, asserts], index) =>
+    asserts.map(([id, severity, kind, expression, bt, data]): PatternAssertion => {
+      const message = messageOf(id, data, profileName);
+      if (!message) throw new Error(`Factur-X ${profileName}: no message for ${id}`);
+      const test = compileTest(expression);
+      const holds = kind === 'assert';
+      return {
+        id,
+        severity,
+        bt,
+        message,
+        context: contexts[index]!,
+        test: (el, input) => test(input, el) === holds,
+      };
+    }),
+  );
+  return patternRules(contexts, assertions);
+}
+
+function compile(artefact: ProfileArtefact): RuleSet {
+  const name = CONFORMANCE_LEVEL[artefact.profile];
+  return {
+    id: `facturx-${artefact.version}-${artefact.profile.toLowerCase().replace('_', '-')}`,
+    stage: 'profile',
+    family: `Factur-X ${name}`,
+    version: artefact.version,
+    sourceAuthority: 'FNFE-MPE / FeRD',
+    rules: artefact.patterns.flatMap((rules) => patternOf(rules, name)),
+  };
+}
+
+const compiled = new Map<Profile, RuleSet>();
+
+/** The rule set of one profile (compiled on first use: EXTENDED alone has over a thousand assertions). */
+export function facturxProfileRules(profile: Profile): RuleSet {
+  let set = compiled.get(profile);
+  if (!set) {
+    set = compile(FACTURX_PROFILE_ARTEFACTS[profile]);
+    compiled.set(profile, set);
+  }
+  return set;
+}

@@ -1,0 +1,96 @@
+/**
+ * XPath 2.0 expressions of an official Schematron artefact run over our XML tree, for rule sets kept as
+ * the artefact's own XPath (the Factur-X profile rules: thousands of assertions, mostly cardinalities,
+ * generated as data by bin/dev). Expressions are parsed once (xpath-parse.ts) and evaluated with Saxon's
+ * typing rules (xpath-eval.ts); a dynamic error of the official XSLT becomes {@link UncastableValue} on
+ * the context element, as for the hand-written rule sets.
+ */
+import { QDT, RAM, RSM, UDT } from '../../cii/namespaces';
+import type { XmlAttribute, XmlElement, XmlText } from '../../xml/tree';
+import type { RuleInput } from '../rule';
+import { UncastableValue } from './cast';
+import {
+  evaluateBoolean,
+  evaluateNodes,
+  unknownFunctions,
+  XPathError,
+  type AttrNode,
+  type TextNode,
+  type XPathEnv,
+} from './xpath-eval';
+import { parseXPath, type Expr } from './xpath-parse';
+
+const NAMESPACES: ReadonlyMap<string, string> = new Map([
+  ['rsm', RSM],
+  ['ram', RAM],
+  ['udt', UDT],
+  ['qdt', QDT],
+]);
+
+const envs = new WeakMap<RuleInput, XPathEnv>();
+
+function envOf(input: RuleInput): XPathEnv {
+  let env = envs.get(input);
+  if (!env) {
+    const attrs = new Map<XmlAttribute, AttrNode>();
+    const texts = new Map<XmlText, TextNode>();
+    env = {
+      namespaces: NAMESPACES,
+      document: { kind: 'document', root: input.root },
+      byLocalName: input.byLocalName,
+      attrNode: (owner, attr) => {
+        let n = attrs.get(attr);
+        if (!n) attrs.set(attr, (n = { kind: 'attribute', owner, attr }));
+        return n;
+      },
+      textNode: (parent, text) => {
+        let n = texts.get(text);
+        if (!n) texts.set(text, (n = { kind: 'textnode', parent, text }));
+        return n;
+      },
+    };
+    envs.set(input, env);
+  }
+  return env;
+}
+
+/** Parses an artefact's expression; throws on syntax or functions outside what we evaluate. */
+export function compileXPath(source: string): Expr {
+  const expr = parseXPath(source);
+  const unknown = unknownFunctions(expr);
+  if (unknown.length > 0) throw new SyntaxError(`unknown function ${unknown.join(', ')} in ${source}`);
+  return expr;
+}
+
+function stopped(e: unknown, at: XmlElement): never {
+  if (e instanceof XPathError) throw new UncastableValue(at, e.value ?? '', 'xs:decimal');
+  throw e;
+}
+
+export type XPathTest = (input: RuleInput, at: XmlElement) => boolean;
+
+/** An assertion's test, to run on context elements. */
+export function compileTest(source: string): XPathTest {
+  const expr = compileXPath(source);
+  return (input, at) => {
+    try {
+      return evaluateBoolean(expr, at, envOf(input));
+    } catch (e) {
+      return stopped(e, at);
+    }
+  };
+}
+
+/** The elements a rule context (an absolute match pattern, as an expression from the document) selects. */
+export function compileSelection(source: string): (input: RuleInput) => XmlElement[] {
+  const expr = compileXPath(source);
+  return (input) => {
+    try {
+      return evaluateNodes(expr, envOf(input)).filter((n): n is XmlElement => n.kind === 'element');
+    } catch (e) {
+      // Saxon does not match a pattern whose predicate raises an error.
+      if (e instanceof XPathError) return [];
+      throw e;
+    }
+  };
+}
