@@ -2,7 +2,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiErrorBodySchema } from '../core/api/errors';
+import { hashApiKey } from '../core/service/auth';
 import { OUTBOX_DIR } from './outbox';
+import { storeBytes } from './store/testing/store-bytes';
 import { startTestServer, type TestServer } from './test-server';
 
 const LIMIT = 6;
@@ -80,10 +82,11 @@ describe('public sandbox key creation', () => {
     expect((await server.validate('fxk_nope')).status).toBe(401);
 
     // Only hashes are kept.
-    const store = await readFile(path.join(server.dataDir, 'store.json'), 'utf8');
+    const store = await storeBytes(server.dataDir);
     expect(store).not.toContain(token);
     expect(store).not.toContain(apiKey);
-    expect(store).toContain('"activatedAt"');
+    expect(store).toContain(hashApiKey(token));
+    expect(store).toContain(hashApiKey(apiKey));
   });
 
   it('keeps one sandbox key per address: a second request is refused, pending or activated', async () => {

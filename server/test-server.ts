@@ -6,8 +6,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApiKey } from '../core/service/auth';
-import { FileStorage } from './file-storage';
 import { startServer } from './start';
+import { openStore } from './store/open-store';
 
 export interface TestServer {
   readonly url: string;
@@ -31,12 +31,12 @@ export async function startTestServer(options: {
   const dataDir = path.join(dir, 'data');
   let clock = Date.parse(options.start);
   const now = () => new Date(clock);
-  const storage = await FileStorage.open(dataDir);
+  const storage = await openStore({ dataDir });
   const keys = [];
   for (const email of options.keyEmails ?? []) {
     keys.push((await createApiKey(storage, { email, plan: 'launch' }, now())).apiKey);
   }
-  await storage.flush();
+  await storage.close();
   const server = await startServer({
     port: 0,
     dataDir,
