@@ -1,11 +1,9 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiErrorBodySchema } from '../core/api/errors';
 import { hashApiKey } from '../core/service/auth';
-import { OUTBOX_DIR } from './outbox';
 import { storeBytes } from './store/testing/store-bytes';
-import { startTestServer, type TestServer } from './test-server';
+import { activationTokenSentTo, startTestServer, type TestServer } from './test-server';
 
 const LIMIT = 6;
 let server: TestServer;
@@ -37,18 +35,7 @@ async function post(step: 1 | 2, body: unknown, lang = 'en') {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-/** The token of the last activation message written for `email`. */
-async function tokenSentTo(email: string): Promise<string> {
-  const folder = path.join(server.dataDir, OUTBOX_DIR);
-  const messages = [];
-  for (const name of (await readdir(folder)).sort()) {
-    const eml = await readFile(path.join(folder, name), 'utf8');
-    if (eml.includes(`To: <${email}>`)) messages.push(eml);
-  }
-  const token = /^ {2}([A-Za-z0-9_-]{43})\r$/m.exec(messages.at(-1) ?? '')?.[1];
-  if (!token) throw new Error(`no activation message for ${email}`);
-  return token;
-}
+const tokenSentTo = (email: string) => activationTokenSentTo(server.dataDir, email);
 
 describe('public sandbox key creation', () => {
   it('sends the activation to the outbox, then activates a key that passes authentication', async () => {

@@ -2,10 +2,11 @@
  * Test helper: a real server on a free port with its data in a temporary folder, a clock the test
  * moves forward, and launch-plan keys made before it starts.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApiKey } from '../core/service/auth';
+import { OUTBOX_DIR } from './outbox';
 import { startServer } from './start';
 import { openStore } from './store/open-store';
 
@@ -64,4 +65,17 @@ export async function startTestServer(options: {
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The token of the last activation message a server of `dataDir` wrote for `email`. */
+export async function activationTokenSentTo(dataDir: string, email: string): Promise<string> {
+  const folder = path.join(dataDir, OUTBOX_DIR);
+  const messages = [];
+  for (const name of (await readdir(folder)).sort()) {
+    const eml = await readFile(path.join(folder, name), 'utf8');
+    if (eml.includes(`To: <${email}>`)) messages.push(eml);
+  }
+  const token = /^ {2}([A-Za-z0-9_-]{43})\r$/m.exec(messages.at(-1) ?? '')?.[1];
+  if (!token) throw new Error(`no activation message for ${email}`);
+  return token;
 }
