@@ -7,5 +7,7 @@ export default defineConfig({
     // Generous: a test is about what the code does, not how fast; the machine is shared (npm run bench measures speed).
     testTimeout: 180_000,
     pool: 'threads',
+    // One throwaway PostgreSQL for the run, for the suites that run on both store engines.
+    globalSetup: ['server/store/testing/postgres-global-setup.ts'],
   },
 });

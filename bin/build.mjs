@@ -3,7 +3,7 @@
 // web build of the renderer. Run by `npm install` (prepare) and by `npm test`, so a fresh clone needs
 // nothing else.
 import { build as esbuild } from 'esbuild';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
@@ -15,10 +15,15 @@ const wanted = (part) => only.size === 0 || only.has(part);
 const node = { bundle: true, platform: 'node', target: 'node20', sourcemap: true, logLevel: 'warning' };
 
 if (wanted('cli')) {
+  // Split at dynamic imports, so that a command loads only what it uses (the store's query builder
+  // and database drivers for serve, worker and keys; the PDF readers for convert).
+  rmSync(at('dist/cli-chunks'), { recursive: true, force: true });
   await esbuild({
     ...node,
-    entryPoints: [at('bin/cli/main.ts')],
-    outfile: at('dist/cli.js'),
+    entryPoints: { cli: at('bin/cli/main.ts') },
+    outdir: at('dist'),
+    splitting: true,
+    chunkNames: 'cli-chunks/[name]-[hash]',
     format: 'esm',
     packages: 'external',
   });

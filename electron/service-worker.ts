@@ -2,7 +2,7 @@ import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { BridgeResult } from '../core/bridge/facturx-bridge';
 import { services, storedLocalContext } from '../core/service';
 import type { ServiceContext } from '../core/service/types';
-import { FileStorage } from '../server/file-storage';
+import { openStore } from '../server/store/open-store';
 import { internalError, type ServiceCall, type ServiceReply } from './service-protocol';
 
 /**
@@ -24,7 +24,7 @@ const port = parentPort;
 if (port) {
   const { dataDir } = workerData as { readonly dataDir: string };
   // A damaged store fails every call with its reason rather than being replaced by an empty one.
-  const context = FileStorage.open(dataDir).then((storage) => storedLocalContext(storage));
+  const context = openStore({ dataDir }).then((storage) => storedLocalContext(storage));
   context.catch(() => undefined);
   port.on('message', (call: ServiceCall) => void answer(port, call, context));
 }

@@ -8,17 +8,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiKey } from '../core/service/auth';
 import { engines } from '../core/service/engines';
-import { FileStorage } from './file-storage';
 import { startServer } from './start';
+import { openStore } from './store/open-store';
 
 let dataDir: string;
 let apiKey: string;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'facturx-seam-'));
-  const storage = await FileStorage.open(dataDir);
+  const storage = await openStore({ dataDir });
   apiKey = (await createApiKey(storage, { email: 'seam@example.com', plan: 'launch' }, new Date())).apiKey;
-  await storage.flush();
+  await storage.close();
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 

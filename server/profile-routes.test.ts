@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FileStorage } from './file-storage';
+import { openStore } from './store/open-store';
 import { startTestServer, type TestServer } from './test-server';
 
 let server: TestServer;
@@ -62,12 +62,13 @@ describe('/api/v1/profiles on a real server', () => {
     expect((await call('DELETE', '/api/v1/profiles/buyer/cabinet.essai', other)).status).toBe(404);
 
     // Kept on disk: the data folder read again has it.
-    const reopened = await FileStorage.open(server.dataDir);
+    const reopened = await openStore({ dataDir: server.dataDir });
     const tenant = await reopened.findTenantByEmail('compta@acme.example');
     expect(await reopened.findProfile(tenant!.id, 'buyer', 'cabinet.essai')).toMatchObject({
       version: 1,
       data: buyer,
     });
+    await reopened.close();
 
     expect(await call('DELETE', '/api/v1/profiles/buyer/cabinet.essai', acme)).toEqual({
       status: 200,

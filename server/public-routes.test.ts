@@ -1,9 +1,9 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiErrorBodySchema } from '../core/api/errors';
-import { OUTBOX_DIR } from './outbox';
-import { startTestServer, type TestServer } from './test-server';
+import { hashApiKey } from '../core/service/auth';
+import { storeBytes } from './store/testing/store-bytes';
+import { activationTokenSentTo, startTestServer, type TestServer } from './test-server';
 
 const LIMIT = 6;
 let server: TestServer;
@@ -35,18 +35,7 @@ async function post(step: 1 | 2, body: unknown, lang = 'en') {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-/** The token of the last activation message written for `email`. */
-async function tokenSentTo(email: string): Promise<string> {
-  const folder = path.join(server.dataDir, OUTBOX_DIR);
-  const messages = [];
-  for (const name of (await readdir(folder)).sort()) {
-    const eml = await readFile(path.join(folder, name), 'utf8');
-    if (eml.includes(`To: <${email}>`)) messages.push(eml);
-  }
-  const token = /^ {2}([A-Za-z0-9_-]{43})\r$/m.exec(messages.at(-1) ?? '')?.[1];
-  if (!token) throw new Error(`no activation message for ${email}`);
-  return token;
-}
+const tokenSentTo = (email: string) => activationTokenSentTo(server.dataDir, email);
 
 describe('public sandbox key creation', () => {
   it('sends the activation to the outbox, then activates a key that passes authentication', async () => {
@@ -80,10 +69,11 @@ describe('public sandbox key creation', () => {
     expect((await server.validate('fxk_nope')).status).toBe(401);
 
     // Only hashes are kept.
-    const store = await readFile(path.join(server.dataDir, 'store.json'), 'utf8');
+    const store = await storeBytes(server.dataDir);
     expect(store).not.toContain(token);
     expect(store).not.toContain(apiKey);
-    expect(store).toContain('"activatedAt"');
+    expect(store).toContain(hashApiKey(token));
+    expect(store).toContain(hashApiKey(apiKey));
   });
 
   it('keeps one sandbox key per address: a second request is refused, pending or activated', async () => {

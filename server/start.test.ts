@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../core/service/auth';
-import { FileStorage } from './file-storage';
 import { MAX_UPLOAD_BYTES } from './read-request';
 import { startServer, type RunningServer } from './start';
+import { openStore } from './store/open-store';
 
 let dir: string;
 let dataDir: string;
@@ -100,9 +100,9 @@ describe('the /api/v1 routes', () => {
   });
 
   it('lets a created key past authentication', async () => {
-    const storage = await FileStorage.open(dataDir);
+    const storage = await openStore({ dataDir });
     const { apiKey } = await createApiKey(storage, { email: 'test@example.com', plan: 'launch' }, new Date());
-    await storage.flush();
+    await storage.close();
     const credentials: Record<string, string>[] = [
       { 'X-API-Key': apiKey },
       { Authorization: `Bearer ${apiKey}` },
@@ -129,8 +129,9 @@ describe('the /api/v1 routes', () => {
   });
 
   it('refuses a body over the upload limit with 413 file_too_large', async () => {
-    const storage = await FileStorage.open(dataDir);
+    const storage = await openStore({ dataDir });
     const { apiKey } = await createApiKey(storage, { email: 'big@example.com', plan: 'launch' }, new Date());
+    await storage.close();
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(MAX_UPLOAD_BYTES + 1)]), 'big.pdf');
     const response = await fetch(`${server.url}/api/v1/validate`, {

@@ -1,7 +1,7 @@
 /**
  * `facturx serve`: the /api/v1 routes and the web build of the user interface on one node:http server,
- * with a store in the data directory. `close()` stops accepting, lets requests in flight finish, and
- * flushes the store.
+ * with its store (SQLite in the data directory, or a shared PostgreSQL). `close()` stops accepting, lets
+ * requests in flight finish, and closes the store.
  */
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -10,17 +10,20 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiError } from '../core/api/errors';
 import { API_PREFIX, handleApi } from './api-routes';
-import { FileStorage } from './file-storage';
 import { handlePublic, PUBLIC_PREFIX } from './public-routes';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE, tokenBucketLimiter } from './rate-limit';
 import { sendError } from './respond';
 import { serveStatic } from './static-files';
+import { startMaintenance } from './store/maintenance';
+import { openStore } from './store/open-store';
 
 export interface ServerOptions {
   /** 0 (the default) picks a free port. */
   readonly port?: number;
   readonly host?: string;
   readonly dataDir: string;
+  /** A PostgreSQL address shared with other servers; without it, SQLite in `dataDir`. */
+  readonly databaseUrl?: string;
   /** The web build of the renderer; default dist/renderer of this package. */
   readonly staticDir?: string;
   readonly now?: () => Date;
@@ -42,9 +45,13 @@ export function defaultStaticDir(): string {
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const storage = await FileStorage.open(options.dataDir);
-  const staticDir = options.staticDir ?? defaultStaticDir();
   const now = options.now ?? (() => new Date());
+  const storage = await openStore(
+    { dataDir: options.dataDir, ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}) },
+    now(),
+  );
+  const maintenance = await startMaintenance(storage, now);
+  const staticDir = options.staticDir ?? defaultStaticDir();
   const limiter = tokenBucketLimiter(options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE, () =>
     now().getTime(),
   );
@@ -71,13 +78,19 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   server.requestTimeout = 120_000;
 
   const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    await maintenance.stop();
+    await storage.close();
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
   const shownHost = host.includes(':') ? `[${host}]` : host;
   origin = `http://${shownHost}:${port}`;
@@ -88,7 +101,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       const closed = new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve())));
       server.closeIdleConnections();
       await closed;
-      await storage.flush();
+      await maintenance.stop();
+      await storage.close();
     },
   };
 }

@@ -2,12 +2,13 @@
  * Test helper: a real server on a free port with its data in a temporary folder, a clock the test
  * moves forward, and launch-plan keys made before it starts.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApiKey } from '../core/service/auth';
-import { FileStorage } from './file-storage';
+import { OUTBOX_DIR } from './outbox';
 import { startServer } from './start';
+import { openStore } from './store/open-store';
 
 export interface TestServer {
   readonly url: string;
@@ -31,12 +32,12 @@ export async function startTestServer(options: {
   const dataDir = path.join(dir, 'data');
   let clock = Date.parse(options.start);
   const now = () => new Date(clock);
-  const storage = await FileStorage.open(dataDir);
+  const storage = await openStore({ dataDir });
   const keys = [];
   for (const email of options.keyEmails ?? []) {
     keys.push((await createApiKey(storage, { email, plan: 'launch' }, now())).apiKey);
   }
-  await storage.flush();
+  await storage.close();
   const server = await startServer({
     port: 0,
     dataDir,
@@ -64,4 +65,17 @@ export async function startTestServer(options: {
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The token of the last activation message a server of `dataDir` wrote for `email`. */
+export async function activationTokenSentTo(dataDir: string, email: string): Promise<string> {
+  const folder = path.join(dataDir, OUTBOX_DIR);
+  const messages = [];
+  for (const name of (await readdir(folder)).sort()) {
+    const eml = await readFile(path.join(folder, name), 'utf8');
+    if (eml.includes(`To: <${email}>`)) messages.push(eml);
+  }
+  const token = /^ {2}([A-Za-z0-9_-]{43})\r$/m.exec(messages.at(-1) ?? '')?.[1];
+  if (!token) throw new Error(`no activation message for ${email}`);
+  return token;
 }

@@ -6,6 +6,8 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOLDEN_EXAMPLES } from '../../core/invoice-data/examples';
+import { hashApiKey } from '../../core/service/auth';
+import { storeBytes } from '../../server/store/testing/store-bytes';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const cli = path.join(root, 'bin', 'facturx.js');
@@ -236,8 +238,9 @@ describe('facturx', () => {
       tenant: expect.any(String),
       plan: 'scale',
     });
-    const store = await readFile(path.join(dataDir, 'store.json'), 'utf8');
+    const store = await storeBytes(dataDir);
     expect(store).not.toContain(key.apiKey);
+    expect(store).toContain(hashApiKey(key.apiKey));
 
     const listed = JSON.parse(
       (await facturx('keys', 'list', '--data-dir', dataDir, '--json')).stdout,

@@ -64,17 +64,20 @@ Prints the body of GET /api/v1/integration-contract.
 
 Prints the body of GET /api/v1/openapi.json: the OpenAPI 3.1.0 description of the interface.
 `,
-  keys: `Usage: facturx keys create --email E [--plan sandbox|launch|scale|business] [--data-dir DIR] [--json]
-       facturx keys list [--data-dir DIR] [--json]
-       facturx keys revoke KEY_ID [--data-dir DIR] [--json]
+  keys: `Usage: facturx keys create --email E [--plan sandbox|launch|scale|business] [--data-dir DIR] [--database URL] [--json]
+       facturx keys list [--data-dir DIR] [--database URL] [--json]
+       facturx keys revoke KEY_ID [--data-dir DIR] [--database URL] [--json]
 
 The key is printed once ({"apiKey", "tenant", "plan"} with --json); only its hash is stored.
-DIR defaults to the per-user data folder that facturx serve uses.
+The store is the one facturx serve uses: --database URL (or DATABASE_URL), a postgres:// address,
+else the SQLite file in DIR (default: the per-user data folder).
 `,
-  serve: `Usage: facturx serve [--port N] [--host 127.0.0.1] [--data-dir DIR] [--rate-limit N]
+  serve: `Usage: facturx serve [--port N] [--host 127.0.0.1] [--data-dir DIR] [--database URL] [--rate-limit N]
 
 Serves /api/v1 and the web interface; prints "listening on http://HOST:PORT" once ready.
 --port 0 (the default) picks a free port. Stop with Ctrl+C (SIGINT) or SIGTERM.
+The store (keys, quota, idempotency, profiles) is one SQLite file in DIR (default: the per-user data
+folder), or with --database URL (or DATABASE_URL) a PostgreSQL shared by several servers.
 --rate-limit N: requests per minute per API key, or per client address without a key (default 120;
 0 turns it off). Over it: 429 rate_limit_exceeded with retry_after_seconds and Retry-After.
 `,

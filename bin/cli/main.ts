@@ -9,9 +9,7 @@ import { DOCUMENT_COMMANDS } from './document-commands';
 import { exitCodeOf } from './exit-code';
 import { COMMAND_HELP, GLOBAL_HELP } from './help';
 import { badInput, err, EXIT, out, printJson, str, type Values } from './io';
-import { runKeys } from './keys-command';
 import { runDocumentCommand } from './run-documents';
-import { runServe } from './serve-command';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -26,12 +24,14 @@ const OTHER_OPTIONS: Readonly<Record<string, Options>> = {
     email: { type: 'string' },
     plan: { type: 'string' },
     'data-dir': { type: 'string' },
+    database: { type: 'string' },
   },
   serve: {
     ...help,
     port: { type: 'string' },
     host: { type: 'string' },
     'data-dir': { type: 'string' },
+    database: { type: 'string' },
     'rate-limit': { type: 'string' },
   },
 };
@@ -83,10 +83,11 @@ export async function main(argv: string[]): Promise<number> {
     return EXIT.ok;
   }
   if (document) return runDocumentCommand(document, positionals, values);
-  if (command === 'keys') return runKeys(positionals, values);
+  // The store (query builder, database drivers) loads only for the commands that use it.
+  if (command === 'keys') return (await import('./keys-command')).runKeys(positionals, values);
   if (positionals.length > 0)
     return badInput(`${command} takes no argument "${positionals[0]}"`, wantsJson(rest));
-  if (command === 'serve') return runServe(values);
+  if (command === 'serve') return (await import('./serve-command')).runServe(values);
   if (command === 'openapi') return runOpenApi();
   return runContract(values);
 }

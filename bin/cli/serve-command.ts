@@ -1,8 +1,8 @@
 /** `facturx serve`: runs the HTTP server until SIGINT or SIGTERM, then shuts down gracefully. */
 import { DEFAULT_RATE_LIMIT_PER_MINUTE } from '../../server/rate-limit';
 import { startServer } from '../../server/start';
-import { defaultDataDir } from './data-dir';
 import { badInput, err, EXIT, out, str, type ExitCode, type Values } from './io';
+import { storeLocation } from './store-location';
 
 export async function runServe(values: Values): Promise<ExitCode> {
   const portText = str(values, 'port') ?? '0';
@@ -16,15 +16,16 @@ export async function runServe(values: Values): Promise<ExitCode> {
       false,
     );
   const host = str(values, 'host') ?? '127.0.0.1';
-  const dataDir = str(values, 'data-dir') ?? defaultDataDir();
+  const where = storeLocation(values);
+  if (!where.ok) return badInput(where.message, false);
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
-    server = await startServer({ port, host, dataDir, rateLimitPerMinute: Number(rateText) });
+    server = await startServer({ port, host, ...where.location, rateLimitPerMinute: Number(rateText) });
   } catch (error) {
     return badInput(`cannot serve on ${host}:${port}: ${String(error)}`, false);
   }
   out(`listening on ${server.url}`);
-  err(`data in ${dataDir}; stop with Ctrl+C`);
+  err(`data in ${where.shown}; stop with Ctrl+C`);
   await new Promise<void>((resolve) => {
     const stop = (signal: NodeJS.Signals) => {
       process.off('SIGINT', stop);

@@ -1,18 +1,21 @@
 /**
- * Storage kept in one plain, JSON-serializable state object. Used as it is in memory (tests, the
- * offline desktop and CLI); the server's file storage persists the same state.
+ * Storage kept in one plain, JSON-serializable state object, in memory: tests and the offline CLI. (The
+ * JSON store files of earlier servers hold the same state; the SQL store imports them once.)
  */
-import { PROFILE_ROLES, type ProfileData, type ProfileRole } from '../api/profile';
-import type {
-  ActivationRecord,
-  ActivationUse,
-  ApiKeyRecord,
-  IdempotencyCutoffs,
-  IdempotencyRecord,
-  ProfileRecord,
-  QuotaUsage,
-  Storage,
-  TenantRecord,
+import type { ProfileData, ProfileRole } from '../api/profile';
+import {
+  compareApiKeys,
+  compareProfiles,
+  type ActivationRecord,
+  type ActivationUse,
+  type ApiKeyRecord,
+  type IdempotencyCutoffs,
+  type IdempotencyRecord,
+  type ProfileRecord,
+  type QuotaUsage,
+  type Reservation,
+  type Storage,
+  type TenantRecord,
 } from './storage';
 
 export interface StoreState {
@@ -21,6 +24,8 @@ export interface StoreState {
   apiKeys: Record<string, ApiKeyRecord>;
   /** By `tenant periodStart`. */
   usage: Record<string, QuotaUsage>;
+  /** Held reservations, by id. */
+  reservations: Record<string, Reservation>;
   /** By `tenant key`. */
   idempotency: Record<string, IdempotencyRecord>;
   /** By `tenant role id`. */
@@ -33,6 +38,7 @@ export const emptyState = (): StoreState => ({
   tenants: {},
   apiKeys: {},
   usage: {},
+  reservations: {},
   idempotency: {},
   profiles: {},
   activations: {},
@@ -42,16 +48,28 @@ const profileKey = (tenant: string, role: ProfileRole, id: string): string => `$
 
 const NO_USAGE: QuotaUsage = { used: 0, reserved: 0 };
 
-export class MemoryStorage implements Storage {
-  constructor(protected state: StoreState = emptyState()) {}
+function endReservation(s: StoreState, reservationId: string, outcome: 'charge' | 'refund'): boolean {
+  const reservation = s.reservations[reservationId];
+  if (!reservation) return false;
+  delete s.reservations[reservationId];
+  const id = `${reservation.tenant} ${reservation.periodStart}`;
+  const current = s.usage[id] ?? NO_USAGE;
+  s.usage[id] = {
+    used: current.used + (outcome === 'charge' ? 1 : 0),
+    reserved: Math.max(0, current.reserved - 1),
+  };
+  return true;
+}
 
-  /** Runs a read; subclasses refresh the state first. */
-  protected async read<T>(fn: (state: StoreState) => T): Promise<T> {
+export class MemoryStorage implements Storage {
+  constructor(private readonly state: StoreState = emptyState()) {}
+
+  private async read<T>(fn: (state: StoreState) => T): Promise<T> {
     return fn(this.state);
   }
 
-  /** Runs a change; subclasses serialize and persist it. Synchronous `fn` keeps each change atomic. */
-  protected async write<T>(fn: (state: StoreState) => T): Promise<T> {
+  /** A synchronous `fn` keeps each change atomic. */
+  private async write<T>(fn: (state: StoreState) => T): Promise<T> {
     return fn(this.state);
   }
 
@@ -81,7 +99,7 @@ export class MemoryStorage implements Storage {
   }
 
   listApiKeys() {
-    return this.read((s) => Object.values(s.apiKeys).sort((a, b) => a.createdAt.localeCompare(b.createdAt)));
+    return this.read((s) => Object.values(s.apiKeys).sort(compareApiKeys));
   }
 
   revokeApiKey(id: string, at: string) {
@@ -98,25 +116,27 @@ export class MemoryStorage implements Storage {
     return this.read((s) => s.usage[`${tenant} ${periodStart}`] ?? NO_USAGE);
   }
 
-  reserve(tenant: string, periodStart: string, limit: number) {
+  reserve(reservation: Reservation, limit: number) {
     return this.write((s) => {
-      const id = `${tenant} ${periodStart}`;
+      const id = `${reservation.tenant} ${reservation.periodStart}`;
       const current = s.usage[id] ?? NO_USAGE;
       if (current.used + current.reserved >= limit) return false;
       s.usage[id] = { ...current, reserved: current.reserved + 1 };
+      s.reservations[reservation.id] = reservation;
       return true;
     });
   }
 
-  settle(tenant: string, periodStart: string, outcome: 'charge' | 'refund') {
-    return this.write((s) => {
-      const id = `${tenant} ${periodStart}`;
-      const current = s.usage[id] ?? NO_USAGE;
-      s.usage[id] = {
-        used: current.used + (outcome === 'charge' ? 1 : 0),
-        reserved: Math.max(0, current.reserved - 1),
-      };
-    });
+  settle(reservationId: string, outcome: 'charge' | 'refund') {
+    return this.write((s) => endReservation(s, reservationId, outcome));
+  }
+
+  releaseExpiredReservations(at: string) {
+    return this.write(
+      (s) =>
+        Object.values(s.reservations).filter((r) => r.expiresAt < at && endReservation(s, r.id, 'refund'))
+          .length,
+    );
   }
 
   beginIdempotent(record: IdempotencyRecord, expired: IdempotencyCutoffs) {
@@ -155,11 +175,7 @@ export class MemoryStorage implements Storage {
     return this.read((s) =>
       Object.values(s.profiles)
         .filter((p) => p.tenant === tenant)
-        .sort(
-          (a, b) =>
-            PROFILE_ROLES.indexOf(a.role) - PROFILE_ROLES.indexOf(b.role) ||
-            (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-        ),
+        .sort(compareProfiles),
     );
   }
 

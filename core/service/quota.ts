@@ -3,9 +3,10 @@
  * charged when the call delivers (a validation report, an extracted or repaired XML, a converted
  * invoice) and refunded otherwise. The offline `local` plan is unlimited and keeps no accounts.
  */
+import { randomBytes } from 'node:crypto';
 import { apiError, type ApiErrorResult, type NextStep, type QuotaExceededExtras } from '../api/errors';
 import type { Lang, LocalizedText } from '../api/lang';
-import type { Plan, TenantRecord } from './storage';
+import type { Plan, Reservation, TenantRecord } from './storage';
 import type { ServiceContext, ServiceResult } from './types';
 
 export const SANDBOX_TRIAL_DAYS = 14;
@@ -33,6 +34,12 @@ export interface QuotaPeriod {
 }
 
 const DAY_MS = 86_400_000;
+
+/**
+ * A call's reservation still held after this long belongs to a call that died with its process (a
+ * request times out long before), and any server releases it.
+ */
+export const RESERVATION_TTL_MS = 15 * 60_000;
 
 /** The period and limit that apply to a tenant now; null for the unlimited local plan. */
 export function quotaPeriod(tenant: TenantRecord, now: Date): QuotaPeriod | null {
@@ -118,6 +125,40 @@ export async function standing(ctx: ServiceContext): Promise<QuotaTicket | null>
 }
 
 /**
+ * Holds one invoice of the tenant's quota until `expiresAt`: the reservation, or the 402 body when
+ * nothing is left, or null on the unlimited plan.
+ */
+export async function reserveInvoice(
+  ctx: ServiceContext,
+  endpoint: string,
+  lang: Lang,
+  expiresAt: Date,
+): Promise<
+  | { readonly ok: true; readonly reservation: Reservation | null; readonly ticket: QuotaTicket }
+  | { readonly ok: false; readonly error: ApiErrorResult }
+> {
+  const tenant = await ctx.storage.getTenant(ctx.tenant);
+  if (!tenant) return { ok: false, error: apiError('authentication_required', undefined, { lang }) };
+  const period = quotaPeriod(tenant, ctx.now());
+  if (!period) return { ok: true, reservation: null, ticket: { remainingAfterCharge: null } };
+  const reservation: Reservation = {
+    id: `rsv_${randomBytes(12).toString('hex')}`,
+    tenant: tenant.id,
+    periodStart: period.start,
+    expiresAt: expiresAt.toISOString(),
+  };
+  if (!(await ctx.storage.reserve(reservation, period.limit))) {
+    return { ok: false, error: quotaExceeded(tenant.plan, period, endpoint, lang) };
+  }
+  const usage = await ctx.storage.usage(tenant.id, period.start);
+  return {
+    ok: true,
+    reservation,
+    ticket: { remainingAfterCharge: period.limit - usage.used - usage.reserved },
+  };
+}
+
+/**
  * Runs `work` under the tenant's quota: 402 when nothing is left, else one invoice reserved, charged if
  * `delivered(result)`, refunded otherwise (also when `work` throws).
  */
@@ -128,20 +169,15 @@ export async function metered<Body>(
   work: (ticket: QuotaTicket) => Promise<ServiceResult<Body>>,
   delivered: (result: ServiceResult<Body>) => boolean = (result) => result.ok,
 ): Promise<ServiceResult<Body>> {
-  const tenant = await ctx.storage.getTenant(ctx.tenant);
-  if (!tenant) return { ok: false, ...apiError('authentication_required', undefined, { lang }) };
-  const period = quotaPeriod(tenant, ctx.now());
-  if (!period) return work({ remainingAfterCharge: null });
-  if (!(await ctx.storage.reserve(tenant.id, period.start, period.limit))) {
-    return { ok: false, ...quotaExceeded(tenant.plan, period, endpoint, lang) };
-  }
+  const held = await reserveInvoice(ctx, endpoint, lang, new Date(ctx.now().getTime() + RESERVATION_TTL_MS));
+  if (!held.ok) return { ok: false, ...held.error };
+  if (!held.reservation) return work(held.ticket);
   let charge = false;
   try {
-    const usage = await ctx.storage.usage(tenant.id, period.start);
-    const result = await work({ remainingAfterCharge: period.limit - usage.used - usage.reserved });
+    const result = await work(held.ticket);
     charge = delivered(result);
     return result;
   } finally {
-    await ctx.storage.settle(tenant.id, period.start, charge ? 'charge' : 'refund');
+    await ctx.storage.settle(held.reservation.id, charge ? 'charge' : 'refund');
   }
 }

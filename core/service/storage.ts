@@ -1,9 +1,11 @@
 /**
- * What the service keeps between requests: tenants and their API keys, quota usage per period, and
- * idempotency records, saved profiles. One interface, two implementations: in memory (tests, the offline desktop and
- * CLI) and a JSON file (the self-hosted server). Each method is atomic on its own.
+ * What the service keeps between requests: tenants and their API keys, quota usage per period and the
+ * reservations held against it, idempotency records, saved profiles, sandbox activations. One
+ * interface, two implementations: in memory (tests and the offline CLI) and SQL (SQLite for the desktop
+ * and a single server, PostgreSQL for servers that share one store). Each method is atomic on its own,
+ * also between processes sharing one database.
  */
-import type { ProfileData, ProfileRole } from '../api/profile';
+import { PROFILE_ROLES, type ProfileData, type ProfileRole } from '../api/profile';
 
 /** `local`: the offline desktop and CLI, unlimited. The others are the hosted plans. */
 export const PLANS = ['sandbox', 'launch', 'scale', 'business', 'local'] as const;
@@ -35,6 +37,17 @@ export interface QuotaUsage {
   readonly reserved: number;
 }
 
+/**
+ * One invoice held against a tenant's quota while a call or a job runs. It is settled when the work
+ * ends; one still held after `expiresAt` belongs to work that died with its process, and is released.
+ */
+export interface Reservation {
+  readonly id: string;
+  readonly tenant: string;
+  readonly periodStart: string;
+  readonly expiresAt: string;
+}
+
 export interface IdempotencyRecord {
   readonly key: string;
   readonly tenant: string;
@@ -63,6 +76,14 @@ export interface ProfileRecord {
   readonly updatedAt: string;
   readonly data: ProfileData;
 }
+
+/** The order of a tenant's profile list: sellers first, each role by id (code unit order). */
+export const compareProfiles = (a: ProfileRecord, b: ProfileRecord): number =>
+  PROFILE_ROLES.indexOf(a.role) - PROFILE_ROLES.indexOf(b.role) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/** The order of the key list: oldest first. */
+export const compareApiKeys = (a: ApiKeyRecord, b: ApiKeyRecord): number =>
+  a.createdAt.localeCompare(b.createdAt);
 
 /**
  * A sandbox key asked for on the public two-step flow, waiting for the token sent by e-mail
@@ -96,10 +117,15 @@ export interface Storage {
   revokeApiKey(id: string, at: string): Promise<ApiKeyRecord | null>;
 
   usage(tenant: string, periodStart: string): Promise<QuotaUsage>;
-  /** Reserves one invoice if used + reserved stays within `limit`; false when the quota is reached. */
-  reserve(tenant: string, periodStart: string, limit: number): Promise<boolean>;
-  /** Ends a reservation: `charge` counts it as used, `refund` gives it back. */
-  settle(tenant: string, periodStart: string, outcome: 'charge' | 'refund'): Promise<void>;
+  /** Holds `reservation` if used + reserved stays within `limit`; false when the quota is reached. */
+  reserve(reservation: Reservation, limit: number): Promise<boolean>;
+  /**
+   * Ends a reservation: `charge` counts it as used, `refund` gives it back. False when it is no longer
+   * held (settled already, or released), so that work run twice is charged once.
+   */
+  settle(reservationId: string, outcome: 'charge' | 'refund'): Promise<boolean>;
+  /** Gives back every reservation that expired before `at`; how many. */
+  releaseExpiredReservations(at: string): Promise<number>;
 
   /**
    * Starts a record unless a live one exists for (tenant, key), and returns that one then. Records that

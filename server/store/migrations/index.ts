@@ -1,0 +1,26 @@
+/**
+ * The store's schema, version by version. A migration is never edited once released: a change is a new
+ * file with the next number. Each runs once per database, in order, at start (under the query layer's
+ * migration lock, so that servers starting together on one PostgreSQL apply it once).
+ */
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import * as accounts from './0001-accounts';
+
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '0001-accounts': accounts,
+};
+
+/** Brings the schema up to the last version; throws with the failing migration's reason. */
+export async function migrate(db: Kysely<unknown>): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => ({ ...MIGRATIONS }) },
+    migrationTableName: 'schema_migrations',
+    migrationLockTableName: 'schema_migrations_lock',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    throw new Error(`store migration ${failed ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,105 @@
+/**
+ * Opens the store of a server, a `facturx keys` command or the desktop: PostgreSQL when a
+ * `postgres://` address is given (servers sharing one store), else one SQLite file in the data
+ * directory (WAL, so that readers never wait for the writer). The schema is brought up to date, and a
+ * JSON store left by an earlier version is imported, before anything else runs.
+ */
+import Database from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { importJsonStore } from './json-import';
+import { migrate } from './migrations';
+import type { Engine, StoreTables } from './schema';
+import { SqlStorage } from './sql-storage';
+
+export const SQLITE_FILE = 'facturx.sqlite';
+
+/** `postgres://…` or `postgresql://…`: the only kind of address `--database` takes. */
+export const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\/./i.test(url);
+
+export interface StoreLocation {
+  /** The data directory: the SQLite file, the JSON store to import, the outbox. */
+  readonly dataDir: string;
+  /** A PostgreSQL address; without it, SQLite in `dataDir`. */
+  readonly databaseUrl?: string;
+  /** Connections a PostgreSQL pool may open (default 10). */
+  readonly poolSize?: number;
+}
+
+function postgresDb(location: StoreLocation & { databaseUrl: string }): Kysely<StoreTables> {
+  if (!isPostgresUrl(location.databaseUrl)) {
+    throw new Error('the database address must start with postgres:// or postgresql://');
+  }
+  const pool = new pg.Pool({ connectionString: location.databaseUrl, max: location.poolSize ?? 10 });
+  // An idle connection the server closed must not take the process down with it.
+  pool.on('error', (error) => console.error(`facturx store: idle connection lost: ${error.message}`));
+  return new Kysely<StoreTables>({ dialect: new PostgresDialect({ pool }) });
+}
+
+function sqliteDb(file: string): Kysely<StoreTables> {
+  const database = new Database(file);
+  database.pragma('journal_mode = WAL');
+  // Committed transactions survive the process being killed; only a power loss may drop the last ones.
+  database.pragma('synchronous = NORMAL');
+  database.pragma('busy_timeout = 10000');
+  return new Kysely<StoreTables>({ dialect: new SqliteDialect({ database }) });
+}
+
+/**
+ * SQLite files open in this thread, shared by every store opened on them. SQLite waits for another
+ * connection's lock by blocking the thread, so a second connection in the thread of the first would
+ * wait forever for a transaction that can only finish on that same thread; one shared connection
+ * instead queues its transactions (another process, or another thread, waits its turn normally).
+ */
+const openFiles = new Map<string, { ready: Promise<Kysely<StoreTables>>; users: number }>();
+
+async function prepared(db: Kysely<StoreTables>, engine: Engine, dataDir: string, now: Date) {
+  try {
+    await migrate(db as Kysely<unknown>);
+    await importJsonStore(new SqlStorage(db, engine, async () => undefined), dataDir, now);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return db;
+}
+
+export async function openStore(location: StoreLocation, now: Date = new Date()): Promise<SqlStorage> {
+  await mkdir(location.dataDir, { recursive: true, mode: 0o700 });
+  if (location.databaseUrl !== undefined) {
+    const db = await prepared(
+      postgresDb({ ...location, databaseUrl: location.databaseUrl }),
+      'postgres',
+      location.dataDir,
+      now,
+    );
+    return new SqlStorage(db, 'postgres', () => db.destroy());
+  }
+  const file = path.resolve(location.dataDir, SQLITE_FILE);
+  let entry = openFiles.get(file);
+  if (!entry) {
+    entry = { ready: prepared(sqliteDb(file), 'sqlite', location.dataDir, now), users: 0 };
+    openFiles.set(file, entry);
+    entry.ready.catch(() => openFiles.delete(file));
+  }
+  entry.users += 1;
+  const shared = entry;
+  let db: Kysely<StoreTables>;
+  try {
+    db = await shared.ready;
+  } catch (error) {
+    shared.users -= 1;
+    throw error;
+  }
+  let released = false;
+  return new SqlStorage(db, 'sqlite', async () => {
+    if (released) return;
+    released = true;
+    shared.users -= 1;
+    if (shared.users > 0) return;
+    openFiles.delete(file);
+    await db.destroy();
+  });
+}

@@ -1,0 +1,84 @@
+/**
+ * The tables of the SQL store, as the query layer types them. Times are ISO 8601 UTC text of one width
+ * (`Date.toISOString()`), so that comparing them as text compares the instants, on both engines; JSON
+ * documents (a saved profile, a replayed answer) are text too.
+ */
+export interface TenantsTable {
+  id: string;
+  email: string;
+  /** Lower-cased `email`: addresses are found whatever their case. */
+  email_key: string;
+  plan: string;
+  created_at: string;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  tenant: string;
+  plan: string;
+  email: string;
+  hashed_key: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface QuotaUsageTable {
+  tenant: string;
+  period_start: string;
+  used: number;
+  reserved: number;
+}
+
+export interface QuotaReservationsTable {
+  id: string;
+  tenant: string;
+  period_start: string;
+  expires_at: string;
+}
+
+export interface IdempotencyTable {
+  tenant: string;
+  key: string;
+  payload_hash: string;
+  status: string;
+  /** JSON `{status, body}` once done. */
+  response: string | null;
+  since: string;
+}
+
+export interface ProfilesTable {
+  tenant: string;
+  role: string;
+  id: string;
+  version: number;
+  updated_at: string;
+  /** JSON ProfileData. */
+  data: string;
+}
+
+export interface ActivationsTable {
+  email: string;
+  hashed_token: string;
+  created_at: string;
+  expires_at: string;
+  activated_at: string | null;
+}
+
+/** One row per import of a data directory's JSON store, so that it is imported once. */
+export interface ImportsTable {
+  source: string;
+  imported_at: string;
+}
+
+export interface StoreTables {
+  tenants: TenantsTable;
+  api_keys: ApiKeysTable;
+  quota_usage: QuotaUsageTable;
+  quota_reservations: QuotaReservationsTable;
+  idempotency: IdempotencyTable;
+  profiles: ProfilesTable;
+  activations: ActivationsTable;
+  imports: ImportsTable;
+}
+
+export type Engine = 'sqlite' | 'postgres';
