@@ -196,7 +196,22 @@ describe('facturx', () => {
     const no = await run('bad', { ...data, seller: { ...data.seller, vat_id: undefined } });
     expect(no.code).toBe(1);
     expect(no.body).toMatchObject({ success: false, target: { status: 'failed' } });
+    // The answer says which findings block it, and so does the line the command prints.
+    expect((no.body as { requirements: unknown[] }).requirements).toContainEqual(
+      expect.objectContaining({ ruleId: 'BR-S-02', kind: 'blocking' }),
+    );
     await expect(no.written()).rejects.toThrow();
+    const plain = await facturx(
+      'convert',
+      '--invoice-data',
+      path.join(dir, 'bad.json'),
+      '--output',
+      'xml_cii',
+      '--out',
+      path.join(dir, 'bad.xml'),
+    );
+    expect(plain.code).toBe(1);
+    expect(plain.stdout + plain.stderr).toMatch(/NOT converted: target en16931 failed; blocked by .*BR-S-02/);
   });
 
   it('prints the integration contract', async () => {

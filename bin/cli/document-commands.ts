@@ -170,7 +170,14 @@ export const DOCUMENT_COMMANDS: Readonly<Record<DocumentService, DocumentCommand
     },
     summary: (body) => {
       const t = rec(body.target);
-      return `${body.success === true ? 'converted' : 'NOT converted'}: target ${String(t.requested)} ${String(t.status)}`;
+      const outcome = `${body.success === true ? 'converted' : 'NOT converted'}: target ${String(t.requested)} ${String(t.status)}`;
+      // What blocks it, by rule and the business term that clears it.
+      const blocking = (Array.isArray(body.requirements) ? body.requirements : [])
+        .map(rec)
+        .filter((r) => r.kind === 'blocking')
+        .map((r) => (typeof r.bt === 'string' ? `${String(r.ruleId)} (${r.bt})` : String(r.ruleId)));
+      const shown = [...new Set(blocking)];
+      return shown.length > 0 ? `${outcome}; blocked by ${shown.join(', ')}` : outcome;
     },
   },
   repair: {

@@ -55,11 +55,18 @@ export const contractReadinessLevelSchema = z.object({
 });
 export type ContractReadinessLevel = z.infer<typeof contractReadinessLevelSchema>;
 
+/** How a client reviews the invoice a dry run read (from a PDF, an XML) and converts it once corrected. */
+export const candidateReviewSchema = z.object({
+  description: z.string(),
+  steps: z.array(z.string()),
+});
+
 export const integrationContractSchema = z.object({
   version: z.string(),
   profiles: z.array(z.string()),
   readiness_levels: z.array(contractReadinessLevelSchema),
   fields: z.array(contractFieldSchema),
   examples: z.array(contractExampleSchema),
+  candidate_review: candidateReviewSchema,
 });
 export type IntegrationContract = z.infer<typeof integrationContractSchema>;

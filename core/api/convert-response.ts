@@ -1,5 +1,6 @@
 /** The JSON bodies of `POST /api/v1/convert`: 200 (final and dry-run) and 202 (accepted, processing). */
 import { z } from 'zod';
+import { invoiceDataDraftSchema } from '../invoice-data/schema';
 import { invoicePatchSchema, partyContextSchema } from './inline-context';
 import { frCtcStatusSchema, targetStatusSchema, validationTargetSchema } from './targets';
 import { validationArtifactSchema } from './validation-report';
@@ -40,7 +41,10 @@ export const convertResultSchema = z.object({
   conversionSuccessful: z.boolean(),
   xmlSize: z.int().nonnegative(),
   pdfSize: z.int().nonnegative().optional(),
-  /** base64; the deliverable itself with output=xml_cii. */
+  /**
+   * base64; the deliverable itself with output=xml_cii. On a dry run, the candidate CII XML (nothing is
+   * delivered: `conversionSuccessful` stays false).
+   */
   xml: z.string(),
   /** base64 PDF of an ephemeral response. */
   pdf: z.string().optional(),
@@ -61,10 +65,51 @@ export const convertResultSchema = z.object({
   legalDisclaimer: z.string(),
 });
 
-export const fieldProvenanceSchema = z.record(
-  z.string(),
-  z.looseObject({ source: z.enum(['document', 'profile', 'request_context', 'conflict']) }),
-);
+/** A place on a page in PDF points (1/72 in), origin at the page's top-left corner, y downwards. */
+export const pageBoxSchema = z.object({
+  x: z.number(),
+  y: z.number(),
+  width: z.number().nonnegative(),
+  height: z.number().nonnegative(),
+});
+
+/** Where one business term of the candidate came from, and its value. */
+export const termProvenanceSchema = z.looseObject({
+  source: z.enum(['document', 'profile', 'request_context', 'conflict']),
+  /**
+   * The value in canonical form, as `candidateInvoiceData` carries it: dates `YYYY-MM-DD`, amounts and
+   * quantities decimal strings, codes as codes; absent for a group.
+   */
+  value: z.string().optional(),
+  /** Read from a PDF: the 1-based page, the box of the words, the words, how sure the reader is (0–1). */
+  page: z.int().positive().optional(),
+  box: pageBoxSchema.optional(),
+  text: z.string().optional(),
+  confidence: z.number().min(0).max(1).optional(),
+  /** How the page was read: its text layer (`native_text`) or OCR (`ocr`). */
+  reader: z.string().optional(),
+  /** Filled by a saved profile: which one, in which version. */
+  profileId: z.string().optional(),
+  profileVersion: z.int().optional(),
+});
+
+/**
+ * By business term (`BT-1`, `BG-23`); invoice line terms as `BG-25[n]/BT-…` and VAT breakdown terms as
+ * `BG-23[n]/BT-…`, n from 1 in the order of `candidateInvoiceData`.
+ */
+export const fieldProvenanceSchema = z.record(z.string(), termProvenanceSchema);
+
+/** One finding the convert's verdict depends on, and what clears it. */
+export const requirementSchema = z.object({
+  ruleId: z.string(),
+  /** The business term that clears it, when the rule names one. */
+  bt: z.string().nullable(),
+  /** `blocking`: no deliverable while it stands; `advisory`: France 2026, produced and marked. */
+  kind: z.enum(['blocking', 'advisory']),
+  message: z.string(),
+  /** The request input that can supply it (`seller_context.electronic_address`), when there is one. */
+  input: z.string().nullable(),
+});
 
 export const validationTargetResolutionSchema = z.looseObject({
   requested: z.string(),
@@ -95,12 +140,21 @@ export const convertResponseSchema = z.object({
   target: targetOutcomeSchema,
   result: convertResultSchema,
   validationReadiness: validationReadinessSchema,
+  /**
+   * What the findings require, blocking ones first: on a dry run, and on a final convert that was not
+   * verified, to say what blocked it.
+   */
+  requirements: z.array(requirementSchema).optional(),
   // Dry-run only.
-  requirements: z.array(z.unknown()).optional(),
   fieldProvenance: fieldProvenanceSchema.optional(),
   validationTarget: validationTargetResolutionSchema.optional(),
   targetPreflight: targetPreflightSchema.optional(),
   conversionInputRecipe: conversionInputRecipeSchema.optional(),
+  /**
+   * Dry run: the candidate invoice as an `invoice_data` payload (fields it lacks left out). Sent back
+   * unchanged as `invoice_data`, with the same PDF as `file`, it converts to the same XML.
+   */
+  candidateInvoiceData: invoiceDataDraftSchema.optional(),
 });
 export type ConvertResponse = z.infer<typeof convertResponseSchema>;
 

@@ -196,6 +196,10 @@ describe('convert a full invoice_data', () => {
       });
       expect(body.validationReadiness.finalGeneratedValidation).toBeUndefined();
       expect(body.validationReadiness.candidateValidationReadiness).toMatchObject({ valid: false });
+      // Not converted, and why: the findings that block it, each with the term that clears it.
+      expect(body.requirements).toContainEqual(
+        expect.objectContaining({ ruleId: 'BR-S-02', kind: 'blocking' }),
+      );
     }
     expect(await used()).toBe(0);
   });
@@ -262,8 +266,9 @@ describe('convert a full invoice_data', () => {
     const hinted = await converted(
       req({ files: { cii }, fields: { dry_run: 'true', options: '{"buyer_hint":"FR"}' } }),
     );
-    expect(hinted.fieldProvenance?.['BT-55']).toEqual({ source: 'request_context' });
-    expect(hinted.fieldProvenance?.['BT-40']).toEqual({ source: 'document' });
+    expect(hinted.fieldProvenance?.['BT-55']).toEqual({ source: 'request_context', value: 'FR' });
+    expect(hinted.fieldProvenance?.['BT-40']).toEqual({ source: 'document', value: 'FR' });
+    expect(hinted.candidateInvoiceData?.buyer?.address?.country_code).toBe('FR');
     expect(hinted.success).toBe(true);
   });
 
@@ -347,8 +352,10 @@ describe('dry run', () => {
     );
     expect(await used()).toBe(0);
     expect(body.success).toBe(false);
+    // The candidate is the uploaded XML itself, shown but not delivered.
     expect(body.result).toMatchObject({
-      xml: '',
+      xml: data.result.xml,
+      xmlSize: file.bytes.length,
       conversionSuccessful: false,
       processedInvoicesCharged: 0,
       packagingPerformed: false,
@@ -395,7 +402,11 @@ describe('dry run', () => {
       source: 'document_evidence',
     });
     expect(body.targetPreflight).toMatchObject({ status: 'verified', exhaustive: true, requiredInputs: [] });
-    expect(body.result).toMatchObject({ xml: '', processedInvoicesCharged: 0 });
+    expect(body.result).toMatchObject({ conversionSuccessful: false, processedInvoicesCharged: 0 });
+    // The candidate XML is shown, and it is what the final convert delivers.
+    const final = await converted(req({ fields: fields(domestic!.invoice_data, { output: 'xml_cii' }) }));
+    expect(body.result.xml).toBe(final.result.xml);
+    expect(body.result.xmlSize).toBe(final.result.xmlSize);
   });
 });
 
@@ -445,7 +456,11 @@ describeCorpus('convert a corpus CII with its plain PDF as carrier', (corpus) =>
       bytes: readFileSync(path.join(dir, `${name}.facturx.pdf`)),
     };
     const body = await converted(req({ files: { file: facturx }, fields: { dry_run: 'true' } }));
-    expect(body.result).toMatchObject({ xml: '', processedInvoicesCharged: 0 });
+    expect(body.result).toMatchObject({ conversionSuccessful: false, processedInvoicesCharged: 0 });
+    const embedded = extractFacturx(facturx.bytes, 'f.pdf');
+    expect(embedded.ok && Buffer.from(body.result.xml, 'base64').equals(Buffer.from(embedded.xml))).toBe(
+      true,
+    );
     expect(body.result.extraction).toMatchObject({ sourceType: 'embedded_xml' });
     expect(body.result.extraction.pageCount).toBeGreaterThan(0);
     expect(body.validationReadiness.submittedSourceReadiness).toMatchObject({ target: 'en16931' });
@@ -509,13 +524,13 @@ describe('request context (input mode 3)', () => {
     const dry = await converted(
       req({ fields: fields(domestic!.invoice_data, { ...context, dry_run: 'true' }) }),
     );
-    expect(dry.fieldProvenance?.['BT-34']).toEqual({ source: 'conflict' });
+    expect(dry.fieldProvenance?.['BT-34']).toEqual({ source: 'conflict', value: '732829320' });
     const same = {
       seller_context: JSON.stringify({ electronic_address: { value: '732829320', scheme_id: '0225' } }),
     };
     const agreed = await converted(
       req({ fields: fields(domestic!.invoice_data, { ...same, dry_run: 'true' }) }),
     );
-    expect(agreed.fieldProvenance?.['BT-34']).toEqual({ source: 'document' });
+    expect(agreed.fieldProvenance?.['BT-34']).toEqual({ source: 'document', value: '732829320' });
   });
 });

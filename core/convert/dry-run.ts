@@ -13,6 +13,7 @@
 import type { ConvertResponse } from '../api/convert-response';
 import type { PartyContext } from '../api/inline-context';
 import type { ValidationIssue } from '../api/validation-report';
+import { acceptedInvoiceData } from '../invoice-data/from-model';
 import type { Invoice, Party } from '../model/invoice';
 import { fieldProvenance } from './provenance';
 import type { Verdict } from './readiness';
@@ -25,6 +26,7 @@ type Diagnostics = Required<
   >
 >;
 type Recipe = Diagnostics['conversionInputRecipe'];
+type Requirement = Diagnostics['requirements'][number];
 
 /** BT-22 legal notes France 2026 asks for (BR-FR-05), by BT-21 subject code. */
 const LEGAL_NOTES: Readonly<Record<string, string>> = {
@@ -79,23 +81,37 @@ function examplePayload(inputs: readonly string[], invoice: Invoice | null): Rec
   };
 }
 
-export function dryRunDiagnostics(
-  verdict: Verdict,
-  target: ResolvedTarget,
-  invoice: Invoice | null,
-  provenance: Diagnostics['fieldProvenance'] = {},
-): Diagnostics {
+/**
+ * What the findings of a verdict require: each blocking finding, then each France 2026 advisory, with its
+ * business term and the request input that can supply it. A dry run lists them; so does a final convert
+ * that did not deliver, to say why.
+ */
+export function requirementsOf(verdict: Verdict): Requirement[] {
   const findings = [
     ...verdict.blocking.map((issue) => ({ issue, kind: 'blocking' as const })),
     ...verdict.advisories.map((issue) => ({ issue, kind: 'advisory' as const })),
   ];
-  const requirements = findings.map(({ issue, kind }) => ({
+  return findings.map(({ issue, kind }) => ({
     ruleId: issue.ruleId,
     bt: issue.bt,
     kind,
     message: issue.message,
     input: inputFor(issue),
   }));
+}
+
+/**
+ * The dry run's diagnostics of the candidate `invoice` (null when the XML could not be read into one),
+ * with the candidate itself as `invoice_data` and each term's provenance (`known`: what was read with
+ * evidence, filled by a profile or the request context, or contradicted).
+ */
+export function dryRunDiagnostics(
+  verdict: Verdict,
+  target: ResolvedTarget,
+  invoice: Invoice | null,
+  known: Diagnostics['fieldProvenance'] = {},
+): Diagnostics & Pick<ConvertResponse, 'candidateInvoiceData'> {
+  const requirements = requirementsOf(verdict);
   const requiredInputs = [
     ...new Set(requirements.map((r) => r.input).filter((i): i is string => i !== null)),
   ];
@@ -103,9 +119,10 @@ export function dryRunDiagnostics(
     .filter((r) => r.kind === 'blocking' && r.input === null)
     .map(({ ruleId, bt, message }) => ({ ruleId, bt, message }));
   const payload = examplePayload(requiredInputs, invoice);
+  const data = invoice ? acceptedInvoiceData(invoice).data : null;
   return {
     requirements,
-    fieldProvenance: invoice ? fieldProvenance(invoice, provenance) : {},
+    fieldProvenance: invoice && data ? fieldProvenance(invoice, data, known) : {},
     validationTarget: { requested: target.requested, resolved: target.resolved, source: target.source },
     targetPreflight: {
       status: verdict.status,
@@ -116,6 +133,7 @@ export function dryRunDiagnostics(
       unsupportedBlockers,
     },
     conversionInputRecipe: { requiredInputs, examplePayload: payload },
+    ...(data ? { candidateInvoiceData: data } : {}),
   };
 }
 

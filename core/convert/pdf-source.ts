@@ -1,8 +1,9 @@
 /**
  * Input mode 1 of convert: an invoice PDF without embedded XML. Scan detection first (a text layer, or
  * page images only), then the text is read (the text layer, or OCR of the pictures), the fields are
- * extracted into the invoice model with their evidence, and the candidate CII is written in the
- * requested profile: by default EN16931 when invoice lines were read, else BASIC WL (document level).
+ * extracted into the invoice model with their evidence, the invoice becomes the candidate an
+ * `invoice_data` would give (core/convert/candidate.ts), and its CII is written in the requested
+ * profile: by default EN16931 when invoice lines were read, else BASIC WL (document level).
  * The uploaded PDF stays the visual carrier of the Factur-X file.
  *
  * OCR confidence below 70 % is refused in `strict` mode (422 `ocr_confidence_too_low`); `lenient`
@@ -15,11 +16,12 @@ import type { ConvertResponse } from '../api/convert-response';
 import type { Lang } from '../api/lang';
 import type { Profile } from '../cii/profile';
 import { modelToCii } from '../cii/write';
-import type { FieldExtraction } from '../fields/extraction';
+import type { FieldEvidence, FieldExtraction } from '../fields/extraction';
 import { extractFields } from '../fields/extract-fields';
 import { ocrPdf, type OcrError, type OcrProgress } from '../ocr/ocr-pdf';
 import { hasTextLayer, readPdfText } from '../text/pdf-text';
 import type { DocumentText, TextSource } from '../text/page-text';
+import { profileFor, readCandidate } from './candidate';
 import { readWithSecondLook, type ReadFields } from './second-look';
 import type { StructuredSource } from './source';
 
@@ -80,8 +82,8 @@ export async function pdfSource(pdf: Uint8Array, options: PdfSourceOptions): Pro
   if (Object.keys(extraction.evidence).length === 0) {
     return { ok: false, error: apiError('unextractable_pdf', undefined, { lang }) };
   }
-  const invoice = extraction.invoice;
-  const profile = options.requested ?? ((invoice.lines?.length ?? 0) > 0 ? 'EN16931' : 'BASIC_WL');
+  const invoice = readCandidate(extraction.invoice);
+  const profile = profileFor(invoice, options.requested);
   const written = modelToCii(invoice, profile);
   return {
     ok: true,
@@ -94,10 +96,11 @@ export async function pdfSource(pdf: Uint8Array, options: PdfSourceOptions): Pro
   };
 }
 
+/** The evidence of each term read, line terms as `BG-25[n]/BT-…` and VAT breakdown terms as `BG-23[n]/BT-…`. */
 function provenanceOf(extraction: FieldExtraction): Provenance {
   const out: Provenance = {};
-  for (const [term, e] of Object.entries(extraction.evidence)) {
-    out[term] = {
+  const note = (key: string, e: FieldEvidence): void => {
+    out[key] = {
       source: 'document',
       page: e.page,
       text: e.text,
@@ -105,7 +108,16 @@ function provenanceOf(extraction: FieldExtraction): Provenance {
       box: e.box,
       reader: e.source,
     };
-  }
+  };
+  for (const [term, e] of Object.entries(extraction.evidence)) note(term, e);
+  const positional = [
+    ['BG-25', extraction.lineEvidence],
+    ['BG-23', extraction.vatBreakdownEvidence],
+  ] as const;
+  for (const [group, entries] of positional)
+    entries?.forEach((terms, i) => {
+      for (const [term, e] of Object.entries(terms)) note(`${group}[${i + 1}]/${term}`, e);
+    });
   return out;
 }
 

@@ -4,7 +4,8 @@
  * with `output=xml_cii` that XML is the deliverable, with `facturx_pdfa3` it is packaged into the uploaded
  * PDF or a carrier rendered from the model, and the complete document is validated again (XML rules and
  * PDF/A-3 and Factur-X carrier checks). A blocking finding means no deliverable (and no charge);
- * France 2026 advisories alone still deliver, marked incomplete. A dry run stops after validation.
+ * France 2026 advisories alone still deliver, marked incomplete. A dry run stops after validation and
+ * hands back the candidate: its XML, and the invoice as `invoice_data` with each term's provenance.
  *
  * Saved profiles the request names, then the request context (`invoice_patch`, `seller_context`,
  * `buyer_context`), complete the source without overwriting it. A PDF without embedded XML is read first
@@ -32,7 +33,7 @@ import { fail } from '../service/result';
 import type { FilePart, ServiceResult } from '../service/types';
 import type { ValidationError, ValidationOutcome } from '../validate/report';
 import { validateXml, type PdfStage, type PdfStageFindings } from '../validate/validate';
-import { dryRunDiagnostics } from './dry-run';
+import { dryRunDiagnostics, requirementsOf } from './dry-run';
 import { generatedPdfRejected } from './errors';
 import { targetOutcome, validationReadiness, verdictOf, type ReadinessReports } from './readiness';
 import { convertResult, type ResultParts } from './result';
@@ -69,6 +70,7 @@ export const convertEngine: Engines['convert'] = async (input) => {
     },
     requested,
     input.lang,
+    input.dryRun,
   );
   let sourceType: Origin['sourceType'] | null = null;
   let read: NonNullable<ConvertResponse['fieldProvenance']> = {};
@@ -159,7 +161,7 @@ export const convertEngine: Engines['convert'] = async (input) => {
       run,
       reports,
       candidate.report,
-      {},
+      { candidate: encode(source.xml) },
       dryRunDiagnostics(verdict, run.target, source.invoice, { ...read, ...contexted.provenance }),
     );
   }
@@ -235,6 +237,8 @@ interface Origin {
 
 interface Delivered {
   readonly xml?: Uint8Array;
+  /** A dry run's candidate XML, shown but not delivered. */
+  readonly candidate?: Uint8Array;
   readonly pdf?: Uint8Array;
   readonly pageCount?: number;
 }
@@ -266,6 +270,8 @@ function respond(
     target: targetOutcome(run.target.requested, verdict),
     result: convertResult(parts),
     validationReadiness: validationReadiness(verdict, reports),
+    // A final convert that is not verified says which findings stand in its way.
+    ...(!input.dryRun && verdict.status !== 'verified' ? { requirements: requirementsOf(verdict) } : {}),
     ...diagnostics,
   };
   return { ok: true, status: 200, body };
@@ -297,7 +303,7 @@ const outputUnavailable = (detail: string, lang: Lang): ApiErrorResult =>
 
 /**
  * Dry run on an uploaded document: an XML, or the XML embedded in a Factur-X PDF (then judged with the
- * PDF stages), validated as submitted, with the diagnostics; nothing is generated. Null for a PDF
+ * PDF stages), validated as submitted, with the diagnostics; the candidate is that XML as it is. Null for a PDF
  * without embedded invoice XML, whose data only text parsing or OCR could read.
  */
 function dryRunUpload(
@@ -338,7 +344,7 @@ function dryRunUpload(
     run,
     { source: submitted.report },
     submitted.report,
-    {},
+    { candidate: encode(xml) },
     dryRunDiagnostics(verdict, run.target, invoice),
   );
 }

@@ -67,6 +67,8 @@ export interface ResultParts {
   readonly verdict: Verdict | null;
   /** The deliverable, absent when nothing is delivered. */
   readonly xml?: Uint8Array;
+  /** A dry run's candidate XML: shown in `xml`, but nothing is delivered. */
+  readonly candidate?: Uint8Array;
   readonly pdf?: Uint8Array;
   readonly pageCount: number;
   readonly ticket: QuotaTicket | null;
@@ -91,9 +93,9 @@ export function convertResult(p: ResultParts): ConvertResult {
     convertedAt: p.now.toISOString(),
     targetProfile: p.profile,
     conversionSuccessful: delivered,
-    xmlSize: p.xml?.length ?? 0,
+    xmlSize: (p.xml ?? p.candidate)?.length ?? 0,
     ...(p.pdf ? { pdfSize: p.pdf.length, pdf: base64(p.pdf) } : {}),
-    xml: p.xml ? base64(p.xml) : '',
+    xml: base64(p.xml ?? p.candidate ?? new Uint8Array()),
     extraction: { sourceType: p.sourceType, pageCount: p.pageCount },
     validation: { valid: p.report?.valid ?? false, profile: p.report?.profile ?? p.profile },
     packagingPerformed: p.pdf !== undefined,

@@ -1,7 +1,8 @@
 /**
  * The structured source of a convert, as the invoice model and the candidate CII of the requested
- * profile: a full `invoice_data` (mapped, totals completed and checked), or a ready CII (read into the
- * model and written again in the requested profile, by default its own, as if it had come as `invoice_data`).
+ * profile: an `invoice_data` (mapped, totals completed and checked; by default EN 16931 with lines, BASIC
+ * WL without), or a ready CII (read into the model and written again in the requested profile, by
+ * default its own, as if it had come as `invoice_data`).
  */
 import { apiError, type ApiErrorResult } from '../api/errors';
 import type { ConvertResponse } from '../api/convert-response';
@@ -9,9 +10,10 @@ import type { Lang } from '../api/lang';
 import type { Profile } from '../cii/profile';
 import { ciiToModel } from '../cii/read';
 import { modelToCii } from '../cii/write';
-import { invoiceDataToCii } from '../invoice-data/convert';
+import { invoiceDataModel } from '../invoice-data/convert';
 import type { Invoice } from '../model/invoice';
 import type { FilePart } from '../service/types';
+import { profileFor } from './candidate';
 import { applyContext, type ContextInputs } from './context';
 import { ciiFailure } from './errors';
 import { applyProfiles, type SelectedProfiles } from './profiles';
@@ -34,19 +36,22 @@ export type SourceResult =
 
 const utf8 = new TextDecoder('utf-8');
 
+/**
+ * On a dry run (`draft`), an `invoice_data` may leave out any field and its amounts may disagree: the
+ * candidate is written from what it gives, for the rules to say what it lacks.
+ */
 export function structuredSource(
   given: { readonly invoiceData?: unknown; readonly cii?: FilePart },
   requested: Profile | undefined,
   lang: Lang,
+  draft = false,
 ): SourceResult | null {
   if (given.invoiceData !== undefined) {
-    const profile = requested ?? 'EN16931';
-    const converted = invoiceDataToCii(given.invoiceData, profile);
-    if (!converted.ok) return { ok: false, error: converted.error };
-    return {
-      ok: true,
-      source: { invoice: converted.model, profile, xml: converted.xml, dropped: converted.dropped },
-    };
+    const read = invoiceDataModel(given.invoiceData, draft);
+    if (!read.ok) return { ok: false, error: read.error };
+    const profile = profileFor(read.model, requested);
+    const { xml, dropped } = modelToCii(read.model, profile);
+    return { ok: true, source: { invoice: read.model, profile, xml, dropped } };
   }
   if (given.cii) {
     const uploadedXml = utf8.decode(given.cii.bytes);

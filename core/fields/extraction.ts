@@ -21,6 +21,13 @@ export interface FieldExtraction {
   readonly invoice: Invoice;
   /** By business term id (`BT-1`, `BT-112`, `BG-23`…). */
   readonly evidence: Readonly<Record<string, FieldEvidence>>;
+  /**
+   * Per invoice line, in the order of `invoice.lines`: the evidence of that line's own terms by id
+   * (`BT-131`, `BT-153`…), where the reader locates them. Convert reports them as `BG-25[n]/BT-…`.
+   */
+  readonly lineEvidence?: readonly Readonly<Record<string, FieldEvidence>>[];
+  /** Per VAT breakdown entry, in the order of `invoice.vatBreakdown`, likewise (`BG-23[n]/BT-…`). */
+  readonly vatBreakdownEvidence?: readonly Readonly<Record<string, FieldEvidence>>[];
   /** The document language the labels matched, when one did. */
   readonly language: 'fr' | 'de' | 'en' | null;
 }

@@ -1,7 +1,8 @@
 /**
  * The integration contract (`GET /api/v1/integration-contract`, `facturx contract`): every field of
  * `invoice_data`, walked from its zod schema, joined with the term registry (cardinality per profile,
- * rules, CII XPath), the readiness levels and the golden examples. Built from code only: no customer data.
+ * rules, CII XPath), the readiness levels, the golden examples, and how a client reviews and replays the
+ * candidate of a dry run. Built from code only: no customer data.
  */
 import type { z } from 'zod';
 import { globalRegistry } from 'zod';
@@ -19,7 +20,21 @@ import type { NeededField } from './readiness';
 import { DERIVED_READINESS } from './readiness-data';
 import { invoiceDataSchema, type FieldMeta } from './schema';
 
-export const CONTRACT_VERSION = '1.0.0';
+/** 1.1.0: `lines` optional (a document-level invoice), every EN 16931 type code, the candidate review. */
+export const CONTRACT_VERSION = '1.1.0';
+
+/** Reviewing and replaying the candidate of a dry run (issue: "the dry run hands back what it read"). */
+const CANDIDATE_REVIEW: IntegrationContract['candidate_review'] = {
+  description:
+    'A dry run (dry_run=true) on any input — a PDF read from its text layer or by OCR, an invoice_data, a cii XML, a Factur-X PDF — answers candidateInvoiceData: the whole candidate invoice as an invoice_data payload, with what saved profiles and the request context filled, and without the fields it lacks. Sent back unchanged as invoice_data, with the same PDF as file, it converts to the same XML (result.xml, the candidate CII, base64).',
+  steps: [
+    'Send the PDF with dry_run=true (and validation_target, options, contexts as for the final call).',
+    'Show candidateInvoiceData. fieldProvenance gives each business term its value (canonical: dates YYYY-MM-DD, amounts decimal strings, codes as codes), its source (document, profile, request_context, conflict) and, read from a page, page, box (PDF points, origin top-left, y downwards), text and confidence. Invoice line terms are keyed BG-25[n]/BT-…, VAT breakdown terms BG-23[n]/BT-…, n from 1 in the order of candidateInvoiceData.',
+    'Each requirement names a rule and its business term (bt): the field that clears it.',
+    'Correct or complete the payload and send it as invoice_data, with the same PDF as file and dry_run=true, as often as needed: on a dry run an invoice_data may leave out any field and its amounts may disagree; the rules report what they need. Malformed fields are still refused (422 invalid_data_format).',
+    'Convert without dry_run: the payload must then be complete (422 insufficient_data names what is missing) and its amounts must agree; the PDF stays the visual part of the Factur-X file. Without lines, the invoice is a document-level one (Factur-X BASIC WL): its VAT breakdown and BT-106 are then given, the other totals are derived from them.',
+  ],
+};
 
 export type Readiness = ContractFieldEntry['readiness'];
 
@@ -188,6 +203,7 @@ export function buildIntegrationContract(): IntegrationContract {
       description: e.description,
       invoice_data: { ...e.invoice_data },
     })),
+    candidate_review: CANDIDATE_REVIEW,
   };
   return built;
 }

@@ -1,6 +1,6 @@
 /**
- * The XML path of convert for a full `invoice_data`: validate the payload (errors as the API's error
- * values), map it to the model, complete and check the totals, write the CII of the requested profile.
+ * The XML path of convert for `invoice_data`: validate the payload (errors as the API's error values),
+ * map it to the model, complete and check the totals, write the CII of the requested profile.
  */
 import { apiError, type ApiErrorResult, type ErrorBody } from '../api/errors';
 import { issueReason, valueAt } from '../api/reasons';
@@ -8,13 +8,13 @@ import type { Profile } from '../cii/profile';
 import { modelToCii } from '../cii/write';
 import type { Invoice } from '../model/invoice';
 import { completeTotals } from '../model/totals';
-import { invoiceDataSchema, type InvoiceData } from './schema';
+import { invoiceDataDraftSchema, invoiceDataSchema, type InvoiceData, type InvoiceDataDraft } from './schema';
 import { fieldOfModelPath, invoiceDataToModel } from './to-model';
 
 type DataError = ApiErrorResult<ErrorBody<'invalid_data_format'> | ErrorBody<'insufficient_data'>>;
 
-export type InvoiceDataResult =
-  { readonly ok: true; readonly data: InvoiceData } | { readonly ok: false; readonly error: DataError };
+export type InvoiceDataResult<T = InvoiceData> =
+  { readonly ok: true; readonly data: T } | { readonly ok: false; readonly error: DataError };
 
 /** `lines[2].quantity` from a zod path. */
 export function fieldPath(path: readonly PropertyKey[]): string {
@@ -26,8 +26,11 @@ export function fieldPath(path: readonly PropertyKey[]): string {
 /**
  * Validates a payload (already parsed JSON, or JSON text). Missing required fields are 422
  * `insufficient_data` with every missing field; otherwise the first bad field is 422 `invalid_data_format`.
+ * A draft (a dry run) may leave any field out: only the fields it gives are checked.
  */
-export function parseInvoiceData(input: unknown): InvoiceDataResult {
+export function parseInvoiceData(input: unknown, draft?: false): InvoiceDataResult;
+export function parseInvoiceData(input: unknown, draft: boolean): InvoiceDataResult<InvoiceDataDraft>;
+export function parseInvoiceData(input: unknown, draft = false): InvoiceDataResult<InvoiceDataDraft> {
   let json = input;
   if (typeof input === 'string') {
     try {
@@ -36,7 +39,7 @@ export function parseInvoiceData(input: unknown): InvoiceDataResult {
       return { ok: false, error: apiError('invalid_data_format', { field: 'invoice_data' }) };
     }
   }
-  const parsed = invoiceDataSchema.safeParse(json);
+  const parsed = (draft ? invoiceDataDraftSchema : invoiceDataSchema).safeParse(json);
   if (parsed.success) return { ok: true, data: parsed.data };
   const missing: string[] = [];
   for (const issue of parsed.error.issues) {
@@ -65,32 +68,44 @@ export function parseInvoiceData(input: unknown): InvoiceDataResult {
   };
 }
 
+export type InvoiceDataModelResult =
+  { readonly ok: true; readonly model: Invoice } | { readonly ok: false; readonly error: DataError };
+
+/**
+ * invoice_data → the model, totals computed where absent and checked where given. A complete payload
+ * whose amounts disagree is refused (422 `invalid_data_format` naming the first field); a draft keeps its
+ * amounts as given, for the rules to judge.
+ */
+export function invoiceDataModel(json: unknown, draft = false): InvoiceDataModelResult {
+  const parsed = parseInvoiceData(json, draft);
+  if (!parsed.ok) return parsed;
+  const completed = completeTotals(invoiceDataToModel(parsed.data));
+  const [first] = completed.mismatches;
+  if (draft || !first) return { ok: true, model: completed.invoice };
+  const field = fieldOfModelPath(first.path, parsed.data);
+  return {
+    ok: false,
+    error: apiError(
+      'invalid_data_format',
+      { field },
+      {
+        message: {
+          en: `${field}: given ${first.given}, computed ${first.computed} (EN16931 rounding to 2 decimals)`,
+          fr: `${field} : ${first.given} fourni, ${first.computed} calculé (arrondi EN16931 à 2 décimales)`,
+        },
+      },
+    ),
+  };
+}
+
 export type InvoiceDataToCiiResult =
   | { readonly ok: true; readonly xml: string; readonly model: Invoice; readonly dropped: readonly string[] }
   | { readonly ok: false; readonly error: DataError };
 
 /** invoice_data → model → CII XML of `profile`; totals computed where absent and checked where given. */
 export function invoiceDataToCii(json: unknown, profile: Profile): InvoiceDataToCiiResult {
-  const parsed = parseInvoiceData(json);
-  if (!parsed.ok) return parsed;
-  const completed = completeTotals(invoiceDataToModel(parsed.data));
-  if (!completed.ok) {
-    const [first] = completed.mismatches;
-    const field = first ? fieldOfModelPath(first.path, parsed.data) : 'totals';
-    return {
-      ok: false,
-      error: apiError(
-        'invalid_data_format',
-        { field },
-        {
-          message: {
-            en: `${field}: given ${first?.given}, computed ${first?.computed} (EN16931 rounding to 2 decimals)`,
-            fr: `${field} : ${first?.given} fourni, ${first?.computed} calculé (arrondi EN16931 à 2 décimales)`,
-          },
-        },
-      ),
-    };
-  }
-  const { xml, dropped } = modelToCii(completed.invoice, profile);
-  return { ok: true, xml, model: completed.invoice, dropped };
+  const read = invoiceDataModel(json);
+  if (!read.ok) return read;
+  const { xml, dropped } = modelToCii(read.model, profile);
+  return { ok: true, xml, model: read.model, dropped };
 }

@@ -18,7 +18,7 @@ describe('invoice_data validation', () => {
     const data = {
       ...rest,
       seller: { ...rest.seller, name: undefined },
-      lines: [{ ...rest.lines[0], quantity: undefined }],
+      lines: [{ ...rest.lines![0], quantity: undefined }],
     };
     const r = parseInvoiceData(data);
     expect(r.ok).toBe(false);
@@ -41,7 +41,7 @@ describe('invoice_data validation', () => {
   it.each([
     [
       'a decimal with a comma',
-      (d: InvoiceData) => ((d.lines[1]! as { quantity: unknown }).quantity = '2,5'),
+      (d: InvoiceData) => ((d.lines![1]! as { quantity: unknown }).quantity = '2,5'),
       'lines[1].quantity',
     ],
     ['an impossible date', (d: InvoiceData) => (d.issue_date = '2026-02-30'), 'issue_date'],
@@ -53,7 +53,7 @@ describe('invoice_data validation', () => {
     ['an unknown field', (d: InvoiceData) => Object.assign(d, { colour: 'blue' }), ''],
     [
       'a float in exponent form',
-      (d: InvoiceData) => ((d.lines[0]! as { net_price: unknown }).net_price = 1e21),
+      (d: InvoiceData) => ((d.lines![0]! as { net_price: unknown }).net_price = 1e21),
       'lines[0].net_price',
     ],
   ])('refuses %s as invalid_data_format naming the field', (_label, mutate, field) => {
@@ -66,7 +66,7 @@ describe('invoice_data validation', () => {
   });
 
   it('accepts JSON numbers read by their text', () => {
-    const d = { ...base(), lines: [{ ...base().lines[0]!, quantity: 3, net_price: 85.5 }] };
+    const d = { ...base(), lines: [{ ...base().lines![0]!, quantity: 3, net_price: 85.5 }] };
     const r = invoiceDataToCii(d, 'EN16931');
     expect(r.ok && r.model.lines?.[0]?.summation?.lineTotal?.value).toBe('256.50');
   });
@@ -93,7 +93,7 @@ describe('totals', () => {
 
   it('computes line net = qty × price / base quantity rounded to 2', () => {
     const d = base();
-    d.lines = [{ ...d.lines[0]!, quantity: '3', net_price: '10.005', price_base_quantity: '2' }];
+    d.lines = [{ ...d.lines![0]!, quantity: '3', net_price: '10.005', price_base_quantity: '2' }];
     const r = invoiceDataToCii(d, 'EN16931');
     // 3 × 10.005 / 2 = 15.0075 → 15.01
     expect(r.ok && r.model.lines?.[0]?.summation?.lineTotal?.value).toBe('15.01');
@@ -136,8 +136,9 @@ describe('totals', () => {
       ],
     });
     // half away from zero: 0.13 and -0.13
-    expect(r.ok && r.invoice.lines?.map((l) => l.summation?.lineTotal?.value)).toEqual(['0.13', '-0.13']);
-    expect(r.ok && r.invoice.totals?.grandTotal?.value).toBe('0.00');
+    expect(r.mismatches).toEqual([]);
+    expect(r.invoice.lines?.map((l) => l.summation?.lineTotal?.value)).toEqual(['0.13', '-0.13']);
+    expect(r.invoice.totals?.grandTotal?.value).toBe('0.00');
   });
 });
 
@@ -183,21 +184,22 @@ describe('golden examples and contract', () => {
     'a payload with only what %s needs reaches it, and not the levels above',
     (level, rank) => {
       const fields = contractFields();
-      const above = (r: string) => r === 'optional' || READINESS_LEVELS.indexOf(r as ReadinessLevel) > rank;
+      const isAbove = (r: string) => r === 'optional' || READINESS_LEVELS.indexOf(r as ReadinessLevel) > rank;
       // Of each choice up to this level, the first field is kept.
       const chosen = DERIVED_READINESS.alternatives
         .filter((a) => READINESS_LEVELS.indexOf(a.level) <= rank)
         .map((a) => a.paths[0]);
       let payload: unknown = GOLDEN_EXAMPLES[0]!.invoice_data;
       for (const f of fields) {
-        if (!f.required && above(f.readiness) && !chosen.includes(f.path))
+        if (!f.required && isAbove(f.readiness) && !chosen.includes(f.path))
           payload = withoutField(payload, f.path);
       }
       expect(failures(payload, level)).toEqual([]);
-      const next = READINESS_LEVELS.slice(rank + 1).find((l) =>
-        fields.some((f) => f.readiness === l && f.readiness_basis?.always),
-      );
-      if (next) expect(failures(payload, next)?.length).toBeGreaterThan(0);
+      // Each field is needed at the lowest level some example fails without it; this example may do
+      // without it a level longer, but not at every level above.
+      const above = READINESS_LEVELS.slice(rank + 1);
+      if (above.some((l) => fields.some((f) => f.readiness === l && f.readiness_basis?.always)))
+        expect(above.map((l) => failures(payload, l)?.length ?? 0).some((n) => n > 0)).toBe(true);
     },
   );
 

@@ -6,9 +6,10 @@
  * Amounts, quantities and rates are decimal strings (`"1250.00"`); JSON numbers are accepted too and
  * read by their JSON text (`12.5` is `"12.5"`), never computed with as binary floats.
  */
-import { z } from 'zod';
+import { globalRegistry, z } from 'zod';
 import { REASONS } from '../api/reasons';
 import { Decimal } from '../decimal/decimal';
+import { UNCL1001_INVOICE_TYPES } from '../rules/codelists/uncl1001';
 
 export interface FieldMeta {
   /** The EN16931 business term or group (`BT-27`); several when one field carries two. */
@@ -299,27 +300,11 @@ const LINE = m(
 export const invoiceDataSchema = z.strictObject({
   number: str('BT-1', 'Invoice number', 100),
   type_code: z
-    .enum([
-      '380',
-      '381',
-      '384',
-      '386',
-      '389',
-      '261',
-      '262',
-      '383',
-      '393',
-      '395',
-      '396',
-      '875',
-      '876',
-      '877',
-      '751',
-    ])
+    .enum([...UNCL1001_INVOICE_TYPES] as [string, ...string[]])
     .meta({
       bt: 'BT-3',
       description:
-        'Invoice type code (UNTDID 1001): 380 invoice, 381 credit note, 384 corrective, 386 prepayment, 389 self-billed',
+        'Invoice type code (UNTDID 1001, the codes EN 16931 admits): 380 invoice, 381 credit note, 384 corrective, 386 prepayment, 389 self-billed…',
       default: '380',
     })
     .optional(),
@@ -524,7 +509,42 @@ export const invoiceDataSchema = z.strictObject({
       ),
     )
     .optional(),
-  lines: z.array(LINE).min(1),
+  lines: m(
+    z.array(LINE).min(1),
+    'BG-25',
+    'Invoice lines; without them the invoice is a document-level one (Factur-X BASIC WL), whose totals and VAT breakdown are given',
+  ).optional(),
 });
 
 export type InvoiceData = z.infer<typeof invoiceDataSchema>;
+
+/** Every field of `T` optional, at every depth: a payload still being completed. */
+export type Draft<T> = T extends readonly (infer U)[]
+  ? Draft<U>[]
+  : T extends object
+    ? { [K in keyof T]?: Draft<T[K]> }
+    : T;
+
+/**
+ * `invoice_data` with any field left out, every given one checked as the full payload checks it: the
+ * candidate invoice a dry run hands back (`candidateInvoiceData`), and what a dry run accepts, so that an
+ * invoice being completed (read from a PDF, corrected in a form) is judged by the rules that need what it
+ * lacks rather than refused.
+ */
+export type InvoiceDataDraft = Draft<InvoiceData>;
+
+function draftOf(schema: z.ZodType): z.ZodType {
+  const meta = globalRegistry.get(schema);
+  const withMeta = (s: z.ZodType) => (meta ? s.meta(meta) : s);
+  if (schema instanceof z.ZodOptional) return draftOf(schema.unwrap() as z.ZodType);
+  if (schema instanceof z.ZodArray) return withMeta(z.array(draftOf(schema.element as z.ZodType)));
+  if (schema instanceof z.ZodObject) {
+    const shape = Object.fromEntries(
+      Object.entries(schema.shape as Record<string, z.ZodType>).map(([k, v]) => [k, draftOf(v).optional()]),
+    );
+    return withMeta(z.strictObject(shape));
+  }
+  return schema;
+}
+
+export const invoiceDataDraftSchema = draftOf(invoiceDataSchema) as z.ZodType<InvoiceDataDraft>;

@@ -1,13 +1,16 @@
 /**
- * `invoice_data` (validated) to the invoice model. Document allowances come first in the model's
- * `allowanceCharges`, then charges, so that a model path maps back to the payload (see fieldOfModelPath).
+ * `invoice_data` (validated, complete or a draft) to the invoice model: what the payload leaves out, the
+ * model leaves out. Document allowances come first in the model's `allowanceCharges`, then charges, so
+ * that a model path maps back to the payload (see fieldOfModelPath). Each credit transfer is a payment
+ * means of its own (BG-16 repeated), as CII carries several accounts. from-model.ts is the inverse.
  */
 import type { Address, AllowanceCharge, Amount, Invoice, InvoiceLine, Party } from '../model/invoice';
-import type { InvoiceData } from './schema';
+import type { InvoiceDataDraft } from './schema';
 
-type Line = InvoiceData['lines'][number];
-type DataAddress = InvoiceData['seller']['address'];
-type DataIdentifier = { value: string; scheme?: string | undefined };
+type Data = InvoiceDataDraft;
+type Line = NonNullable<Data['lines']>[number];
+type DataAddress = NonNullable<Data['seller']>['address'];
+type DataIdentifier = { value?: string | undefined; scheme?: string | undefined };
 
 const dec = (v: string | number | undefined): string | undefined =>
   v === undefined ? undefined : String(v).trim();
@@ -23,8 +26,15 @@ function compact<T extends object>(o: T): T {
   return out as T;
 }
 
+/** `o` without its undefined members, or nothing when none is left (a draft line without item). */
+function given<T extends object>(o: T): T | undefined {
+  const out = compact(o);
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** An identifier with its scheme; none without a value (a scheme alone identifies nothing). */
 function id(i: DataIdentifier | undefined) {
-  return i ? compact({ value: i.value, scheme: i.scheme }) : undefined;
+  return i?.value !== undefined ? compact({ value: i.value, scheme: i.scheme }) : undefined;
 }
 
 function address(a: DataAddress | undefined): Address | undefined {
@@ -40,8 +50,10 @@ function address(a: DataAddress | undefined): Address | undefined {
   });
 }
 
-function party(p: InvoiceData['seller'] | InvoiceData['buyer']): Party {
-  const ids = p.identifiers ?? [];
+type DataParty = NonNullable<Data['seller']> | NonNullable<Data['buyer']>;
+
+function party(p: DataParty): Party {
+  const ids = (p.identifiers ?? []).flatMap((i) => id(i) ?? []);
   const taxRegistrations = [
     ...(p.vat_id ? [{ id: { value: p.vat_id, scheme: 'VA' } }] : []),
     ...('tax_registration_id' in p && p.tax_registration_id
@@ -50,23 +62,23 @@ function party(p: InvoiceData['seller'] | InvoiceData['buyer']): Party {
   ];
   const c = p.contact;
   return compact({
-    ids: ids.filter((i) => !i.scheme).map((i) => ({ value: i.value })),
-    globalIds: ids.filter((i) => i.scheme).map(id) as { value: string; scheme: string }[],
+    ids: ids.filter((i) => !i.scheme),
+    globalIds: ids.filter((i) => i.scheme) as { value: string; scheme: string }[],
     name: p.name,
     description: 'additional_legal_info' in p ? p.additional_legal_info : undefined,
     legalOrganization:
-      p.legal_registration || p.trading_name
+      id(p.legal_registration) || p.trading_name
         ? compact({ id: id(p.legal_registration), tradingName: p.trading_name })
         : undefined,
     contacts: c ? [compact({ personName: c.name, phone: c.phone, email: c.email })] : undefined,
     address: address(p.address),
-    electronicAddress: p.electronic_address ? { ...p.electronic_address } : undefined,
+    electronicAddress: id(p.electronic_address),
     taxRegistrations: taxRegistrations.length > 0 ? taxRegistrations : undefined,
   });
 }
 
 /** A payload or saved-profile party (BG-4, BG-7) as a model party. */
-export const partyOf = (p: InvoiceData['seller'] | InvoiceData['buyer']): Party => clean(party(p));
+export const partyOf = (p: DataParty): Party => clean(party(p));
 
 function clean(p: Party): Party {
   const out = { ...p };
@@ -100,7 +112,7 @@ function allowanceCharge(a: DataAllowanceCharge, isCharge: boolean): AllowanceCh
 }
 
 function line(l: Line): InvoiceLine {
-  const item = l.item;
+  const item = l.item ?? {};
   const acs = [
     ...(l.allowances ?? []).map((a) => allowanceCharge(a, false)),
     ...(l.charges ?? []).map((c) => allowanceCharge(c, true)),
@@ -109,23 +121,28 @@ function line(l: Line): InvoiceLine {
   return compact({
     lineId: l.id,
     notes: l.note ? [{ content: l.note }] : undefined,
-    product: compact({
+    product: given({
       globalId: id(item.standard_id),
       sellerId: item.seller_id,
       buyerId: item.buyer_id,
       name: item.name,
       description: item.description,
-      characteristics: item.attributes?.map((a) => ({ name: a.name, value: a.value })),
-      classifications: item.classifications?.map((c) => ({
-        code: compact({ value: c.value, listId: c.scheme, listVersionId: c.version }),
-      })),
+      characteristics: item.attributes?.map((a) => compact({ name: a.name, value: a.value })),
+      classifications: item.classifications?.map((c) =>
+        compact({
+          code:
+            c.value !== undefined
+              ? compact({ value: c.value, listId: c.scheme, listVersionId: c.version })
+              : undefined,
+        }),
+      ),
       originCountry: item.origin_country,
     }),
     buyerOrder: l.order_line_reference ? { lineId: l.order_line_reference } : undefined,
     grossPrice:
       l.gross_price !== undefined
         ? compact({
-            amount: money(l.gross_price)!,
+            amount: money(l.gross_price),
             basisQuantity: baseQuantity
               ? compact({ value: baseQuantity, unit: l.price_base_unit_code })
               : undefined,
@@ -135,31 +152,36 @@ function line(l: Line): InvoiceLine {
                 : undefined,
           })
         : undefined,
-    netPrice: compact({
-      amount: money(l.net_price)!,
-      basisQuantity: baseQuantity
-        ? compact({ value: baseQuantity, unit: l.price_base_unit_code })
+    netPrice:
+      l.net_price !== undefined || baseQuantity
+        ? compact({
+            amount: money(l.net_price),
+            basisQuantity: baseQuantity
+              ? compact({ value: baseQuantity, unit: l.price_base_unit_code })
+              : undefined,
+          })
         : undefined,
-    }),
-    billedQuantity: { value: dec(l.quantity)!, unit: l.unit_code },
+    billedQuantity:
+      l.quantity !== undefined ? compact({ value: dec(l.quantity)!, unit: l.unit_code }) : undefined,
     taxes: [compact({ typeCode: 'VAT', categoryCode: l.vat_category_code, rate: dec(l.vat_rate) })],
     period: l.period ? compact({ start: l.period.start_date, end: l.period.end_date }) : undefined,
     allowanceCharges: acs.length > 0 ? acs : undefined,
-    summation: compact({ lineTotal: money(l.net_amount) }),
-    objectReferences: l.object_identifier
-      ? [
-          compact({
-            id: l.object_identifier.value,
-            typeCode: '130',
-            referenceTypeCode: l.object_identifier.scheme,
-          }),
-        ]
-      : undefined,
+    summation: given({ lineTotal: money(l.net_amount) }),
+    objectReferences:
+      l.object_identifier?.value !== undefined
+        ? [
+            compact({
+              id: l.object_identifier.value,
+              typeCode: '130',
+              referenceTypeCode: l.object_identifier.scheme,
+            }),
+          ]
+        : undefined,
     accountingAccounts: l.accounting_reference ? [{ id: l.accounting_reference }] : undefined,
   });
 }
 
-export function invoiceDataToModel(d: InvoiceData): Invoice {
+export function invoiceDataToModel(d: Data): Invoice {
   const payment = d.payment;
   const acs = [
     ...(d.allowances ?? []).map((a) => allowanceCharge(a, false)),
@@ -172,17 +194,18 @@ export function invoiceDataToModel(d: InvoiceData): Invoice {
         uri: a.url,
         typeCode: '916',
         name: a.description,
-        attachment: a.content
-          ? {
-              value: a.content.base64.replace(/\s+/g, ''),
-              mimeCode: a.content.mime_code,
-              filename: a.content.filename,
-            }
-          : undefined,
+        attachment:
+          a.content?.base64 !== undefined
+            ? compact({
+                value: a.content.base64.replace(/\s+/g, ''),
+                mimeCode: a.content.mime_code,
+                filename: a.content.filename,
+              })
+            : undefined,
       }),
     ),
     ...(d.tender_reference ? [{ id: d.tender_reference, typeCode: '50' }] : []),
-    ...(d.invoiced_object_identifier
+    ...(d.invoiced_object_identifier?.value !== undefined
       ? [
           compact({
             id: d.invoiced_object_identifier.value,
@@ -222,16 +245,18 @@ export function invoiceDataToModel(d: InvoiceData): Invoice {
     typeCode: d.type_code ?? '380',
     issueDate: d.issue_date,
     notes: d.notes?.map((n) => compact({ content: n.content, subjectCode: n.subject_code })),
-    lines: d.lines.map(line),
+    lines: d.lines?.map(line),
     buyerReference: d.buyer_reference,
-    seller: partyOf(d.seller),
-    buyer: partyOf(d.buyer),
+    seller: d.seller ? partyOf(d.seller) : undefined,
+    buyer: d.buyer ? partyOf(d.buyer) : undefined,
     sellerTaxRepresentative: d.tax_representative
-      ? {
+      ? compact({
           name: d.tax_representative.name,
           address: address(d.tax_representative.address),
-          taxRegistrations: [{ id: { value: d.tax_representative.vat_id, scheme: 'VA' } }],
-        }
+          taxRegistrations: d.tax_representative.vat_id
+            ? [{ id: { value: d.tax_representative.vat_id, scheme: 'VA' } }]
+            : undefined,
+        })
       : undefined,
     sellerOrder: d.sales_order_reference ? { id: d.sales_order_reference } : undefined,
     buyerOrder: d.purchase_order_reference ? { id: d.purchase_order_reference } : undefined,
@@ -242,13 +267,7 @@ export function invoiceDataToModel(d: InvoiceData): Invoice {
       d.delivery && (d.delivery.party_name || d.delivery.location_id || d.delivery.address)
         ? clean(
             compact({
-              globalIds: d.delivery.location_id?.scheme
-                ? [id(d.delivery.location_id) as { value: string; scheme: string }]
-                : undefined,
-              ids:
-                d.delivery.location_id && !d.delivery.location_id.scheme
-                  ? [{ value: d.delivery.location_id.value }]
-                  : undefined,
+              ...identifiers(d.delivery.location_id),
               name: d.delivery.party_name,
               address: address(d.delivery.address),
             }),
@@ -264,21 +283,15 @@ export function invoiceDataToModel(d: InvoiceData): Invoice {
     payee: d.payee
       ? clean(
           compact({
-            globalIds: d.payee.identifier?.scheme
-              ? [id(d.payee.identifier) as { value: string; scheme: string }]
-              : undefined,
-            ids:
-              d.payee.identifier && !d.payee.identifier.scheme
-                ? [{ value: d.payee.identifier.value }]
-                : undefined,
+            ...identifiers(d.payee.identifier),
             name: d.payee.name,
-            legalOrganization: d.payee.legal_registration
+            legalOrganization: id(d.payee.legal_registration)
               ? { id: id(d.payee.legal_registration) }
               : undefined,
           }),
         )
       : undefined,
-    paymentMeans: payment ? [paymentMeans(payment)] : undefined,
+    paymentMeans: payment ? paymentMeans(payment) : undefined,
     vatBreakdown,
     invoicingPeriod: d.invoicing_period
       ? compact({ start: d.invoicing_period.start_date, end: d.invoicing_period.end_date })
@@ -308,7 +321,7 @@ export function invoiceDataToModel(d: InvoiceData): Invoice {
   });
 }
 
-type CreditTransfer = NonNullable<NonNullable<InvoiceData['payment']>['credit_transfers']>[number];
+type CreditTransfer = NonNullable<NonNullable<Data['payment']>['credit_transfers']>[number];
 
 /** BG-17 Credit transfer: BT-84 account, BT-85 its name, BT-86 the bank's BIC. */
 export const creditTransferOf = (transfer: CreditTransfer) =>
@@ -317,22 +330,38 @@ export const creditTransferOf = (transfer: CreditTransfer) =>
     creditorBic: transfer.service_provider_id,
   });
 
-function paymentMeans(p: NonNullable<InvoiceData['payment']>) {
-  const transfer = p.credit_transfers?.[0];
-  return compact({
-    typeCode: p.means_code,
-    information: p.means_text,
-    card: p.card ? compact({ id: p.card.account_number, holderName: p.card.holder_name }) : undefined,
-    debtorAccount: p.direct_debit?.debited_account ? { iban: p.direct_debit.debited_account } : undefined,
-    ...(transfer ? creditTransferOf(transfer) : {}),
-  });
+/** BG-16: one payment means per credit transfer (the first also carries the card and the direct debit). */
+function paymentMeans(p: NonNullable<Data['payment']>) {
+  const [first, ...others] = p.credit_transfers ?? [];
+  const means = (transfer: CreditTransfer | undefined, withAccounts: boolean) =>
+    compact({
+      typeCode: p.means_code,
+      information: p.means_text,
+      card:
+        withAccounts && p.card
+          ? compact({ id: p.card.account_number, holderName: p.card.holder_name })
+          : undefined,
+      debtorAccount:
+        withAccounts && p.direct_debit?.debited_account
+          ? { iban: p.direct_debit.debited_account }
+          : undefined,
+      ...(transfer ? creditTransferOf(transfer) : {}),
+    });
+  return [means(first, true), ...others.map((t) => means(t, false))];
+}
+
+/** A party identifier (BT-60, BT-71): `ram:GlobalID` with its scheme, else `ram:ID`. */
+function identifiers(i: DataIdentifier | undefined) {
+  const given = id(i);
+  if (!given) return {};
+  return given.scheme ? { globalIds: [given as { value: string; scheme: string }] } : { ids: [given] };
 }
 
 /**
  * The payload field a model path of a computed amount comes from: `lines[2].summation.lineTotal` →
  * `lines[2].net_amount`, `allowanceCharges[3].amount` → `charges[1].amount` (allowances come first).
  */
-export function fieldOfModelPath(path: string, d: InvoiceData): string {
+export function fieldOfModelPath(path: string, d: Data): string {
   const allowances = d.allowances?.length ?? 0;
   const ac = /^allowanceCharges\[(\d+)\]\.amount$/.exec(path);
   if (ac) {
@@ -343,7 +372,7 @@ export function fieldOfModelPath(path: string, d: InvoiceData): string {
   if (lineAc) {
     const l = Number(lineAc[1]);
     const i = Number(lineAc[2]);
-    const n = d.lines[l]?.allowances?.length ?? 0;
+    const n = d.lines?.[l]?.allowances?.length ?? 0;
     return i < n ? `lines[${l}].allowances[${i}].amount` : `lines[${l}].charges[${i - n}].amount`;
   }
   const rules: [RegExp, string][] = [

@@ -171,13 +171,16 @@ describe('convert reusing saved profiles', () => {
     expect(dryRun.status).toBe(200);
     const body = dryRun.body as { success: boolean; fieldProvenance: Record<string, unknown> };
     expect(JSON.stringify(body)).not.toContain('BR-FR-05');
-    expect(body.fieldProvenance['BT-22']).toEqual({
+    expect(body.fieldProvenance['BT-22']).toMatchObject({
       source: 'profile',
       profileId: 'menuiserie',
       profileVersion: 1,
     });
     // The document names its own seller: the profile's name does not replace it.
-    expect(body.fieldProvenance['BT-27']).toEqual({ source: 'document' });
+    expect(body.fieldProvenance['BT-27']).toEqual({
+      source: 'document',
+      value: 'Atelier Exemple SAS',
+    });
   });
 
   it('refuses a request context that contradicts the profile, dry run or not', async () => {
