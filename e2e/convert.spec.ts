@@ -16,6 +16,8 @@ test.describe('Conversion in a browser, against facturx serve', () => {
     page,
     server,
   }) => {
+    // Dry runs then a final convert that renders, packages and validates a PDF/A-3: slow on a shared machine.
+    test.slow();
     const json = await fixtureFile('invoice-data-fr-without-notes.json', 'application/json');
     await page.goto('/');
     await saveApiKey(page, server.apiKey);
@@ -59,7 +61,7 @@ test.describe('Conversion in a browser, against facturx serve', () => {
 
     await card.getByRole('button', { name: 'Convert' }).click();
     const result = card.getByTestId('convert-result');
-    await expect(result).toHaveAttribute('data-outcome', 'success');
+    await expect(result).toHaveAttribute('data-outcome', 'success', { timeout: 60_000 });
     await expect(result.getByTestId('legal-disclaimer')).toContainText('technical');
     await expect(page.getByTestId('backend-indicator')).toContainText('invoices left this month');
 
