@@ -9,7 +9,10 @@ import { useI18n } from '../i18n/i18n';
 import type { Profiles } from '../profiles/use-profiles';
 import { AnswerView } from '../shared/answer-view';
 import { ConvertFlow } from '../review/convert-flow';
+import { DocumentView } from './document-view';
 import { ExtractView } from './extract-view';
+import { sourcesOf, valuesOf } from './invoice-draft';
+import { useReading } from './use-reading';
 import { FileSize } from '../shared/file-size';
 import { RepairOffer, RepairView, repairTone } from '../repair/repair-view';
 import { ReportView } from '../report/report-view';
@@ -36,8 +39,9 @@ function convertSourceOf({ kind, filename, invoice }: Check): ConvertSource | un
 }
 
 /**
- * One checked file: its name, kind and size, one answer per operation, the repair of a failing XML and
- * the conversion of a PDF or an `invoice_data` JSON.
+ * One checked file: its name, kind and size; for a PDF or an XML the document itself (pages, readable
+ * invoice, XML); one answer per operation, the repair of a failing XML and the conversion of a PDF or an
+ * `invoice_data` JSON.
  */
 export function CheckCard({ check, onRepair, runConvert, target, profiles }: Props) {
   const { t } = useI18n();
@@ -47,6 +51,14 @@ export function CheckCard({ check, onRepair, runConvert, target, profiles }: Pro
   const repairAnswer = check.answers.repair;
   const repair = repairOf(repairAnswer);
   const repairable = check.kind === 'xml' && report !== undefined && report.summary.errorCount > 0;
+  const reading = useReading(check.kind === 'json' ? undefined : check.invoice, runConvert);
+  const values = useMemo(
+    () =>
+      valuesOf(
+        sourcesOf(reading !== undefined && reading !== 'pending' && reading.ok ? reading.body : undefined),
+      ),
+    [reading],
+  );
   // A PDF without embedded invoice data is not an error: it is what conversion is for.
   const noFacturx =
     check.kind === 'pdf' &&
@@ -60,6 +72,13 @@ export function CheckCard({ check, onRepair, runConvert, target, profiles }: Pro
           <FileSize bytes={check.size} />
         </span>
       </header>
+      {check.invoice && check.kind !== 'json' && (
+        <DocumentView
+          file={check.invoice}
+          reading={reading}
+          {...(extraction ? { embeddedXml: extraction.xml } : {})}
+        />
+      )}
       {noFacturx && (
         <p className="notice-neutral" data-testid="no-facturx">
           {t('document.noFacturx')}
@@ -77,7 +96,7 @@ export function CheckCard({ check, onRepair, runConvert, target, profiles }: Pro
                 answer={answer}
                 tone={report.valid ? 'success' : 'failure'}
               >
-                <ReportView report={report}>
+                <ReportView report={report} values={values}>
                   {repairable && !repairAnswer && <RepairOffer onRepair={() => onRepair(check.id)} />}
                 </ReportView>
               </AnswerView>
