@@ -5,7 +5,7 @@ import { toAnswer, type Answer, type Backend } from './backend/backend';
 import { fakeBackend } from './testing/fake-backend';
 import { profileStore } from './testing/profile-store';
 import { renderApp } from './testing/render-app';
-import { quotaExceededBody } from './testing/sample-bodies';
+import { dryRunBody, quotaExceededBody } from './testing/sample-bodies';
 
 // Tells React that this environment wraps updates in act(), as Testing Library does.
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
@@ -163,25 +163,30 @@ describe('App', () => {
     expect(calls[2]).toMatchObject({ operation: 'validate', lang: 'fr', validationTarget: 'france_2026' });
   });
 
-  it('says a PDF without Factur-X data has none yet and offers to convert it, instead of two errors', async () => {
-    const { backend } = fakeBackend(() => ({
-      ok: false,
-      status: 422,
-      error: { error: 'unextractable_pdf', message: 'The PDF has no embedded Factur-X XML.' },
-    }));
+  it('says a PDF without Factur-X data has none yet and offers its review form, instead of two errors', async () => {
+    const { backend } = fakeBackend(
+      () => ({
+        ok: false,
+        status: 422,
+        error: { error: 'unextractable_pdf', message: 'The PDF has no embedded Factur-X XML.' },
+      }),
+      () => ({ ok: true, status: 200, body: dryRunBody({ candidateInvoiceData: { number: 'F-7' } }) }),
+    );
     renderApp(backend);
     await drop([new File(['%PDF-1.7 plain'], 'plain.pdf', { type: 'application/pdf' })]);
 
     const card = screen.getByTestId('check');
     await waitFor(() =>
       expect(within(card).getByTestId('no-facturx').textContent).toBe(
-        'No Factur-X data in this PDF yet: convert it below.',
+        'No Factur-X data in this PDF yet: review what was read, then convert it.',
       ),
     );
     expect(within(card).queryByTestId('answer-validate')).toBeNull();
     expect(within(card).queryByTestId('answer-extract')).toBeNull();
     expect(card.textContent).not.toContain('unextractable_pdf');
-    expect(within(card).getByTestId('convert')).toBeTruthy();
+    await waitFor(() => expect(within(card).getByTestId('review-form')).toBeTruthy());
+    expect((within(card).getByLabelText(/Invoice number/) as HTMLInputElement).value).toBe('F-7');
+    expect(within(card).queryByTestId('convert')).toBeNull();
   });
 
   it('takes files from the picker too', async () => {

@@ -2,16 +2,18 @@ import { useMemo } from 'react';
 import type { ValidationTarget } from '../../../core/api/targets';
 import { extractionOf, repairOf, reportOf } from '../backend/answer-bodies';
 import { operationsFor } from '../backend/file-kind';
-import type { Answer } from '../backend/backend';
+import type { Answer, InvoiceFile } from '../backend/backend';
 import type { Check } from '../batch/use-checks';
 import type { ConvertSource, RunConvert } from '../review/use-conversion';
 import { useI18n } from '../i18n/i18n';
 import type { Profiles } from '../profiles/use-profiles';
 import { AnswerView } from '../shared/answer-view';
+import { convertBodyOf } from '../review/convert-bodies';
 import { ConvertFlow } from '../review/convert-flow';
+import { ReviewFlow } from '../review/review-flow';
 import { DocumentView } from './document-view';
 import { ExtractView } from './extract-view';
-import { sourcesOf, valuesOf } from './invoice-draft';
+import { sourcesOf, valuesOf, type TermSource } from './invoice-draft';
 import { useReading } from './use-reading';
 import { FileSize } from '../shared/file-size';
 import { RepairOffer, RepairView, repairTone } from '../repair/repair-view';
@@ -29,13 +31,20 @@ interface Props {
 const refusedAs = (answer: Answer | 'pending' | undefined, code: string): boolean =>
   answer !== undefined && answer !== 'pending' && !answer.ok && answer.error.error === code;
 
-/** What a check can be converted from: a PDF, or a JSON file's `invoice_data` text (XML is not converted). */
+/**
+ * What a JSON check converts: its `invoice_data` text. A PDF is converted from its review form, an XML
+ * is not converted.
+ */
 function convertSourceOf({ kind, filename, invoice }: Check): ConvertSource | undefined {
-  if (!invoice) return undefined;
-  if (kind === 'pdf') return { kind, filename, file: invoice };
-  if (kind === 'json')
-    return { kind: 'invoice_data', filename, invoiceData: new TextDecoder().decode(invoice.bytes) };
-  return undefined;
+  return invoice && kind === 'json'
+    ? { kind: 'invoice_data', filename, invoiceData: new TextDecoder().decode(invoice.bytes) }
+    : undefined;
+}
+
+/** A reading of the page itself (text layer or OCR): a PDF without invoice data, to review. */
+function readFromPage(reading: Answer | 'pending' | undefined): boolean {
+  const source = convertBodyOf(reading)?.result.extraction.sourceType;
+  return source === 'native_text' || source === 'ocr';
 }
 
 /**
@@ -59,7 +68,7 @@ export function CheckCard({ check, onRepair, runConvert, target, profiles }: Pro
       ),
     [reading],
   );
-  // A PDF without embedded invoice data is not an error: it is what conversion is for.
+  // A PDF without embedded invoice data is not an error: it is what the review and conversion are for.
   const noFacturx =
     check.kind === 'pdf' &&
     operationsFor.pdf.some((operation) => refusedAs(check.answers[operation], 'unextractable_pdf'));
@@ -77,6 +86,23 @@ export function CheckCard({ check, onRepair, runConvert, target, profiles }: Pro
           file={check.invoice}
           reading={reading}
           {...(extraction ? { embeddedXml: extraction.xml } : {})}
+          {...(readFromPage(reading)
+            ? {
+                review: (
+                  point: (term: string | undefined) => void,
+                  sources: Readonly<Record<string, TermSource>>,
+                ) => (
+                  <ReviewFlow
+                    file={check.invoice as InvoiceFile}
+                    reading={reading as Answer}
+                    run={runConvert}
+                    profiles={profiles}
+                    sources={sources}
+                    point={point}
+                  />
+                ),
+              }
+            : {})}
         />
       )}
       {noFacturx && (

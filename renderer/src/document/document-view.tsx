@@ -2,6 +2,7 @@ import { useCallback, useId, useMemo, useState, type KeyboardEvent, type ReactNo
 import type { Answer, InvoiceFile } from '../backend/backend';
 import { useI18n } from '../i18n/i18n';
 import { convertBodyOf } from '../review/convert-bodies';
+import { plainError } from '../shared/error-detail';
 import { candidateOf, sourcesOf, type TermSource } from './invoice-draft';
 import { InvoiceView, TermPointer } from './invoice-view';
 import { PdfPages, type Highlight } from './pdf-pages';
@@ -105,18 +106,18 @@ interface Props {
   /** base64 XML embedded in the PDF, from extract. */
   readonly embeddedXml?: string;
   /** Shown instead of the readable invoice (the review form of a PDF without invoice data). */
-  readonly children?: (
+  readonly review?: (
     point: (term: string | undefined) => void,
     sources: Readonly<Record<string, TermSource>>,
   ) => ReactNode;
 }
 
 /**
- * One document: its PDF pages beside the readable invoice (or, for a PDF without invoice data, what
- * `children` shows: the review form), an XML tab, and print. Pointing at a value outlines on the page
+ * One document: its PDF pages beside the readable invoice (or, for a PDF without invoice data, the
+ * review form `review` draws), an XML tab, and print. Pointing at a value outlines on the page
  * where it was read.
  */
-export function DocumentView({ file, reading, embeddedXml, children }: Props) {
+export function DocumentView({ file, reading, embeddedXml, review }: Props) {
   const { t } = useI18n();
   const [tab, setTab] = useState<Tab>('invoice');
   const [pointed, setPointed] = useState<string>();
@@ -129,8 +130,8 @@ export function DocumentView({ file, reading, embeddedXml, children }: Props) {
   const source = pointed ? sources[pointed] : undefined;
   const highlight: Highlight | undefined =
     source?.page !== undefined && source.box ? { page: source.page, box: source.box } : undefined;
-  const invoicePanel = children ? (
-    children(point, sources)
+  const invoicePanel = review ? (
+    review(point, sources)
   ) : reading === 'pending' || reading === undefined ? (
     <p className="document-note" aria-busy="true">
       {t('document.reading')}
@@ -144,6 +145,7 @@ export function DocumentView({ file, reading, embeddedXml, children }: Props) {
   ) : (
     <p className="document-note" data-testid="document-unread">
       {t('document.unread')}
+      {reading.ok ? '' : ` ${plainError(reading.error, t)}`}
     </p>
   );
   const xmlPanel = xml ? (
@@ -169,7 +171,7 @@ export function DocumentView({ file, reading, embeddedXml, children }: Props) {
       {isPdf && <PdfPages bytes={file.bytes} {...(highlight ? { highlight } : {})} />}
       <div className="document-side">
         <div className="document-tools">
-          {invoice && !children && (
+          {invoice && !review && (
             <button type="button" className="secondary" onClick={printInvoice}>
               {t('document.print')}
             </button>

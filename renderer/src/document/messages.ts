@@ -4,7 +4,7 @@ export const en = {
   'extract.profile': 'Profile',
   'extract.size': 'Size',
   'extract.download': 'Download XML',
-  'document.noFacturx': 'No Factur-X data in this PDF yet: convert it below.',
+  'document.noFacturx': 'No Factur-X data in this PDF yet: review what was read, then convert it.',
   'document.lines': 'Invoice lines',
   'document.noLines': 'No invoice lines: a document-level invoice gives only its totals and VAT breakdown.',
   'document.vat': 'VAT',
@@ -37,7 +37,8 @@ export const fr: Record<keyof typeof en, string> = {
   'extract.profile': 'Profil',
   'extract.size': 'Taille',
   'extract.download': 'Télécharger le XML',
-  'document.noFacturx': 'Ce PDF ne contient pas encore de données Factur-X : convertissez-le ci-dessous.',
+  'document.noFacturx':
+    'Ce PDF ne contient pas encore de données Factur-X : vérifiez ce qui a été lu, puis convertissez-le.',
   'document.lines': 'Lignes de la facture',
   'document.noLines':
     'Pas de lignes : une facture au niveau du document ne donne que ses totaux et sa ventilation de TVA.',

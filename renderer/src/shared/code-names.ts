@@ -15,6 +15,7 @@ import {
   vatexName,
   type CodeName,
 } from '../../../core/rules/codelists/code-names';
+import { VATEX_CODES } from '../../../core/rules/codelists/vatex';
 import type { Lang } from '../i18n/messages';
 
 export type CodeList =
@@ -51,6 +52,12 @@ function displayName(type: 'region' | 'currency', code: string, lang: Lang): str
     // Not a well-formed code for Intl: no name.
     return undefined;
   }
+}
+
+/** The codes a form offers for a list: the named ones (all of VATEX); countries and currencies are typed. */
+export function codesOf(list: CodeList): readonly string[] {
+  if (list === 'vatex') return [...VATEX_CODES];
+  return Object.keys(tables[list] ?? {});
 }
 
 /** The name of a code in the interface's language, or undefined when the code has none. */
