@@ -142,7 +142,13 @@ export function CheckCard({ check, onRepair, runConvert, target, profiles }: Pro
           answer={repairAnswer}
           {...(repair ? { tone: repairTone(repair) } : {})}
         >
-          {repair && <RepairView repair={repair} filename={check.filename} />}
+          {repair && check.invoice && (
+            <RepairView
+              repair={repair}
+              filename={check.filename}
+              original={new TextDecoder().decode(check.invoice.bytes)}
+            />
+          )}
         </AnswerView>
       )}
       {convertSource && (

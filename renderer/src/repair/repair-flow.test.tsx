@@ -55,10 +55,42 @@ describe('Repair of an XML that failed validation', () => {
     expect(change.textContent).toContain('Before: 85,00 → After: 85.00');
     expect(change.textContent).toContain('/rsm:CrossIndustryInvoice/ram:ChargeAmount');
     expect(repair.getByTestId('left-undone').textContent).toContain('missing parties are not invented');
+    // The XML before and after side by side, the changed line marked with its rule.
+    const row = repair.getByTestId('diff-row');
+    expect(row.querySelector('.diff-before')?.textContent).toBe('<ram:ChargeAmount>85,00</ram:ChargeAmount>');
+    expect(row.querySelector('.diff-after')?.textContent).toBe(repairedXml);
+    const note = repair.getByTestId('diff-note');
+    expect(note.querySelector('[data-rule="R002"]')?.textContent).toContain(
+      'Number 85,00 written with a decimal point',
+    );
 
     fireEvent.click(repair.getByRole('button', { name: 'Download repaired XML' }));
     expect(saved.map((download) => download.name)).toEqual(['facture-repaired.xml']);
     expect(await saved[0]?.blob?.text()).toBe(repairedXml);
+  });
+
+  it('offers no download when the repair changed nothing, and says why', async () => {
+    const unchanged = {
+      ...partialRepair,
+      repaired_xml: btoa('<Invoice/>'),
+      diff_summary: [],
+      validation_after: partialRepair.validation_before,
+    };
+    const { backend } = backendOf({ validate: invalidReport, repair: unchanged });
+    renderApp(backend);
+    await dropXml('<Invoice/>');
+    await waitFor(() => expect(screen.getByTestId('repair-offer')).toBeTruthy());
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Repair' })));
+    const repair = within(await screen.findByTestId('repair'));
+    expect(repair.getByTestId('repair-outcome').textContent).toContain(
+      'Nothing could be repaired automatically',
+    );
+    expect(repair.queryByRole('button', { name: 'Download repaired XML' })).toBeNull();
+    expect(repair.getByTestId('repair-nothing').textContent).toBe(
+      'Nothing was changed, so there is no repaired file to download.',
+    );
+    expect(repair.queryByTestId('xml-diff')).toBeNull();
+    expect(repair.getByTestId('left-undone').textContent).toContain('The seller name is missing.');
   });
 
   it('offers no repair when the invoice is valid', async () => {
