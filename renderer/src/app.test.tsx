@@ -189,6 +189,18 @@ describe('App', () => {
     expect(within(card).queryByTestId('convert')).toBeNull();
   });
 
+  it('offers the conversion flow for a PDF whose reading hands back no candidate (an older backend)', async () => {
+    const { backend } = fakeBackend(
+      () => ({ ok: false, status: 422, error: { error: 'unextractable_pdf', message: 'No XML.' } }),
+      () => ({ ok: true, status: 200, body: dryRunBody({}) }),
+    );
+    renderApp(backend);
+    await drop([new File(['%PDF-1.7 plain'], 'plain.pdf', { type: 'application/pdf' })]);
+    const card = screen.getByTestId('check');
+    await waitFor(() => expect(within(card).getByTestId('convert')).toBeTruthy());
+    expect(within(card).queryByTestId('review-form')).toBeNull();
+  });
+
   it('takes files from the picker too', async () => {
     const { backend, calls } = fakeBackend(() => ({ ok: true, status: 200, body: {} }));
     renderApp(backend);

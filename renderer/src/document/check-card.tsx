@@ -13,7 +13,7 @@ import { ConvertFlow } from '../review/convert-flow';
 import { ReviewFlow } from '../review/review-flow';
 import { DocumentView } from './document-view';
 import { ExtractView } from './extract-view';
-import { sourcesOf, valuesOf, type TermSource } from './invoice-draft';
+import { candidateOf, sourcesOf, valuesOf, type TermSource } from './invoice-draft';
 import { useReading } from './use-reading';
 import { FileSize } from '../shared/file-size';
 import { RepairOffer, RepairView, repairTone } from '../repair/repair-view';
@@ -31,30 +31,35 @@ interface Props {
 const refusedAs = (answer: Answer | 'pending' | undefined, code: string): boolean =>
   answer !== undefined && answer !== 'pending' && !answer.ok && answer.error.error === code;
 
-/**
- * What a JSON check converts: its `invoice_data` text. A PDF is converted from its review form, an XML
- * is not converted.
- */
-function convertSourceOf({ kind, filename, invoice }: Check): ConvertSource | undefined {
-  return invoice && kind === 'json'
-    ? { kind: 'invoice_data', filename, invoiceData: new TextDecoder().decode(invoice.bytes) }
-    : undefined;
+/** A reading of the page itself (text layer or OCR) that hands back its candidate: a PDF to review. */
+function reviewable(reading: Answer | 'pending' | undefined): boolean {
+  const body = convertBodyOf(reading);
+  const source = body?.result.extraction.sourceType;
+  return (source === 'native_text' || source === 'ocr') && candidateOf(body) !== undefined;
 }
 
-/** A reading of the page itself (text layer or OCR): a PDF without invoice data, to review. */
-function readFromPage(reading: Answer | 'pending' | undefined): boolean {
-  const source = convertBodyOf(reading)?.result.extraction.sourceType;
-  return source === 'native_text' || source === 'ocr';
+/**
+ * What the conversion flow converts: a JSON file's `invoice_data` text, or a PDF without invoice data
+ * when its reading gave no candidate to review (a backend from before candidates were handed back).
+ */
+function convertSourceOf(
+  { kind, filename, invoice }: Check,
+  noFacturx: boolean,
+  review: boolean,
+): ConvertSource | undefined {
+  if (!invoice) return undefined;
+  if (kind === 'json')
+    return { kind: 'invoice_data', filename, invoiceData: new TextDecoder().decode(invoice.bytes) };
+  return kind === 'pdf' && noFacturx && !review ? { kind, filename, file: invoice } : undefined;
 }
 
 /**
  * One checked file: its name, kind and size; for a PDF or an XML the document itself (pages, readable
- * invoice, XML); one answer per operation, the repair of a failing XML and the conversion of a PDF or an
- * `invoice_data` JSON.
+ * invoice or review form, XML); one answer per operation, the repair of a failing XML and the conversion
+ * of an `invoice_data` JSON.
  */
 export function CheckCard({ check, onRepair, runConvert, target, profiles }: Props) {
   const { t } = useI18n();
-  const convertSource = useMemo(() => convertSourceOf(check), [check]);
   const report = reportOf(check.answers.validate);
   const extraction = extractionOf(check.answers.extract);
   const repairAnswer = check.answers.repair;
@@ -72,6 +77,8 @@ export function CheckCard({ check, onRepair, runConvert, target, profiles }: Pro
   const noFacturx =
     check.kind === 'pdf' &&
     operationsFor.pdf.some((operation) => refusedAs(check.answers[operation], 'unextractable_pdf'));
+  const review = reviewable(reading);
+  const convertSource = useMemo(() => convertSourceOf(check, noFacturx, review), [check, noFacturx, review]);
   return (
     <article className="card" data-testid="check">
       <header className="card-head">
@@ -86,7 +93,7 @@ export function CheckCard({ check, onRepair, runConvert, target, profiles }: Pro
           file={check.invoice}
           reading={reading}
           {...(extraction ? { embeddedXml: extraction.xml } : {})}
-          {...(readFromPage(reading)
+          {...(review
             ? {
                 review: (
                   point: (term: string | undefined) => void,
