@@ -18,7 +18,7 @@ export const en = {
   'convert.checkAgain': 'Check again',
   'convert.findings': 'Findings to clear before converting',
   'convert.frCtc': 'France 2026: {status}',
-  'convert.advisories': 'Advisories left: {rules}',
+  'convert.advisories': 'Recommendations left: {n}',
   'convert.unsupportedBlockers':
     '{n} blocking finding(s) cannot be cleared by a complement: correct the invoice at the source or send a complete invoice_data.',
   'convert.outcome.success': 'Converted: the requested checks passed.',
@@ -171,7 +171,7 @@ export const fr: Record<keyof typeof en, string> = {
   'convert.checkAgain': 'Contrôler à nouveau',
   'convert.findings': 'Constats à lever avant la conversion',
   'convert.frCtc': 'France 2026 : {status}',
-  'convert.advisories': 'Réserves restantes : {rules}',
+  'convert.advisories': 'Recommandations restantes : {n}',
   'convert.unsupportedBlockers':
     '{n} point(s) bloquant(s) ne peuvent pas être levés par un complément : corrigez la facture à la source ou envoyez des données invoice_data complètes.',
   'convert.outcome.success': 'Convertie : les contrôles demandés sont réussis.',
