@@ -156,6 +156,13 @@ test.describe('Validation report, extraction and repair in a browser, against fa
     await expect(check.getByTestId('verdict-summary')).toContainText(
       'The invoice data itself is fine; only the PDF container around it does not meet PDF/A-3 or Factur-X.',
     );
+    // The declared profile's verdict, apart, in the server's own words.
+    const conformance = report.body.profileConformance as { statement: string; conforms: boolean | null };
+    await expect(check.getByTestId('profile-statement')).toHaveText(conformance.statement);
+    await expect(check.getByTestId('verdict-profile')).toHaveAttribute(
+      'data-state',
+      conformance.conforms === null ? 'not_checked' : conformance.conforms ? 'passed' : 'failed',
+    );
     await page.screenshot({ path: 'test-results/e2e-extract.png', fullPage: true });
 
     const downloading = page.waitForEvent('download');
