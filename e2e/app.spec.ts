@@ -75,7 +75,7 @@ test.describe('Factur-X Desk in a browser, against facturx serve', () => {
       expect(answer.body.error).toBe('unextractable_pdf');
     }
     await expect(pdfCheck.getByTestId('no-facturx')).toHaveText(
-      'No Factur-X data in this PDF yet: convert it below.',
+      'No Factur-X data in this PDF yet: review what was read, then convert it.',
     );
     await expect(pdfCheck.getByTestId('answer-validate')).toHaveCount(0);
     await expect(pdfCheck).not.toContainText('unextractable_pdf');

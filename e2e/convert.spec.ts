@@ -93,7 +93,7 @@ test.describe('Conversion in a browser, against facturx serve', () => {
     await expect(dryRun.getByTestId('requirement')).toHaveCount(3);
   });
 
-  test('shows what the server answers to the dry run of a PDF without embedded XML', async ({
+  test('offers a PDF without embedded XML for review, or shows what the server answers to its dry run', async ({
     page,
     server,
   }) => {
@@ -104,17 +104,23 @@ test.describe('Conversion in a browser, against facturx serve', () => {
 
     await dropFiles(page, [pdf]);
     const card = page.getByTestId('check').filter({ hasText: pdf.name });
-    await card.getByRole('button', { name: 'Convertir' }).click();
-
     const expected = await directAnswer(server, 'convert', pdf, server.apiKey, 'fr', {
       dry_run: 'true',
       validation_target: 'en16931',
     });
+    if (expected.status < 400 && expected.body.candidateInvoiceData) {
+      // The reading handed back its candidate: the page offers it as a review form beside the pages.
+      // The server reads OCR pages one at a time with its one kept engine: the page's reading may be
+      // answered a whole reading after the direct one.
+      await expect(card.getByTestId('review-form')).toBeVisible({ timeout: 90_000 });
+      await expect(card.getByTestId('pdf-page')).toHaveCount(1);
+      await expect(card.getByTestId('convert-why')).not.toBeEmpty();
+      return;
+    }
+    // Otherwise the conversion flow shows what the server answers (the text read, or a clear refusal).
+    await card.getByRole('button', { name: 'Convertir' }).click();
     const dryRun = card.getByTestId('answer-dry-run');
-    // The server reads OCR pages one at a time with its one kept engine: the page's request may be
-    // answered a whole reading after the direct one.
     await expect(dryRun).not.toHaveAttribute('data-state', 'pending', { timeout: 90_000 });
-    // Whatever the server answers (the text read, or a clear refusal), the page shows the same.
     await expectShowsServerAnswer(dryRun, expected);
     if (expected.status < 400) await expect(dryRun.getByTestId('dry-run')).toBeVisible();
   });

@@ -17,7 +17,7 @@ interface ReportIssue {
 const issuesOf = (body: Record<string, unknown>) => body.issues as ReportIssue[];
 
 test.describe('Validation report, extraction and repair in a browser, against facturx serve', () => {
-  test('shows the findings of a broken XML in English and French, repairs it and downloads the repaired XML', async ({
+  test('shows the findings of a broken XML in English and French, repairs it, shows the XML before and after side by side and downloads the repaired XML', async ({
     page,
     server,
   }) => {
@@ -64,6 +64,12 @@ test.describe('Validation report, extraction and repair in a browser, against fa
     await expect(frenchCheck.getByTestId('repair-counts')).toHaveText(
       `Erreurs : ${before} avant → ${after} après`,
     );
+    // Before and after side by side: the changed line on each side, marked with the rule that changed it.
+    const row = frenchCheck.getByTestId('diff-row').filter({ hasText: '85,00' });
+    await expect(row.locator('.diff-before')).toContainText('<ram:ChargeAmount>85,00</ram:ChargeAmount>');
+    await expect(row.locator('.diff-after')).toContainText('<ram:ChargeAmount>85.00</ram:ChargeAmount>');
+    await expect(frenchCheck.getByTestId('diff-note').locator('[data-rule="R002"]').first()).toBeVisible();
+    await frenchCheck.getByTestId('xml-diff').scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-results/e2e-repair-fr.png', fullPage: true });
 
     const downloading = page.waitForEvent('download');
@@ -149,6 +155,13 @@ test.describe('Validation report, extraction and repair in a browser, against fa
     await expect(check.getByTestId('verdict-container')).toHaveAttribute('data-state', 'failed');
     await expect(check.getByTestId('verdict-summary')).toContainText(
       'The invoice data itself is fine; only the PDF container around it does not meet PDF/A-3 or Factur-X.',
+    );
+    // The declared profile's verdict, apart, in the server's own words.
+    const conformance = report.body.profileConformance as { statement: string; conforms: boolean | null };
+    await expect(check.getByTestId('profile-statement')).toHaveText(conformance.statement);
+    await expect(check.getByTestId('verdict-profile')).toHaveAttribute(
+      'data-state',
+      conformance.conforms === null ? 'not_checked' : conformance.conforms ? 'passed' : 'failed',
     );
     await page.screenshot({ path: 'test-results/e2e-extract.png', fullPage: true });
 

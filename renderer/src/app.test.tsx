@@ -1,39 +1,14 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { toAnswer, type Answer, type Backend, type FileOperation, type InvoiceFile } from './backend/backend';
+import { toAnswer, type Answer, type Backend } from './backend/backend';
+import { fakeBackend } from './testing/fake-backend';
 import { profileStore } from './testing/profile-store';
 import { renderApp } from './testing/render-app';
-import { quotaExceededBody } from './testing/sample-bodies';
+import { dryRunBody, quotaExceededBody } from './testing/sample-bodies';
 
 // Tells React that this environment wraps updates in act(), as Testing Library does.
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
-
-/** A backend that records its calls and answers what the test tells it to. */
-function fakeBackend(answerFor: (operation: FileOperation, file: InvoiceFile | null) => Answer) {
-  const calls: {
-    operation: FileOperation;
-    filename: string;
-    text: string;
-    lang: string;
-    validationTarget: string;
-  }[] = [];
-  const backend: Backend = {
-    kind: { type: 'server', origin: 'http://127.0.0.1:4000' },
-    run: async (operation, file, { lang, validationTarget }) => {
-      calls.push({
-        operation,
-        filename: file?.filename ?? '',
-        text: file ? new TextDecoder().decode(file.bytes) : '',
-        lang,
-        validationTarget,
-      });
-      return answerFor(operation, file);
-    },
-    profiles: profileStore().profiles,
-  };
-  return { backend, calls };
-}
 
 // The drop reads the file and asks the backend asynchronously; an async act waits for both to settle.
 const drop = (files: File[]) =>
@@ -61,8 +36,8 @@ describe('App', () => {
     expect(screen.getByText('Drop an invoice here')).toBeTruthy();
   });
 
-  it('sends a dropped PDF to validate and extract and shows each answer', async () => {
-    const { backend, calls } = fakeBackend((operation) =>
+  it('sends a dropped PDF to validate and extract, reads it for display, and shows each answer', async () => {
+    const { backend, calls, readings } = fakeBackend((operation) =>
       operation === 'validate'
         ? {
             ok: false,
@@ -87,6 +62,10 @@ describe('App', () => {
 
     expect(calls.map((call) => call.operation).sort()).toEqual(['extract', 'validate']);
     expect(calls[0]).toMatchObject({ filename: 'invoice.pdf', text: '%PDF-1.7 test', lang: 'en' });
+    // The document is read once for display, by a dry run of the same file.
+    expect(readings).toEqual([
+      expect.objectContaining({ filename: 'invoice.pdf', fields: { dry_run: 'true' } }),
+    ]);
   });
 
   it('converts a dropped invoice_data JSON on request, without a file, and shows the quota it reports', async () => {
@@ -152,6 +131,7 @@ describe('App', () => {
         text: '<Invoice/>',
         lang: 'fr',
         validationTarget: 'france_2026',
+        fields: {},
       },
     ]);
     expect(screen.getByRole('alert').textContent).toBe(
@@ -161,22 +141,18 @@ describe('App', () => {
 
   it('checks the files already there again when the target or the language changes, showing the newest answer', async () => {
     const pending: ((answer: Answer) => void)[] = [];
-    const calls: { operation: FileOperation; lang: string; validationTarget: string }[] = [];
-    const backend: Backend = {
-      kind: { type: 'server', origin: 'http://127.0.0.1:4000' },
-      run: (operation, _file, { lang, validationTarget }) => {
-        calls.push({ operation, lang, validationTarget });
-        return new Promise((resolve) => pending.push(resolve));
-      },
-      profiles: profileStore().profiles,
-    };
+    const { backend, calls, readings } = fakeBackend(() => new Promise((resolve) => pending.push(resolve)));
     renderApp(backend);
     await drop([new File(['<Invoice/>'], 'facture.xml', { type: 'text/xml' })]);
     await waitFor(() => expect(calls).toHaveLength(1));
 
     fireEvent.click(screen.getByRole('button', { name: 'France 2026' }));
     await waitFor(() => expect(calls).toHaveLength(2));
-    expect(calls[1]).toEqual({ operation: 'validate', lang: 'en', validationTarget: 'france_2026' });
+    expect(calls[1]).toMatchObject({ operation: 'validate', lang: 'en', validationTarget: 'france_2026' });
+    // The document is read again for the new target too.
+    await waitFor(() =>
+      expect(readings.map((reading) => reading.validationTarget)).toEqual(['en16931', 'france_2026']),
+    );
     // The answer for France 2026 arrives first; the late one for EN 16931 must not replace it.
     await act(async () => pending[1]?.({ ok: true, status: 200, body: { target: 'france_2026' } }));
     await act(async () => pending[0]?.({ ok: true, status: 200, body: { target: 'en16931' } }));
@@ -184,28 +160,45 @@ describe('App', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Français' }));
     await waitFor(() => expect(calls).toHaveLength(3));
-    expect(calls[2]).toEqual({ operation: 'validate', lang: 'fr', validationTarget: 'france_2026' });
+    expect(calls[2]).toMatchObject({ operation: 'validate', lang: 'fr', validationTarget: 'france_2026' });
   });
 
-  it('says a PDF without Factur-X data has none yet and offers to convert it, instead of two errors', async () => {
-    const { backend } = fakeBackend(() => ({
-      ok: false,
-      status: 422,
-      error: { error: 'unextractable_pdf', message: 'The PDF has no embedded Factur-X XML.' },
-    }));
+  it('says a PDF without Factur-X data has none yet and offers its review form, instead of two errors', async () => {
+    const { backend } = fakeBackend(
+      () => ({
+        ok: false,
+        status: 422,
+        error: { error: 'unextractable_pdf', message: 'The PDF has no embedded Factur-X XML.' },
+      }),
+      () => ({ ok: true, status: 200, body: dryRunBody({ candidateInvoiceData: { number: 'F-7' } }) }),
+    );
     renderApp(backend);
     await drop([new File(['%PDF-1.7 plain'], 'plain.pdf', { type: 'application/pdf' })]);
 
     const card = screen.getByTestId('check');
     await waitFor(() =>
       expect(within(card).getByTestId('no-facturx').textContent).toBe(
-        'No Factur-X data in this PDF yet: convert it below.',
+        'No Factur-X data in this PDF yet: review what was read, then convert it.',
       ),
     );
     expect(within(card).queryByTestId('answer-validate')).toBeNull();
     expect(within(card).queryByTestId('answer-extract')).toBeNull();
     expect(card.textContent).not.toContain('unextractable_pdf');
-    expect(within(card).getByTestId('convert')).toBeTruthy();
+    await waitFor(() => expect(within(card).getByTestId('review-form')).toBeTruthy());
+    expect((within(card).getByLabelText(/Invoice number/) as HTMLInputElement).value).toBe('F-7');
+    expect(within(card).queryByTestId('convert')).toBeNull();
+  });
+
+  it('offers the conversion flow for a PDF whose reading hands back no candidate (an older backend)', async () => {
+    const { backend } = fakeBackend(
+      () => ({ ok: false, status: 422, error: { error: 'unextractable_pdf', message: 'No XML.' } }),
+      () => ({ ok: true, status: 200, body: dryRunBody({}) }),
+    );
+    renderApp(backend);
+    await drop([new File(['%PDF-1.7 plain'], 'plain.pdf', { type: 'application/pdf' })]);
+    const card = screen.getByTestId('check');
+    await waitFor(() => expect(within(card).getByTestId('convert')).toBeTruthy());
+    expect(within(card).queryByTestId('review-form')).toBeNull();
   });
 
   it('takes files from the picker too', async () => {

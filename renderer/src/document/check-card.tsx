@@ -2,14 +2,19 @@ import { useMemo } from 'react';
 import type { ValidationTarget } from '../../../core/api/targets';
 import { extractionOf, repairOf, reportOf } from '../backend/answer-bodies';
 import { operationsFor } from '../backend/file-kind';
-import type { Answer } from '../backend/backend';
+import type { Answer, InvoiceFile } from '../backend/backend';
 import type { Check } from '../batch/use-checks';
 import type { ConvertSource, RunConvert } from '../review/use-conversion';
 import { useI18n } from '../i18n/i18n';
 import type { Profiles } from '../profiles/use-profiles';
 import { AnswerView } from '../shared/answer-view';
+import { convertBodyOf } from '../review/convert-bodies';
 import { ConvertFlow } from '../review/convert-flow';
+import { ReviewFlow } from '../review/review-flow';
+import { DocumentView } from './document-view';
 import { ExtractView } from './extract-view';
+import { candidateOf, sourcesOf, valuesOf, type TermSource } from './invoice-draft';
+import { useReading } from './use-reading';
 import { FileSize } from '../shared/file-size';
 import { RepairOffer, RepairView, repairTone } from '../repair/repair-view';
 import { ReportView } from '../report/report-view';
@@ -26,31 +31,54 @@ interface Props {
 const refusedAs = (answer: Answer | 'pending' | undefined, code: string): boolean =>
   answer !== undefined && answer !== 'pending' && !answer.ok && answer.error.error === code;
 
-/** What a check can be converted from: a PDF, or a JSON file's `invoice_data` text (XML is not converted). */
-function convertSourceOf({ kind, filename, invoice }: Check): ConvertSource | undefined {
-  if (!invoice) return undefined;
-  if (kind === 'pdf') return { kind, filename, file: invoice };
-  if (kind === 'json')
-    return { kind: 'invoice_data', filename, invoiceData: new TextDecoder().decode(invoice.bytes) };
-  return undefined;
+/** A reading of the page itself (text layer or OCR) that hands back its candidate: a PDF to review. */
+function reviewable(reading: Answer | 'pending' | undefined): boolean {
+  const body = convertBodyOf(reading);
+  const source = body?.result.extraction.sourceType;
+  return (source === 'native_text' || source === 'ocr') && candidateOf(body) !== undefined;
 }
 
 /**
- * One checked file: its name, kind and size, one answer per operation, the repair of a failing XML and
- * the conversion of a PDF or an `invoice_data` JSON.
+ * What the conversion flow converts: a JSON file's `invoice_data` text, or a PDF without invoice data
+ * when its reading gave no candidate to review (a backend from before candidates were handed back).
+ */
+function convertSourceOf(
+  { kind, filename, invoice }: Check,
+  noFacturx: boolean,
+  review: boolean,
+): ConvertSource | undefined {
+  if (!invoice) return undefined;
+  if (kind === 'json')
+    return { kind: 'invoice_data', filename, invoiceData: new TextDecoder().decode(invoice.bytes) };
+  return kind === 'pdf' && noFacturx && !review ? { kind, filename, file: invoice } : undefined;
+}
+
+/**
+ * One checked file: its name, kind and size; for a PDF or an XML the document itself (pages, readable
+ * invoice or review form, XML); one answer per operation, the repair of a failing XML and the conversion
+ * of an `invoice_data` JSON.
  */
 export function CheckCard({ check, onRepair, runConvert, target, profiles }: Props) {
   const { t } = useI18n();
-  const convertSource = useMemo(() => convertSourceOf(check), [check]);
   const report = reportOf(check.answers.validate);
   const extraction = extractionOf(check.answers.extract);
   const repairAnswer = check.answers.repair;
   const repair = repairOf(repairAnswer);
   const repairable = check.kind === 'xml' && report !== undefined && report.summary.errorCount > 0;
-  // A PDF without embedded invoice data is not an error: it is what conversion is for.
+  const reading = useReading(check.kind === 'json' ? undefined : check.invoice, runConvert);
+  const values = useMemo(
+    () =>
+      valuesOf(
+        sourcesOf(reading !== undefined && reading !== 'pending' && reading.ok ? reading.body : undefined),
+      ),
+    [reading],
+  );
+  // A PDF without embedded invoice data is not an error: it is what the review and conversion are for.
   const noFacturx =
     check.kind === 'pdf' &&
     operationsFor.pdf.some((operation) => refusedAs(check.answers[operation], 'unextractable_pdf'));
+  const review = reviewable(reading);
+  const convertSource = useMemo(() => convertSourceOf(check, noFacturx, review), [check, noFacturx, review]);
   return (
     <article className="card" data-testid="check">
       <header className="card-head">
@@ -60,6 +88,30 @@ export function CheckCard({ check, onRepair, runConvert, target, profiles }: Pro
           <FileSize bytes={check.size} />
         </span>
       </header>
+      {check.invoice && check.kind !== 'json' && (
+        <DocumentView
+          file={check.invoice}
+          reading={reading}
+          {...(extraction ? { embeddedXml: extraction.xml } : {})}
+          {...(review
+            ? {
+                review: (
+                  point: (term: string | undefined) => void,
+                  sources: Readonly<Record<string, TermSource>>,
+                ) => (
+                  <ReviewFlow
+                    file={check.invoice as InvoiceFile}
+                    reading={reading as Answer}
+                    run={runConvert}
+                    profiles={profiles}
+                    sources={sources}
+                    point={point}
+                  />
+                ),
+              }
+            : {})}
+        />
+      )}
       {noFacturx && (
         <p className="notice-neutral" data-testid="no-facturx">
           {t('document.noFacturx')}
@@ -77,7 +129,7 @@ export function CheckCard({ check, onRepair, runConvert, target, profiles }: Pro
                 answer={answer}
                 tone={report.valid ? 'success' : 'failure'}
               >
-                <ReportView report={report}>
+                <ReportView report={report} values={values}>
                   {repairable && !repairAnswer && <RepairOffer onRepair={() => onRepair(check.id)} />}
                 </ReportView>
               </AnswerView>
@@ -97,7 +149,13 @@ export function CheckCard({ check, onRepair, runConvert, target, profiles }: Pro
           answer={repairAnswer}
           {...(repair ? { tone: repairTone(repair) } : {})}
         >
-          {repair && <RepairView repair={repair} filename={check.filename} />}
+          {repair && check.invoice && (
+            <RepairView
+              repair={repair}
+              filename={check.filename}
+              original={new TextDecoder().decode(check.invoice.bytes)}
+            />
+          )}
         </AnswerView>
       )}
       {convertSource && (

@@ -15,10 +15,13 @@ export const en = {
   'repair.leftUndone': 'Left undone',
   'repair.remainingHint': 'The remaining errors need a correction at the source, in the invoicing software.',
   'repair.download': 'Download repaired XML',
+  'repair.nothingToDownload': 'Nothing was changed, so there is no repaired file to download.',
+  'repair.sideBySide': 'The XML before and after the repair, side by side',
   'undone.max_changes_allowed': 'change limit reached',
   'undone.do_not_modify_amounts': 'amounts must not be modified',
   'undone.do_not_invent_missing_parties': 'missing parties are not invented',
   'undone.not_certain': 'no certain fix',
+  'undone.other': 'not changed safely',
 } as const;
 
 export const fr: Record<keyof typeof en, string> = {
@@ -39,8 +42,11 @@ export const fr: Record<keyof typeof en, string> = {
   'repair.remainingHint':
     'Les erreurs restantes doivent être corrigées à la source, dans le logiciel de facturation.',
   'repair.download': 'Télécharger le XML réparé',
+  'repair.nothingToDownload': 'Rien n’a été modifié : il n’y a pas de fichier réparé à télécharger.',
+  'repair.sideBySide': 'Le XML avant et après la réparation, côte à côte',
   'undone.max_changes_allowed': 'limite de modifications atteinte',
   'undone.do_not_modify_amounts': 'les montants ne doivent pas être modifiés',
   'undone.do_not_invent_missing_parties': 'les parties manquantes ne sont pas inventées',
   'undone.not_certain': 'pas de correction certaine',
+  'undone.other': 'pas de modification sûre',
 };

@@ -1,7 +1,9 @@
-import type { ReactNode } from 'react';
+import { Fragment, useMemo, type ReactNode } from 'react';
 import type { RepairBody } from '../backend/answer-bodies';
 import { useI18n } from '../i18n/i18n';
 import { downloadBase64, xmlFilename } from '../shared/download';
+import { sideBySide, type DiffRow } from './line-diff';
+import './repair.css';
 
 const undoneReasons = [
   'max_changes_allowed',
@@ -70,13 +72,112 @@ export function RepairOffer({ onRepair }: { readonly onRepair: () => void }) {
   );
 }
 
-/** What the repair changed, what it could not, the error counts before and after, and the repaired file. */
-export function RepairView({ repair, filename }: { readonly repair: RepairBody; readonly filename: string }) {
+const decodeBase64 = (base64: string): string =>
+  new TextDecoder().decode(Uint8Array.from(atob(base64), (char) => char.charCodeAt(0)));
+
+type Change = RepairBody['diff_summary'][number];
+
+/** The changes whose values a row shows: the value before on its left, or the value after on its right. */
+const changesOn = (row: DiffRow, changes: readonly Change[]) =>
+  changes.filter(
+    (change) =>
+      (change.beforeValue && row.before?.includes(change.beforeValue)) ||
+      (change.afterValue && row.after?.includes(change.afterValue)),
+  );
+
+/** The XML before and after, side by side, each changed line marked with the rule that changed it. */
+function SideBySide({
+  before,
+  after,
+  changes,
+}: {
+  readonly before: string;
+  readonly after: string;
+  readonly changes: readonly Change[];
+}) {
+  const { t } = useI18n();
+  const hunks = useMemo(() => sideBySide(before, after), [before, after]);
+  if (hunks.length === 0) return null;
+  return (
+    <div className="xml-diff" data-testid="xml-diff" tabIndex={0} aria-label={t('repair.sideBySide')}>
+      <table>
+        <colgroup>
+          <col className="diff-line-col" />
+          <col />
+          <col className="diff-line-col" />
+          <col />
+        </colgroup>
+        <thead>
+          <tr>
+            <th scope="col" colSpan={2}>
+              {t('repair.before')}
+            </th>
+            <th scope="col" colSpan={2}>
+              {t('repair.after')}
+            </th>
+          </tr>
+        </thead>
+        {hunks.map((hunk, index) => (
+          <tbody key={index} className="diff-hunk">
+            {hunk.rows.map((row, n) => {
+              const marked = row.changed ? changesOn(row, changes) : [];
+              return (
+                <Fragment key={n}>
+                  <tr
+                    className={row.changed ? 'diff-changed' : undefined}
+                    data-testid={row.changed ? 'diff-row' : undefined}
+                  >
+                    <td className="diff-line">{row.beforeLine}</td>
+                    <td className="diff-before">
+                      <code>{row.before}</code>
+                    </td>
+                    <td className="diff-line">{row.afterLine}</td>
+                    <td className="diff-after">
+                      <code>{row.after}</code>
+                    </td>
+                  </tr>
+                  {marked.length > 0 && (
+                    <tr className="diff-note" data-testid="diff-note">
+                      <td colSpan={4}>
+                        {marked.map((change, m) => (
+                          <span key={m} className="diff-rule" data-rule={change.ruleReference}>
+                            <code className="rule-id">{change.ruleReference}</code> {change.message}
+                          </span>
+                        ))}
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              );
+            })}
+          </tbody>
+        ))}
+      </table>
+    </div>
+  );
+}
+
+/**
+ * What the repair changed, side by side with the XML as it was, what it could not change and why, the
+ * error counts before and after, and the repaired file when something changed.
+ */
+export function RepairView({
+  repair,
+  filename,
+  original,
+}: {
+  readonly repair: RepairBody;
+  readonly filename: string;
+  /** The XML as it was sent to the repair. */
+  readonly original: string;
+}) {
   const { t } = useI18n();
   const before = repair.validation_before.summary.errorCount;
   const after = repair.validation_after.summary.errorCount;
   const outcome = outcomeOf(repair);
   const undone = repair.left_undone ?? [];
+  const repaired = useMemo(() => decodeBase64(repair.repaired_xml), [repair.repaired_xml]);
+  const changed = repair.diff_summary.length > 0 && repaired !== original;
   return (
     <div className="repair" data-testid="repair">
       <div className={`verdict verdict-${bannerTone[outcome]}`} data-testid="repair-outcome">
@@ -112,6 +213,7 @@ export function RepairView({ repair, filename }: { readonly repair: RepairBody; 
           ))}
         </ul>
       )}
+      {changed && <SideBySide before={original} after={repaired} changes={repair.diff_summary} />}
       {undone.length > 0 && (
         <>
           <h4>{t('repair.leftUndone')}</h4>
@@ -126,7 +228,7 @@ export function RepairView({ repair, filename }: { readonly repair: RepairBody; 
                   path={item.path}
                   message={item.message}
                 >
-                  <span className="undone-reason">{reason ? t(`undone.${reason}`) : item.reason}</span>
+                  <span className="undone-reason">{reason ? t(`undone.${reason}`) : t('undone.other')}</span>
                 </ChangeRow>
               );
             })}
@@ -134,15 +236,21 @@ export function RepairView({ repair, filename }: { readonly repair: RepairBody; 
         </>
       )}
       {after > 0 && <p className="group-hint">{t('repair.remainingHint')}</p>}
-      <button
-        type="button"
-        className="primary"
-        onClick={() =>
-          downloadBase64(repair.repaired_xml, xmlFilename(filename, '-repaired'), 'application/xml')
-        }
-      >
-        {t('repair.download')}
-      </button>
+      {changed ? (
+        <button
+          type="button"
+          className="primary"
+          onClick={() =>
+            downloadBase64(repair.repaired_xml, xmlFilename(filename, '-repaired'), 'application/xml')
+          }
+        >
+          {t('repair.download')}
+        </button>
+      ) : (
+        <p className="note" data-testid="repair-nothing">
+          {t('repair.nothingToDownload')}
+        </p>
+      )}
     </div>
   );
 }

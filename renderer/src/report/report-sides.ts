@@ -1,19 +1,21 @@
 /**
- * A validation report read as two verdicts: the invoice data (its schema, the Factur-X profile rules when
- * the report has them, EN 16931, France 2026) and the PDF container around it (PDF/A-3, Factur-X). A
- * received invoice whose data is right but whose PDF is not must say exactly that.
+ * A validation report read as verdicts: the invoice data against the target (its schema, EN 16931,
+ * France 2026) and the PDF container around it (PDF/A-3, Factur-X), side by side; then, apart, the
+ * Factur-X profile the document declares (a MINIMUM invoice may conform to its profile and still fail
+ * the target). A received invoice whose data is right but whose PDF is not must say exactly that.
  */
 import type { StageResult, ValidationIssue, ValidationReportBody } from '../../../core/api/validation-report';
 
-export type Side = 'data' | 'container';
+export type Side = 'data' | 'container' | 'profile';
 
 /**
- * The stages of each side, in reading order. `profile` (the Factur-X rules of the declared profile) is
- * shown when a report carries it.
+ * The stages of each verdict, in reading order. The profile rules are a verdict of their own: their
+ * findings are in `profileConformance`, not among the target's issues.
  */
 export const sideStages = {
-  data: ['xsd', 'profile', 'schematron', 'fr_ctc'],
+  data: ['xsd', 'schematron', 'fr_ctc'],
   container: ['pdfa', 'facturx_pdf'],
+  profile: ['profile'],
 } as const satisfies Record<Side, readonly string[]>;
 
 export type StageName = (typeof sideStages)[Side][number];
@@ -30,18 +32,18 @@ export interface SideVerdict {
   readonly issues: readonly ValidationIssue[];
 }
 
-/** The stages a report carries, the future `profile` one included, whatever its schema says today. */
-const stagesOf = (report: ValidationReportBody): Partial<Record<string, StageResult>> => report.stages;
-
 export function sideVerdict(report: ValidationReportBody, side: Side): SideVerdict {
-  const all = stagesOf(report);
+  const all: Partial<Record<string, StageResult>> = report.stages;
   const stages = sideStages[side].flatMap((name) => {
     const result = all[name];
     return result ? [{ name, result }] : [];
   });
   const ran = stages.filter(({ result }) => !result.skipped);
   const names: readonly string[] = sideStages[side];
-  const issues = report.issues.filter((issue) => names.includes(issue.stage));
+  const issues =
+    side === 'profile'
+      ? report.profileConformance.issues
+      : report.issues.filter((issue) => names.includes(issue.stage));
   return {
     side,
     state: ran.length === 0 ? 'not_checked' : ran.every(({ result }) => result.passed) ? 'passed' : 'failed',

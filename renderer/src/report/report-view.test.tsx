@@ -100,12 +100,71 @@ describe('ReportView', () => {
     );
   });
 
-  it('shows a Factur-X profile stage when the report has one', () => {
-    const stages = { ...validReport.stages, profile: validReport.stages.xsd };
-    show({ ...validReport, stages } as ValidationReportBody);
-    expect(within(screen.getByTestId('verdict-data')).getByTestId('stage-profile').textContent).toContain(
-      'Factur-X profile rules',
+  it('gives the Factur-X profile its own verdict line, in the report’s words, apart from the target', () => {
+    show(validReport);
+    const line = screen.getByTestId('verdict-profile');
+    expect(line.dataset.state).toBe('passed');
+    expect(line.textContent).toContain('Factur-X profile');
+    expect(screen.getByTestId('profile-statement').textContent).toBe('Conforms to Factur-X EN 16931.');
+    expect(within(screen.getByTestId('verdict-data')).queryByTestId('stage-profile')).toBeNull();
+  });
+
+  it('lists the profile rules’ findings apart, even when the target passes', () => {
+    const finding = {
+      ruleId: 'FX-SCH-A-000123',
+      severity: 'fatal',
+      message: 'Element ram:BuyerReference is not allowed in MINIMUM.',
+      location: '/rsm:CrossIndustryInvoice',
+      bt: 'BT-10',
+      stage: 'profile',
+    } as const;
+    show(
+      {
+        ...validReport,
+        stages: {
+          ...validReport.stages,
+          profile: { ...validReport.stages.xsd, passed: false, error_count: 1 },
+        },
+        profileConformance: {
+          ...validReport.profileConformance,
+          profile: 'MINIMUM',
+          conforms: false,
+          summary: { errorCount: 1, warningCount: 0 },
+          issues: [finding],
+          statement:
+            'Does not conform to Factur-X MINIMUM (1 error(s) of its profile rules); not an EN 16931 invoice either.',
+        },
+      },
+      { 'BT-10': 'SERVEXEC' },
     );
+    expect(screen.getByTestId('verdict-data').dataset.state).toBe('passed');
+    expect(screen.getByTestId('verdict-profile').dataset.state).toBe('failed');
+    expect(screen.getByTestId('profile-statement').textContent).toContain(
+      'Does not conform to Factur-X MINIMUM',
+    );
+    const findings = within(screen.getByTestId('findings-profile'));
+    expect(findings.getByText('What the rules of its Factur-X profile find')).toBeTruthy();
+    expect(findings.getByTestId('issue-message').textContent).toBe(finding.message);
+    expect(findings.getByTestId('issue-value').textContent).toBe('Value found: SERVEXEC');
+    expect(screen.queryByText('No finding: every rule that was run is met.')).toBeNull();
+  });
+
+  it('says when the profile rules were not run, without counts', () => {
+    show({
+      ...validReport,
+      stages: { ...validReport.stages, profile: { ...validReport.stages.fr_ctc } },
+      profileConformance: {
+        ...validReport.profileConformance,
+        profile: null,
+        conforms: null,
+        statement:
+          'The document declares no Factur-X profile we know (BT-24): its profile rules were not checked.',
+      },
+    });
+    const line = screen.getByTestId('verdict-profile');
+    expect(line.dataset.state).toBe('not_checked');
+    expect(line.textContent).toContain('declares no Factur-X profile we know');
+    expect(line.textContent).not.toContain('errors');
   });
 
   it('presents France 2026 findings as preflight blockers, in French too', () => {

@@ -65,6 +65,42 @@ function VerdictCard({ verdict }: { readonly verdict: SideVerdict }) {
   );
 }
 
+/**
+ * The third verdict, apart from the target's: does the document follow the Factur-X profile it declares,
+ * in the report's own words.
+ */
+function ProfileVerdict({
+  verdict,
+  statement,
+}: {
+  readonly verdict: SideVerdict;
+  readonly statement: string;
+}) {
+  const { lang, t } = useI18n();
+  const tone = { passed: 'valid', failed: 'invalid', not_checked: 'neutral' }[verdict.state];
+  return (
+    <section
+      className={`verdict-card verdict-line verdict-${tone}`}
+      data-testid="verdict-profile"
+      data-state={verdict.state}
+      aria-label={t('verdict.profile')}
+    >
+      <header className="verdict-card-head">
+        <span className="verdict-icon" aria-hidden="true">
+          {{ passed: '✓', failed: '!', not_checked: '–' }[verdict.state]}
+        </span>
+        <div className="verdict-text">
+          <span className="verdict-side">{t('verdict.profile')}</span>
+          <strong data-testid="profile-statement">{statement}</strong>
+        </div>
+        {verdict.state !== 'not_checked' && (
+          <span className="verdict-counts">{countsText(t, lang, verdict.errors, verdict.warnings)}</span>
+        )}
+      </header>
+    </section>
+  );
+}
+
 interface FindingProps {
   readonly issue: ValidationIssue;
   /** The value the invoice holds for the finding's term, when known. */
@@ -170,6 +206,7 @@ export function ReportView({ report, values = {}, children }: Props) {
   const { lang, t } = useI18n();
   const data = sideVerdict(report, 'data');
   const container = sideVerdict(report, 'container');
+  const profile = sideVerdict(report, 'profile');
   const summary = summaryOf(data, container);
   const target = t(`target.${report.target}`);
   return (
@@ -199,12 +236,14 @@ export function ReportView({ report, values = {}, children }: Props) {
         <VerdictCard verdict={data} />
         <VerdictCard verdict={container} />
       </div>
-      {report.issues.length === 0 ? (
+      <ProfileVerdict verdict={profile} statement={report.profileConformance.statement} />
+      {report.issues.length === 0 && profile.issues.length === 0 ? (
         <p className="no-issues">{t('report.noIssues')}</p>
       ) : (
         <>
           <Findings verdict={data} values={values} />
           <Findings verdict={container} values={values} />
+          <Findings verdict={profile} values={values} />
         </>
       )}
       {report.notes?.map((note) => (

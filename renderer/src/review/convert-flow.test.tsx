@@ -187,7 +187,10 @@ describe('Convert flow', () => {
     const verdict = screen.getByTestId('dry-run-verdict');
     expect(verdict.dataset.status).toBe('incomplete');
     expect(verdict.textContent).toContain('France 2026: incomplete');
-    expect(verdict.textContent).toContain('BR-FR-05_BT-22_PMT');
+    expect(verdict.textContent).toContain('Recommendations left: 1');
+    expect(verdict.querySelector('[data-testid="advisories"]')?.getAttribute('title')).toBe(
+      'BR-FR-05_BT-22_PMT',
+    );
 
     const requirements = screen.getAllByTestId('requirement');
     expect(requirements.map((r) => [r.dataset.rule, r.dataset.kind])).toEqual([

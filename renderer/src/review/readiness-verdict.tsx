@@ -35,8 +35,8 @@ export function ReadinessVerdict({ body, testId }: { readonly body: ConvertBody;
           )}
         </span>
         {frCtc.advisories.length > 0 && (
-          <span className="advisories" data-testid="advisories">
-            {t('convert.advisories', { rules: frCtc.advisories.join(', ') })}
+          <span className="advisories" data-testid="advisories" title={frCtc.advisories.join(', ')}>
+            {t('convert.advisories', { n: frCtc.advisories.length })}
           </span>
         )}
       </div>

@@ -166,3 +166,52 @@ export const quotaExceededBody = {
     { action: 'view_docs', label: 'Read the quota documentation', href: 'javascript:alert(1)' },
   ],
 };
+
+/**
+ * A convert dry run body as the contract of issues 10 and 11 shapes it: the verdict, the findings, where
+ * each term was read (`fieldProvenance`) and the candidate as `invoice_data` (`candidateInvoiceData`).
+ */
+export function dryRunBody({
+  status = 'verified',
+  requirements = [],
+  fieldProvenance = {},
+  candidateInvoiceData,
+  sourceType = 'native_text',
+  examplePayload = {},
+}: {
+  readonly status?: string;
+  readonly requirements?: readonly unknown[];
+  readonly fieldProvenance?: Readonly<Record<string, unknown>>;
+  readonly candidateInvoiceData?: unknown;
+  readonly sourceType?: string;
+  readonly examplePayload?: unknown;
+}) {
+  return {
+    success: false,
+    target: { requested: 'en16931', executed: 'en16931', status, missing_inputs: [], not_run_reason: null },
+    result: {
+      durationMs: 5,
+      convertedAt: '2026-11-23T00:00:00.000Z',
+      targetProfile: 'EN16931',
+      conversionSuccessful: false,
+      xmlSize: 27,
+      xml: btoa('<rsm:CrossIndustryInvoice/>'),
+      extraction: { sourceType, pageCount: 1 },
+      remainingInvoices: -1,
+      legalDisclaimer: 'Documentary and technical evidence only.',
+    },
+    validationReadiness: {
+      frCtc: {
+        status: 'not_evaluated',
+        dependsOn: [],
+        advisories: [],
+        targetProfileValid: status === 'verified',
+      },
+      paAcceptance: 'not_submitted',
+    },
+    requirements,
+    fieldProvenance,
+    conversionInputRecipe: { requiredInputs: [], examplePayload },
+    ...(candidateInvoiceData === undefined ? {} : { candidateInvoiceData }),
+  };
+}

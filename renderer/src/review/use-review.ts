@@ -1,0 +1,151 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Answer, InvoiceFile } from '../backend/backend';
+import { candidateOf, type InvoiceDraft } from '../document/invoice-draft';
+import { convertBodyOf, requirementsOf, type Requirement } from './convert-bodies';
+import { addAt, payloadOf, pathText, removeAt, setAt, type Path } from './draft-edit';
+import type { ConvertOutput, RunConvert } from './use-conversion';
+
+/** Where the review stands: whether the corrected invoice can be converted, and if not, why. */
+export type ReviewState =
+  | { readonly kind: 'checking' }
+  | { readonly kind: 'ready'; readonly advisories: number }
+  | { readonly kind: 'blocked'; readonly blocking: number }
+  | { readonly kind: 'refused'; readonly answer: Extract<Answer, { ok: false }> };
+
+export interface Review {
+  readonly draft: InvoiceDraft;
+  /** Fields the user changed (`seller.name`, `lines[0].quantity`): their value is the user's now. */
+  readonly edited: ReadonlySet<string>;
+  readonly setField: (path: Path, value: string) => void;
+  readonly addEntry: (path: Path, entry?: unknown) => void;
+  readonly removeEntry: (path: Path, index: number) => void;
+  /** Replaces a whole part of the draft (a party from a saved profile). */
+  readonly replace: (path: Path, value: unknown) => void;
+  /** The newest check of the draft: the reading at first, then a dry run of each corrected draft. */
+  readonly check: Answer | 'pending';
+  readonly requirements: readonly Requirement[];
+  readonly state: ReviewState;
+  readonly output: ConvertOutput;
+  readonly setOutput: (output: ConvertOutput) => void;
+  readonly final: Answer | 'pending' | undefined;
+  readonly finalOutput: ConvertOutput;
+  readonly convert: () => void;
+}
+
+const fieldsOf = (draft: InvoiceDraft): Record<string, string> => ({
+  invoice_data: JSON.stringify(payloadOf(draft)),
+});
+
+/**
+ * The review of a PDF read without invoice data: the candidate the reading found, corrected field by
+ * field. Each correction checks the corrected invoice again after a pause in typing (a dry run of the full
+ * `invoice_data` with the PDF as carrier); the final convert sends it the same way.
+ */
+export function useReview(file: InvoiceFile, reading: Answer, run: RunConvert, delay = 700): Review {
+  const [draft, setDraft] = useState<InvoiceDraft>(
+    () => candidateOf(reading.ok ? reading.body : undefined) ?? {},
+  );
+  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
+  const [check, setCheck] = useState<Answer | 'pending'>(reading);
+  const [checkedDraft, setCheckedDraft] = useState<InvoiceDraft>(draft);
+  const [output, setOutput] = useState<ConvertOutput>('facturx_pdfa3');
+  const [final, setFinal] = useState<Answer | 'pending'>();
+  const [finalOutput, setFinalOutput] = useState<ConvertOutput>('facturx_pdfa3');
+  const latest = useRef(0);
+  const checkedRun = useRef(run);
+
+  // A new reading (another target or language) of an uncorrected draft replaces it.
+  useEffect(() => {
+    if (edited.size > 0) return;
+    const candidate = candidateOf(reading.ok ? reading.body : undefined) ?? {};
+    setDraft(candidate);
+    setCheckedDraft(candidate);
+    setCheck(reading);
+    checkedRun.current = run;
+    // Only a new reading counts here (`edited` and `run` are read as they are); corrections are checked below.
+  }, [reading]);
+
+  // A corrected draft (or a corrected draft under another target) is checked after a pause.
+  useEffect(() => {
+    if (edited.size === 0) return;
+    if (draft === checkedDraft && run === checkedRun.current) return;
+    const sequence = ++latest.current;
+    setCheck('pending');
+    const timer = setTimeout(() => {
+      void run(file, { ...fieldsOf(draft), dry_run: 'true' }).then((answer) => {
+        if (sequence !== latest.current) return;
+        checkedRun.current = run;
+        setCheckedDraft(draft);
+        setCheck(answer);
+      });
+    }, delay);
+    return () => clearTimeout(timer);
+  }, [checkedDraft, delay, draft, edited.size, file, run]);
+
+  const touch = useCallback((path: Path) => {
+    setEdited((all) => new Set(all).add(pathText(path)));
+    setFinal(undefined);
+  }, []);
+  const setField = useCallback(
+    (path: Path, value: string) => {
+      setDraft((current) => setAt(current, path, value));
+      touch(path);
+    },
+    [touch],
+  );
+  const addEntry = useCallback(
+    (path: Path, entry?: unknown) => {
+      setDraft((current) => addAt(current, path, entry));
+      touch(path);
+    },
+    [touch],
+  );
+  const removeEntry = useCallback(
+    (path: Path, index: number) => {
+      setDraft((current) => removeAt(current, path, index));
+      touch(path);
+    },
+    [touch],
+  );
+  const replace = useCallback(
+    (path: Path, value: unknown) => {
+      setDraft((current) => setAt(current, path, value));
+      touch(path);
+    },
+    [touch],
+  );
+
+  const body = convertBodyOf(check);
+  const requirements = useMemo(() => (body ? requirementsOf(body) : []), [body]);
+  const state: ReviewState =
+    check === 'pending'
+      ? { kind: 'checking' }
+      : !check.ok
+        ? { kind: 'refused', answer: check }
+        : requirements.some((r) => r.kind === 'blocking') || !body || body.target.status === 'failed'
+          ? { kind: 'blocked', blocking: requirements.filter((r) => r.kind === 'blocking').length }
+          : { kind: 'ready', advisories: requirements.filter((r) => r.kind === 'advisory').length };
+
+  const convert = useCallback(() => {
+    setFinal('pending');
+    setFinalOutput(output);
+    void run(file, { ...fieldsOf(draft), output }).then(setFinal);
+  }, [draft, file, output, run]);
+
+  return {
+    draft,
+    edited,
+    setField,
+    addEntry,
+    removeEntry,
+    replace,
+    check,
+    requirements,
+    state,
+    output,
+    setOutput,
+    final,
+    finalOutput,
+    convert,
+  };
+}
