@@ -5,6 +5,7 @@ import { accuracy, scoreLines, scoreTerms, tally, type ReadingTruth } from './re
 
 const party = { name: null, legalId: null, vatId: null, country: null };
 const truth: ReadingTruth = {
+  profile: 'EN16931',
   invoiceNumber: 'F-1',
   issueDate: '2026-01-31',
   typeCode: '380',
@@ -123,5 +124,24 @@ describe('reading score', () => {
     const none = scoreLines(extraction({}), truth);
     expect(none).toMatchObject({ exact: false, terms: 7, correct: 0 });
     expect(none.results.every((r) => r.outcome === 'missed' && r.term.startsWith('BG-25[1]/'))).toBe(true);
+  });
+
+  it('does not count as spurious what the truth profile cannot hold, and takes a SIREN for its SIRET', () => {
+    const minimum: ReadingTruth = {
+      ...truth,
+      profile: 'MINIMUM',
+      dueDate: null,
+      seller: { ...truth.seller, legalId: { id: '12345678200010', scheme: '0002' } },
+    };
+    const results = scoreTerms(
+      extraction({
+        paymentTerms: [{ dueDate: '2026-02-28' }],
+        seller: { legalOrganization: { id: { value: '123456782', scheme: '0002' } } },
+      }),
+      minimum,
+    );
+    const outcome = Object.fromEntries(results.map((r) => [r.term, r.outcome]));
+    expect(outcome['BT-9']).toBeUndefined();
+    expect(outcome['BT-30']).toBe('correct');
   });
 });

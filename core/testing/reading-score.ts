@@ -9,7 +9,9 @@
  */
 import { Decimal } from '../decimal/decimal';
 import type { FieldExtraction } from '../fields/extraction';
+import type { Profile } from '../cii/profile';
 import type { Invoice, InvoiceLine } from '../model/invoice';
+import { term as termEntry } from '../model/registry';
 
 interface TruthParty {
   readonly name: string | null;
@@ -30,6 +32,8 @@ interface TruthLine {
 
 /** The fields of a `.truth.json` the score reads. */
 export interface ReadingTruth {
+  /** The profile of the XML the truth was taken from (XRECHNUNG counts as EN16931). */
+  readonly profile: string;
   readonly invoiceNumber: string;
   readonly issueDate: string | null;
   readonly typeCode: string | null;
@@ -133,6 +137,10 @@ const same = (kind: Kind, read: string, expected: string): boolean => {
     case 'unit':
       return read === expected || (PIECE.test(read) && PIECE.test(expected));
     case 'id':
+      // A SIRET (14 digits) holds its SIREN (BT-30/BT-47 with scheme 0002) in its first nine.
+      if (/^\d{9}$/.test(read) && /^\d{14}$/.test(expected.replace(/\s+/g, '')))
+        return expected.replace(/\s+/g, '').startsWith(read);
+      return read.replace(/\s+/g, '').toUpperCase() === expected.replace(/\s+/g, '').toUpperCase();
     case 'set':
       return read.replace(/\s+/g, '').toUpperCase() === expected.replace(/\s+/g, '').toUpperCase();
     case 'text':
@@ -143,12 +151,23 @@ const same = (kind: Kind, read: string, expected: string): boolean => {
 /** A zero allowance, charge or prepaid total is the same as none printed. */
 const emptyAmount = (s: string | null | undefined): boolean => s == null || decimal(s)?.isZero() === true;
 
+/**
+ * Whether the truth's profile can hold a term at all: a MINIMUM XML has no due date, IBAN or VAT
+ * breakdown, though its picture prints them, so a value read there is not spurious.
+ */
+function carried(term: string, profile: string): boolean {
+  const entry = termEntry(term.replace(/^BG-25\[\d+\]\//, ''));
+  const asProfile = (profile === 'XRECHNUNG' ? 'EN16931' : profile) as Profile;
+  return !entry || entry.cardinality[asProfile] !== null;
+}
+
 function compare(
   term: string,
   kind: Kind,
   read: string | undefined,
   expected: string | null | undefined,
   confidence: number | undefined,
+  profile: string,
 ): TermResult | null {
   const hasExpected = expected !== null && expected !== undefined && expected.trim() !== '';
   const info = {
@@ -158,7 +177,7 @@ function compare(
     ...(hasExpected ? { expected } : {}),
   };
   if (read === undefined || read.trim() === '') return hasExpected ? { ...info, outcome: 'missed' } : null;
-  if (!hasExpected) return { ...info, outcome: 'spurious' };
+  if (!hasExpected) return carried(term, profile) ? { ...info, outcome: 'spurious' } : null;
   return { ...info, outcome: same(kind, read, expected) ? 'correct' : 'wrong' };
 }
 
@@ -231,7 +250,7 @@ export function scoreTerms(extraction: FieldExtraction, truth: ReadingTruth): Te
     ],
   ];
   return checks.flatMap(([term, kind, read, expected]) => {
-    const result = compare(term, kind, read, expected, evidence[term]?.confidence);
+    const result = compare(term, kind, read, expected, evidence[term]?.confidence, truth.profile);
     return result ? [result] : [];
   });
 }
@@ -307,7 +326,7 @@ export function scoreLines(extraction: FieldExtraction, truth: ReadingTruth): Li
       const key = `BG-25[${i + 1}]/${term}`;
       const confidence =
         match >= 0 ? extraction.evidence[`BG-25[${match + 1}]/${term}`]?.confidence : undefined;
-      const result = compare(key, LINE_KINDS[term], got?.[term], want[term], confidence);
+      const result = compare(key, LINE_KINDS[term], got?.[term], want[term], confidence, truth.profile);
       if (result) results.push(result);
     }
   }
