@@ -111,7 +111,7 @@ function titleNumbers(layout: Layout): Candidate[] {
           : readNumber(after);
     if (!read || NOT_OWN_NUMBER.test(cell.text)) continue;
     // A number that is all digits after a bare title word could be a year or a count: weaker.
-    out.push({ value: read.value, strength: marked ? 0.9 : 0.8, place: placeOf(row, [cell]) });
+    out.push({ value: read.value, strength: marked ? 1 : 0.8, place: placeOf(row, [cell]) });
   }
   return out;
 }
@@ -124,7 +124,8 @@ export function invoiceNumber(layout: Layout): Chosen | null {
       place: placeOf(p.row, p.cell === p.label ? [p.cell] : [p.label, p.cell]),
     }),
   );
-  return choose([...labelled, ...titleNumbers(layout)]);
+  // The title first: between equals, the number a document is titled with is its own.
+  return choose([...titleNumbers(layout), ...labelled]);
 }
 
 /** BT-3: a code printed in the title, else the title's words, else a commercial invoice (380). */
@@ -250,8 +251,6 @@ export function currency(layout: Layout): Chosen | null {
   const signs = new Map<string, { count: number; place: Place }>();
   for (const row of layout.rows) {
     for (const cell of row.cells) {
-      // Only beside a figure: "EUR" in a word list or an address is no currency.
-      if (!/\d/.test(cell.text)) continue;
       for (const code of codesIn(cell.text)) {
         const known = codes.get(code);
         codes.set(code, { count: (known?.count ?? 0) + 1, place: known?.place ?? placeOf(row, [cell]) });

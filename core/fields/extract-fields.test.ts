@@ -43,7 +43,7 @@ describe('extractFields', () => {
     expect(evidence['BT-1']).toMatchObject({ page: 1, source: 'native_text' });
     expect(evidence['BT-1']?.text).toContain('FA-2026-0042');
     expect(evidence['BT-112']?.confidence).toBeGreaterThan(0.8);
-  });
+  }, 120_000);
 
   it('tells a credit note by its title, and reads nothing out of nothing', () => {
     const line = (text: string, y: number) => ({
@@ -91,21 +91,26 @@ describeCorpus('field extraction from the corpus text layers', (corpus) => {
       `header terms ${header.correct} of ${header.correct + header.wrong + header.missed}; ` +
         `at confidence ≥ 0.9 ${sure.confidentCorrect} right of ${sure.confident}`,
     );
-    expect(header.correct).toBeGreaterThanOrEqual(480);
-    expect(sure.confidentCorrect / sure.confident).toBeGreaterThanOrEqual(0.975);
+    expect(header.correct).toBeGreaterThanOrEqual(515);
+    expect(sure.confidentCorrect / sure.confident).toBeGreaterThanOrEqual(0.99);
     for (const [term, floor] of Object.entries({
-      'BT-1': 38,
-      'BT-2': 38,
-      'BT-3': 39,
-      'BT-5': 38,
-      'BT-31': 35,
-      'BT-44': 35,
+      'BT-1': 39,
+      'BT-2': 39,
+      'BT-3': 40,
+      'BT-5': 40,
+      'BT-9': 23,
+      'BT-27': 26,
+      'BT-31': 36,
+      'BT-44': 37,
+      'BT-48': 16,
       'BT-84': 25,
-      'BT-109': 35,
-      'BT-110': 38,
-      'BT-112': 35,
-      'BT-115': 35,
+      'BT-106': 37,
+      'BT-109': 40,
+      'BT-110': 39,
+      'BT-112': 39,
+      'BT-115': 39,
+      'BG-23': 34,
     }))
       expect(right(term), term).toBeGreaterThanOrEqual(floor);
-  }, 60_000);
+  }, 180_000);
 });

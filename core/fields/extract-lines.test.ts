@@ -47,7 +47,7 @@ describe('readLines', () => {
       expect(read.lines?.[0]?.taxes?.[0]?.categoryCode).toBe('S');
       expect(evidence['BG-25']).toMatchObject({ page: 1, source: 'native_text' });
     }
-  });
+  }, 180_000);
 
   it('reads a table by its header: the quantity carries its unit, the name is its column', () => {
     const read = readLines(
@@ -258,5 +258,5 @@ describeCorpus('invoice lines read from the corpus PDFs without XML', (corpus) =
     );
     expect(accepted).toBeGreaterThanOrEqual(14);
     expect(names).toBeGreaterThanOrEqual(18);
-  });
+  }, 180_000);
 });

@@ -4,7 +4,7 @@
  * in its column (a table header over its value, "Due Date" over "March 3, 2026"). Every pair found is a
  * candidate: field extraction chooses among them.
  */
-import { below, type Cell, type Layout, type Row, rightOf } from '../text/layout';
+import { below, type Cell, type Layout, overlapX, type Row, rightOf } from '../text/layout';
 
 /** Where the value stood against its label. */
 export type Placement = 'inline' | 'right' | 'below';
@@ -32,6 +32,11 @@ export interface PairOptions {
   readonly exclude?: RegExp;
   /** Look under the label too (default true). */
   readonly below?: boolean;
+  /**
+   * A value under its label stands alone: the heading of a column of values ("Montant TVA" over each
+   * rate's tax) introduces none of them.
+   */
+  readonly alone?: boolean;
 }
 
 /** What a value reader returns: the value and the part of the text it was read from. */
@@ -101,8 +106,9 @@ function pairsOfCell<T>(
       }
     }
     if (options.below === false || (rightOf(row, cell) !== undefined && right !== undefined)) continue;
-    for (const under of below(layout, row, cell, { within: 2 })) {
+    for (const under of below(layout, row, cell, { within: 4 })) {
       const value = read(under.cell.text);
+      if (value && options.alone && columnGoesOn(layout, under.row, under.cell, read)) break;
       if (value) {
         out.push({ ...base, value: value.value, row: under.row, cell: under.cell, placement: 'below' });
         break;
@@ -135,6 +141,14 @@ function besideOf<T>(
     }
   }
   return best;
+}
+
+/** Whether the row right under a value holds another value in its column, close below (a list). */
+function columnGoesOn<T>(layout: Layout, row: Row, cell: Cell, read: Read<T>): boolean {
+  const next = layout.rows[row.index + 1];
+  if (!next || next.page !== row.page || next.y - (row.y + row.height) > 0.8 * Math.max(row.height, 6))
+    return false;
+  return next.cells.some((c) => overlapX(c, cell) > 0.3 && read(c.text) !== null);
 }
 
 /** Every value a label of `rules` introduces anywhere in the document, with the rule's strength. */

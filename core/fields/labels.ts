@@ -9,7 +9,14 @@ import type { LabelRule } from './key-values';
 
 export type Language = 'fr' | 'de' | 'en';
 
-const rule = (pattern: RegExp, strength: number): LabelRule => ({ pattern, strength });
+/** A word boundary that knows letters beyond ASCII: `\b` would cut "Käufer" after its "ä". */
+const BOUNDARY = '(?:(?<=[\\p{L}\\p{N}])(?![\\p{L}\\p{N}])|(?<![\\p{L}\\p{N}])(?=[\\p{L}\\p{N}]))';
+
+/** A pattern written with `\b`, matched with Unicode word boundaries. */
+export const words = (re: RegExp): RegExp =>
+  new RegExp(re.source.replace(/\\b/g, BOUNDARY), re.flags.includes('u') ? re.flags : `${re.flags}u`);
+
+const rule = (pattern: RegExp, strength: number): LabelRule => ({ pattern: words(pattern), strength });
 
 /** Words that tell the language of a document. */
 export const LANGUAGE_WORDS: Readonly<Record<Language, RegExp>> = {
@@ -22,28 +29,31 @@ export const LANGUAGE_WORDS: Readonly<Record<Language, RegExp>> = {
  * BT-3 from the document's title: the type words, most specific first. A title that prints its UNTDID
  * 1001 code ("Rechnungskorrektur (384)") is read by its code instead.
  */
-export const TYPE_TITLES: readonly (readonly [RegExp, string])[] = [
+export const TYPE_TITLES: readonly (readonly [RegExp, string])[] = (
   [
-    /\b(facture\s+rectificative|rechnungskorrektur|korrekturrechnung|corrected\s+invoice|corrective\s+invoice)\b/i,
-    '384',
-  ],
-  [
-    /\b(autofacturation|auto-?facture|self-?billed\s+invoice|self-?billing|selbst\s+ausgestellte\s+rechnung|selbstfakturierung)\b/i,
-    '389',
-  ],
-  [/\b(avoir|gutschrift|credit\s+note|rechnungsgutschrift)\b/i, '381'],
-  [/\b(mietrechnung|facture\s+de\s+location|rental\s+invoice|hire\s+invoice)\b/i, '387'],
-  [/\b(versicherer|versicherungsrechnung|assureur|insurer)\b/i, '575'],
-  [
-    /\b(facture\s+d['’]acompte|vorauszahlungsrechnung|anzahlungsrechnung|prepayment\s+invoice|advance\s+invoice)\b/i,
-    '386',
-  ],
-  [/\b(abschlagsrechnung|teilrechnung|facture\s+partielle|partial\s+invoice)\b/i, '326'],
-];
+    [
+      /\b(facture\s+rectificative|rechnungskorrektur|korrekturrechnung|corrected\s+invoice|corrective\s+invoice)\b/i,
+      '384',
+    ],
+    [
+      /\b(autofacturation|auto-?facture|self-?billed\s+invoice|self-?billing|selbst\s+ausgestellte\s+rechnung|selbstfakturierung)\b/i,
+      '389',
+    ],
+    [/\b(avoir|gutschrift|credit\s+note|rechnungsgutschrift)\b/i, '381'],
+    [/\b(mietrechnung|facture\s+de\s+location|rental\s+invoice|hire\s+invoice)\b/i, '387'],
+    [/\b(versicherers?|versicherungsrechnung|assureur|insurer)\b/i, '575'],
+    [
+      /\b(facture\s+d['’]acompte|vorauszahlungsrechnung|anzahlungsrechnung|prepayment\s+invoice|advance\s+invoice)\b/i,
+      '386',
+    ],
+    [/\b(abschlagsrechnung|teilrechnung|facture\s+partielle|partial\s+invoice)\b/i, '326'],
+  ] as const
+).map(([pattern, code]) => [words(pattern), code] as const);
 
 /** The words a document title is made of: where BT-1 and BT-3 are printed. */
-export const TITLE_WORDS =
-  /^\s*(?:\p{L}+[-\s])?(facture|avoir|rechnung|\p{L}*rechnung|gutschrift|invoice|tax\s+invoice|credit\s+note|rechnungskorrektur|note\s+de\s+crédit)\b/iu;
+export const TITLE_WORDS = words(
+  /^\s*(?:\p{L}+[-\s])?(facture|avoir|rechnung|\p{L}*rechnung|gutschrift|invoice|tax\s+invoice|credit\s+note|rechnungskorrektur|note\s+de\s+crédit)\b/iu,
+);
 
 /** BT-1 Invoice number. */
 export const NUMBER_LABELS: readonly LabelRule[] = [
@@ -59,8 +69,9 @@ export const NUMBER_LABELS: readonly LabelRule[] = [
 ];
 
 /** Numbers that are another document's, though labelled like BT-1 (a corrected or credited invoice). */
-export const NOT_OWN_NUMBER =
-  /(ursprung|ursprüng|original|associ[ée]|d['’]origine|rectifi[ée]e|précédente|preceding|vorherig|bezug|korrigierte|corrected|credited|referenced|related|storn)/i;
+export const NOT_OWN_NUMBER = words(
+  /(ursprung|ursprüng|original|associ[ée]|d['’]origine|rectifi[ée]e|précédente|preceding|vorherig|bezug|korrigierte|corrected|credited|referenced|related|storn)/i,
+);
 
 /** A value that can be an invoice number: letters, digits and the usual separators, with a digit. */
 export const NUMBER_VALUE = /^([A-Z0-9][A-Z0-9\-/._]*\d[A-Z0-9\-/._]*)/i;
@@ -71,12 +82,15 @@ export const ISSUE_DATE_LABELS: readonly LabelRule[] = [
     /date\s+(?:de\s+(?:la\s+)?)?facture|date\s+d['’](?:é|e)mission|date\s+de\s+l['’]avoir|rechnungsdatum|belegdatum|gutschriftsdatum|ausstellungsdatum|invoice\s+date|date\s+of\s+(?:issue|invoice)|issue\s+date|date\s+issued|issued\s+(?:at|on)/i,
     1,
   ),
+  // "München, den 01.11.2024", "Paris, le 12 mars 2026": the date of a letter.
+  rule(/,\s*(?:den|le)\b/i, 0.8),
   rule(/\bdate\b|\bdatum\b|\bdated\b/i, 0.6),
 ];
 
 /** Dates that are not the issue date, though labelled "date" (BT-2 must not be read from them). */
-export const NOT_ISSUE_DATE =
-  /(associ|précéd|preceding|vorherig|ursprüng|original|liefer|leistung|delivery|livraison|début|fin\s+de|échéance|fällig|due|période|zeitraum|period|übergabe|bestell|commande|order|auftrag|versand|ship|payment|paiement|zahlung|valeur|valuta|geburt|birth|mandat|lastschrift|skonto|escompte)/i;
+export const NOT_ISSUE_DATE = words(
+  /(associ|précéd|preceding|vorherig|ursprüng|original|liefer|leistung|delivery|livraison|début|fin\s+de|échéance|fällig|due|période|zeitraum|period|übergabe|bestell|commande|order|auftrag|versand|ship|payment|paiement|zahlung|valeur|valuta|geburt|birth|mandat|lastschrift|skonto|escompte)/i,
+);
 
 /** BT-9 Payment due date. */
 export const DUE_DATE_LABELS: readonly LabelRule[] = [
@@ -95,13 +109,16 @@ export const ORDER_LABELS: readonly LabelRule[] = [
 ];
 
 /** Where a party's block starts: its heading, by party. */
-export const BUYER_LABELS =
-  /\b(client|acheteur|factur[ée]\s+à|adress[ée]\s+à|destinataire|kunde|käufer|rechnungsempfänger|leistungsempfänger|auftraggeber|rechnungsadresse|bill\s+to|billed\s+to|invoice\s+to|buyer|customer|sold\s+to)\b/i;
-export const SELLER_LABELS =
-  /\b(vendeur|fournisseur|émetteur|prestataire|verkäufer|lieferant|leistungserbringer|rechnungssteller|seller|supplier|vendor|from)\b/i;
+export const BUYER_LABELS = words(
+  /\b(client|acheteur|factur[ée]\s+à|adress[ée]\s+à|destinataire|kunde|käufer|rechnungsempfänger|leistungsempfänger|auftraggeber|rechnungsadresse|bill\s+to|billed\s+to|invoice\s+to|buyer|customer|sold\s+to|vos\s+identifiants|ihre\s+daten|your\s+details)\b/i,
+);
+export const SELLER_LABELS = words(
+  /\b(vendeur|fournisseur|émetteur|prestataire|verkäufer|lieferant|leistungserbringer|rechnungssteller|seller|supplier|vendor|from)\b/i,
+);
 /** Blocks of other parties, which end the buyer's or seller's ("Lieferadresse", "Ship to"). */
-export const OTHER_PARTY_LABELS =
-  /\b(adresse\s+de\s+livraison|livr[ée]\s+à|lieu\s+de\s+livraison|lieferadresse|lieferanschrift|warenempfänger|abweichender\s+warenempfänger|ship\s+to|deliver(?:y|ed)?\s+to|delivery\s+address|payee|zahlungsempfänger|bénéficiaire)\b/i;
+export const OTHER_PARTY_LABELS = words(
+  /\b(adresse\s+de\s+livraison|livr[ée]\s+à|lieu\s+de\s+livraison|lieferadresse|lieferanschrift|warenempfänger|abweichender\s+warenempfänger|ship\s+to|deliver(?:y|ed)?\s+to|delivery\s+address|payee|zahlungsempfänger|bénéficiaire)\b/i,
+);
 
 /** Labels inside a party block: its name, and what is not a name. */
 export const NAME_LABELS = /^(?:name|nom|raison\s+sociale|firma|company|société|firmenname)\s*:?\s*/i;
@@ -111,19 +128,23 @@ export const SALUTATION =
   /^(herrn?|frau|firma|fa\.|m\.|mme|mlle|monsieur|madame|messieurs|mr\.?|mrs\.?|ms\.?|attn\.?|z\.\s?hd\.?|zu\s+händen|à\s+l['’]attention\s+de)$/i;
 
 /** Legal forms that make a line a company name. */
-export const COMPANY_FORMS =
-  /\b(SAS|SASU|SARL|EURL|SA|SCI|SNC|SCOP|SELARL|GmbH(?:\s*&\s*Co\.?\s*KG)?|AG|KG|OHG|UG|GbR|e\.\s?K\.|e\.\s?V\.|a\.\s?G\.|Ltd\.?|LLC|LLP|Inc\.?|PLC|Corp\.?|Corporation|Limited|S\.A\.|B\.V\.|N\.V\.)(?=$|[\s,.)])/;
+export const COMPANY_FORMS = words(
+  /\b(SAS|SASU|SARL|EURL|SA|SCI|SNC|SCOP|SELARL|GmbH(?:\s*&\s*Co\.?\s*KG)?|AG|KG|OHG|UG|GbR|e\.\s?K\.|e\.\s?V\.|a\.\s?G\.|Ltd\.?|LLC|LLP|Inc\.?|PLC|Corp\.?|Corporation|Limited|S\.A\.|B\.V\.|N\.V\.)(?=$|[\s,.)])/,
+);
 
 /** A VAT identifier's label: the identifier next to it is a VAT number even when malformed. */
-export const VAT_LABEL =
-  /(ust\.?\s*-?\s*id(?:ent)?\.?\s*-?\s*(?:nr|nummer)?|umsatzsteuer-?\s*id|steuer-?id|ust-?idnr|\buid\b|tva\s+intra|n[°ºo]\s*(?:de\s+)?tva|\btva\b|\bvat\b|\bbtw\b|\biva\b|\bmwst\b)/i;
+export const VAT_LABEL = words(
+  /(ust\.?\s*-?\s*id(?:ent)?\.?\s*-?\s*(?:nr|nummer)?|umsatzsteuer-?\s*id|steuer-?id|ust-?idnr|\buid\b|tva\s+intra|n[°ºo]\s*(?:de\s+)?tva|\btva\b|\bvat\b|\bbtw\b|\biva\b|\bmwst\b)/i,
+);
 /** The buyer's own identifiers, wherever printed ("N° TVA client", "Ihre USt-IdNr."). */
-export const BUYER_ID_LABEL =
-  /(tva\s+(?:du\s+)?client|client.{0,20}tva|votre\s+n[°ºo]\s*(?:de\s+)?tva|ihre\s+ust|ust.{0,12}(?:kunde|käufer|leistungsempfänger)|kunden.{0,5}ust|customer.{0,12}vat|vat.{0,12}customer|buyer.{0,12}vat|your\s+vat)/i;
+export const BUYER_ID_LABEL = words(
+  /(tva\s+(?:du\s+)?client|client.{0,20}tva|votre\s+n[°ºo]\s*(?:de\s+)?tva|ihre\s+ust|ust.{0,12}(?:kunde|käufer|leistungsempfänger)|kunden.{0,5}ust|customer.{0,12}vat|vat.{0,12}customer|buyer.{0,12}vat|your\s+vat)/i,
+);
 
 /** Text that is a legal or payment mention: its amounts are never totals ("indemnité forfaitaire de 40 €"). */
-export const LEGAL_MENTION =
-  /(capital|indemnit|pénalit|penalt|intérêts?\s+de\s+retard|taux\s+d['’]intérêt|verzug|stammkapital|share\s+capital|\bRCS\b|\bHR[AB]\b|amtsgericht|registergericht|\bAPE\b|\bNAF\b|escompte|skonto|late\s+(?:payment|fee)|interest)/i;
+export const LEGAL_MENTION = words(
+  /(capital|indemnit|pénalit|penalt|intérêts?\s+de\s+retard|taux\s+d['’]intérêt|verzug|stammkapital|share\s+capital|\bRCS\b|\bHR[AB]\b|amtsgericht|registergericht|\bAPE\b|\bNAF\b|escompte|skonto|late\s+(?:payment|fee)|interest)/i,
+);
 
 /** Totals, by business term: the most specific words first within each term; "Total" alone is weak. */
 export const TOTAL_LABELS: readonly (readonly [string, LabelRule])[] = [
@@ -195,10 +216,12 @@ export const TOTAL_LABELS: readonly (readonly [string, LabelRule])[] = [
 ];
 
 /** Rows that are a document-level allowance (BG-20) or charge (BG-21), by their first word. */
-export const ALLOWANCE_START =
-  /^(?:abschlag|rabatt|nachlass|skonto\s+gewährt|remise|rabais|réduction|ristourne|discount|allowance|rebate)\b/i;
-export const CHARGE_START =
-  /^(?:zuschlag|versandkosten|frachtkosten|fracht|porto|verpackung(?:skosten)?|charge|frais|majoration|port|surcharge|shipping|freight|delivery\s+charge|handling)\b/i;
+export const ALLOWANCE_START = words(
+  /^(?:abschlag|rabatt|nachlass|skonto\s+gewährt|remise|rabais|réduction|ristourne|discount|allowance|rebate)\b/i,
+);
+export const CHARGE_START = words(
+  /^(?:zuschlag|versandkosten|frachtkosten|fracht|porto|verpackung(?:skosten)?|charge|frais|majoration|port|surcharge|shipping|freight|delivery\s+charge|handling)\b/i,
+);
 
 /** BT-5 from a label ("Währung: EUR", "Devise : EURO (EUR)"). */
 export const CURRENCY_LABELS: readonly LabelRule[] = [
@@ -206,22 +229,27 @@ export const CURRENCY_LABELS: readonly LabelRule[] = [
 ];
 
 /** The IBAN label: an IBAN next to it is read even when its check digits fail. */
-export const IBAN_LABEL = /\biban\b/i;
+export const IBAN_LABEL = words(/\biban\b/i);
 
 /** VAT category (BT-118) from the words of a breakdown row, most specific first. */
-export const VAT_CATEGORY_WORDS: readonly (readonly [RegExp, string])[] = [
-  [/autoliquidation|reverse\s+charge|steuerschuldnerschaft|§\s*13b/i, 'AE'],
-  [/intra-?communautaire|innergemeinschaftlich|intra-?community|intra-?EU|art(?:icle)?\.?\s*262\s*ter/i, 'K'],
+export const VAT_CATEGORY_WORDS: readonly (readonly [RegExp, string])[] = (
   [
-    /export|ausfuhr|hors\s+(?:de\s+l['’])?UE|outside\s+(?:the\s+)?EU|drittland|art(?:icle)?\.?\s*262\s*I\b/i,
-    'G',
-  ],
-  [/hors\s+champ|nicht\s+steuerbar|outside\s+(?:the\s+)?scope|not\s+subject/i, 'O'],
-  [
-    /exon[ée]r|steuerbefreit|steuerfrei|befreit|exempt|§\s*4\s*nr|franchise\s+en\s+base|art(?:icle)?\.?\s*293\s*B/i,
-    'E',
-  ],
-];
+    [/autoliquidation|reverse\s+charge|steuerschuldnerschaft|§\s*13b/i, 'AE'],
+    [
+      /intra-?communautaire|innergemeinschaftlich|intra-?community|intra-?EU|art(?:icle)?\.?\s*262\s*ter/i,
+      'K',
+    ],
+    [
+      /export|ausfuhr|hors\s+(?:de\s+l['’])?UE|outside\s+(?:the\s+)?EU|drittland|art(?:icle)?\.?\s*262\s*I\b/i,
+      'G',
+    ],
+    [/hors\s+champ|nicht\s+steuerbar|outside\s+(?:the\s+)?scope|not\s+subject/i, 'O'],
+    [
+      /exon[ée]r|steuerbefreit|steuerfrei|befreit|exempt|§\s*4\s*nr|franchise\s+en\s+base|art(?:icle)?\.?\s*293\s*B/i,
+      'E',
+    ],
+  ] as const
+).map(([pattern, code]) => [words(pattern), code] as const);
 
 /** Units printed in a line's quantity column, as UN/ECE Recommendation 20 codes (BT-130). */
 export const UNIT_WORDS: readonly (readonly [RegExp, string])[] = [

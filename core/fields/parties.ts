@@ -22,6 +22,7 @@ import {
   OTHER_PARTY_LABELS,
   SALUTATION,
   SELLER_LABELS,
+  words,
   type Language,
 } from './labels';
 
@@ -56,10 +57,11 @@ export interface Parties {
 }
 
 /** How many lines a block reaches under its heading, at most. */
-const BLOCK_LINES = 9;
+const BLOCK_LINES = 14;
 
-const ADDRESS_WORDS =
-  /\b(str(?:aße|asse|\.)|\p{L}*stra(?:ß|ss)e|\p{L}*str\.|weg|platz|allee|gasse|ring|damm|ufer|chaussee|rue|avenue|av\.|boulevard|bd\.?|chemin|route|impasse|place|all[ée]e|quai|cours|road|street|lane|drive|way|postfach|bp|cedex|zone|z\.?a\.?|z\.?i\.?)\b/iu;
+const ADDRESS_WORDS = words(
+  /\b(str(?:aße|asse|\.)|\p{L}*stra(?:ß|ss)e|\p{L}*str\.|weg|platz|allee|gasse|ring|damm|ufer|chaussee|rue|avenue|av\.|boulevard|bd\.?|chemin|route|impasse|place|all[ée]e|quai|cours|road|street|lane|drive|way|postfach|bp|cedex|zone|z\.?a\.?|z\.?i\.?)\b/iu,
+);
 
 /** A postcode line: optional country code, a 4–5 digit postcode, a place. */
 const POSTCODE_LINE = /^(?:([A-Z]{1,2})\s?[-–]?\s?)?(\d{4,5})\s+\p{L}/u;
@@ -168,7 +170,7 @@ function headingRole(text: string): { role: Role; rest: string } | null {
   return null;
 }
 
-const isAddressLine = (text: string): boolean =>
+export const isAddressLine = (text: string): boolean =>
   ADDRESS_WORDS.test(text) ||
   POSTCODE_LINE.test(text) ||
   /^\d+[\s,]/.test(text) ||
@@ -202,7 +204,7 @@ function blockFrom(layout: Layout, row: Row, cell: Cell, role: Role, rest: strin
       if (next.y - bottom > 2.2 * Math.max(row.height, 8)) break;
       continue;
     }
-    if (next.y - bottom > 3 * Math.max(next.height, 8)) break;
+    if (next.y - bottom > 2 * Math.max(next.height, 8)) break;
     if (cells.some((c) => Math.abs(c.x - left) < 8 && headingRole(c.text))) break;
     lines.push({ row: next, cells, text: cells.map((c) => c.text).join('  ') });
     bottom = next.y + next.height;
@@ -217,7 +219,10 @@ function blockFrom(layout: Layout, row: Row, cell: Cell, role: Role, rest: strin
   };
 }
 
-/** Every labelled party block of the document. */
+/**
+ * Every labelled party block of the document. A block ends at the next heading on its row; without one,
+ * an address column is at most half the page wide, while a block of "key: value" rows reaches across.
+ */
 function labelledBlocks(layout: Layout): Block[] {
   const blocks: Block[] = [];
   for (const row of layout.rows) {
@@ -225,9 +230,16 @@ function labelledBlocks(layout: Layout): Block[] {
       const h = headingRole(cell.text);
       return h ? [{ cell, ...h }] : [];
     });
+    const width = layout.pages.get(row.page)?.width ?? 595;
     for (const [i, h] of headings.entries()) {
-      const right = headings[i + 1]?.cell.x ?? Infinity;
-      blocks.push(blockFrom(layout, row, h.cell, h.role, h.rest, right));
+      const next = headings[i + 1]?.cell.x;
+      const wide = blockFrom(layout, row, h.cell, h.role, h.rest, next ?? Infinity);
+      const keyed = wide.lines.slice(0, 3).some((l) => /:$/.test(l.cells[0]?.text ?? ''));
+      blocks.push(
+        next !== undefined || keyed
+          ? wide
+          : blockFrom(layout, row, h.cell, h.role, h.rest, h.cell.x + width / 2),
+      );
     }
   }
   return blocks;
@@ -242,7 +254,7 @@ function senderLine(layout: Layout): { row: Row; cell: Cell; name: string; buyer
   for (const row of layout.rows) {
     if (row.page !== 1 || row.y > (layout.pages.get(1)?.height ?? 842) * 0.45) continue;
     for (const cell of row.cells) {
-      const parts = cell.text.split(/\s*[●•|·]\s*|\s+[-–]\s+/).filter((p) => p.trim() !== '');
+      const parts = cell.text.split(/\s*[●•|·,]\s*|\s+[-–]\s+/).filter((p) => p.trim() !== '');
       if (parts.length < 3 || !parts.some((p) => POSTCODE_LINE.test(p.trim()))) continue;
       const name = parts[0]!.trim();
       if (!isName(name) || isAddressLine(name)) continue;
@@ -423,7 +435,11 @@ export function readParties(
   for (const id of identifiers) {
     if (id.kind === 'iban') continue;
     if (id.buyerLabelled) buyerLabelledIds.push(id);
-    else if (buyerBlock && inBlock(buyerBlock, id.row, id.cell)) buyerIds.push(id);
+    else if (
+      (buyerBlock && inBlock(buyerBlock, id.row, id.cell)) ||
+      labelled.some((b) => b.role === 'buyer' && inBlock(b, id.row, id.cell))
+    )
+      buyerIds.push(id);
     else if (sellerBlock && inBlock(sellerBlock, id.row, id.cell)) sellerIds.push(id);
     else if (others.some((b) => inBlock(b, id.row, id.cell))) continue;
     else restIds.push(id);
@@ -448,9 +464,11 @@ export function readParties(
       ...fromBlock,
       confidence: sellerBlock?.heading ? (fromBlock.keyed ? LABELLED : 0.7) : PLACED,
     };
-  else if (sender)
-    sellerName = { value: sender.name, place: place(sender.row, [sender.cell]), confidence: 0.7 };
-  else {
+  else if (sender) {
+    // The sender line often shortens the name: a company line that begins with it is the whole name.
+    const whole = companyLine(layout, buyerBlock, others, sender.name);
+    sellerName = whole ?? { value: sender.name, place: place(sender.row, [sender.cell]), confidence: 0.7 };
+  } else {
     const company = companyLine(layout, buyerBlock, others);
     if (company) sellerName = company;
   }
@@ -527,6 +545,7 @@ function companyLine(
   layout: Layout,
   buyer: Block | null,
   others: readonly Block[],
+  startingWith?: string,
 ): { value: string; place: Place; confidence: number } | null {
   const outside = (row: Row, cell: Cell) =>
     !(buyer && inBlock(buyer, row, cell)) && !others.some((b) => inBlock(b, row, cell));
@@ -534,6 +553,11 @@ function companyLine(
     for (const cell of row.cells) {
       if (!outside(row, cell) || !COMPANY_FORMS.test(cell.text)) continue;
       const text = cell.text.split(/\s*[●•|·,]\s*|\s+[-–]\s+/)[0]!.trim();
+      if (startingWith !== undefined) {
+        if (text.length > startingWith.length && text.startsWith(startingWith) && isName(text))
+          return { value: text, place: place(row, [cell]), confidence: 0.7 };
+        continue;
+      }
       if (isName(text) && COMPANY_FORMS.test(text))
         return { value: text, place: place(row, [cell]), confidence: PLACED };
       const legal =

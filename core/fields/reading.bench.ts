@@ -50,6 +50,8 @@ interface DocResult {
   readonly lines: LineScore;
   readonly msPerPage: number;
   readonly en16931: boolean;
+  /** The rules that kept the candidate from passing EN 16931 (listed with READING_DETAIL). */
+  readonly blocking: readonly string[];
   readonly right: boolean;
   /** France 2026 status of the candidate, when a party of the truth is French. */
   readonly france?: string;
@@ -66,9 +68,11 @@ async function readText(kind: Kind, pdf: Uint8Array): Promise<DocumentText | nul
   return r.ok ? r.text : null;
 }
 
-const statusOf = (xml: string, target: string): string => {
+const verdict = (xml: string, target: string): { status: string; blocking: string[] } => {
   const outcome = validateXml(xml, { target });
-  return outcome.ok ? verdictOf(outcome.report).status : 'unjudgeable';
+  if (!outcome.ok) return { status: 'unjudgeable', blocking: [outcome.error.code] };
+  const v = verdictOf(outcome.report);
+  return { status: v.status, blocking: [...new Set(v.blocking.map((i) => i.ruleId))] };
 };
 
 async function readOne(
@@ -87,7 +91,8 @@ async function readOne(
   const terms = scoreTerms(extraction, truth);
   const lines = scoreLines(extraction, truth);
   const rightProfile = truth.lines.length === 0 || profile === 'EN16931';
-  const en16931 = rightProfile && statusOf(xml, 'en16931') === 'verified';
+  const en = verdict(xml, 'en16931');
+  const en16931 = rightProfile && en.status === 'verified';
   const french = truth.seller.country === 'FR' || truth.buyer.country === 'FR';
   return {
     name,
@@ -95,8 +100,9 @@ async function readOne(
     lines,
     msPerPage,
     en16931,
+    blocking: rightProfile ? en.blocking : ['no lines read', ...en.blocking],
     right: en16931 && !terms.some((t) => HEADER.has(t.term) && t.outcome !== 'correct'),
-    ...(french ? { france: statusOf(xml, 'france_2026') } : {}),
+    ...(french ? { france: verdict(xml, 'france_2026').status } : {}),
   };
 }
 
@@ -168,8 +174,8 @@ function report(kind: Kind, docs: readonly DocResult[]): void {
   if (process.env.READING_DETAIL) {
     for (const d of docs) {
       const bad = [...d.terms, ...d.lines.results].filter((r) => r.outcome !== 'correct');
-      if (bad.length === 0) continue;
-      console.log(`  ${d.name}`);
+      if (bad.length === 0 && d.en16931) continue;
+      console.log(`  ${d.name}${d.en16931 ? '' : ` — EN 16931: ${d.blocking.join(', ')}`}`);
       for (const r of bad) {
         const conf = r.confidence === undefined ? '' : ` (${r.confidence})`;
         console.log(

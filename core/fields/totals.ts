@@ -59,8 +59,8 @@ const readAmount: Read<Decimal> = (text) => {
 function candidatesOf(layout: Layout): Map<TotalTerm, Candidate[]> {
   const out = new Map<TotalTerm, Candidate[]>();
   for (const [term, rule] of TOTAL_LABELS) {
-    for (const pair of labelledValues(layout, [rule], readAmount, { exclude: LEGAL_MENTION })) {
-      if (LEGAL_MENTION.test(pair.row.line.text)) continue;
+    for (const pair of labelledValues(layout, [rule], readAmount, { exclude: LEGAL_MENTION, alone: true })) {
+      if (LEGAL_MENTION.test(pair.cell.text)) continue;
       const list = out.get(term as TotalTerm) ?? [];
       list.push({
         term: term as TotalTerm,
@@ -114,9 +114,10 @@ function scoreOf(
   const cells = Object.values(chosen).map((c) => c!.cellKey);
   if (new Set(cells).size !== cells.length) return { score: -Infinity, confirmed };
   let score = Object.values(chosen).reduce((s, c) => s + c!.strength, 0);
+  // Net and VAT not printed as totals are the breakdown's sums.
   const [net, vat, gross, paid, due, lines] = [
-    v('BT-109'),
-    v('BT-110'),
+    v('BT-109') ?? breakdown?.base,
+    v('BT-110') ?? breakdown?.tax,
     v('BT-112'),
     v('BT-113'),
     v('BT-115'),

@@ -41,11 +41,21 @@ function categoryOf(text: string, rate: Decimal): { code: string; printed: boole
   return { code: rate.isZero() ? 'Z' : 'S', printed: false };
 }
 
-/** The rates a row may print: with `%`, else bare numbers a VAT rate can be (0 to 30, two decimals). */
+/** Words that name the VAT beside a rate ("USt. 19,00 %", "19 % UST"). */
+const VAT_WORD = /(?:ust|mwst|tva|vat|iva|btw|steuer|tax)\.?\s*$/i;
+
+/**
+ * The rates a row may print: with `%`, else bare numbers a VAT rate can be (0 to 30, two decimals). A
+ * percentage "of" an amount ("10,00% sur 100,00", "2 % auf 280,00") is an allowance's, unless the VAT
+ * is named beside it.
+ */
 function ratesOf(text: string): { value: Decimal; index: number; percent: boolean }[] {
   const percent = [...text.matchAll(/(-?\d{1,2}(?:[.,]\d{1,3})?)\s*%/g)].flatMap((m) => {
     const value = Decimal.parse(parseAmount(m[1]!) ?? '');
-    return value ? [{ value, index: m.index ?? 0, percent: true }] : [];
+    const at = m.index ?? 0;
+    const named = VAT_WORD.test(text.slice(Math.max(0, at - 12), at));
+    const ofAmount = /^\s*(?:sur|auf|on|of|de)\s+\d/i.test(text.slice(at + m[0].length));
+    return value && (named || !ofAmount) ? [{ value, index: at, percent: true }] : [];
   });
   if (percent.length > 0) return percent;
   return moneyIn(text).flatMap((a) => {
