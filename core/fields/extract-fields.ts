@@ -135,7 +135,12 @@ export function extractFields(text: DocumentText): FieldExtraction {
       note(
         'BG-23',
         first!.place,
-        chosen.breakdownConfirmed ? 0.95 : 0.6,
+        // The sums prove the amounts; a category is sure only when its row prints it.
+        chosen.breakdownConfirmed
+          ? chosen.breakdown.every((b) => b.categoryPrinted || b.category === 'S')
+            ? 0.95
+            : 0.75
+          : 0.6,
         chosen.breakdownConfirmed,
         chosen.breakdown.map((b) => b.place.row.line.text).join(' | '),
       );

@@ -14,7 +14,7 @@ import { UNECE_UNIT_CODES } from '../rules/codelists/unece-rec20';
 import type { Cell, Layout, Row } from '../text/layout';
 import { overlapX } from '../text/layout';
 import type { Place } from './confidence';
-import { LINE_COLUMNS, TOTAL_LABELS, UNIT_WORDS } from './labels';
+import { ALLOWANCE_START, CHARGE_START, LINE_COLUMNS, TOTAL_LABELS, UNIT_WORDS } from './labels';
 import { moneyIn, parseAmount } from './values';
 
 /** The line terms whose place is noted. */
@@ -90,42 +90,49 @@ const ENDS_TABLE = new RegExp(
  * The lines tables of a document: a header (one to four rows within a few lines, whose words name at
  * least a quantity or price column, an amount column and one more), then its body down to the totals.
  */
-function tablesOf(layout: Layout): Table[] {
+export function tablesOf(layout: Layout): Table[] {
   const tables: Table[] = [];
   const rows = layout.rows;
   for (let i = 0; i < rows.length; i++) {
     const start = rows[i]!;
-    const window = rows.slice(i, i + 4).filter((r) => r.page === start.page && r.y - start.y < 32);
-    const columns: Column[] = [];
-    const header: Cell[] = [];
-    let last = i;
-    for (const [k, row] of window.entries()) {
-      const found = row.cells.flatMap((cell) =>
+    if (!start.cells.some((c) => kindsOf(c.text).length > 0)) continue;
+    // The header: rows packed close under each other (a heading over two or more lines), up to six.
+    const header: Row[] = [start];
+    for (const next of rows.slice(i + 1, i + 8)) {
+      const previous = header[header.length - 1]!;
+      if (
+        next.page !== start.page ||
+        next.y - (previous.y + previous.height) > 0.9 * Math.max(previous.height, 6)
+      )
+        break;
+      if (moneyIn(next.line.text).some((a) => a.decimals)) break;
+      header.push(next);
+    }
+    const columns = header.flatMap((row) =>
+      row.cells.flatMap((cell) =>
         kindsOf(cell.text)
           .slice(0, 1)
           .map((kind) => ({ kind, cell })),
-      );
-      if (found.length === 0 && k > 0) break;
-      if (found.length > 0) last = i + k;
-      columns.push(...found);
-      header.push(...row.cells);
-    }
+      ),
+    );
     const kinds = new Set(columns.map((c) => c.kind));
-    const distinct = columns.filter((c, j) => columns.findIndex((d) => d.cell === c.cell) === j);
     if (
       !kinds.has('amount') ||
       !(kinds.has('quantity') || kinds.has('price')) ||
       kinds.size < 3 ||
-      distinct.length < 3
+      columns.length < 3
     )
       continue;
+    const last = i + header.length - 1;
     const body: Row[] = [];
     for (const row of rows.slice(last + 1)) {
       if (row.page !== start.page) break;
       if (ENDS_TABLE.test(row.line.text)) break;
+      // Document-level allowances and charges follow the lines ("REMISE : REMISE COMMERCIALE  -5,00").
+      if (row.cells.slice(0, 2).some((c) => ALLOWANCE_START.test(c.text) || CHARGE_START.test(c.text))) break;
       body.push(row);
     }
-    tables.push({ columns: distinct, header, rows: body });
+    tables.push({ columns, header: header.flatMap((r) => r.cells), rows: body });
     i = last + body.length;
   }
   return tables;
@@ -163,6 +170,25 @@ function ratesIn(rows: readonly Row[]): Decimal[] {
 }
 
 /**
+ * The header cell nearest across to a cell (figures are aligned right, words left, so centres are
+ * compared), and the kind of its column when the heading names one.
+ */
+function nearestHeader(table: Table, cell: Cell): Cell | null {
+  const centre = cell.x + cell.width / 2;
+  let nearest: Cell | null = null;
+  for (const h of table.header) {
+    if (!nearest || Math.abs(h.x + h.width / 2 - centre) < Math.abs(nearest.x + nearest.width / 2 - centre))
+      nearest = h;
+  }
+  return nearest;
+}
+
+function columnOf(table: Table, cell: Cell): ColumnKind | null {
+  const nearest = nearestHeader(table, cell);
+  return table.columns.find((c) => c.cell === nearest)?.kind ?? null;
+}
+
+/**
  * Quantity and price among an item's figures whose product is its amount. Several pairs may multiply to
  * it (a position number 1 and a gross amount); the most likely wins: a quantity with a unit or in the
  * quantity column, a price in the price column, not the item's own position number.
@@ -170,10 +196,9 @@ function ratesIn(rows: readonly Row[]): Decimal[] {
 function factors(
   figures: readonly Figure[],
   amount: Figure,
-  columns: readonly Column[],
+  table: Table | null,
 ): { quantity: Figure; price: Figure } | null {
-  const inColumn = (f: Figure, kind: ColumnKind) =>
-    columns.some((c) => c.kind === kind && overlapX(f.cell, c.cell) > 0.2);
+  const inColumn = (f: Figure, kind: ColumnKind) => table !== null && columnOf(table, f.cell) === kind;
   const leftmost = Math.min(...figures.map((f) => f.cell.x));
   const position = (f: Figure) => !f.decimals && f.cell.x === leftmost && f.row === amount.row;
   const same = (f: Figure) => f.cell === amount.cell && f.value.equals(amount.value);
@@ -226,13 +251,16 @@ function nameOf(
 ): { text: string; place: Place } | null {
   const raw: { text: string; row: Row; cells: Cell[] }[] = [];
   for (const row of rows) {
-    const cells = row.cells.filter(
+    const inRange = row.cells.filter(
       (c) =>
         c.x >= range[0] &&
         c.x < range[1] &&
         unitOf(c.text) === null &&
         !(moneyIn(c.text).length > 0 && !/\p{L}/u.test(c.text)),
     );
+    // A "key: value" cell beside the name ("# ligne BC: 1") is no part of it.
+    const named = inRange.filter((c) => !/:/.test(c.text) && !IDENTIFIER_LINE.test(c.text));
+    const cells = named.length > 0 && named.length < inRange.length ? named : inRange;
     if (cells.length === 0) continue;
     const text = cells.map((c) => c.text.trim()).join(' ');
     raw.push({ text, row, cells });
@@ -290,7 +318,7 @@ function lineOf(
   rates: readonly KnownRate[],
 ): ReadLine | null {
   const figures = rows.flatMap(figuresOf);
-  const found = factors(figures, amount, table?.columns ?? []);
+  const found = factors(figures, amount, table);
   const place = (f: Figure): Place => ({ row: f.row, cells: [f.cell] });
   const leftmostFigure = Math.min(
     ...figures.filter((f) => f.decimals || f === found?.quantity).map((f) => f.cell.x),
@@ -333,13 +361,16 @@ function lineOf(
  * row goes to the item above it, or to the item below when it stands just over that item's amount (a
  * cell centred over several rows).
  */
-function tableLines(table: Table, rates: readonly KnownRate[]): ReadLine[] | null {
+export function tableLines(table: Table, rates: readonly KnownRate[]): ReadLine[] | null {
   const amountColumns = table.columns.filter((c) => c.kind === 'amount');
   const column = amountColumns.reduce((a, b) => (b.cell.x + b.cell.width > a.cell.x + a.cell.width ? b : a));
   const anchors: Figure[] = [];
   for (const row of table.rows) {
     const figure = figuresOf(row)
-      .filter((f) => f.decimals && overlapX(f.cell, column.cell) > 0)
+      .filter(
+        (f) =>
+          f.decimals && (overlapX(f.cell, column.cell) > 0 || nearestHeader(table, f.cell) === column.cell),
+      )
       .pop();
     if (figure) anchors.push(figure);
   }

@@ -276,7 +276,7 @@ export const LINE_COLUMNS: readonly (readonly [
   [/(montant|total|betrag|gesamt|amount|line\s+total)/i, 'amount'],
   [/(tva|ust|mwst|steuersatz|vat|tax)/i, 'rate'],
   [
-    /(désignation|description|libellé|bezeichnung|beschreibung|artikel|leistung|produit|product|item|article|service)/i,
+    /(d[ée]signation|description|libell[ée]|bezeichnung|beschreibung|leistung|produit|product|item|service)/i,
     'name',
   ],
   [/^(unit[ée]|einheit|unit|me)$/i, 'unit'],

@@ -306,6 +306,18 @@ function mod1110(digits: string): boolean {
  * a VAT label beside it; a failing key lowers trust in it but does not reject it.
  */
 export function readVatId(printed: string): VatIdReading | null {
+  const read = readVatIdAsPrinted(printed);
+  if (read?.keyOk !== false) return read;
+  // OCR reads 0 as O and 1 as I or l: the digits that make the key agree are the printed ones.
+  const digits = printed.replace(
+    /^(\s*[A-Z]{2})(.*)$/,
+    (_, prefix: string, rest: string) => prefix + rest.replace(/[Oo]/g, '0').replace(/[Il]/g, '1'),
+  );
+  const fixed = digits === printed ? null : readVatIdAsPrinted(digits);
+  return fixed?.keyOk ? fixed : read;
+}
+
+function readVatIdAsPrinted(printed: string): VatIdReading | null {
   const s = printed.replace(/[\s.-]/g, '').toUpperCase();
   const m = /^(CHE|[A-Z]{2})([0-9A-Z]+)$/.exec(s);
   if (!m) return null;
@@ -316,8 +328,11 @@ export function readVatId(printed: string): VatIdReading | null {
   const digits = body.replace(/\D/g, '').length;
   if (!wellFormed && (digits < 8 || digits > 12)) return null;
   let keyOk: boolean | null = null;
-  if (wellFormed && country === 'FR' && /^\d{2}/.test(body)) {
-    keyOk = (12 + 3 * (Number(body.slice(2)) % 97)) % 97 === Number(body.slice(0, 2));
+  if (wellFormed && country === 'FR') {
+    // Numeric keys are checked; the letter keys of some old numbers are not, and are no proof.
+    keyOk = /^\d{2}/.test(body)
+      ? (12 + 3 * (Number(body.slice(2)) % 97)) % 97 === Number(body.slice(0, 2))
+      : false;
   } else if (wellFormed && country === 'DE') keyOk = mod1110(body);
   return { value: s, wellFormed, keyOk };
 }

@@ -32,12 +32,25 @@ const tolerance = (base: Decimal): Decimal => {
   return share.compare(CENT) > 0 ? share : CENT;
 };
 
-function categoryOf(text: string, rate: Decimal): { code: string; printed: boolean } {
+/** The category a text prints: its code letter, else (for a zero rate) the words of an exemption. */
+function printedCategory(text: string, rate: Decimal): string | null {
   const code = CATEGORY_CODE.exec(text);
   const letter = code?.[1] ?? code?.[2];
-  if (letter) return { code: letter, printed: true };
+  if (letter) return letter;
   const words = VAT_CATEGORY_WORDS.find(([pattern]) => pattern.test(text));
-  if (words && rate.isZero()) return { code: words[1], printed: true };
+  return words && rate.isZero() ? words[1] : null;
+}
+
+/**
+ * A row's category: printed on the row, else — for a zero rate — on the rows around it (an exemption
+ * printed over several lines), else standard (S) or zero-rated (Z). Only the row's own print counts as
+ * read for sure.
+ */
+function categoryOf(text: string, nearby: () => string, rate: Decimal): { code: string; printed: boolean } {
+  const own = printedCategory(text, rate);
+  if (own) return { code: own, printed: true };
+  const around = rate.isZero() ? printedCategory(nearby(), rate) : null;
+  if (around) return { code: around, printed: false };
   return { code: rate.isZero() ? 'Z' : 'S', printed: false };
 }
 
@@ -82,11 +95,11 @@ function rowOf(row: Row, nearby: () => string): BreakdownRow | null {
         // A zero rate needs a zero tax printed with decimals, and a % or a category beside it.
         if (
           rate.value.isZero() &&
-          (!taxAt.decimals || (!rate.percent && !categoryOf(`${text} ${nearby()}`, rate.value).printed))
+          (!taxAt.decimals || (!rate.percent && printedCategory(`${text} ${nearby()}`, rate.value) === null))
         )
           continue;
         if (!rate.value.isZero() && !rate.percent && !baseAt.decimals) continue;
-        const category = categoryOf(rate.value.isZero() ? `${text} ${nearby()}` : text, rate.value);
+        const category = categoryOf(text, nearby, rate.value);
         return {
           entry: {
             taxAmount: { value: tax.round(2, 'half-away').toString() },
