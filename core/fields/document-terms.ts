@@ -79,12 +79,16 @@ function choose(candidates: readonly Candidate[]): Chosen | null {
   return { value: first.value, place: first.place, confidence, proven: false };
 }
 
-/** The title cells of page 1: where a document names its type and number. */
+/**
+ * The title cells of page 1: where a document names its type and number; a cell naming another
+ * document ("Facture d'origine : FA-311 du 02/09/2025") is no title.
+ */
 function titles(layout: Layout): { row: Row; cell: Row['cells'][number]; rest: string }[] {
   const out: { row: Row; cell: Row['cells'][number]; rest: string }[] = [];
   for (const row of layout.rows) {
     if (row.page !== 1) break;
     for (const cell of row.cells) {
+      if (NOT_OWN_NUMBER.test(cell.text)) continue;
       const m = TITLE_WORDS.exec(cell.text);
       if (m) out.push({ row, cell, rest: cell.text.slice((m.index ?? 0) + m[0].length) });
     }
@@ -109,7 +113,7 @@ function titleNumbers(layout: Layout): Candidate[] {
         : after === null
           ? null
           : readNumber(after);
-    if (!read || NOT_OWN_NUMBER.test(cell.text)) continue;
+    if (!read) continue;
     // A number that is all digits after a bare title word could be a year or a count: weaker.
     out.push({ value: read.value, strength: marked ? 1 : 0.8, place: placeOf(row, [cell]) });
   }
@@ -272,4 +276,16 @@ export function currency(layout: Layout): Chosen | null {
   }
   if (sign) return { value: sign[0], place: sign[1].place, confidence: LABELLED, proven: false };
   return null;
+}
+
+/** The euro area's countries (ISO 3166 codes; Bulgaria from 2026). */
+const EURO_AREA = new Set('AT BE BG CY DE EE ES FI FR GR HR IE IT LT LU LV MT NL PT SI SK'.split(' '));
+
+/**
+ * BT-5 when the page prints no currency at all: an invoice of a seller in the euro area is in euros
+ * (its amounts are in the national currency), read from where the seller's country was.
+ */
+export function domesticCurrency(sellerCountry: Chosen | undefined): Chosen | null {
+  if (!sellerCountry || !EURO_AREA.has(sellerCountry.value)) return null;
+  return { value: 'EUR', place: sellerCountry.place, confidence: CHOSEN, proven: false };
 }

@@ -14,14 +14,22 @@ import type { DocumentText } from '../text/page-text';
 import { Decimal } from '../decimal/decimal';
 import { allowanceRows, toAllowanceCharges } from './allowances';
 import { ABSTAIN, evidenceAt, type Place } from './confidence';
-import { currency, dates, invoiceNumber, orderReference, typeCode, type Chosen } from './document-terms';
+import {
+  currency,
+  dates,
+  domesticCurrency,
+  invoiceNumber,
+  orderReference,
+  typeCode,
+  type Chosen,
+} from './document-terms';
 import { readLines } from './extract-lines';
 import type { FieldEvidence, FieldExtraction } from './extraction';
 import { identifiersOf } from './identifiers';
 import { LANGUAGE_WORDS, VAT_CATEGORY_WORDS, type Language } from './labels';
 import { readParties, type PartyReading } from './parties';
 import { chooseTotals, type TotalTerm } from './totals';
-import { breakdownRows, mergedByRate, type BreakdownRow } from './vat-breakdown';
+import { breakdownRows, impliedBreakdown, mergedByRate, type BreakdownRow } from './vat-breakdown';
 
 export function extractFields(text: DocumentText): FieldExtraction {
   const layout = layoutOf(text);
@@ -49,11 +57,11 @@ export function extractFields(text: DocumentText): FieldExtraction {
   if (dueDate) invoice.paymentTerms = [{ dueDate }];
   const order = take('BT-13', orderReference(layout));
   if (order) invoice.buyerOrder = { id: order };
-  const invoiceCurrency = take('BT-5', currency(layout));
-  if (invoiceCurrency) invoice.currency = invoiceCurrency;
-
   const identifiers = identifiersOf(layout);
   const parties = readParties(layout, identifiers, language);
+  const invoiceCurrency =
+    take('BT-5', currency(layout)) ?? take('BT-5', domesticCurrency(parties.seller.country));
+  if (invoiceCurrency) invoice.currency = invoiceCurrency;
   const seller = partyOf(
     parties.seller,
     { name: 'BT-27', vat: 'BT-31', legalId: 'BT-30', country: 'BT-40' },
@@ -106,6 +114,7 @@ export function extractFields(text: DocumentText): FieldExtraction {
       ]
     : [];
   const chosen = chooseTotals(layout, rows, [...sums, ...lineSum]);
+  let breakdownUsed: readonly BreakdownRow[] = [];
   if (chosen) {
     invoice.totals = {
       ...chosen.totals,
@@ -129,7 +138,18 @@ export function extractFields(text: DocumentText): FieldExtraction {
         taken,
         chosen.breakdown.map((b) => ({ rate: b.rate, category: b.category })),
       );
+    const implied =
+      chosen.breakdown.length === 0 && chosen.terms['BT-109'] && chosen.terms['BT-110']
+        ? impliedBreakdown(layout, chosen.terms['BT-109'].value, chosen.terms['BT-110'].value)
+        : null;
+    if (implied) {
+      // Not printed as a breakdown, but what the totals and a printed rate or exemption say.
+      invoice.vatBreakdown = [withReason(implied, layout)];
+      note('BG-23', implied.place, 0.8, false);
+      breakdownUsed = [implied];
+    }
     if (chosen.breakdown.length > 0) {
+      breakdownUsed = chosen.breakdown;
       invoice.vatBreakdown = chosen.breakdown.map((b) => withReason(b, layout));
       const [first] = chosen.breakdown;
       note(
@@ -147,31 +167,39 @@ export function extractFields(text: DocumentText): FieldExtraction {
     }
   }
   const lineTotal = chosen?.terms['BT-106']?.value;
-  const chosenRates = chosen?.breakdown ?? [];
+  const chosenRates = breakdownUsed;
+  // Lines read under the rates the page showed; a breakdown the totals implied gives them its rate.
+  const lines =
+    read && chosenRates.every((b) => knownRates.some((k) => k.rate.equals(b.rate)))
+      ? read
+      : readLines(
+          layout,
+          chosenRates.map((b) => ({ rate: b.rate, category: b.category })),
+        );
   if (
-    read &&
+    lines &&
     lineTotal &&
-    read.sum.equals(lineTotal.round(2)) &&
-    read.lines.every((l) =>
+    lines.sum.equals(lineTotal.round(2)) &&
+    lines.lines.every((l) =>
       chosenRates.some((b) => Decimal.parse(l.line.taxes?.[0]?.rate ?? '')?.equals(b.rate)),
     )
   ) {
-    invoice.lines = read.lines.map((l) => l.line);
+    invoice.lines = lines.lines.map((l) => l.line);
     // Lines that add up to the sum of lines: each of their amounts is as sure as that sum.
     const sure = chosen?.terms['BT-106']?.proven ? 0.95 : 0.85;
-    for (const [i, l] of read.lines.entries()) {
+    for (const [i, l] of lines.lines.entries()) {
       for (const [term, at] of Object.entries(l.places)) {
         if (at)
           note(`BG-25[${i + 1}]/${term}`, at, term === 'BT-153' ? 0.8 : l.proven ? sure : 0.6, l.proven);
       }
     }
-    const first = read.lines[0]!.places['BT-131']!;
+    const first = lines.lines[0]!.places['BT-131']!;
     note(
       'BG-25',
       first,
       sure,
       true,
-      read.lines.map((l) => l.places['BT-131']?.row.line.text ?? '').join(' | '),
+      lines.lines.map((l) => l.places['BT-131']?.row.line.text ?? '').join(' | '),
     );
   }
   return { invoice, evidence, language };

@@ -82,7 +82,7 @@ const ENDS_TABLE = new RegExp(
     .map(([, r]) => r.pattern.source)
     .join(
       '|',
-    )}|umsatzsteueraufschlüsselung|steueraufschlüsselung|détail\\s+tva|récapitulatif\\s+tva|vat\\s+(?:breakdown|summary|analysis)|belegsummen|zahlungsbedingungen)`,
+    )}|sub-?total|sous-total|zwischensumme|umsatzsteueraufschlüsselung|steueraufschlüsselung|détail\\s+tva|récapitulatif\\s+tva|vat\\s+(?:breakdown|summary|analysis)|belegsummen|zahlungsbedingungen)`,
   'i',
 );
 
@@ -108,13 +108,18 @@ export function tablesOf(layout: Layout): Table[] {
       if (moneyIn(next.line.text).some((a) => a.decimals)) break;
       header.push(next);
     }
-    const columns = header.flatMap((row) =>
-      row.cells.flatMap((cell) =>
-        kindsOf(cell.text)
-          .slice(0, 1)
-          .map((kind) => ({ kind, cell })),
-      ),
+    const named = header.flatMap((row) =>
+      row.cells.flatMap((cell) => {
+        const all = kindsOf(cell.text);
+        return all.length > 0 ? [{ kind: all[0]!, cell, all }] : [];
+      }),
     );
+    // A heading that names two kinds ("Amount": a count or a sum) is the amount column when no other
+    // heading is: the rightmost such heading.
+    const sum = named.some((c) => c.kind === 'amount')
+      ? undefined
+      : named.filter((c) => c.all.includes('amount')).pop();
+    const columns: Column[] = named.map((c) => ({ kind: c === sum ? 'amount' : c.kind, cell: c.cell }));
     const kinds = new Set(columns.map((c) => c.kind));
     if (
       !kinds.has('amount') ||

@@ -89,13 +89,13 @@ export const ISSUE_DATE_LABELS: readonly LabelRule[] = [
 
 /** Dates that are not the issue date, though labelled "date" (BT-2 must not be read from them). */
 export const NOT_ISSUE_DATE = words(
-  /(associ|précéd|preceding|vorherig|ursprüng|original|liefer|leistung|delivery|livraison|début|fin\s+de|échéance|fällig|due|période|zeitraum|period|übergabe|bestell|commande|order|auftrag|versand|ship|payment|paiement|zahlung|valeur|valuta|geburt|birth|mandat|lastschrift|skonto|escompte)/i,
+  /(associ|précéd|preceding|vorherig|ursprüng|original|origine|liefer|leistung|delivery|livraison|début|fin\s+de|échéance|fällig|due|période|zeitraum|period|übergabe|bestell|commande|order|auftrag|versand|ship|payment|paiement|zahlung|valeur|valuta|geburt|birth|mandat|lastschrift|skonto|escompte)/i,
 );
 
 /** BT-9 Payment due date. */
 export const DUE_DATE_LABELS: readonly LabelRule[] = [
   rule(
-    /date\s+d['’](?:é|e)ch(?:é|e)ance|(?:é|e)ch(?:é|e)ance|date\s+limite\s+de\s+(?:paiement|règlement)|à\s+payer\s+(?:avant|au\s+plus\s+tard|le)|payable\s+(?:avant|le|by|before|until|on)|fällig(?:keit(?:sdatum)?)?\b(?:\s+am)?|zahlbar\s+bis(?:\s+zum)?|zahlungsziel|due\s+date|payment\s+due|date\s+due|due\s+(?:by|on)|remit\s+(?:until|by)|pay\s+by/i,
+    /date\s+d['’](?:é|e)ch(?:é|e)ance|(?:é|e)ch(?:é|e)ance|date\s+limite\s+de\s+(?:paiement|règlement)|à\s+payer\s+(?:avant|au\s+plus\s+tard|le)|payable\s+(?:avant|le|by|before|until|on)|fällig(?:keit(?:sdatum)?)?\b(?:\s+am)?|zahlbar\s+bis(?:\s+zum)?|zahlungsziel|due\s+date|payment\s+due|date\s+due|due\s+(?:by|on)|remit\s+(?:until|by)|pay\s+by|spätestens\s+(?:am|bis)|au\s+plus\s+tard\s+le|no\s+later\s+than/i,
     1,
   ),
 ];
@@ -129,7 +129,7 @@ export const SALUTATION =
 
 /** Legal forms that make a line a company name. */
 export const COMPANY_FORMS = words(
-  /\b(SAS|SASU|SARL|EURL|SA|SCI|SNC|SCOP|SELARL|GmbH(?:\s*&\s*Co\.?\s*KG)?|AG|KG|OHG|UG|GbR|e\.\s?K\.|e\.\s?V\.|a\.\s?G\.|Ltd\.?|LLC|LLP|Inc\.?|PLC|Corp\.?|Corporation|Limited|S\.A\.|B\.V\.|N\.V\.)(?=$|[\s,.)])/,
+  /\b(SAS|SASU|SARL|EURL|SA|SCI|SNC|SCOP|SELARL|GmbH(?:\s*&\s*Co\.?\s*KG)?|AG|KG|OHG|UG|GbR|e\.\s?K\.|e\.\s?V\.|a\.\s?G\.|Ltd\.?|LLC|LLP|Inc\.?|PLC|Corp\.?|Corporation|Limited|S\.A\.|B\.V\.|N\.V\.|BV|NV|SE|SRL|S\.r\.l\.|SpA|S\.p\.A\.|Sàrl|ApS)(?=$|[\s,.)])/,
 );
 
 /** A VAT identifier's label: the identifier next to it is a VAT number even when malformed. */

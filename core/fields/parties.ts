@@ -63,8 +63,13 @@ const ADDRESS_WORDS = words(
   /\b(str(?:aße|asse|\.)|\p{L}*stra(?:ß|ss)e|\p{L}*str\.|weg|platz|allee|gasse|ring|damm|ufer|chaussee|rue|avenue|av\.|boulevard|bd\.?|chemin|route|impasse|place|all[ée]e|quai|cours|road|street|lane|drive|way|postfach|bp|cedex|zone|z\.?a\.?|z\.?i\.?)\b/iu,
 );
 
-/** A postcode line: optional country code, a 4–5 digit postcode, a place. */
-const POSTCODE_LINE = /^(?:([A-Z]{1,2})\s?[-–]?\s?)?(\d{4,5})\s+\p{L}/u;
+/**
+ * A postcode line: optional country code, a 4–5 digit postcode, a place ("DE 12345 Berlin", "F-75001
+ * Paris", "1010 Wien"), at the start or after the street's comma ("Markt 1, 01067 Dresden"); or a
+ * British postcode after the town ("Leeds LS1 4AB").
+ */
+const POSTCODE_LINE =
+  /(?:^|,\s*)(?:([A-Z]{1,2})\s?[-–]?\s?)?(\d{4,5})\s+\p{L}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}$/u;
 
 const COUNTRY_NAMES: Readonly<Record<string, string>> = {
   france: 'FR',

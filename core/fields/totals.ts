@@ -138,6 +138,9 @@ function scoreOf(
     ['BT-112', 'BT-115', ...(paid ? (['BT-113'] as const) : [])],
     confirmed,
   );
+  // No gross printed: the amount due, when nothing was paid, is net + VAT — a check when it holds.
+  if (!gross && !paid && net && vat && due && close(net.plus(vat), due))
+    score += equation(true, ['BT-109', 'BT-110', 'BT-115'], confirmed);
   // Credit notes print their allowances unsigned beside negative totals: both signs are the same rule.
   score += equation(
     lines && net

@@ -200,3 +200,41 @@ export function breakdownChoices(
       tax: Decimal.sum(c.map((r) => r.tax)),
     }));
 }
+
+/**
+ * The breakdown the totals imply when the page prints no breakdown row: one rate that turns the net
+ * total into the VAT total, printed somewhere as a percentage ("Umsatzsteuer 19 %"); or, with no VAT
+ * at all, the exemption the page names (reverse charge, intra-community supply, export, exemption).
+ */
+export function impliedBreakdown(layout: Layout, net: Decimal, vat: Decimal): BreakdownRow | null {
+  if (net.isZero()) return null;
+  const row = (at: Row, rate: Decimal, category: string, tax: Decimal): BreakdownRow => ({
+    entry: {
+      taxAmount: { value: tax.round(2, 'half-away').toString() },
+      typeCode: 'VAT',
+      basisAmount: { value: net.round(2, 'half-away').toString() },
+      categoryCode: category,
+      rate: rate.normalized().toString(),
+    },
+    rate,
+    base: net,
+    tax,
+    category,
+    categoryPrinted: false,
+    place: { row: at, cells: at.cells },
+  });
+  if (vat.isZero()) {
+    for (const [pattern, code] of VAT_CATEGORY_WORDS) {
+      const at = layout.rows.find((r) => pattern.test(r.line.text));
+      if (at) return row(at, Decimal.ZERO, code, Decimal.ZERO);
+    }
+    return null;
+  }
+  for (const at of layout.rows) {
+    for (const rate of ratesOf(at.line.text).filter((r) => r.percent && !r.value.isZero())) {
+      const tax = net.times(rate.value).dividedBy(Decimal.of(100), 2, 'half-away')!;
+      if (tax.minus(vat).abs().compare(tolerance(net)) <= 0) return row(at, rate.value, 'S', vat);
+    }
+  }
+  return null;
+}
