@@ -13,7 +13,7 @@ import { layoutOf, type Layout, type Row } from '../text/layout';
 import type { DocumentText } from '../text/page-text';
 import { Decimal } from '../decimal/decimal';
 import { allowanceRows, toAllowanceCharges } from './allowances';
-import { ABSTAIN, evidenceAt, type Place } from './confidence';
+import { ABSTAIN, CHOSEN, evidenceAt, type Place } from './confidence';
 import {
   currency,
   dates,
@@ -189,8 +189,11 @@ export function extractFields(text: DocumentText): FieldExtraction {
     const sure = chosen?.terms['BT-106']?.proven ? 0.95 : 0.85;
     for (const [i, l] of lines.lines.entries()) {
       for (const [term, at] of Object.entries(l.places)) {
-        if (at)
-          note(`BG-25[${i + 1}]/${term}`, at, term === 'BT-153' ? 0.8 : l.proven ? sure : 0.6, l.proven);
+        if (!at) continue;
+        // A name is not checked by any sum; an unprinted unit is a default ("one").
+        const confidence =
+          term === 'BT-153' ? 0.8 : term === 'BT-130' && !l.unitPrinted ? CHOSEN : l.proven ? sure : CHOSEN;
+        note(`BG-25[${i + 1}]/${term}`, at, confidence, l.proven && term !== 'BT-130');
       }
     }
     const first = lines.lines[0]!.places['BT-131']!;

@@ -26,6 +26,8 @@ export interface ReadLine {
   readonly places: Partial<Record<LineTerm, Place>>;
   /** Quantity × price = amount held on the page (not derived). */
   readonly proven: boolean;
+  /** The unit was printed (beside the quantity, in a unit column or in the name); else "one" (C62). */
+  readonly unitPrinted: boolean;
 }
 
 export interface ReadLines {
@@ -133,8 +135,13 @@ export function tablesOf(layout: Layout): Table[] {
     for (const row of rows.slice(last + 1)) {
       if (row.page !== start.page) break;
       if (ENDS_TABLE.test(row.line.text)) break;
-      // Document-level allowances and charges follow the lines ("REMISE : REMISE COMMERCIALE  -5,00").
-      if (row.cells.slice(0, 2).some((c) => ALLOWANCE_START.test(c.text) || CHARGE_START.test(c.text))) break;
+      // Document-level allowances and charges follow the lines ("REMISE : REMISE COMMERCIALE  -5,00"),
+      // with their amount: a description line of an item ("Verpackung: Flasche") ends nothing.
+      if (
+        row.cells.slice(0, 2).some((c) => ALLOWANCE_START.test(c.text) || CHARGE_START.test(c.text)) &&
+        moneyIn(row.line.text).some((a) => a.decimals)
+      )
+        break;
       body.push(row);
     }
     tables.push({ columns, header: header.flatMap((r) => r.cells), rows: body });
@@ -241,6 +248,12 @@ const IDENTIFIER_LINE = /^(?:gtin|ean|art(?:ikel)?[-.\s]?n|sku|réf|ref|code|id\
 /** A description rather than part of a name: a sentence (four words or more, ending with a full stop). */
 const SENTENCE = /^(?:\S+\s+){3,}.*\.$/;
 
+/**
+ * A "key: value" line ("Verpackung: Flasche", "VKE/Geb: 1"): a short key of words, then its value. A
+ * name may hold a colon too ("Design (hours): Of a sample", "Hot air (litres):").
+ */
+const KEY_VALUE = /^\p{L}[\p{L}\s./-]{0,24}:\s*\S/u;
+
 /** A line that is only a code: one token mixing letters and digits ("ZS9997", "4123456000014"). */
 const CODE_ONLY = /^(?=\S*\d)[\p{Lu}\d./-]+$/u;
 
@@ -253,6 +266,7 @@ const CODE_ONLY = /^(?=\S*\d)[\p{Lu}\d./-]+$/u;
 function nameOf(
   rows: readonly Row[],
   range: readonly [number, number],
+  amountRow: Row,
 ): { text: string; place: Place } | null {
   const raw: { text: string; row: Row; cells: Cell[] }[] = [];
   for (const row of rows) {
@@ -281,7 +295,8 @@ function nameOf(
   const start = lines.findIndex(
     (l) =>
       !IDENTIFIER_LINE.test(l.text) &&
-      !/:/.test(l.text) &&
+      // The words beside the item's amount are its name, colon or not ("Ballons: various colors,").
+      (!KEY_VALUE.test(l.text) || l.row === amountRow) &&
       !CODE_ONLY.test(l.text) &&
       (/\p{L}{2}/u.test(l.text) || /-$/.test(l.text)),
   );
@@ -295,7 +310,7 @@ function nameOf(
     )
       break;
     const cut = /[-/]$/.test(text) && !/\s[-/]$/.test(text);
-    const runsOn = /^[\p{Ll}\d-]/u.test(next.text);
+    const runsOn = /^[\p{Ll}\d-]/u.test(next.text) || /,$/.test(text);
     if (!cut && !runsOn) break;
     // "Personen-" over "Unfallversicherung", "4-" over "Fahrten" over "-Karte": one word.
     const glued = cut || /^-\p{L}/u.test(next.text);
@@ -312,7 +327,8 @@ function nameRange(table: Table, before: number): [number, number] {
   const heading = table.columns.find((c) => c.kind === 'name')?.cell;
   if (!heading) return [-Infinity, before];
   const next = table.header.filter((c) => c.x > heading.x + 4).reduce((m, c) => Math.min(m, c.x), Infinity);
-  return [heading.x - 6, Math.min(next - 2, before)];
+  // A figure left of the name column (a quantity printed first) does not bound it.
+  return [heading.x - 6, Math.min(next - 2, before > heading.x ? before : Infinity)];
 }
 
 function lineOf(
@@ -330,7 +346,7 @@ function lineOf(
     amount.cell.x,
   );
   const before = found ? Math.min(found.quantity.cell.x, found.price.cell.x, leftmostFigure) : leftmostFigure;
-  const name = nameOf(rows, table ? nameRange(table, before) : [-Infinity, before]);
+  const name = nameOf(rows, table ? nameRange(table, before) : [-Infinity, before], amount.row);
   if (!found || !name) return null;
   const printed = ratesIn(rows).find((r) => rates.some((k) => k.rate.equals(r)));
   const vat = printed ? rates.find((k) => k.rate.equals(printed)) : rates.length === 1 ? rates[0] : undefined;
@@ -339,7 +355,13 @@ function lineOf(
   const unitCell = unitColumn
     ? rows.flatMap((r) => r.cells).find((c) => overlapX(c, unitColumn) > 0.3 && unitOf(c.text) !== null)
     : undefined;
-  const unit = found.quantity.unit ?? (unitCell ? unitOf(unitCell.text) : null) ?? DEFAULT_UNIT;
+  // "Design (hours)", "Hot air (litres)": the unit the name gives its quantity.
+  const named = /\(([\p{L}.]+)\)\s*:?$|\(([\p{L}.]+)\)/u.exec(name.text);
+  const printedUnit =
+    found.quantity.unit ??
+    (unitCell ? unitOf(unitCell.text) : null) ??
+    (named ? unitOf(named[1] ?? named[2] ?? '') : null);
+  const unit = printedUnit ?? DEFAULT_UNIT;
   return {
     line: {
       lineId: String(sequence),
@@ -358,6 +380,7 @@ function lineOf(
       'BT-152': place(amount),
     },
     proven: true,
+    unitPrinted: printedUnit !== null,
   };
 }
 
@@ -386,8 +409,12 @@ export function tableLines(table: Table, rates: readonly KnownRate[]): ReadLine[
     if (at < 0) {
       const next = anchors.findIndex((a) => a.row.y > row.y);
       const previous = next < 0 ? anchors.length - 1 : next - 1;
+      const gapBelow = next >= 0 ? anchors[next]!.row.y - row.y : Infinity;
+      const above = previous >= 0 ? groups[previous]![groups[previous]!.length - 1] : undefined;
+      // Nearer the next item's amount than the row above it: a cell centred over that item's rows.
       const closeBelow =
-        next >= 0 && anchors[next]!.row.y - row.y <= 1.6 * Math.max(row.height, anchors[next]!.row.height);
+        gapBelow <= 1.6 * Math.max(row.height, anchors[next]?.row.height ?? 0) &&
+        (!above || gapBelow < row.y - above.y);
       at = closeBelow || previous < 0 ? next : previous;
     }
     if (at >= 0) groups[at]!.push(row);
@@ -395,6 +422,13 @@ export function tableLines(table: Table, rates: readonly KnownRate[]): ReadLine[
   const lines: ReadLine[] = [];
   for (const [i, anchor] of anchors.entries()) {
     const line = lineOf(lines.length + 1, groups[i]!, anchor, table, rates);
+    if (process.env.DBG)
+      console.log(
+        'DBG',
+        anchor.value.toString(),
+        groups[i]!.map((r) => r.index),
+        !!line,
+      );
     if (!line) return null;
     lines.push(line);
   }

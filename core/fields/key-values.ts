@@ -143,10 +143,13 @@ function besideOf<T>(
   return best;
 }
 
-/** Whether the row right under a value holds another value in its column, close below (a list). */
+/**
+ * Whether the row right under a value holds another value in its column, close below (a list: a
+ * table's column, its rows a line apart).
+ */
 function columnGoesOn<T>(layout: Layout, row: Row, cell: Cell, read: Read<T>): boolean {
   const next = layout.rows[row.index + 1];
-  if (!next || next.page !== row.page || next.y - (row.y + row.height) > 0.8 * Math.max(row.height, 6))
+  if (!next || next.page !== row.page || next.y - (row.y + row.height) > 1.2 * Math.max(row.height, 6))
     return false;
   return next.cells.some((c) => overlapX(c, cell) > 0.3 && read(c.text) !== null);
 }

@@ -16,8 +16,9 @@ export function parseAmount(printed: string): string | null {
   if (!/^-?[\d.,]+$/.test(t)) return null;
   const negative = t.startsWith('-');
   const body = negative ? t.slice(1) : t;
-  // Three digits after the last mark make a thousands group ("1.234"); unit prices show four decimals.
-  const mark = /[.,](\d{1,2}|\d{4})$/.exec(body);
+  // Three digits after the last mark make a thousands group ("1.234"), except after a lone 0 ("0.025");
+  // unit prices show four decimals.
+  const mark = /[.,](\d{1,2}|\d{4})$/.exec(body) ?? /(?<=^0)[.,](\d{3})$/.exec(body);
   let integer = body;
   let fraction = '';
   if (mark) {

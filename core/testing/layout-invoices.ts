@@ -6,7 +6,8 @@
  * over the window address, an information block, two VAT rates), a French invoice (seller letterhead
  * with SIRET, "Facturé à", totals HT/TVA/TTC, legal mentions), a British one in GBP ("Bill to", VAT
  * registration, balance due), a French credit note referring to its invoice, an English reverse-charge
- * invoice, and a German key–value layout with a partial payment.
+ * invoice, a German key–value layout with a partial payment, and an Irish invoice whose quantity column
+ * comes first (names with a colon or over two rows, a unit price with three decimals).
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { ReadingTruth } from './reading-score';
@@ -822,6 +823,146 @@ export const LAYOUT_INVOICES: readonly LayoutInvoice[] = [
       lines: [
         line('Elektroinstallation Neubau', '120', 'HUR', '58.00', '6960.00', '19'),
         line('Material pauschal', '1', 'LS', '3240.00', '3240.00', '19'),
+      ],
+    },
+  },
+  {
+    name: 'en-ie-quantity-first',
+    language: 'en',
+    rows: [
+      [40, [[50, 'Harbourlight Studio Ltd']], 14],
+      [58, [[50, 'Unit 4, Dockland Quay']]],
+      [70, [[50, 'Dublin 2, D02 X285']]],
+      [82, [[50, 'Ireland']]],
+      [94, [[50, 'VAT No. IE 6388047V']]],
+      [40, [[400, 'INVOICE']], 18],
+      [
+        70,
+        [
+          [400, 'Invoice no.'],
+          [470, '000318'],
+        ],
+      ],
+      [
+        82,
+        [
+          [400, 'Date'],
+          [470, '3 March 2026'],
+        ],
+      ],
+      [
+        94,
+        [
+          [400, 'Due date'],
+          [470, '2 April 2026'],
+        ],
+      ],
+      [130, [[50, 'Invoice to']]],
+      [142, [[50, 'Corrib Analytics Ltd']]],
+      [154, [[50, '12 Eyre Square']]],
+      [166, [[50, 'Galway H91 F2N3']]],
+      [178, [[50, 'Ireland']]],
+      [
+        215,
+        [
+          [50, 'Qty'],
+          [100, 'Description'],
+          [330, 'Unit price'],
+          [410, 'VAT'],
+          [480, 'Line total'],
+        ],
+      ],
+      [
+        233,
+        [
+          [55, '10'],
+          [100, 'Consulting (hours): data model review'],
+          [345, '95.00'],
+          [410, '23%'],
+          [490, '950.00'],
+        ],
+      ],
+      [
+        251,
+        [
+          [50, '2,500'],
+          [100, 'Printed leaflets, A5,'],
+          [345, '0.125'],
+          [410, '23%'],
+          [490, '312.50'],
+        ],
+      ],
+      [263, [[100, 'two-sided']]],
+      [
+        281,
+        [
+          [60, '1'],
+          [100, 'Delivery'],
+          [350, '25.00'],
+          [410, '23%'],
+          [495, '25.00'],
+        ],
+      ],
+      [
+        320,
+        [
+          [360, 'Net amount'],
+          [480, '1,287.50'],
+        ],
+      ],
+      [
+        334,
+        [
+          [360, 'VAT 23%'],
+          [485, '296.13'],
+        ],
+      ],
+      [
+        348,
+        [
+          [360, 'Invoice total'],
+          [480, '1,583.63'],
+        ],
+      ],
+      [
+        366,
+        [
+          [360, 'Amount due'],
+          [470, '€1,583.63'],
+        ],
+        10,
+      ],
+      [400, [[50, 'Bank of Ireland · IBAN IE29 AIBK 9311 5212 3456 78 · BIC AIBKIE2D']]],
+      [
+        760,
+        [[50, 'Harbourlight Studio Ltd · Registered in Ireland No. 654321 · Directors: A. Byrne, C. Walsh']],
+        7,
+      ],
+    ],
+    truth: {
+      profile: 'EN16931',
+      invoiceNumber: '000318',
+      issueDate: '2026-03-03',
+      typeCode: '380',
+      currency: 'EUR',
+      dueDate: '2026-04-02',
+      purchaseOrderReference: null,
+      seller: party('Harbourlight Studio Ltd', 'IE', 'IE6388047V'),
+      buyer: party('Corrib Analytics Ltd', 'IE'),
+      iban: ['IE29AIBK93115212345678'],
+      totals: {
+        ...noTotals,
+        lineNet: '1287.50',
+        taxExclusive: '1287.50',
+        vat: '296.13',
+        taxInclusive: '1583.63',
+        due: '1583.63',
+      },
+      vatBreakdown: [{ category: 'S', rate: '23', base: '1287.50', amount: '296.13' }],
+      lines: [
+        line('Consulting (hours): data model review', '10', 'HUR', '95.00', '950.00', '23'),
+        line('Printed leaflets, A5, two-sided', '2500', 'C62', '0.125', '312.50', '23'),
+        line('Delivery', '1', 'C62', '25.00', '25.00', '23'),
       ],
     },
   },
