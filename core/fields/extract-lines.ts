@@ -1,183 +1,472 @@
 /**
- * BG-25 invoice lines read from a document's text by their arithmetic rather than by a table header,
- * whose wording and layout vary too much between invoices: a row is a line when three of its amounts
- * agree as quantity × net price = net amount (BT-129 × BT-146 = BT-131, to the cent) and it names
- * something (BT-153). The lines are kept only when together they add up to the sum of line amounts
- * read from the totals (BT-106) and each has a VAT rate the breakdown (BG-23) knows: a wrong line is
- * worse than none, since the invoice then stays a document-level one.
+ * BG-25 invoice lines read from the layout: the lines table found by its header row (the columns'
+ * words, over one or several rows: "Menge", "Prix unitaire", "Line Amount"…), each item anchored on its
+ * net amount in the amount column, with the rows around it (a name over two rows, a price under the
+ * quantity, a description below) given to the nearest item; without a header, a row whose amounts agree
+ * stands for an item. In each item the arithmetic decides: quantity × net price = net amount (BT-129 ×
+ * BT-146 = BT-131, to the cent), the factor followed by a unit being the quantity; the VAT rate is the
+ * item's percentage that the breakdown knows, or the breakdown's only rate. The caller keeps the lines
+ * only when together they add up to the sum of lines (BT-106): a wrong line is worse than none.
  */
 import { Decimal } from '../decimal/decimal';
-import type { InvoiceLine, VatBreakdown } from '../model/invoice';
-import type { TextLine } from '../text/page-text';
-import { UNIT_WORDS } from './labels';
-import { AMOUNT_PATTERN, parseAmount } from './values';
+import type { InvoiceLine } from '../model/invoice';
+import { UNECE_UNIT_CODES } from '../rules/codelists/unece-rec20';
+import type { Cell, Layout, Row } from '../text/layout';
+import { overlapX } from '../text/layout';
+import type { Place } from './confidence';
+import { ALLOWANCE_START, CHARGE_START, LINE_COLUMNS, TOTAL_LABELS, UNIT_WORDS } from './labels';
+import { moneyIn, parseAmount } from './values';
 
-export interface TextRow {
-  readonly line: TextLine;
-  readonly page: number;
+/** The line terms whose place is noted. */
+export type LineTerm = 'BT-153' | 'BT-129' | 'BT-130' | 'BT-146' | 'BT-131' | 'BT-152';
+
+export interface ReadLine {
+  readonly line: InvoiceLine;
+  /** Where each term was read. */
+  readonly places: Partial<Record<LineTerm, Place>>;
+  /** Quantity × price = amount held on the page (not derived). */
+  readonly proven: boolean;
+  /** The unit was printed (beside the quantity, in a unit column or in the name); else "one" (C62). */
+  readonly unitPrinted: boolean;
 }
 
-export interface ReadLines<Row extends TextRow> {
-  readonly lines: readonly InvoiceLine[];
-  /** The row each line was read from, in order. */
+export interface ReadLines {
+  readonly lines: readonly ReadLine[];
+  readonly sum: Decimal;
+}
+
+/** A VAT rate the breakdown shows, with its category. */
+export interface KnownRate {
+  readonly rate: Decimal;
+  readonly category: string;
+}
+
+type ColumnKind = (typeof LINE_COLUMNS)[number][1];
+
+interface Column {
+  readonly kind: ColumnKind;
+  readonly cell: Cell;
+}
+
+interface Table {
+  readonly columns: readonly Column[];
+  /** Every cell of the header, named or not: where one column ends and the next begins. */
+  readonly header: readonly Cell[];
+  /** The rows of the table's body, in order. */
   readonly rows: readonly Row[];
 }
 
-interface Token {
+interface Figure {
   readonly value: Decimal;
-  /** Where the amount starts in the row's text. */
-  readonly index: number;
-  /** The unit printed right after the amount (`3 Std`), if one. */
+  readonly cell: Cell;
+  readonly row: Row;
+  /** The unit printed right after it ("3 Std", "300 Stk"), if any. */
   readonly unit: string | null;
+  readonly decimals: boolean;
 }
 
 /** UN/ECE Recommendation 20 "one" (C62) when no unit is printed. */
 const DEFAULT_UNIT = 'C62';
 
-/** The amounts of a row (not the rates, nor the parts of a date) and its `%` rate, if one. */
-function tokensOf(text: string): { amounts: Token[]; rate: Decimal | null } {
-  const amounts: Token[] = [];
-  let rate: Decimal | null = null;
-  const dates = [...text.matchAll(/\d{1,4}[./-]\d{1,2}[./-]\d{2,4}/g)].map((m) => [
-    m.index,
-    m.index + m[0].length,
-  ]);
-  for (const m of text.matchAll(AMOUNT_PATTERN)) {
-    const index = m.index ?? 0;
-    if (dates.some(([from, to]) => index >= from! && index < to!)) continue;
-    const value = parseAmount(m[0]);
-    if (value === null) continue;
-    if (/^\s*%/.test(text.slice(index + m[0].length))) rate = Decimal.parse(value);
-    else {
-      const next = /^\s*(\p{L}[\p{L}\d²³]*\.?)/u.exec(text.slice(index + m[0].length))?.[1];
-      amounts.push({ value: Decimal.parse(value)!, index, unit: next ? unitOf(next) : null });
+function unitOf(text: string): string | null {
+  const word = text.trim();
+  const known = UNIT_WORDS.find(([pattern]) => pattern.test(word.toLowerCase()))?.[1];
+  if (known) return known;
+  return /^[A-Z0-9]{3}$/.test(word) && /[A-Z]/.test(word) && UNECE_UNIT_CODES.has(word) ? word : null;
+}
+
+const kindsOf = (text: string): ColumnKind[] =>
+  LINE_COLUMNS.filter(([pattern]) => pattern.test(text.trim())).map(([, kind]) => kind);
+
+/** Rows that end a table: the totals, the VAT breakdown. */
+const ENDS_TABLE = new RegExp(
+  `^\\s*(?:${TOTAL_LABELS.filter(([, r]) => r.strength >= 1)
+    .map(([, r]) => r.pattern.source)
+    .join(
+      '|',
+    )}|sub-?total|sous-total|zwischensumme|umsatzsteueraufschlüsselung|steueraufschlüsselung|détail\\s+tva|récapitulatif\\s+tva|vat\\s+(?:breakdown|summary|analysis)|belegsummen|zahlungsbedingungen)`,
+  'i',
+);
+
+/**
+ * The lines tables of a document: a header (one to four rows within a few lines, whose words name at
+ * least a quantity or price column, an amount column and one more), then its body down to the totals.
+ */
+export function tablesOf(layout: Layout): Table[] {
+  const tables: Table[] = [];
+  const rows = layout.rows;
+  for (let i = 0; i < rows.length; i++) {
+    const start = rows[i]!;
+    if (!start.cells.some((c) => kindsOf(c.text).length > 0)) continue;
+    // The header: rows packed close under each other (a heading over two or more lines), up to six.
+    const header: Row[] = [start];
+    for (const next of rows.slice(i + 1, i + 8)) {
+      const previous = header[header.length - 1]!;
+      if (
+        next.page !== start.page ||
+        next.y - (previous.y + previous.height) > 0.9 * Math.max(previous.height, 6)
+      )
+        break;
+      if (moneyIn(next.line.text).some((a) => a.decimals)) break;
+      header.push(next);
+    }
+    const named = header.flatMap((row) =>
+      row.cells.flatMap((cell) => {
+        const all = kindsOf(cell.text);
+        return all.length > 0 ? [{ kind: all[0]!, cell, all }] : [];
+      }),
+    );
+    // A heading that names two kinds ("Amount": a count or a sum) is the amount column when no other
+    // heading is: the rightmost such heading.
+    const sum = named.some((c) => c.kind === 'amount')
+      ? undefined
+      : named.filter((c) => c.all.includes('amount')).pop();
+    const columns: Column[] = named.map((c) => ({ kind: c === sum ? 'amount' : c.kind, cell: c.cell }));
+    const kinds = new Set(columns.map((c) => c.kind));
+    if (
+      !kinds.has('amount') ||
+      !(kinds.has('quantity') || kinds.has('price')) ||
+      kinds.size < 3 ||
+      columns.length < 3
+    )
+      continue;
+    const last = i + header.length - 1;
+    const body: Row[] = [];
+    for (const row of rows.slice(last + 1)) {
+      if (row.page !== start.page) break;
+      if (ENDS_TABLE.test(row.line.text)) break;
+      // Document-level allowances and charges follow the lines ("REMISE : REMISE COMMERCIALE  -5,00"),
+      // with their amount: a description line of an item ("Verpackung: Flasche") ends nothing.
+      if (
+        row.cells.slice(0, 2).some((c) => ALLOWANCE_START.test(c.text) || CHARGE_START.test(c.text)) &&
+        moneyIn(row.line.text).some((a) => a.decimals)
+      )
+        break;
+      body.push(row);
+    }
+    tables.push({ columns, header: header.flatMap((r) => r.cells), rows: body });
+    i = last + body.length;
+  }
+  return tables;
+}
+
+/** Words before a price that make it a gross price (BT-148), never the net price. */
+const GROSS = /(brutto|brut|gross|list\s+price|prix\s+catalogue)\w*\s*:?\s*\(?$/i;
+
+/** The figures of a row: its amounts (not rates, dates or identifiers), each with the unit after it. */
+function figuresOf(row: Row): Figure[] {
+  const out: Figure[] = [];
+  for (const cell of row.cells) {
+    for (const a of moneyIn(cell.text)) {
+      if (GROSS.test(cell.text.slice(0, a.index))) continue;
+      const after = /^\s*(\p{L}[\p{L}\d²³()]*\.?)/u.exec(cell.text.slice(a.index + a.text.length))?.[1];
+      out.push({
+        value: Decimal.parse(a.value)!,
+        cell,
+        row,
+        unit: after ? unitOf(after) : null,
+        decimals: a.decimals,
+      });
     }
   }
-  return { amounts, rate };
+  return out;
+}
+
+function ratesIn(rows: readonly Row[]): Decimal[] {
+  return rows.flatMap((r) =>
+    [...r.line.text.matchAll(/(\d{1,2}(?:[.,]\d{1,2})?)\s*%/g)].flatMap((m) => {
+      const d = Decimal.parse(parseAmount(m[1]!) ?? '');
+      return d ? [d] : [];
+    }),
+  );
 }
 
 /**
- * The rightmost net amount that is the product of two amounts left of it, the nearest ones first: in
- * "2  BWP12J  Suite  1,00  Stk.  719,40  719,40" the position number is not taken for the quantity. The
- * quantity is the left factor ("Qté  P.U.", "Menge  Einheit  Preis") unless only the right one carries a
- * unit ("Nettopreis  Menge": "43,20  3 Std").
+ * The header cell nearest across to a cell (figures are aligned right, words left, so centres are
+ * compared), and the kind of its column when the heading names one.
  */
-function arithmetic(amounts: readonly Token[]): { quantity: Token; price: Token; net: Token } | null {
-  for (let k = amounts.length - 1; k >= 2; k--) {
-    const net = amounts[k]!;
-    if (net.value.isZero()) continue;
-    for (let j = k - 1; j >= 1; j--) {
-      const right = amounts[j]!;
-      for (let i = j - 1; i >= 0; i--) {
-        const left = amounts[i]!;
-        if (!left.value.times(right.value).round(2).equals(net.value.round(2))) continue;
-        const [quantity, price] = right.unit !== null && left.unit === null ? [right, left] : [left, right];
-        if (quantity.value.sign() > 0) return { quantity, price, net };
+function nearestHeader(table: Table, cell: Cell): Cell | null {
+  const centre = cell.x + cell.width / 2;
+  let nearest: Cell | null = null;
+  for (const h of table.header) {
+    if (!nearest || Math.abs(h.x + h.width / 2 - centre) < Math.abs(nearest.x + nearest.width / 2 - centre))
+      nearest = h;
+  }
+  return nearest;
+}
+
+function columnOf(table: Table, cell: Cell): ColumnKind | null {
+  const nearest = nearestHeader(table, cell);
+  return table.columns.find((c) => c.cell === nearest)?.kind ?? null;
+}
+
+/**
+ * Quantity and price among an item's figures whose product is its amount. Several pairs may multiply to
+ * it (a position number 1 and a gross amount); the most likely wins: a quantity with a unit or in the
+ * quantity column, a price in the price column, not the item's own position number.
+ */
+function factors(
+  figures: readonly Figure[],
+  amount: Figure,
+  table: Table | null,
+): { quantity: Figure; price: Figure } | null {
+  const inColumn = (f: Figure, kind: ColumnKind) => table !== null && columnOf(table, f.cell) === kind;
+  const leftmost = Math.min(...figures.map((f) => f.cell.x));
+  const position = (f: Figure) => !f.decimals && f.cell.x === leftmost && f.row === amount.row;
+  const same = (f: Figure) => f.cell === amount.cell && f.value.equals(amount.value);
+  const others = figures.filter((f) => !same(f) && !f.value.isZero());
+  let best: { quantity: Figure; price: Figure; score: number } | null = null;
+  for (const [i, left] of others.entries()) {
+    for (const right of others.slice(i + 1)) {
+      if (!left.value.times(right.value).round(2).equals(amount.value.round(2))) continue;
+      for (const [quantity, price, order] of [
+        [left, right, 1],
+        [right, left, 0],
+      ] as const) {
+        if (quantity.value.sign() < 0 && amount.value.sign() > 0) continue;
+        if (price.value.sign() < 0 && amount.value.sign() < 0 && quantity.value.sign() > 0) continue;
+        // A quantity carries a unit or stands in the quantity column; else it is printed first ("Qté  P.U.").
+        const score =
+          (quantity.unit !== null ? 3 : 0) -
+          (price.unit !== null ? 3 : 0) +
+          (inColumn(quantity, 'quantity') ? 2 : 0) +
+          (inColumn(price, 'price') ? 2 : 0) -
+          (position(quantity) || position(price) ? 3 : 0) -
+          (price.value.equals(amount.value) && quantity.value.equals(Decimal.of(1)) && !quantity.unit
+            ? 1
+            : 0) +
+          order * 0.5;
+        if (!best || score > best.score) best = { quantity, price, score };
       }
     }
   }
-  return null;
+  return best && { quantity: best.quantity, price: best.price };
 }
 
-/** The columns of a row (text between wide gaps) before the quantity. */
-const columnsBefore = (text: string, end: number): string[] =>
-  text
-    .slice(0, end)
-    .split(/ {2,}/)
-    .map((c) => c.trim())
-    .filter((c) => c !== '');
+const IDENTIFIER_LINE = /^(?:gtin|ean|art(?:ikel)?[-.\s]?n|sku|réf|ref|code|id\b|#|pos\.?\s|n°)/i;
 
-/** BT-153: the longest column with words in it that is not a unit. */
-function itemName(columns: readonly string[]): string | null {
-  const named = columns.filter((c) => /\p{L}{3}/u.test(c) && unitOf(c) === null);
-  return named.reduce<string | null>((best, c) => (best === null || c.length > best.length ? c : best), null);
-}
-
-function unitOf(text: string): string | null {
-  const word = text.trim().toLowerCase();
-  return UNIT_WORDS.find(([pattern]) => pattern.test(word))?.[1] ?? null;
-}
-
-/** How far apart two x positions may be and still be the same column, in points. */
-const SAME_COLUMN = 3;
+/** A description rather than part of a name: a sentence (four words or more, ending with a full stop). */
+const SENTENCE = /^(?:\S+\s+){3,}.*\.$/;
 
 /**
- * A name broken over two lines, "Personen-" over "Unfallversicherung" or "Navigationssystem" over
- * "- Garantie": the next line, in the name's column and without amounts, completes it. A line below a
- * whole name is its description (BT-154), not part of it.
+ * A "key: value" line ("Verpackung: Flasche", "VKE/Geb: 1"): a short key of words, then its value. A
+ * name may hold a colon too ("Design (hours): Of a sample", "Hot air (litres):").
  */
-function completedName(name: string, row: TextRow, next: TextRow | undefined): string {
-  const column = row.line.spans.find((span) => span.text.includes(name.split(' ')[0]!));
-  if (!column || !next || next.page !== row.page) return name;
-  const below = next.line.spans.filter((span) => span.x >= column.x - SAME_COLUMN);
-  const first = below[0];
-  if (!first || Math.abs(first.x - column.x) > SAME_COLUMN) return name;
-  const rest = below
-    .map((span) => span.text)
-    .join(' ')
-    .split(/ {2,}/)[0]!
-    .trim();
-  if (rest === '' || /:/.test(rest) || tokensOf(rest).amounts.length > 0) return name;
-  if (/[-/]$/.test(name)) return `${name}${rest}`;
-  return rest.startsWith('-') ? `${name} ${rest}` : name;
+const KEY_VALUE = /^\p{L}[\p{L}\s./-]{0,24}:\s*\S/u;
+
+/** A line that is only a code: one token mixing letters and digits ("ZS9997", "4123456000014"). */
+const CODE_ONLY = /^(?=\S*\d)[\p{Lu}\d./-]+$/u;
+
+/**
+ * An item's name: the text of its name column, row by row, from the first row that reads as a name
+ * (not an article number or code, not "key: value"). The next rows continue it only when the text runs
+ * on: a word cut at a hyphen or slash, a row starting in lower case, with a digit or a dash. Any other
+ * row below is a description (BT-154), as is a row of "key: value", a bullet, a date or a sentence.
+ */
+function nameOf(
+  rows: readonly Row[],
+  range: readonly [number, number],
+  amountRow: Row,
+): { text: string; place: Place } | null {
+  const raw: { text: string; row: Row; cells: Cell[] }[] = [];
+  for (const row of rows) {
+    const inRange = row.cells.filter(
+      (c) =>
+        c.x >= range[0] &&
+        c.x < range[1] &&
+        unitOf(c.text) === null &&
+        !(moneyIn(c.text).length > 0 && !/\p{L}/u.test(c.text)),
+    );
+    // A "key: value" cell beside the name ("# ligne BC: 1") is no part of it.
+    const named = inRange.filter((c) => !/:/.test(c.text) && !IDENTIFIER_LINE.test(c.text));
+    const cells = named.length > 0 && named.length < inRange.length ? named : inRange;
+    if (cells.length === 0) continue;
+    const text = cells.map((c) => c.text.trim()).join(' ');
+    raw.push({ text, row, cells });
+  }
+  // Words cut at a hyphen are one word again ("Art-Nr-" over "Lieferant").
+  const lines: typeof raw = [];
+  for (const l of raw) {
+    const last = lines[lines.length - 1];
+    if (last && /\p{L}-$/u.test(last.text) && /^\p{L}/u.test(l.text) && !/^\p{Lu}\p{Ll}/u.test(l.text))
+      lines[lines.length - 1] = { ...last, text: `${last.text}${l.text}` };
+    else lines.push(l);
+  }
+  const start = lines.findIndex(
+    (l) =>
+      !IDENTIFIER_LINE.test(l.text) &&
+      // The words beside the item's amount are its name, colon or not ("Ballons: various colors,").
+      (!KEY_VALUE.test(l.text) || l.row === amountRow) &&
+      !CODE_ONLY.test(l.text) &&
+      (/\p{L}{2}/u.test(l.text) || /-$/.test(l.text)),
+  );
+  if (start < 0) return null;
+  let text = lines[start]!.text;
+  for (const next of lines.slice(start + 1)) {
+    if (
+      /:|^[•*·]\s|^-\s*$|^\d{1,2}[./]\d/.test(next.text) ||
+      IDENTIFIER_LINE.test(next.text) ||
+      SENTENCE.test(next.text)
+    )
+      break;
+    const cut = /[-/]$/.test(text) && !/\s[-/]$/.test(text);
+    const runsOn = /^[\p{Ll}\d-]/u.test(next.text) || /,$/.test(text);
+    if (!cut && !runsOn) break;
+    // "Personen-" over "Unfallversicherung", "4-" over "Fahrten" over "-Karte": one word.
+    const glued = cut || /^-\p{L}/u.test(next.text);
+    text = glued ? `${text}${next.text}` : `${text} ${next.text}`;
+  }
+  return { text, place: { row: lines[start]!.row, cells: lines[start]!.cells } };
 }
 
-function rowLine(
-  row: TextRow,
-  next: TextRow | undefined,
+/**
+ * Where the name column runs: from its heading's left edge to the next heading on its right (the
+ * headings of all the header's rows); without a name heading, everything left of the figures.
+ */
+function nameRange(table: Table, before: number): [number, number] {
+  const heading = table.columns.find((c) => c.kind === 'name')?.cell;
+  if (!heading) return [-Infinity, before];
+  const next = table.header.filter((c) => c.x > heading.x + 4).reduce((m, c) => Math.min(m, c.x), Infinity);
+  // A figure left of the name column (a quantity printed first) does not bound it.
+  return [heading.x - 6, Math.min(next - 2, before > heading.x ? before : Infinity)];
+}
+
+function lineOf(
   sequence: number,
-  breakdown: readonly VatBreakdown[],
-): InvoiceLine | null {
-  const { text } = row.line;
-  const { amounts, rate: printedRate } = tokensOf(text);
-  const found = arithmetic(amounts);
-  if (!found) return null;
-  const printed = itemName(columnsBefore(text, Math.min(found.quantity.index, found.price.index)));
-  if (!printed) return null;
-  const name = completedName(printed, row, next);
-  const rates = [...new Set(breakdown.map((b) => b.rate ?? ''))];
-  const rate = printedRate ?? (rates.length === 1 ? Decimal.parse(rates[0]!) : null);
-  const vat = rate && breakdown.find((b) => b.rate !== undefined && Decimal.parse(b.rate)?.equals(rate));
-  if (!rate || !vat) return null;
-  const unit = found.quantity.unit ?? DEFAULT_UNIT;
-  const money = (d: Decimal) => ({ value: d.round(2).toString() });
+  rows: readonly Row[],
+  amount: Figure,
+  table: Table | null,
+  rates: readonly KnownRate[],
+): ReadLine | null {
+  const figures = rows.flatMap(figuresOf);
+  const found = factors(figures, amount, table);
+  const place = (f: Figure): Place => ({ row: f.row, cells: [f.cell] });
+  const leftmostFigure = Math.min(
+    ...figures.filter((f) => f.decimals || f === found?.quantity).map((f) => f.cell.x),
+    amount.cell.x,
+  );
+  const before = found ? Math.min(found.quantity.cell.x, found.price.cell.x, leftmostFigure) : leftmostFigure;
+  const name = nameOf(rows, table ? nameRange(table, before) : [-Infinity, before], amount.row);
+  if (!found || !name) return null;
+  const printed = ratesIn(rows).find((r) => rates.some((k) => k.rate.equals(r)));
+  const vat = printed ? rates.find((k) => k.rate.equals(printed)) : rates.length === 1 ? rates[0] : undefined;
+  if (!vat) return null;
+  const unitColumn = table?.columns.find((c) => c.kind === 'unit')?.cell;
+  const unitCell = unitColumn
+    ? rows.flatMap((r) => r.cells).find((c) => overlapX(c, unitColumn) > 0.3 && unitOf(c.text) !== null)
+    : undefined;
+  // "Design (hours)", "Hot air (litres)": the unit the name gives its quantity.
+  const named = /\(([\p{L}.]+)\)\s*:?$|\(([\p{L}.]+)\)/u.exec(name.text);
+  const printedUnit =
+    found.quantity.unit ??
+    (unitCell ? unitOf(unitCell.text) : null) ??
+    (named ? unitOf(named[1] ?? named[2] ?? '') : null);
+  const unit = printedUnit ?? DEFAULT_UNIT;
   return {
-    lineId: String(sequence),
-    product: { name },
-    netPrice: { amount: { value: found.price.value.normalized().toString() } },
-    billedQuantity: { value: found.quantity.value.normalized().toString(), unit },
-    taxes: [
-      {
-        typeCode: 'VAT',
-        ...(vat.categoryCode ? { categoryCode: vat.categoryCode } : {}),
-        rate: rate.normalized().toString(),
-      },
-    ],
-    summation: { lineTotal: money(found.net.value) },
+    line: {
+      lineId: String(sequence),
+      product: { name: name.text },
+      netPrice: { amount: { value: found.price.value.normalized().toString() } },
+      billedQuantity: { value: found.quantity.value.normalized().toString(), unit },
+      taxes: [{ typeCode: 'VAT', categoryCode: vat.category, rate: vat.rate.normalized().toString() }],
+      summation: { lineTotal: { value: amount.value.round(2).toString() } },
+    },
+    places: {
+      'BT-153': name.place,
+      'BT-129': place(found.quantity),
+      'BT-130': unitCell ? { row: found.quantity.row, cells: [unitCell] } : place(found.quantity),
+      'BT-146': place(found.price),
+      'BT-131': place(amount),
+      'BT-152': place(amount),
+    },
+    proven: true,
+    unitPrinted: printedUnit !== null,
   };
 }
 
 /**
- * The invoice lines of `rows` (the document's lines in reading order), or null when they cannot be read
- * with certainty: no row qualifies, one has a rate the breakdown does not show, or their amounts do not
- * add up to `lineTotal` (BT-106).
+ * The items of a table: one per amount in its amount column (the rightmost amount column); every other
+ * row goes to the item above it, or to the item below when it stands just over that item's amount (a
+ * cell centred over several rows).
  */
-export function extractLines<Row extends TextRow>(
-  rows: readonly Row[],
-  breakdown: readonly VatBreakdown[],
-  lineTotal: string | undefined,
-): ReadLines<Row> | null {
-  const expected = lineTotal === undefined ? null : Decimal.parse(lineTotal);
-  if (!expected || breakdown.length === 0) return null;
-  const lines: InvoiceLine[] = [];
-  const from: Row[] = [];
-  for (const [i, row] of rows.entries()) {
-    const line = rowLine(row, rows[i + 1], lines.length + 1, breakdown);
-    if (!line) continue;
-    lines.push(line);
-    from.push(row);
+export function tableLines(table: Table, rates: readonly KnownRate[]): ReadLine[] | null {
+  const amountColumns = table.columns.filter((c) => c.kind === 'amount');
+  const column = amountColumns.reduce((a, b) => (b.cell.x + b.cell.width > a.cell.x + a.cell.width ? b : a));
+  const anchors: Figure[] = [];
+  for (const row of table.rows) {
+    const figure = figuresOf(row)
+      .filter(
+        (f) =>
+          f.decimals && (overlapX(f.cell, column.cell) > 0 || nearestHeader(table, f.cell) === column.cell),
+      )
+      .pop();
+    if (figure) anchors.push(figure);
   }
+  if (anchors.length === 0) return null;
+  const groups: Row[][] = anchors.map(() => []);
+  for (const row of table.rows) {
+    let at = anchors.findIndex((a) => a.row === row);
+    if (at < 0) {
+      const next = anchors.findIndex((a) => a.row.y > row.y);
+      const previous = next < 0 ? anchors.length - 1 : next - 1;
+      const gapBelow = next >= 0 ? anchors[next]!.row.y - row.y : Infinity;
+      const above = previous >= 0 ? groups[previous]![groups[previous]!.length - 1] : undefined;
+      // Nearer the next item's amount than the row above it: a cell centred over that item's rows.
+      const closeBelow =
+        gapBelow <= 1.6 * Math.max(row.height, anchors[next]?.row.height ?? 0) &&
+        (!above || gapBelow < row.y - above.y);
+      at = closeBelow || previous < 0 ? next : previous;
+    }
+    if (at >= 0) groups[at]!.push(row);
+  }
+  const lines: ReadLine[] = [];
+  for (const [i, anchor] of anchors.entries()) {
+    const line = lineOf(lines.length + 1, groups[i]!, anchor, table, rates);
+    if (process.env.DBG)
+      console.log(
+        'DBG',
+        anchor.value.toString(),
+        groups[i]!.map((r) => r.index),
+        !!line,
+      );
+    if (!line) return null;
+    lines.push(line);
+  }
+  return lines;
+}
+
+/** Without a table header: each row whose own amounts agree (quantity × price = its last amount). */
+function rowLines(layout: Layout, rates: readonly KnownRate[]): ReadLine[] {
+  const lines: ReadLine[] = [];
+  for (const [i, row] of layout.rows.entries()) {
+    const figures = figuresOf(row);
+    const amount = figures[figures.length - 1];
+    if (!amount || !amount.decimals || figures.length < 3) continue;
+    const next = layout.rows[i + 1];
+    const rows = next && next.page === row.page && moneyIn(next.line.text).length === 0 ? [row, next] : [row];
+    const line = lineOf(lines.length + 1, rows, amount, null, rates);
+    if (line && Number(line.line.billedQuantity?.value) !== 0) lines.push(line);
+  }
+  return lines;
+}
+
+/**
+ * The invoice lines of a document, or null when there are none it can read with certainty: a table
+ * whose every item reads, else rows that each read; with their sum, for the caller to hold against
+ * BT-106.
+ */
+export function readLines(layout: Layout, rates: readonly KnownRate[]): ReadLines | null {
+  if (rates.length === 0) return null;
+  const fromTables: ReadLine[] = [];
+  for (const table of tablesOf(layout)) {
+    const read = tableLines(table, rates);
+    if (read) fromTables.push(...read);
+  }
+  const lines = fromTables.length > 0 ? fromTables : rowLines(layout, rates);
   if (lines.length === 0) return null;
-  const sum = Decimal.sum(lines.map((l) => Decimal.parse(l.summation?.lineTotal?.value ?? '0')!));
-  return sum.equals(expected.round(2)) ? { lines, rows: from } : null;
+  const numbered = lines.map((l, i) => ({ ...l, line: { ...l.line, lineId: String(i + 1) } }));
+  return {
+    lines: numbered,
+    sum: Decimal.sum(numbered.map((l) => Decimal.parse(l.line.summation?.lineTotal?.value ?? '0')!)),
+  };
 }

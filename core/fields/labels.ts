@@ -1,10 +1,22 @@
 /**
  * The words invoices print before a value, in French, German and English, each with the business term
- * it introduces. Rules as data: extract-fields.ts reads a value after (or right of) the label.
- * Patterns are matched on a line case-insensitively; order matters within a term (the most specific
- * label first), and totals are told apart by their own words before the generic "total".
+ * it introduces and how surely it does (1: a label that names the term, "Rechnungsnummer"; less: a
+ * generic one, "Date", "Total"). Rules as data: key-values.ts finds the value after, right of or under
+ * a label; extract-fields.ts chooses among the candidates. Patterns are matched case-insensitively
+ * within one cell of a line; within a term the most specific label comes first.
  */
+import type { LabelRule } from './key-values';
+
 export type Language = 'fr' | 'de' | 'en';
+
+/** A word boundary that knows letters beyond ASCII: `\b` would cut "Käufer" after its "ä". */
+const BOUNDARY = '(?:(?<=[\\p{L}\\p{N}])(?![\\p{L}\\p{N}])|(?<![\\p{L}\\p{N}])(?=[\\p{L}\\p{N}]))';
+
+/** A pattern written with `\b`, matched with Unicode word boundaries. */
+export const words = (re: RegExp): RegExp =>
+  new RegExp(re.source.replace(/\\b/g, BOUNDARY), re.flags.includes('u') ? re.flags : `${re.flags}u`);
+
+const rule = (pattern: RegExp, strength: number): LabelRule => ({ pattern: words(pattern), strength });
 
 /** Words that tell the language of a document. */
 export const LANGUAGE_WORDS: Readonly<Record<Language, RegExp>> = {
@@ -13,94 +25,259 @@ export const LANGUAGE_WORDS: Readonly<Record<Language, RegExp>> = {
   en: /\b(invoice|amount|due|total|tax|customer|payment|date|bill to)\b/gi,
 };
 
-/** BT-1 Invoice number: the label, then the number. */
-export const NUMBER_LABELS: readonly RegExp[] = [
-  /(?:n[°o]\s*(?:de\s+)?facture|facture\s*n[°o]?|avoir\s*n[°o]?|num[ée]ro\s+de\s+facture)\s*[:.]?\s*/i,
-  /(?:\p{L}*rechnungs?-?(?:nummer|nr\.?)|\p{L}*rechnung\s*(?:\(\d{3}\)\s*)?(?:nr\.?|nummer)|gutschrift\s*(?:nr\.?|nummer)|beleg-?nr\.?)\s*[:.]?\s*/iu,
-  /(?:invoice\s*(?:number|no\.?|n[°o]|#)|credit\s+note\s*(?:number|no\.?))\s*[:.]?\s*/i,
-  /^\s*(?:facture|rechnung|invoice|avoir|gutschrift)\s+(?=[A-Z0-9-/]*\d)/i,
+/**
+ * BT-3 from the document's title: the type words, most specific first. A title that prints its UNTDID
+ * 1001 code ("Rechnungskorrektur (384)") is read by its code instead.
+ */
+export const TYPE_TITLES: readonly (readonly [RegExp, string])[] = (
+  [
+    [
+      /\b(facture\s+rectificative|rechnungskorrektur|korrekturrechnung|corrected\s+invoice|corrective\s+invoice)\b/i,
+      '384',
+    ],
+    [
+      /\b(autofacturation|auto-?facture|self-?billed\s+invoice|self-?billing|selbst\s+ausgestellte\s+rechnung|selbstfakturierung)\b/i,
+      '389',
+    ],
+    [/\b(avoir|gutschrift|credit\s+note|rechnungsgutschrift)\b/i, '381'],
+    [/\b(mietrechnung|facture\s+de\s+location|rental\s+invoice|hire\s+invoice)\b/i, '387'],
+    [/\b(versicherers?|versicherungsrechnung|assureur|insurer)\b/i, '575'],
+    [
+      /\b(facture\s+d['’]acompte|vorauszahlungsrechnung|anzahlungsrechnung|prepayment\s+invoice|advance\s+invoice)\b/i,
+      '386',
+    ],
+    [/\b(abschlagsrechnung|teilrechnung|facture\s+partielle|partial\s+invoice)\b/i, '326'],
+  ] as const
+).map(([pattern, code]) => [words(pattern), code] as const);
+
+/** The words a document title is made of: where BT-1 and BT-3 are printed. */
+export const TITLE_WORDS = words(
+  /^\s*(?:\p{L}+[-\s])?(facture|avoir|rechnung|\p{L}*rechnung|gutschrift|invoice|tax\s+invoice|credit\s+note|rechnungskorrektur|note\s+de\s+crédit)\b/iu,
+);
+
+/** BT-1 Invoice number. */
+export const NUMBER_LABELS: readonly LabelRule[] = [
+  rule(
+    /n[°ºo]\.?\s*(?:de\s+)?(?:la\s+)?facture|facture\s*n[°ºo]|num[ée]ro\s+de\s+(?:la\s+)?facture|avoir\s*n[°ºo]|n[°ºo]\s*d['’]avoir|num[ée]ro\s+d['’]avoir/i,
+    1,
+  ),
+  rule(
+    /\p{L}*rechnungs?-?\s?(?:nummer|nr\.?)|\p{L}*rechnung\s*(?:nr\.?|nummer)|gutschrifts?-?\s?(?:nummer|nr\.?)|beleg-?\s?(?:nummer|nr\.?)/iu,
+    1,
+  ),
+  rule(/invoice\s*(?:number|no\.?|n[°ºo]|#|id)|credit\s+note\s*(?:number|no\.?|#)|\binv\.?\s*no\.?/i, 1),
 ];
 
-/** Dates that are not the issue date, though labelled "date" (BT-2 must not be read from them). */
-export const NOT_ISSUE_DATE =
-  /(associ|précéd|preceding|vorherig|ursprüng|liefer|leistung|delivery|livraison|début|fin\s+de|échéance|fällig|due|période|zeitraum|period|übergabe|bestell|commande|order)/i;
+/** Numbers that are another document's, though labelled like BT-1 (a corrected or credited invoice). */
+export const NOT_OWN_NUMBER = words(
+  /(ursprung|ursprüng|original|associ[ée]|d['’]origine|rectifi[ée]e|précédente|preceding|vorherig|bezug|korrigierte|corrected|credited|referenced|related|storn)/i,
+);
 
 /** A value that can be an invoice number: letters, digits and the usual separators, with a digit. */
 export const NUMBER_VALUE = /^([A-Z0-9][A-Z0-9\-/._]*\d[A-Z0-9\-/._]*)/i;
 
-/** BT-3 from the document title. */
-export const TYPE_TITLES: readonly (readonly [RegExp, string])[] = [
-  [/\b(facture\s+rectificative|rechnungskorrektur|korrekturrechnung|corrected\s+invoice)\b/i, '384'],
-  [/\b(avoir|gutschrift|credit\s+note)\b/i, '381'],
-  [/\b(facture\s+d['’]acompte|abschlagsrechnung|anzahlungsrechnung)\b/i, '386'],
+/** BT-2 Issue date. */
+export const ISSUE_DATE_LABELS: readonly LabelRule[] = [
+  rule(
+    /date\s+(?:de\s+(?:la\s+)?)?facture|date\s+d['’](?:é|e)mission|date\s+de\s+l['’]avoir|rechnungsdatum|belegdatum|gutschriftsdatum|ausstellungsdatum|invoice\s+date|date\s+of\s+(?:issue|invoice)|issue\s+date|date\s+issued|issued\s+(?:at|on)/i,
+    1,
+  ),
+  // "München, den 01.11.2024", "Paris, le 12 mars 2026": the date of a letter.
+  rule(/,\s*(?:den|le)\b/i, 0.8),
+  rule(/\bdate\b|\bdatum\b|\bdated\b/i, 0.6),
 ];
 
-export const ISSUE_DATE_LABELS: readonly RegExp[] = [
-  /(date\s+(?:de\s+(?:la\s+)?)?facture|date\s+d['’]émission|rechnungsdatum|belegdatum|invoice\s+date|date\s+of\s+issue|issue\s+date)/i,
-  /(\bdate\b|\bdatum\b|\bvom\b|\bdu\b)/i,
+/** Dates that are not the issue date, though labelled "date" (BT-2 must not be read from them). */
+export const NOT_ISSUE_DATE = words(
+  /(associ|précéd|preceding|vorherig|ursprüng|original|origine|liefer|leistung|delivery|livraison|début|fin\s+de|échéance|fällig|due|période|zeitraum|period|übergabe|bestell|commande|order|auftrag|versand|ship|payment|paiement|zahlung|valeur|valuta|geburt|birth|mandat|lastschrift|skonto|escompte)/i,
+);
+
+/** BT-9 Payment due date. */
+export const DUE_DATE_LABELS: readonly LabelRule[] = [
+  rule(
+    /date\s+d['’](?:é|e)ch(?:é|e)ance|(?:é|e)ch(?:é|e)ance|date\s+limite\s+de\s+(?:paiement|règlement)|à\s+payer\s+(?:avant|au\s+plus\s+tard|le)|payable\s+(?:avant|le|by|before|until|on)|fällig(?:keit(?:sdatum)?)?\b(?:\s+am)?|zahlbar\s+bis(?:\s+zum)?|zahlungsziel|due\s+date|payment\s+due|date\s+due|due\s+(?:by|on)|remit\s+(?:until|by)|pay\s+by|spätestens\s+(?:am|bis)|au\s+plus\s+tard\s+le|no\s+later\s+than/i,
+    1,
+  ),
 ];
 
-export const DUE_DATE_LABELS: readonly RegExp[] = [
-  /(date\s+d['’]échéance|échéance|à\s+payer\s+avant|fällig(?:keitsdatum)?|zahlbar\s+bis|due\s+date|payable\s+(?:by|before))/i,
+/** BT-13 Purchase order reference. */
+export const ORDER_LABELS: readonly LabelRule[] = [
+  rule(
+    /n[°ºo]\.?\s*(?:de\s+)?(?:bon\s+de\s+)?commande|bon\s+de\s+commande|votre\s+commande|r[ée]f(?:[ée]rence)?\s+commande|bestell(?:ung|nummer|-?\s?nr\.?)|ihre\s+bestellung|purchase\s+order(?:\s+(?:number|no\.?|#))?|order\s+(?:no\.?|number|#|ref(?:erence)?)|your\s+order|\bP\.?O\.?\s*(?:number|no\.?|#)?(?=\s|:|$)/i,
+    1,
+  ),
 ];
 
-export const ORDER_LABELS: readonly RegExp[] = [
-  /(?:n[°o]\s*(?:de\s+)?(?:bon\s+de\s+)?commande|bon\s+de\s+commande|bestell(?:ung|nummer|-?nr\.?)|purchase\s+order|order\s+(?:no\.?|number)|\bPO\b)\s*[:.#]?\s*/i,
-];
+/** Where a party's block starts: its heading, by party. */
+export const BUYER_LABELS = words(
+  /\b(client|acheteur|factur[ée]\s+à|adress[ée]\s+à|destinataire|kunde|käufer|rechnungsempfänger|leistungsempfänger|auftraggeber|rechnungsadresse|bill\s+to|billed\s+to|invoice\s+to|buyer|customer|sold\s+to|vos\s+identifiants|ihre\s+daten|your\s+details)\b/i,
+);
+export const SELLER_LABELS = words(
+  /\b(vendeur|fournisseur|émetteur|prestataire|verkäufer|lieferant|leistungserbringer|rechnungssteller|seller|supplier|vendor|from)\b/i,
+);
+/** Blocks of other parties, which end the buyer's or seller's ("Lieferadresse", "Ship to"). */
+export const OTHER_PARTY_LABELS = words(
+  /\b(adresse\s+de\s+livraison|livr[ée]\s+à|lieu\s+de\s+livraison|lieferadresse|lieferanschrift|warenempfänger|abweichender\s+warenempfänger|ship\s+to|deliver(?:y|ed)?\s+to|delivery\s+address|payee|zahlungsempfänger|bénéficiaire)\b/i,
+);
 
-/** Where the buyer's block starts. */
-export const BUYER_LABELS =
-  /\b(client|acheteur|factur[ée]\s+à|destinataire|kunde|käufer|rechnungsempfänger|leistungsempfänger|bill\s+to|buyer|customer|sold\s+to)\b/i;
-/** Where the seller's block starts, when it is named at all. */
-export const SELLER_LABELS = /\b(vendeur|fournisseur|émetteur|verkäufer|lieferant|seller|supplier|vendor)\b/i;
+/** Labels inside a party block: its name, and what is not a name. */
+export const NAME_LABELS = /^(?:name|nom|raison\s+sociale|firma|company|société|firmenname)\s*:?\s*/i;
+
+/** Salutations and similar words printed above a name. */
+export const SALUTATION =
+  /^(herrn?|frau|firma|fa\.|m\.|mme|mlle|monsieur|madame|messieurs|mr\.?|mrs\.?|ms\.?|attn\.?|z\.\s?hd\.?|zu\s+händen|à\s+l['’]attention\s+de)$/i;
 
 /** Legal forms that make a line a company name. */
-export const COMPANY_FORMS =
-  /\b(SAS|SASU|SARL|EURL|SA|SCI|SNC|GmbH(?:\s*&\s*Co\.?\s*KG)?|AG|KG|OHG|UG|e\.\s?K\.|Ltd\.?|LLC|Inc\.?|PLC|S\.A\.|B\.V\.)\b/;
+export const COMPANY_FORMS = words(
+  /\b(SAS|SASU|SARL|EURL|SA|SCI|SNC|SCOP|SELARL|GmbH(?:\s*&\s*Co\.?\s*KG)?|AG|KG|OHG|UG|GbR|e\.\s?K\.|e\.\s?V\.|a\.\s?G\.|Ltd\.?|LLC|LLP|Inc\.?|PLC|Corp\.?|Corporation|Limited|S\.A\.|B\.V\.|N\.V\.|BV|NV|SE|SRL|S\.r\.l\.|SpA|S\.p\.A\.|Sàrl|ApS)(?=$|[\s,.)])/,
+);
 
-/** Totals, by business term: the most specific words first; "total" alone is the grand total. */
-export const TOTAL_LABELS: readonly (readonly [string, RegExp])[] = [
+/** A VAT identifier's label: the identifier next to it is a VAT number even when malformed. */
+export const VAT_LABEL = words(
+  /(ust\.?\s*-?\s*id(?:ent)?\.?\s*-?\s*(?:nr|nummer)?|umsatzsteuer-?\s*id|steuer-?id|ust-?idnr|\buid\b|tva\s+intra|n[°ºo]\s*(?:de\s+)?tva|\btva\b|\bvat\b|\bbtw\b|\biva\b|\bmwst\b)/i,
+);
+/** The buyer's own identifiers, wherever printed ("N° TVA client", "Ihre USt-IdNr."). */
+export const BUYER_ID_LABEL = words(
+  /(tva\s+(?:du\s+)?client|client.{0,20}tva|votre\s+n[°ºo]\s*(?:de\s+)?tva|ihre\s+ust|ust.{0,12}(?:kunde|käufer|leistungsempfänger)|kunden.{0,5}ust|customer.{0,12}vat|vat.{0,12}customer|buyer.{0,12}vat|your\s+vat)/i,
+);
+
+/** Text that is a legal or payment mention: its amounts are never totals ("indemnité forfaitaire de 40 €"). */
+export const LEGAL_MENTION = words(
+  /(capital|indemnit|pénalit|penalt|intérêts?\s+de\s+retard|taux\s+d['’]intérêt|verzug|stammkapital|share\s+capital|\bRCS\b|\bHR[AB]\b|amtsgericht|registergericht|\bAPE\b|\bNAF\b|escompte|skonto|late\s+(?:payment|fee)|interest)/i,
+);
+
+/** Totals, by business term: the most specific words first within each term; "Total" alone is weak. */
+export const TOTAL_LABELS: readonly (readonly [string, LabelRule])[] = [
   [
     'BT-115',
-    /(net\s+à\s+payer|reste\s+à\s+payer|montant\s+à\s+payer|zahlbetrag|zu\s+zahlen|fälliger\s+betrag|offener\s+betrag|amount\s+due|balance\s+due|total\s+due)/i,
+    rule(
+      /net\s+à\s+payer|reste\s+à\s+payer|montant\s+à\s+payer|solde\s+à\s+payer|total\s+à\s+payer|zahlbetrag|zu\s+zahlen(?:der\s+betrag)?|fälliger\s+betrag|offener\s+betrag|(?:amount|balance|total)\s+(?:due|payable)|due\s+payable|amount\s+to\s+pay|please\s+pay/i,
+      1,
+    ),
   ],
   [
     'BT-113',
-    /(acompte(?:s)?\s+(?:versé|reçu)|déjà\s+payé|anzahlung|bereits\s+(?:bezahlt|gezahlt)|prepaid|amount\s+paid)/i,
+    rule(
+      /acomptes?\s+(?:versés?|reçus?|déjà\s+payés?)|montant\s+déjà\s+payé|déjà\s+(?:payé|réglé)|erhaltene\s+anzahlungen?|geleistete\s+anzahlungen?|anzahlungen?|bereits\s+(?:bezahlt|gezahlt)|vorauszahlung(?:en)?|prepaid(?:\s+amount)?|amount\s+paid|paid\s+to\s+date|less\s+payments?/i,
+      1,
+    ),
   ],
   [
     'BT-106',
-    /(positionssumme|summe\s+(?:der\s+)?positionen|positionen\s+netto|total\s+(?:h\.?\s?t\.?\s+)?des\s+lignes|sum\s+of\s+(?:invoice\s+)?lines|line\s+total\s+amount)/i,
+    rule(
+      /positionssumme|summe\s+(?:der\s+)?positionen|positionen\s+netto|total\s+(?:h\.?\s?t\.?\s+)?des\s+lignes|total\s+lignes|sum\s+of\s+(?:invoice\s+)?lines|line\s+(?:total|extension)\s+amount|lines?\s+total/i,
+      1,
+    ),
+  ],
+  [
+    'BT-107',
+    rule(
+      /gesamtbetrag\s+der\s+abschläge|summe\s+(?:der\s+)?(?:abschläge|rabatte|nachlässe)|total\s+(?:des\s+)?remises|remises?\s+globales?|total\s+(?:discounts?|allowances?)|allowance\s+total/i,
+      1,
+    ),
+  ],
+  [
+    'BT-108',
+    rule(
+      /gesamtbetrag\s+der\s+zuschläge|summe\s+(?:der\s+)?zuschläge|total\s+(?:des\s+)?frais|total\s+charges|charge\s+total/i,
+      1,
+    ),
   ],
   [
     'BT-109',
-    /(total\s+h\.?\s?t\.?|montant\s+h\.?\s?t\.?|total\s+hors\s+taxes?|rechnungssumme\s+ohne|summe\s+ohne\s+ust|nettobetrag|netto-?betrag|summe\s+netto|gesamt\s*netto|nettosumme|total\s+net|net\s+total|subtotal|total\s+excl|excl\.?\s+vat)/i,
+    rule(
+      /total\s+h\.?\s?t\.?|montant\s+(?:total\s+)?h\.?\s?t\.?|total\s+hors\s+taxes?|rechnungssumme\s+ohne|summe\s+ohne\s+(?:ust|mwst)|(?:gesamt|rechnungs)?nettobetrag|netto-?betrag|summe\s+netto|gesamt\s*netto|nettosumme|netto\s*gesamt|total\s+net|net\s+total|net\s+amount|total\s+excl(?:\.|uding)?(?:\s+vat|\s+tax)?|excl\.?\s+vat|total\s+before\s+tax|taxable\s+amount/i,
+      1,
+    ),
+  ],
+  ['BT-109', rule(/\bsubtotal\b|sous-total|zwischensumme|\bnetto\b|\bnet\b/i, 0.6)],
+  [
+    'BT-110',
+    rule(
+      /total\s+t\.?v\.?a\.?|montant\s+(?:total\s+)?(?:de\s+la\s+)?t\.?v\.?a\.?|steuerbetrag|ust\.?-?betrag|mwst\.?-?betrag|summe\s+(?:ust|mwst|umsatzsteuer)|total\s+vat|vat\s+total|vat\s+amount|total\s+tax(?:es)?|tax\s+(?:total|amount)/i,
+      1,
+    ),
   ],
   [
     'BT-110',
-    // "Total incl. VAT" is the grand total, not the VAT.
-    /(total\s+t\.?v\.?a\.?|montant\s+t\.?v\.?a\.?|steuerbetrag|mwst|mehrwertsteuer|umsatzsteuer|\bust\b|total\s+vat|\btva\b|(?<!incl\.?\s*)\bvat\b|total\s+tax|(?<!incl\.?\s*)\btax\b)/i,
+    rule(
+      /\bt\.?v\.?a\.?\b|\bmwst\b|mehrwertsteuer|umsatzsteuer|\bust\b|(?<!incl\.?\s*)\bvat\b|(?<!incl\.?\s*)\btax\b|\btaxes\b/i,
+      0.5,
+    ),
   ],
   [
     'BT-112',
-    /(total\s+t\.?t\.?c\.?|montant\s+t\.?t\.?c\.?|bruttosumme|endsumme|bruttobetrag|brutto-?betrag|gesamtbetrag|rechnungsbetrag|gesamtsumme|summe\s+brutto|grand\s+total|invoice\s+total|incl\.?\s+vat|total\s+amount|\btotal\b)/i,
+    rule(
+      /total\s+t\.?t\.?c\.?|montant\s+(?:total\s+)?t\.?t\.?c\.?|bruttosumme|endsumme|bruttobetrag|brutto-?betrag|gesamtbetrag(?!\s+der)|rechnungsbetrag|rechnungssumme(?!\s+ohne)|gesamtsumme|summe\s+brutto|brutto\s*gesamt|grand\s+total|invoice\s+total|total\s+(?:\S+\s+)?incl(?:\.|uding)?(?:\s+vat|\s+tax)?|total\s+amount|total\s+invoice/i,
+      1,
+    ),
   ],
+  ['BT-112', rule(/\btotal\b|\bsumme\b|\bbrutto\b|\bgesamt\b/i, 0.4)],
 ];
 
-/** Words after which a line holds the allowances or charges at document level. */
-export const ALLOWANCE_CHARGE_WORDS =
-  /(remise|rabais|frais|nachlass|rabatt|zuschlag|discount|allowance|charge|surcharge)/i;
+/** Rows that are a document-level allowance (BG-20) or charge (BG-21), by their first word. */
+export const ALLOWANCE_START = words(
+  /^(?:abschlag|rabatt|nachlass|skonto\s+gewährt|remise|rabais|réduction|ristourne|discount|allowance|rebate)\b/i,
+);
+export const CHARGE_START = words(
+  /^(?:zuschlag|versandkosten|frachtkosten|fracht|porto|verpackung(?:skosten)?|charge|frais|majoration|port|surcharge|shipping|freight|delivery\s+charge|handling)\b/i,
+);
+
+/** BT-5 from a label ("Währung: EUR", "Devise : EURO (EUR)"). */
+export const CURRENCY_LABELS: readonly LabelRule[] = [
+  rule(/währung|devise|monnaie|currency|rechnungswährung/i, 1),
+];
+
+/** The IBAN label: an IBAN next to it is read even when its check digits fail. */
+export const IBAN_LABEL = words(/\biban\b/i);
+
+/** VAT category (BT-118) from the words of a breakdown row, most specific first. */
+export const VAT_CATEGORY_WORDS: readonly (readonly [RegExp, string])[] = (
+  [
+    [/autoliquidation|reverse\s+charge|steuerschuldnerschaft|§\s*13b/i, 'AE'],
+    [
+      /intra-?communautaire|innergemeinschaftlich|intra-?community|intra-?EU|art(?:icle)?\.?\s*262\s*ter/i,
+      'K',
+    ],
+    [
+      /export|ausfuhr|hors\s+(?:de\s+l['’])?UE|outside\s+(?:the\s+)?EU|drittland|art(?:icle)?\.?\s*262\s*I\b/i,
+      'G',
+    ],
+    [/hors\s+champ|nicht\s+steuerbar|outside\s+(?:the\s+)?scope|not\s+subject/i, 'O'],
+    [
+      /exon[ée]r|steuerbefreit|steuerfrei|befreit|exempt|§\s*4\s*nr|franchise\s+en\s+base|art(?:icle)?\.?\s*293\s*B/i,
+      'E',
+    ],
+  ] as const
+).map(([pattern, code]) => [words(pattern), code] as const);
 
 /** Units printed in a line's quantity column, as UN/ECE Recommendation 20 codes (BT-130). */
 export const UNIT_WORDS: readonly (readonly [RegExp, string])[] = [
-  [/^(stk\.?|stück|st\.?|pce|pcs?\.?|pièces?|pieces?|unités?|units?|u\.?|ea|each)$/, 'C62'],
+  [/^(stk\.?|stück|st\.?|pce|pcs?\.?|pièces?|pieces?|unités?|units?|unit\(s\)|u\.?|ea|each|x)$/, 'C62'],
   [/^(h|hrs?\.?|heures?|std\.?|stunden?|hours?)$/, 'HUR'],
   [/^(jours?|j\.?|tage?|tg\.?|days?)$/, 'DAY'],
-  [/^(mois|monate?|months?)$/, 'MON'],
+  [/^(mois|monate?|months?|mon\.?)$/, 'MON'],
   [/^(kg|kilos?)$/, 'KGM'],
+  [/^(km)$/, 'KMT'],
   [/^(m²|m2|qm|sqm)$/, 'MTK'],
   [/^(m³|m3|cbm)$/, 'MTQ'],
-  [/^(m|mètres?|meter|metres?)$/, 'MTR'],
-  [/^(l|litres?|liter)$/, 'LTR'],
-  [/^(forfait|pauschale?|lump\s*sum)$/, 'LS'],
+  [/^(m|mètres?|meter|metres?|lfm)$/, 'MTR'],
+  [/^(l|litres?|liter|liter\(s\)|litre\(s\))$/, 'LTR'],
+  [/^(forfait|pauschale?|lump\s*sum|pausch\.?)$/, 'LS'],
+];
+
+/** Column headings of an invoice lines table, by what the column holds. */
+export const LINE_COLUMNS: readonly (readonly [
+  RegExp,
+  'quantity' | 'price' | 'amount' | 'rate' | 'name' | 'unit',
+])[] = [
+  [/^(qt[ée]s?\.?|quantit[ée]s?|menge|anzahl|qty|quantity|amount)$/i, 'quantity'],
+  [/(prix\s+unit|p\.?\s?u\.?|einzelpreis|nettopreis|preis|unit\s+price|price|rate)/i, 'price'],
+  [/(montant|total|betrag|gesamt|amount|line\s+total)/i, 'amount'],
+  [/(tva|ust|mwst|steuersatz|vat|tax)/i, 'rate'],
+  [
+    /(d[ée]signation|description|libell[ée]|bezeichnung|beschreibung|leistung|produit|product|item|service)/i,
+    'name',
+  ],
+  [/^(unit[ée]|einheit|unit|me)$/i, 'unit'],
 ];

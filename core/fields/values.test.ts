@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountsIn, dateIn, isIban, isLuhn, parseAmount, vatIdOf } from './values';
+import { dateIn, datesIn, isIban, isLuhn, moneyIn, parseAmount, readVatId } from './values';
 
 describe('printed values', () => {
   it.each([
@@ -18,8 +18,22 @@ describe('printed values', () => {
   });
 
   it('finds the amounts of a line, but not its percentages', () => {
-    expect(amountsIn('Umsatzsteuer (S)  286,52   19 %   54,44')).toEqual(['286.52', '54.44']);
-    expect(amountsIn('Total TTC :   1 234,56 EUR')).toEqual(['1234.56']);
+    const values = (text: string) => moneyIn(text).map((a) => a.value);
+    expect(values('Umsatzsteuer (S)  286,52   19 %   54,44')).toEqual(['286.52', '54.44']);
+    expect(values('Total TTC :   1 234,56 EUR')).toEqual(['1234.56']);
+  });
+
+  it('never takes a date, an identifier, a phone number or a long digit run for an amount', () => {
+    const values = (text: string) => moneyIn(text).map((a) => a.value);
+    expect(values('N° TVA intra : FR 11 123 456 782')).toEqual([]);
+    expect(values('IBAN DE75 1234 5678 0000 0012 34  Zahlbetrag 440,00')).toEqual(['440.00']);
+    expect(values('Datum 16.09.2019  Betrag 8,79')).toEqual(['8.79']);
+    expect(values('Tél. : +33 4 50 44 68 99')).toEqual([]);
+    expect(values('Tel. 089/99822-0, Fax 089/99823-0')).toEqual([]);
+    expect(values('GLN 4333741000005')).toEqual([]);
+    expect(values('Art-Nr ZS9997  Gelierzucker 250g  1,45')).toEqual(['1.45']);
+    expect(values('Finanzrate 19,00% MwSt.  376,37')).toEqual(['376.37']);
+    expect(moneyIn('Steuerbetrag 684')[0]).toMatchObject({ value: '684', decimals: false });
   });
 
   it.each([
@@ -33,8 +47,13 @@ describe('printed values', () => {
     expect(dateIn(printed)?.value).toBe(iso);
   });
 
-  it('refuses dates that do not exist', () => {
+  it('refuses dates that do not exist, and reads an English month-first date', () => {
     expect(dateIn('30.02.2026')).toBeNull();
+    expect(dateIn('02/17/26')?.value).toBe('2026-02-17');
+    expect(datesIn('Abrechnungszeitraum: 13.05.2025 bis 30.05.2025').map((d) => d.value)).toEqual([
+      '2025-05-13',
+      '2025-05-30',
+    ]);
   });
 
   it('checks identifiers by their check digits', () => {
@@ -42,8 +61,13 @@ describe('printed values', () => {
     expect(isIban('FR76 3000 6000 0112 3456 7890 188')).toBe(false);
     expect(isLuhn('732829320')).toBe(true);
     expect(isLuhn('732829321')).toBe(false);
-    expect(vatIdOf('FR 44 732 829 320')).toBe('FR44732829320');
-    expect(vatIdOf('FR 45 732 829 320')).toBeNull();
-    expect(vatIdOf('DE136695976')).toBe('DE136695976');
+    expect(readVatId('FR 44 732 829 320')).toEqual({ value: 'FR44732829320', wellFormed: true, keyOk: true });
+    // A wrong key is reported, not hidden: the printed identifier stays for its label to vouch for.
+    expect(readVatId('FR 45 732 829 320')).toMatchObject({ wellFormed: true, keyOk: false });
+    expect(readVatId('DE136695976')).toEqual({ value: 'DE136695976', wellFormed: true, keyOk: true });
+    expect(readVatId('DE123456789')?.keyOk).toBe(false);
+    expect(readVatId('ATU12345678')).toMatchObject({ wellFormed: true, keyOk: null });
+    expect(readVatId('DE1234567890')).toMatchObject({ wellFormed: false });
+    expect(readVatId('DE 12345')).toBeNull();
   });
 });

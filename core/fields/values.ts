@@ -16,8 +16,9 @@ export function parseAmount(printed: string): string | null {
   if (!/^-?[\d.,]+$/.test(t)) return null;
   const negative = t.startsWith('-');
   const body = negative ? t.slice(1) : t;
-  // Three digits after the last mark make a thousands group ("1.234"); unit prices show four decimals.
-  const mark = /[.,](\d{1,2}|\d{4})$/.exec(body);
+  // Three digits after the last mark make a thousands group ("1.234"), except after a lone 0 ("0.025");
+  // unit prices show four decimals.
+  const mark = /[.,](\d{1,2}|\d{4})$/.exec(body) ?? /(?<=^0)[.,](\d{3})$/.exec(body);
   let integer = body;
   let fraction = '';
   if (mark) {
@@ -102,7 +103,11 @@ function iso(year: number, month: number, day: number): string | null {
 
 const DATE_PATTERNS: readonly [RegExp, (m: RegExpExecArray) => string | null][] = [
   [/\b(\d{4})-(\d{2})-(\d{2})\b/, (m) => iso(+m[1]!, +m[2]!, +m[3]!)],
-  [/\b(\d{1,2})[./-](\d{1,2})[./-](\d{4}|\d{2})\b/, (m) => iso(+m[3]!, +m[2]!, +m[1]!)],
+  // Day first; a month over 12 in first place is the English order (02/17/26).
+  [
+    /\b(\d{1,2})[./-](\d{1,2})[./-](\d{4}|\d{2})\b/,
+    (m) => iso(+m[3]!, +m[2]!, +m[1]!) ?? (m[0].includes('/') ? iso(+m[3]!, +m[1]!, +m[2]!) : null),
+  ],
   [
     /\b(\d{1,2})(?:er)?\.?\s+([a-zéûäè]{3,9})\.?\s+(\d{4})\b/i,
     (m) => {
@@ -130,6 +135,80 @@ export function dateIn(line: string): { value: string; text: string } | null {
   return best && { value: best.value, text: best.text };
 }
 
+/** Every date printed on a line, left to right, with where it stands. */
+export function datesIn(line: string): { value: string; text: string; index: number }[] {
+  const out: { value: string; text: string; index: number }[] = [];
+  for (const [pattern, read] of DATE_PATTERNS) {
+    for (const m of line.matchAll(new RegExp(pattern.source, `${pattern.flags}g`))) {
+      const value = read(m as RegExpExecArray);
+      const index = m.index ?? 0;
+      if (value && !out.some((d) => index < d.index + d.text.length && d.index < index + m[0].length))
+        out.push({ value, text: m[0], index });
+    }
+  }
+  return out.sort((a, b) => a.index - b.index);
+}
+
+/**
+ * Places of a text where digits are not an amount: dates and times, identifiers (IBAN, VAT numbers, a
+ * code mixing letters and digits, a run of seven digits or more, numbers joined by slashes), phone
+ * numbers. A percentage is a rate, and is left out too.
+ */
+const NOT_AMOUNTS: readonly RegExp[] = [
+  /\b\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})\b/g,
+  /\b\d{4}-\d{2}-\d{2}\b/g,
+  /\b\d{1,2}[.:]\d{2}\s*(?:-\s*\d{1,2}[.:]\d{2}\s*)?(?:uhr|h\b)/gi,
+  /\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){2,7}(?:\s?[A-Z0-9]{1,4})?\b/g,
+  /\b(?=[\w-]*[A-Za-z])(?=[\w-]*\d)[A-Za-z0-9]+(?:[-/.][A-Za-z0-9]+)*/g,
+  /(?<![\d.,])\d{7,}(?![.,]\d)/g,
+  /\b\d+(?:\/\d+)+\b/g,
+  /(?:\+|\b00)\d{1,3}[\s\d/().-]{6,}\d/g,
+  /(?:t[ée]l[ée]?(?:phone|fon)?|fax|phone|mobile?|portable|handy|📞|📱)\.?\s*:?\s*\(?[+\d][\d\s/().-]{5,}\d/gi,
+  /-?\d+(?:[.,]\d+)?\s*%/g,
+];
+
+export interface PrintedAmount {
+  /** Decimal text (`1234.56`, `-12.5`). */
+  readonly value: string;
+  /** Where it starts in the text, and as printed. */
+  readonly index: number;
+  readonly text: string;
+  /** Printed with decimals (`12,00`), not as a bare integer (`12`). */
+  readonly decimals: boolean;
+}
+
+/**
+ * The amounts printed in a text, left to right: what AMOUNT_PATTERN finds outside the places that are not
+ * amounts (dates, identifiers, phone numbers, rates). An integer of more than six digits is taken for
+ * an identifier, not for an amount.
+ */
+export function moneyIn(text: string): PrintedAmount[] {
+  if (!/\d/.test(text)) return [];
+  const blocked: [number, number][] = [];
+  for (const pattern of NOT_AMOUNTS) {
+    pattern.lastIndex = 0;
+    const found = pattern.test(text);
+    pattern.lastIndex = 0;
+    if (!found) continue;
+    for (const m of text.matchAll(pattern)) blocked.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
+  }
+  const out: PrintedAmount[] = [];
+  for (const m of text.matchAll(AMOUNT_PATTERN)) {
+    const from = m.index ?? 0;
+    const to = from + m[0].length;
+    if (blocked.some(([a, b]) => from < b && to > a)) continue;
+    const value = parseAmount(m[0]);
+    if (value === null) continue;
+    const decimals = value.includes('.');
+    if (!decimals && value.replace('-', '').length > 6) continue;
+    out.push({ value, index: from, text: m[0], decimals });
+  }
+  return out;
+}
+
+/** The currency an amount's text names, if one: an ISO 4217 code or an unambiguous sign. */
+export const CURRENCY_SIGNS: Readonly<Record<string, string>> = { '€': 'EUR', '£': 'GBP' };
+
 /** IBAN check (ISO 13616, mod 97 = 1). */
 export function isIban(candidate: string): boolean {
   const s = candidate.replace(/\s+/g, '').toUpperCase();
@@ -142,6 +221,9 @@ export function isIban(candidate: string): boolean {
   }
   return rest === 1;
 }
+
+/** IBANs as printed: a country code, two check digits, then groups of letters and digits. */
+export const IBAN_PATTERN = /\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?\b/g;
 
 /** Luhn check, as SIREN (9 digits) and SIRET (14 digits) carry. */
 export function isLuhn(digits: string): boolean {
@@ -157,21 +239,101 @@ export function isLuhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** A VAT identifier (BT-31/BT-48) as printed, normalized; French ones must have the right key. */
-export function vatIdOf(printed: string): string | null {
-  const s = printed.replace(/[\s.-]/g, '').toUpperCase();
-  const m =
-    /^(FR)([0-9A-Z]{2})(\d{9})$|^(DE)(\d{9})$|^(AT)(U\d{8})$|^(BE)(0?\d{9,10})$|^(LU)(\d{8})$|^(NL)(\d{9}B\d{2})$|^(IT)(\d{11})$|^(ES)([0-9A-Z]\d{7}[0-9A-Z])$|^(GB)(\d{9}|\d{12})$/.exec(
-      s,
-    );
-  if (!m) return null;
-  if (m[1] === 'FR' && /^\d{2}$/.test(m[2]!)) {
-    const key = (12 + 3 * (Number(m[3]) % 97)) % 97;
-    if (key !== Number(m[2])) return null;
-  }
-  return s;
+/** The body of each country's VAT identifier after its prefix (EU VIES formats, GB, Switzerland). */
+const VAT_FORMATS: Readonly<Record<string, RegExp>> = {
+  AT: /^U\d{8}$/,
+  BE: /^[01]\d{9}$/,
+  BG: /^\d{9,10}$/,
+  CHE: /^\d{9}(?:MWST|TVA|IVA)?$/,
+  CY: /^\d{8}[A-Z]$/,
+  CZ: /^\d{8,10}$/,
+  DE: /^\d{9}$/,
+  DK: /^\d{8}$/,
+  EE: /^\d{9}$/,
+  EL: /^\d{9}$/,
+  ES: /^[0-9A-Z]\d{7}[0-9A-Z]$/,
+  FI: /^\d{8}$/,
+  FR: /^[0-9A-Z]{2}\d{9}$/,
+  GB: /^(?:\d{9}|\d{12})$/,
+  HR: /^\d{11}$/,
+  HU: /^\d{8}$/,
+  IE: /^\d{7}[A-Z]{1,2}$|^\d[A-Z]\d{5}[A-Z]$/,
+  IT: /^\d{11}$/,
+  LT: /^(?:\d{9}|\d{12})$/,
+  LU: /^\d{8}$/,
+  LV: /^\d{11}$/,
+  MT: /^\d{8}$/,
+  NL: /^\d{9}B\d{2}$/,
+  PL: /^\d{10}$/,
+  PT: /^\d{9}$/,
+  RO: /^\d{2,10}$/,
+  SE: /^\d{12}$/,
+  SI: /^\d{8}$/,
+  SK: /^\d{10}$/,
+};
+
+/** A VAT identifier where it is printed: a country prefix, then groups that each hold a digit. */
+export const VAT_PATTERN = new RegExp(
+  `\\b(${Object.keys(VAT_FORMATS)
+    .sort((a, b) => b.length - a.length)
+    .join('|')})((?:[\\s.-]?[0-9A-Z]*\\d[0-9A-Z]*){1,6})`,
+  'g',
+);
+
+export interface VatIdReading {
+  /** Without spaces or dots, prefix included (`FR11123456782`). */
+  readonly value: string;
+  /** It has its country's shape. */
+  readonly wellFormed: boolean;
+  /** Its check key agrees (true), disagrees (false), or its country's key is not checked here (null). */
+  readonly keyOk: boolean | null;
 }
 
-/** Candidates for a VAT identifier on a line, spaces and dots allowed where they are usually printed. */
-export const VAT_PATTERN =
-  /\bFR\s?[0-9A-Z]{2}\s?\d{3}\s?\d{3}\s?\d{3}\b|\bDE\s?\d{3}\s?\d{3}\s?\d{3}\b|\bATU\s?\d{8}\b|\bBE\s?0?\d{3}[\s.]?\d{3}[\s.]?\d{3}\b|\b(?:LU|NL|IT|ES|GB)[0-9A-Z]{8,12}\b/g;
+/** ISO 7064 MOD 11,10, the check digit of German VAT numbers. */
+function mod1110(digits: string): boolean {
+  let product = 10;
+  for (const c of digits.slice(0, -1)) {
+    let sum = (Number(c) + product) % 10;
+    if (sum === 0) sum = 10;
+    product = (2 * sum) % 11;
+  }
+  const check = (11 - product) % 10;
+  return check === Number(digits.at(-1));
+}
+
+/**
+ * A printed VAT identifier read: its shape against its country's, and its check key where we know it
+ * (France, Germany). A malformed one is still returned when it has 8 to 12 digits, for a caller that has
+ * a VAT label beside it; a failing key lowers trust in it but does not reject it.
+ */
+export function readVatId(printed: string): VatIdReading | null {
+  const read = readVatIdAsPrinted(printed);
+  if (read?.keyOk !== false) return read;
+  // OCR reads 0 as O and 1 as I or l: the digits that make the key agree are the printed ones.
+  const digits = printed.replace(
+    /^(\s*[A-Z]{2})(.*)$/,
+    (_, prefix: string, rest: string) => prefix + rest.replace(/[Oo]/g, '0').replace(/[Il]/g, '1'),
+  );
+  const fixed = digits === printed ? null : readVatIdAsPrinted(digits);
+  return fixed?.keyOk ? fixed : read;
+}
+
+function readVatIdAsPrinted(printed: string): VatIdReading | null {
+  const s = printed.replace(/[\s.-]/g, '').toUpperCase();
+  const m = /^(CHE|[A-Z]{2})([0-9A-Z]+)$/.exec(s);
+  if (!m) return null;
+  const [, country = '', body = ''] = m;
+  const format = VAT_FORMATS[country];
+  if (!format) return null;
+  const wellFormed = format.test(body);
+  const digits = body.replace(/\D/g, '').length;
+  if (!wellFormed && (digits < 8 || digits > 12)) return null;
+  let keyOk: boolean | null = null;
+  if (wellFormed && country === 'FR') {
+    // Numeric keys are checked; the letter keys of some old numbers are not, and are no proof.
+    keyOk = /^\d{2}/.test(body)
+      ? (12 + 3 * (Number(body.slice(2)) % 97)) % 97 === Number(body.slice(0, 2))
+      : false;
+  } else if (wellFormed && country === 'DE') keyOk = mod1110(body);
+  return { value: s, wellFormed, keyOk };
+}

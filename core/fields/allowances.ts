@@ -1,0 +1,86 @@
+/**
+ * Document-level allowances (BG-20) and charges (BG-21): rows that start with an allowance or charge
+ * word ("Abschlag Rechnungsrabatt 1  2  280,00  19 % UST (S)  -5,60", "REMISE : REMISE COMMERCIALE
+ * -5,00  10,00%", "Versandkosten netto  4,99 €") and end with their amount. The amount is the row's last;
+ * a percentage that a breakdown rate knows is its VAT rate, another one the allowance's percentage. Their
+ * sums are candidates for BT-107 and BT-108, which the totals' choice keeps only when
+ * BT-106 − BT-107 + BT-108 = BT-109 holds.
+ */
+import { Decimal } from '../decimal/decimal';
+import type { AllowanceCharge } from '../model/invoice';
+import type { Layout } from '../text/layout';
+import type { Place } from './confidence';
+import { ALLOWANCE_START, CHARGE_START } from './labels';
+import { moneyIn, parseAmount } from './values';
+
+export interface AllowanceRow {
+  readonly isCharge: boolean;
+  /** Positive. */
+  readonly amount: Decimal;
+  readonly reason: string;
+  readonly basis: Decimal | null;
+  /** The rates printed on the row (one is the VAT rate). */
+  readonly rates: readonly Decimal[];
+  readonly place: Place;
+}
+
+export function allowanceRows(layout: Layout): AllowanceRow[] {
+  const out: AllowanceRow[] = [];
+  for (const row of layout.rows) {
+    // The word opens the row, or its second cell after a code ("95   REMISE : REMISE COMMERCIALE").
+    const opening = row.cells
+      .slice(0, 2)
+      .find((c) => CHARGE_START.test(c.text) || ALLOWANCE_START.test(c.text));
+    if (!opening) continue;
+    const charge = CHARGE_START.test(opening.text);
+    const text = row.line.text.slice(row.line.text.indexOf(opening.text)).trim();
+    const amounts = moneyIn(text).filter((a) => a.decimals);
+    const last = amounts[amounts.length - 1];
+    if (!last || amounts.length > 3) continue;
+    const rates = [...text.matchAll(/(\d{1,2}(?:[.,]\d{1,2})?)\s*%/g)].flatMap((m) => {
+      const r = Decimal.parse(parseAmount(m[1]!) ?? '');
+      return r ? [r] : [];
+    });
+    const amount = Decimal.parse(last.value)!.abs();
+    if (amount.isZero()) continue;
+    const basis = amounts.length > 1 ? Decimal.parse(amounts[0]!.value)!.abs() : null;
+    const reason = text
+      .slice(0, amounts[0]!.index)
+      .replace(/[:\s]+$/, '')
+      .replace(/\s{2,}/g, ' ')
+      .trim();
+    out.push({
+      isCharge: charge,
+      amount,
+      reason,
+      basis,
+      rates,
+      place: { row, cells: row.cells },
+    });
+  }
+  return out;
+}
+
+/** The rows as BG-20/BG-21 entries, each with the VAT rate the breakdown knows among its rates. */
+export function toAllowanceCharges(
+  rows: readonly AllowanceRow[],
+  vatRates: readonly { rate: Decimal; category: string }[],
+): AllowanceCharge[] {
+  return rows.map((r) => {
+    const vat =
+      vatRates.find((v) => r.rates.some((x) => x.equals(v.rate))) ??
+      (vatRates.length === 1 ? vatRates[0] : undefined);
+    const percent = r.rates.find((x) => !vat || !x.equals(vat.rate));
+    return {
+      isCharge: r.isCharge,
+      ...(percent && r.basis
+        ? { percent: percent.normalized().toString(), basisAmount: { value: r.basis.toFixed(2) } }
+        : {}),
+      amount: { value: r.amount.toFixed(2) },
+      ...(r.reason ? { reason: r.reason } : {}),
+      ...(vat
+        ? { tax: { typeCode: 'VAT', categoryCode: vat.category, rate: vat.rate.normalized().toString() } }
+        : {}),
+    };
+  });
+}

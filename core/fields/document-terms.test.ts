@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { handPage } from '../testing/text-page';
+import { extractFields } from './extract-fields';
+
+describe("the document's own terms", () => {
+  it("reads a correction invoice's own number and type, never the corrected invoice's", () => {
+    const { invoice, evidence } = extractFields(
+      handPage([
+        [50, [[60, 'Rechnungskorrektur (384) Nr. RK21012345 vom 16.09.2019']]],
+        [200, [[175, 'Ursprungsbeleg-Nr : R87654321012345']]],
+        [212, [[175, 'Rechnungsnummer der Ursprungsrechnung: R-1']]],
+      ]),
+    );
+    expect(invoice).toMatchObject({ number: 'RK21012345', typeCode: '384', issueDate: '2019-09-16' });
+    expect(evidence['BT-3']?.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('does not take an associated invoice’s date for the issue date, nor a due date before it', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [
+          40,
+          [
+            [300, 'FACTURE N° :'],
+            [470, 'F20260027'],
+          ],
+        ],
+        [
+          56,
+          [
+            [300, 'Date :'],
+            [470, '31/01/2026'],
+          ],
+        ],
+        [300, [[40, 'DATE DE FACTURE ASSOCIÉE : 01/01/2026']]],
+        [
+          700,
+          [
+            [40, "Date d'échéance :"],
+            [150, '02/03/2026'],
+          ],
+        ],
+      ]),
+    );
+    expect(invoice.issueDate).toBe('2026-01-31');
+    expect(invoice.paymentTerms?.[0]?.dueDate).toBe('2026-03-02');
+    const early = extractFields(
+      handPage([
+        [40, [[40, 'Invoice date: 2026-02-10']]],
+        [60, [[40, 'Due date: 2026-01-10']]],
+      ]),
+    );
+    expect(early.invoice.paymentTerms).toBeUndefined();
+  });
+
+  it('takes the currency a label names, not a sign printed elsewhere', () => {
+    const { invoice, evidence } = extractFields(
+      handPage([
+        [40, [[40, 'Invoice 103767']]],
+        [
+          60,
+          [
+            [40, 'Currency:'],
+            [150, 'GBP'],
+          ],
+        ],
+        [300, [[40, 'Deposit paid in €: 100.00']]],
+        [
+          320,
+          [
+            [40, 'Total amount'],
+            [300, '1,200.00'],
+          ],
+        ],
+      ]),
+    );
+    expect(invoice.currency).toBe('GBP');
+    expect(evidence['BT-5']?.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('tells a credit note and a self-billed invoice by their title', () => {
+    const type = (title: string) => extractFields(handPage([[40, [[40, title]]]])).invoice.typeCode;
+    expect(type('AVOIR N° AV-7')).toBe('381');
+    expect(type('Gutschrift (Selbst ausgestellte Rechnung) Nr. 47110818')).toBe('389');
+    expect(type('Credit note CN-12')).toBe('381');
+    expect(type('Facture FA-2017-0009')).toBe('380');
+  });
+});

@@ -1,0 +1,291 @@
+/**
+ * The document's own terms, each chosen among its candidates: BT-1 (number), BT-2 (issue date), BT-3
+ * (type), BT-5 (currency), BT-9 (due date), BT-13 (order reference). Candidates come from labels
+ * (key-values.ts) and from the document's title ("Rechnungskorrektur (384) Nr. RK-1 vom 16.09.2019",
+ * "Facture FA-2017-0009"); a number another document owns (the corrected invoice's, "Ursprungsbeleg",
+ * "facture associée") is never BT-1, and the due date is never before the issue date.
+ */
+import { ISO4217_CURRENCIES } from '../rules/codelists/iso4217';
+import { UNCL1001_INVOICE_TYPES } from '../rules/codelists/uncl1001';
+import type { Layout, Row } from '../text/layout';
+import { CHOSEN, CONFIRMED, LABELLED, type Place } from './confidence';
+import { labelledValues, type Read } from './key-values';
+import {
+  CURRENCY_LABELS,
+  DUE_DATE_LABELS,
+  ISSUE_DATE_LABELS,
+  NOT_ISSUE_DATE,
+  NOT_OWN_NUMBER,
+  NUMBER_LABELS,
+  NUMBER_VALUE,
+  ORDER_LABELS,
+  TITLE_WORDS,
+  TYPE_TITLES,
+} from './labels';
+import { CURRENCY_SIGNS, datesIn } from './values';
+
+/** A term's value with where it was read and how sure the choice is. */
+export interface Chosen<T = string> {
+  readonly value: T;
+  readonly place: Place;
+  readonly confidence: number;
+  /** Confirmed by a check (a date order), not only by its label. */
+  readonly proven: boolean;
+}
+
+interface Candidate {
+  readonly value: string;
+  readonly strength: number;
+  readonly place: Place;
+}
+
+const readDate: Read<string> = (text) => {
+  const [first] = datesIn(text);
+  return first && first.index <= 2 ? { value: first.value, text: first.text } : null;
+};
+
+const readNumber: Read<string> = (text) => {
+  const m = NUMBER_VALUE.exec(text.trim());
+  const value = m?.[1]?.replace(/[.,:;]$/, '');
+  if (!value || readDate(value)) return null;
+  return { value, text: value };
+};
+
+const placeOf = (row: Row, cells: Place['cells']): Place => ({ row, cells });
+
+/**
+ * The candidates of a term chosen: the values weighed by their strongest label, a value found in
+ * several places weighing more. Sure (CONFIRMED) when a specific label gave it, in two places or with
+ * no rival; LABELLED with a specific label and a weaker rival; CHOSEN otherwise.
+ */
+function choose(candidates: readonly Candidate[]): Chosen | null {
+  const byValue = new Map<string, Candidate[]>();
+  for (const c of candidates) byValue.set(c.value, [...(byValue.get(c.value) ?? []), c]);
+  const ranked = [...byValue.values()]
+    .map((list) => ({
+      list,
+      weight: Math.max(...list.map((c) => c.strength)) + 0.1 * Math.min(list.length - 1, 3),
+    }))
+    .sort((a, b) => b.weight - a.weight);
+  const [top, second] = ranked;
+  if (!top) return null;
+  const first = top.list.reduce((a, b) => (b.strength > a.strength ? b : a));
+  const strong = first.strength >= 0.9;
+  const rival = second !== undefined && second.weight >= top.weight - 0.25;
+  // Confirmed when two places print it (a title and a label, a header on each page): a label alone is
+  // not proof.
+  const agreed = new Set(top.list.map((c) => c.place.row.index)).size > 1;
+  const confidence = strong && !rival ? (agreed ? CONFIRMED : LABELLED) : CHOSEN;
+  return { value: first.value, place: first.place, confidence, proven: false };
+}
+
+/**
+ * The title cells of page 1: where a document names its type and number; a cell naming another
+ * document ("Facture d'origine : FA-311 du 02/09/2025") is no title.
+ */
+function titles(layout: Layout): { row: Row; cell: Row['cells'][number]; rest: string }[] {
+  const out: { row: Row; cell: Row['cells'][number]; rest: string }[] = [];
+  for (const row of layout.rows) {
+    if (row.page !== 1) break;
+    for (const cell of row.cells) {
+      if (NOT_OWN_NUMBER.test(cell.text)) continue;
+      const m = TITLE_WORDS.exec(cell.text);
+      if (m) out.push({ row, cell, rest: cell.text.slice((m.index ?? 0) + m[0].length) });
+    }
+  }
+  return out;
+}
+
+/** BT-1 from a title: "Facture FA-2017-0009", "Rechnung des Versicherers Nr. 00.123-1 vom", "Invoice 103767". */
+function titleNumbers(layout: Layout): Candidate[] {
+  const out: Candidate[] = [];
+  for (const { row, cell, rest } of titles(layout)) {
+    const marked = /^\s*(?:[\p{L}-]+\s+|\([^)]*\)\s*){0,4}?(?:nr|no|n[°º]|#|nummer|number)\.?\s*:?\s*/iu.exec(
+      rest,
+    );
+    const bare = /^\s*(?:\(\d{3}\)\s*)?:?\s*/.exec(rest);
+    const after = marked ? rest.slice(marked[0].length) : bare ? rest.slice(bare[0].length) : null;
+    // "Nr. 210111 mit LV vom 30.05.2026": the number runs up to the date's "vom".
+    const upToDate = after === null ? null : /^(\S[^:]{0,28}?\S)\s+(?:vom|du|dated)\s+\S*\d/i.exec(after);
+    const read =
+      upToDate && /\d/.test(upToDate[1]!)
+        ? { value: upToDate[1]!, text: upToDate[1]! }
+        : after === null
+          ? null
+          : readNumber(after);
+    if (!read) continue;
+    // A number that is all digits after a bare title word could be a year or a count: weaker.
+    out.push({ value: read.value, strength: marked ? 1 : 0.8, place: placeOf(row, [cell]) });
+  }
+  return out;
+}
+
+export function invoiceNumber(layout: Layout): Chosen | null {
+  const labelled = labelledValues(layout, NUMBER_LABELS, readNumber, { exclude: NOT_OWN_NUMBER }).map(
+    (p) => ({
+      value: p.value,
+      strength: p.strength,
+      place: placeOf(p.row, p.cell === p.label ? [p.cell] : [p.label, p.cell]),
+    }),
+  );
+  // The title first: between equals, the number a document is titled with is its own.
+  return choose([...titleNumbers(layout), ...labelled]);
+}
+
+/** BT-3: a code printed in the title, else the title's words, else a commercial invoice (380). */
+export function typeCode(layout: Layout): Chosen {
+  const found = titles(layout);
+  for (const { row, cell } of found) {
+    const code = /\((\d{3})\)/.exec(cell.text)?.[1];
+    if (code && UNCL1001_INVOICE_TYPES.has(code))
+      return { value: code, place: placeOf(row, [cell]), confidence: CONFIRMED, proven: true };
+  }
+  for (const { row, cell } of found) {
+    const type = TYPE_TITLES.find(([pattern]) => pattern.test(cell.text));
+    if (type) return { value: type[1], place: placeOf(row, [cell]), confidence: LABELLED, proven: false };
+  }
+  const [title] = found;
+  if (title)
+    return { value: '380', place: placeOf(title.row, [title.cell]), confidence: LABELLED, proven: false };
+  const first = layout.rows[0];
+  return {
+    value: '380',
+    place: first ? placeOf(first, first.cells.slice(0, 1)) : { row: first!, cells: [] },
+    confidence: CHOSEN,
+    proven: false,
+  };
+}
+
+function titleDates(layout: Layout): Candidate[] {
+  const out: Candidate[] = [];
+  for (const { row, cell, rest } of titles(layout)) {
+    const m = /\b(?:vom|du|dated|of|le)\s+/i.exec(rest);
+    const date = m ? readDate(rest.slice((m.index ?? 0) + m[0].length)) : null;
+    if (date) out.push({ value: date.value, strength: 0.9, place: placeOf(row, [cell]) });
+    else if (!m || rest.slice((m.index ?? 0) + m[0].length).trim() === '') {
+      // "Rechnung … Nr. X vom" over the date, or "Gutschrift Nr. X" over "vom 31.10.2018".
+      const next = layout.rows[row.index + 1];
+      const line = next && next.page === row.page ? next.line.text : '';
+      const date = readDate(m ? line : line.replace(/^\s*(?:vom|du|dated)\s+/i, ''));
+      if (date && next && (m || /^\s*(?:vom|du|dated)\s/i.test(line)))
+        out.push({ value: date.value, strength: 0.9, place: placeOf(next, next.cells.slice(0, 1)) });
+    }
+  }
+  return out;
+}
+
+/** Due date candidates, before the issue date is known. */
+function dueDates(layout: Layout): Candidate[] {
+  return labelledValues(layout, DUE_DATE_LABELS, readDate).map((p) => ({
+    value: p.value,
+    strength: p.strength,
+    place: placeOf(p.row, p.cell === p.label ? [p.cell] : [p.label, p.cell]),
+  }));
+}
+
+/** BT-2 and BT-9 together: the due date is never before the issue date, and agreeing raises both. */
+export function dates(layout: Layout): { issue: Chosen | null; due: Chosen | null } {
+  const labelled = labelledValues(layout, ISSUE_DATE_LABELS, readDate, { exclude: NOT_ISSUE_DATE }).map(
+    (p) => ({
+      value: p.value,
+      strength: p.strength,
+      place: placeOf(p.row, p.cell === p.label ? [p.cell] : [p.label, p.cell]),
+    }),
+  );
+  let candidates = [...labelled, ...titleDates(layout)];
+  if (candidates.length === 0) {
+    // No label at all: a date standing alone at the head of the first page (letter style).
+    const alone = layout.rows.find(
+      (r) => r.page === 1 && r.cells.some((c) => readDate(c.text)?.text === c.text.trim()),
+    );
+    const cell = alone?.cells.find((c) => readDate(c.text)?.text === c.text.trim());
+    if (alone && cell)
+      candidates = [{ value: readDate(cell.text)!.value, strength: 0.5, place: placeOf(alone, [cell]) }];
+  }
+  const issue = choose(candidates);
+  const dues = dueDates(layout).filter((d) => !issue || d.value >= issue.value);
+  const due = choose(dues);
+  if (issue && due) {
+    // The order of the two dates holds: a check beside the labels.
+    return {
+      issue: { ...issue, proven: true },
+      due: { ...due, proven: true, confidence: Math.max(due.confidence, LABELLED) },
+    };
+  }
+  return { issue, due };
+}
+
+/** BT-13: a labelled order reference. */
+export function orderReference(layout: Layout): Chosen | null {
+  const found = labelledValues(layout, ORDER_LABELS, readNumber, { below: false }).map((p) => ({
+    value: p.value,
+    strength: p.strength * 0.9,
+    place: placeOf(p.row, p.cell === p.label ? [p.cell] : [p.label, p.cell]),
+  }));
+  const chosen = choose(found);
+  // Nothing checks a reference: its label is all there is.
+  return chosen && { ...chosen, confidence: Math.min(chosen.confidence, LABELLED) };
+}
+
+/** Currency codes as printed beside amounts: three capitals that ISO 4217 knows. */
+const codesIn = (text: string): string[] =>
+  [...text.matchAll(/\b[A-Z]{3}\b/g)].map((m) => m[0]).filter((c) => ISO4217_CURRENCIES.has(c));
+
+/**
+ * BT-5: a labelled currency ("Währung: EUR"), else the codes and signs printed beside amounts, the most
+ * frequent one; a sign never outweighs a code printed on the invoice.
+ */
+export function currency(layout: Layout): Chosen | null {
+  const readCode: Read<string> = (text) => {
+    const [code] = codesIn(text.replace(/\beuros?\b/i, 'EUR'));
+    return code ? { value: code, text: code } : null;
+  };
+  const labelled = labelledValues(layout, CURRENCY_LABELS, readCode, { below: false });
+  if (labelled[0]) {
+    const p = labelled[0];
+    const agree = labelled.every((l) => l.value === p.value);
+    return {
+      value: p.value,
+      place: placeOf(p.row, p.cell === p.label ? [p.cell] : [p.label, p.cell]),
+      confidence: agree ? CONFIRMED : CHOSEN,
+      proven: false,
+    };
+  }
+  const codes = new Map<string, { count: number; place: Place }>();
+  const signs = new Map<string, { count: number; place: Place }>();
+  for (const row of layout.rows) {
+    for (const cell of row.cells) {
+      for (const code of codesIn(cell.text)) {
+        const known = codes.get(code);
+        codes.set(code, { count: (known?.count ?? 0) + 1, place: known?.place ?? placeOf(row, [cell]) });
+      }
+      for (const [sign, code] of Object.entries(CURRENCY_SIGNS)) {
+        if (!cell.text.includes(sign)) continue;
+        const known = signs.get(code);
+        signs.set(code, { count: (known?.count ?? 0) + 1, place: known?.place ?? placeOf(row, [cell]) });
+      }
+    }
+  }
+  const ranked = (m: Map<string, { count: number; place: Place }>) =>
+    [...m.entries()].sort((a, b) => b[1].count - a[1].count);
+  const [code, otherCode] = ranked(codes);
+  const [sign] = ranked(signs);
+  if (code) {
+    const agrees = !otherCode && (!sign || sign[0] === code[0]);
+    return { value: code[0], place: code[1].place, confidence: agrees ? CONFIRMED : CHOSEN, proven: false };
+  }
+  if (sign) return { value: sign[0], place: sign[1].place, confidence: LABELLED, proven: false };
+  return null;
+}
+
+/** The euro area's countries (ISO 3166 codes; Bulgaria from 2026). */
+const EURO_AREA = new Set('AT BE BG CY DE EE ES FI FR GR HR IE IT LT LU LV MT NL PT SI SK'.split(' '));
+
+/**
+ * BT-5 when the page prints no currency at all: an invoice of a seller in the euro area is in euros
+ * (its amounts are in the national currency), read from where the seller's country was.
+ */
+export function domesticCurrency(sellerCountry: Chosen | undefined): Chosen | null {
+  if (!sellerCountry || !EURO_AREA.has(sellerCountry.value)) return null;
+  return { value: 'EUR', place: sellerCountry.place, confidence: CHOSEN, proven: false };
+}

@@ -1,0 +1,125 @@
+/**
+ * Identifiers printed on an invoice, each with where it stands and how far its own check confirms it:
+ * VAT identifiers (BT-31/BT-48; French and German keys checked), SIREN/SIRET (BT-30/BT-47; Luhn) and
+ * IBANs (BT-84; mod 97, also across a line break). A failing key lowers trust but does not reject an
+ * identifier its label names (sample invoices carry made-up ones); an unlabelled one must pass its check.
+ * Whose identifier it is (seller or buyer) is parties.ts's question; a label that says "client",
+ * "Kunde", "customer" beside it answers it here.
+ */
+import type { Cell, Layout, Row } from '../text/layout';
+import { below } from '../text/layout';
+import { BUYER_ID_LABEL, IBAN_LABEL, VAT_LABEL } from './labels';
+import { IBAN_PATTERN, isIban, isLuhn, readVatId, VAT_PATTERN } from './values';
+
+export interface Identifier {
+  readonly kind: 'vat' | 'siren' | 'iban';
+  /** Normalized: no spaces; a SIREN as 9 digits (a SIRET gives its first 9). */
+  readonly value: string;
+  readonly row: Row;
+  readonly cell: Cell;
+  /** The text it was read from. */
+  readonly text: string;
+  /** A label names it (VAT, SIREN, IBAN). */
+  readonly labelled: boolean;
+  /** Its check key passed (true), failed (false), or none is known (null). */
+  readonly keyOk: boolean | null;
+  /** A label beside it says it is the buyer's. */
+  readonly buyerLabelled: boolean;
+}
+
+/** The text before a match within its cell, and the cell left of it: where its label stands. */
+function labelText(row: Row, cell: Cell, index: number): string {
+  const at = row.cells.indexOf(cell);
+  const left = at > 0 ? row.cells[at - 1]!.text : '';
+  return `${left} ${cell.text.slice(0, index)}`;
+}
+
+function vatIds(row: Row, cell: Cell): Identifier[] {
+  const out: Identifier[] = [];
+  for (const m of cell.text.matchAll(VAT_PATTERN)) {
+    const read = readVatId(m[0]);
+    if (!read) continue;
+    const before = labelText(row, cell, m.index ?? 0);
+    const labelled = VAT_LABEL.test(before.slice(-40));
+    if (!read.wellFormed && !labelled) continue;
+    out.push({
+      kind: 'vat',
+      value: read.value,
+      row,
+      cell,
+      text: m[0].trim(),
+      labelled,
+      keyOk: read.wellFormed ? read.keyOk : false,
+      buyerLabelled: BUYER_ID_LABEL.test(before.slice(-50)),
+    });
+  }
+  return out;
+}
+
+function sirens(row: Row, cell: Cell): Identifier[] {
+  const out: Identifier[] = [];
+  for (const m of cell.text.matchAll(
+    /\b(SIRE[NT]|RCS(?:\s+[\p{L}-]+){0,3})\s*(?:n[°ºo])?\s*:?\s*((?:\d[\s.]?){9,14})/giu,
+  )) {
+    const digits = m[2]!.replace(/\D/g, '');
+    if (digits.length !== 9 && digits.length !== 14) continue;
+    out.push({
+      kind: 'siren',
+      value: digits.slice(0, 9),
+      row,
+      cell,
+      text: m[0].trim(),
+      labelled: true,
+      keyOk: isLuhn(digits) && isLuhn(digits.slice(0, 9)),
+      buyerLabelled:
+        BUYER_ID_LABEL.test(labelText(row, cell, m.index ?? 0).slice(-50)) ||
+        /client|kunde|customer/i.test(labelText(row, cell, m.index ?? 0).slice(-30)),
+    });
+  }
+  return out;
+}
+
+function ibans(layout: Layout, row: Row, cell: Cell): Identifier[] {
+  const out: Identifier[] = [];
+  for (const m of cell.text.matchAll(IBAN_PATTERN)) {
+    let value = m[0].replace(/\s+/g, '');
+    let ok = isIban(value);
+    if (!ok && (m.index ?? 0) + m[0].length >= cell.text.trimEnd().length) {
+      // An IBAN broken over two lines of its column: the rest stands right under it.
+      const [next] = below(layout, row, cell, { within: 1 });
+      const rest = next?.cell.text.replace(/\s+/g, '') ?? '';
+      if (/^[A-Z0-9]{1,12}$/.test(rest) && isIban(value + rest)) {
+        value += rest;
+        ok = true;
+      }
+    }
+    const labelled = IBAN_LABEL.test(labelText(row, cell, m.index ?? 0));
+    if (!ok && !labelled) continue;
+    out.push({
+      kind: 'iban',
+      value,
+      row,
+      cell,
+      text: m[0].trim(),
+      labelled,
+      keyOk: ok,
+      buyerLabelled: false,
+    });
+  }
+  return out;
+}
+
+/** Every identifier of the document, in reading order. */
+export function identifiersOf(layout: Layout): Identifier[] {
+  const out: Identifier[] = [];
+  for (const row of layout.rows) {
+    for (const cell of row.cells) {
+      const taken = ibans(layout, row, cell);
+      out.push(...taken);
+      // The country letters and digits of an IBAN are no VAT number.
+      out.push(...vatIds(row, cell).filter((v) => !taken.some((i) => i.value.includes(v.value.slice(2)))));
+      out.push(...sirens(row, cell));
+    }
+  }
+  return out;
+}

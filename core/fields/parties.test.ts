@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { handPage } from '../testing/text-page';
+import { extractFields } from './extract-fields';
+
+describe('parties read from their blocks', () => {
+  it('reads German key–value blocks under "Verkäufer" and "Käufer/Leistungsempfänger"', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [100, [[60, 'Verkäufer']]],
+        [
+          112,
+          [
+            [60, 'Nummer:'],
+            [250, '549910'],
+          ],
+        ],
+        [
+          124,
+          [
+            [60, 'Name:'],
+            [250, 'Verkehrsbetriebe GmbH'],
+          ],
+        ],
+        [
+          136,
+          [
+            [60, 'Anschrift:'],
+            [250, 'Musterstraße 3'],
+          ],
+        ],
+        [148, [[250, 'DE 12345 Berlin']]],
+        [
+          160,
+          [
+            [60, 'USt.-Id.-Nr.:'],
+            [250, 'DE136695976'],
+          ],
+        ],
+        [200, [[60, 'Käufer/Leistungsempfänger']]],
+        [
+          212,
+          [
+            [60, 'Name:'],
+            [250, 'Liselotte Müllermann'],
+          ],
+        ],
+        [
+          224,
+          [
+            [60, 'Anschrift:'],
+            [250, 'Beispielstraße 24'],
+          ],
+        ],
+        [236, [[250, 'AT 1010 Wien']]],
+      ]),
+    );
+    expect(invoice.seller).toMatchObject({
+      name: 'Verkehrsbetriebe GmbH',
+      taxRegistrations: [{ id: { value: 'DE136695976', scheme: 'VA' } }],
+      address: { country: 'DE' },
+    });
+    expect(invoice.buyer).toMatchObject({ name: 'Liselotte Müllermann', address: { country: 'AT' } });
+  });
+
+  it('takes the sender line over a window address: its first part is the seller, the address below the buyer', () => {
+    const { invoice, language } = extractFields(
+      handPage([
+        [120, [[70, 'Bei Spiel GmbH ● Ecke 12 ● 12345 Stadthausen ● Germany']]],
+        [135, [[70, 'Theodor Est']]],
+        [147, [[70, 'Bahnstr. 42']]],
+        [159, [[70, '88802 Spielkreis']]],
+        [300, [[60, 'Invoice # RE-20190610/507 issued at 2019-06-10']]],
+        [320, [[60, 'Please remit until 2019-07-01.']]],
+      ]),
+    );
+    expect(language).toBe('en');
+    expect(invoice.seller?.name).toBe('Bei Spiel GmbH');
+    expect(invoice.buyer?.name).toBe('Theodor Est');
+    expect(invoice.number).toBe('RE-20190610/507');
+    expect(invoice.issueDate).toBe('2019-06-10');
+    expect(invoice.paymentTerms?.[0]?.dueDate).toBe('2019-07-01');
+  });
+
+  it('gives the customer the VAT number labelled as the customer’s, wherever it stands', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [40, [[40, 'Au bon moulin SARL - 1242 chemin de l’olive - 84340 Malaucène - France']]],
+        [52, [[40, 'TVA : FR11999999998 - SIRET : 99999999800010']]],
+        [100, [[300, 'Facturé à :']]],
+        [112, [[300, 'Hôtel Saint Denis']]],
+        [124, [[300, '42 rue du stade']]],
+        [136, [[300, '97400 Saint Denis']]],
+        [
+          200,
+          [
+            [40, 'N° TVA client'],
+            [200, 'FR90343434346'],
+          ],
+        ],
+      ]),
+    );
+    expect(invoice.seller?.taxRegistrations?.[0]?.id?.value).toBe('FR11999999998');
+    expect(invoice.seller?.legalOrganization?.id?.value).toBe('999999998');
+    expect(invoice.buyer?.name).toBe('Hôtel Saint Denis');
+    expect(invoice.buyer?.taxRegistrations?.[0]?.id?.value).toBe('FR90343434346');
+  });
+});

@@ -1,0 +1,576 @@
+/**
+ * The parties (BG-4 seller, BG-7 buyer) read from the layout's party blocks: a heading ("Verkäufer",
+ * "Käufer/Leistungsempfänger", "Rechnungsempfänger", "Facturé à", "CLIENT :", "Bill to") and the lines
+ * under it in its column; a sender line over the recipient's address ("Bei Spiel GmbH ● Ecke 12 ● 12345
+ * Stadthausen"); unlabelled address blocks side by side at the head of the first page (the recipient on
+ * the left in German and English letters, on the right in French ones); the seller's legal mentions in
+ * the letterhead or the footer. In a block the name is what its "Name:" key gives, else its first line
+ * that reads as a name (not a salutation, a label, an address line or a number); the country is its
+ * address line's ("DE 12345 Berlin", "F-75001", a country name), else its VAT number's prefix.
+ * Identifiers (identifiers.ts) inside a block are that party's; one labelled as the customer's is the
+ * buyer's wherever it stands; the others are the seller's.
+ */
+import type { Cell, Layout, Row } from '../text/layout';
+import { CHOSEN, CONFIRMED, CONFIRMED_WEAK_LABEL, LABELLED, PLACED, type Place } from './confidence';
+import type { Chosen } from './document-terms';
+import type { Identifier } from './identifiers';
+import {
+  BUYER_LABELS,
+  COMPANY_FORMS,
+  LEGAL_MENTION,
+  NAME_LABELS,
+  OTHER_PARTY_LABELS,
+  SALUTATION,
+  SELLER_LABELS,
+  words,
+  type Language,
+} from './labels';
+
+type Role = 'seller' | 'buyer' | 'other';
+
+interface BlockLine {
+  readonly row: Row;
+  readonly cells: readonly Cell[];
+  readonly text: string;
+}
+
+interface Block {
+  readonly role: Role;
+  readonly heading: { readonly row: Row; readonly cell: Cell } | null;
+  readonly left: number;
+  readonly right: number;
+  readonly lines: readonly BlockLine[];
+  /** The name read after the heading on its own cell ("Customer: ACME SA"), if any. */
+  readonly inline: string | null;
+}
+
+export interface PartyReading {
+  readonly name?: Chosen;
+  readonly vat?: Chosen;
+  readonly legalId?: Chosen;
+  readonly country?: Chosen;
+}
+
+export interface Parties {
+  readonly seller: PartyReading;
+  readonly buyer: PartyReading;
+}
+
+/** How many lines a block reaches under its heading, at most. */
+const BLOCK_LINES = 14;
+
+const ADDRESS_WORDS = words(
+  /\b(str(?:aße|asse|\.)|\p{L}*stra(?:ß|ss)e|\p{L}*str\.|weg|platz|allee|gasse|ring|damm|ufer|chaussee|rue|avenue|av\.|boulevard|bd\.?|chemin|route|impasse|place|all[ée]e|quai|cours|road|street|lane|drive|way|postfach|bp|cedex|zone|z\.?a\.?|z\.?i\.?)\b/iu,
+);
+
+/**
+ * A postcode line: optional country code, a 4–5 digit postcode, a place ("DE 12345 Berlin", "F-75001
+ * Paris", "1010 Wien"), at the start or after the street's comma ("Markt 1, 01067 Dresden"); or a
+ * British postcode after the town ("Leeds LS1 4AB").
+ */
+const POSTCODE_LINE =
+  /(?:^|,\s*)(?:([A-Z]{1,2})\s?[-–]?\s?)?(\d{4,5})\s+\p{L}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}$/u;
+
+const COUNTRY_NAMES: Readonly<Record<string, string>> = {
+  france: 'FR',
+  deutschland: 'DE',
+  germany: 'DE',
+  allemagne: 'DE',
+  belgique: 'BE',
+  belgium: 'BE',
+  belgien: 'BE',
+  luxembourg: 'LU',
+  luxemburg: 'LU',
+  österreich: 'AT',
+  austria: 'AT',
+  autriche: 'AT',
+  schweiz: 'CH',
+  suisse: 'CH',
+  switzerland: 'CH',
+  italia: 'IT',
+  italie: 'IT',
+  italy: 'IT',
+  italien: 'IT',
+  espagne: 'ES',
+  spain: 'ES',
+  spanien: 'ES',
+  españa: 'ES',
+  nederland: 'NL',
+  'pays-bas': 'NL',
+  netherlands: 'NL',
+  niederlande: 'NL',
+  'united kingdom': 'GB',
+  uk: 'GB',
+  'royaume-uni': 'GB',
+  england: 'GB',
+  'great britain': 'GB',
+  großbritannien: 'GB',
+  ireland: 'IE',
+  irlande: 'IE',
+  poland: 'PL',
+  pologne: 'PL',
+  polen: 'PL',
+  portugal: 'PT',
+  danmark: 'DK',
+  denmark: 'DK',
+  dänemark: 'DK',
+  sweden: 'SE',
+  schweden: 'SE',
+  suède: 'SE',
+  'ile de la réunion': 'RE',
+  'la réunion': 'RE',
+  réunion: 'RE',
+  martinique: 'MQ',
+  guadeloupe: 'GP',
+  guyane: 'GF',
+  mayotte: 'YT',
+  monaco: 'MC',
+  'united states': 'US',
+  usa: 'US',
+};
+
+/** Single-letter country marks of old postcodes ("D-12345", "F-75001", "A-1010"). */
+const LETTER_COUNTRIES: Readonly<Record<string, string>> = {
+  D: 'DE',
+  F: 'FR',
+  A: 'AT',
+  B: 'BE',
+  L: 'LU',
+  I: 'IT',
+  E: 'ES',
+  NL: 'NL',
+  CH: 'CH',
+};
+
+/**
+ * Party labels at the start of a cell: alone ("Verkäufer"), paired ("Käufer/Leistungsempfänger"), or —
+ * for other parties — after one word ("Abweichender Warenempfänger").
+ */
+const HEADINGS = (
+  [
+    ['other', OTHER_PARTY_LABELS, '(?:\\p{L}+[/ ])?'],
+    ['buyer', BUYER_LABELS, '(?:\\p{L}+/)?'],
+    ['seller', SELLER_LABELS, '(?:\\p{L}+/)?'],
+  ] as const
+).map(([role, pattern, prefix]) => [role, new RegExp(`^\\s*${prefix}${pattern.source}`, 'iu')] as const);
+
+/**
+ * A party label standing as a heading: at the start of its cell, then nothing, or a colon and the
+ * party's name ("Bill to: ACME Ltd"). Words after the label without a colon make it text ("CLIENT NOM
+ * COMMERCIAL"), and a number after it a customer number ("Customer:2", "Kunde: 4711").
+ */
+function headingRole(text: string): { role: Role; rest: string } | null {
+  for (const [role, pattern] of HEADINGS) {
+    const m = pattern.exec(text);
+    if (!m) continue;
+    const after = text
+      .slice(m[0].length)
+      .replace(/^[\p{L}/-]*/u, '')
+      .replace(/^\s*(?:\(.*?\))?\s*/, '');
+    const colon = /^[:–]\s*/.exec(after);
+    const rest = colon ? after.slice(colon[0].length) : after;
+    if (rest.trim() !== '' && (!colon || /^[\d\s./-]+$/.test(rest) || rest.length > 60)) return null;
+    return { role, rest };
+  }
+  return null;
+}
+
+export const isAddressLine = (text: string): boolean =>
+  ADDRESS_WORDS.test(text) ||
+  POSTCODE_LINE.test(text) ||
+  /^\d+[\s,]/.test(text) ||
+  /\p{L}\.?\s+\d+[a-z]?$/u.test(text);
+
+/** Text that can be a party's name: letters, no "label: value", no long number, no mail or web address. */
+export function isName(text: string): boolean {
+  const t = text.trim();
+  return (
+    /\p{L}{2}/u.test(t) &&
+    !/:\s*\S/.test(t) &&
+    !/:$/.test(t) &&
+    !/\d{4}/.test(t) &&
+    t.length <= 70 &&
+    !/@|www\.|https?:/.test(t) &&
+    !SALUTATION.test(t) &&
+    !headingRole(t) &&
+    !LEGAL_MENTION.test(t)
+  );
+}
+
+/** The lines of a block: from a heading down its column until a gap, another heading or the limit. */
+function blockFrom(layout: Layout, row: Row, cell: Cell, role: Role, rest: string, right: number): Block {
+  const lines: BlockLine[] = [];
+  const left = cell.x;
+  let bottom = row.y + row.height;
+  for (const next of layout.rows.slice(row.index + 1, row.index + 1 + BLOCK_LINES)) {
+    if (next.page !== row.page) break;
+    const cells = next.cells.filter((c) => c.x >= left - 8 && c.x < right - 2);
+    if (cells.length === 0) {
+      if (next.y - bottom > 2.2 * Math.max(row.height, 8)) break;
+      continue;
+    }
+    if (next.y - bottom > 2 * Math.max(next.height, 8)) break;
+    if (cells.some((c) => Math.abs(c.x - left) < 8 && headingRole(c.text))) break;
+    lines.push({ row: next, cells, text: cells.map((c) => c.text).join('  ') });
+    bottom = next.y + next.height;
+  }
+  return {
+    role,
+    heading: { row, cell },
+    left,
+    right,
+    lines,
+    inline: rest.trim() === '' ? null : rest.trim(),
+  };
+}
+
+/**
+ * Every labelled party block of the document. A block ends at the next heading on its row; without one,
+ * an address column is at most half the page wide, while a block of "key: value" rows reaches across.
+ */
+function labelledBlocks(layout: Layout): Block[] {
+  const blocks: Block[] = [];
+  for (const row of layout.rows) {
+    const headings = row.cells.flatMap((cell) => {
+      const h = headingRole(cell.text);
+      return h ? [{ cell, ...h }] : [];
+    });
+    const width = layout.pages.get(row.page)?.width ?? 595;
+    for (const [i, h] of headings.entries()) {
+      const next = headings[i + 1]?.cell.x;
+      const wide = blockFrom(layout, row, h.cell, h.role, h.rest, next ?? Infinity);
+      const keyed = wide.lines.slice(0, 3).some((l) => /:$/.test(l.cells[0]?.text ?? ''));
+      blocks.push(
+        next !== undefined || keyed
+          ? wide
+          : blockFrom(layout, row, h.cell, h.role, h.rest, h.cell.x + width / 2),
+      );
+    }
+  }
+  return blocks;
+}
+
+/**
+ * A sender line over the recipient's window: one line of the first page holding a postcode and two or
+ * more separators ("Bei Spiel GmbH ● Ecke 12 ● 12345 Stadthausen", "weclapp.com | Somestreet 42 | …").
+ * The seller's name is its first part; the block under it is the buyer's.
+ */
+function senderLine(layout: Layout): { row: Row; cell: Cell; name: string; buyer: Block } | null {
+  for (const row of layout.rows) {
+    if (row.page !== 1 || row.y > (layout.pages.get(1)?.height ?? 842) * 0.45) continue;
+    for (const cell of row.cells) {
+      const parts = cell.text.split(/\s*[●•|·,]\s*|\s+[-–]\s+/).filter((p) => p.trim() !== '');
+      if (parts.length < 3 || !parts.some((p) => POSTCODE_LINE.test(p.trim()))) continue;
+      const name = parts[0]!.trim();
+      if (!isName(name) || isAddressLine(name)) continue;
+      const under = blockFrom(layout, row, cell, 'buyer', '', cell.x + cell.width);
+      // Under a sender line stands an address: a name, then a postcode line within a few lines.
+      const lines = under.lines.slice(0, 6);
+      if (
+        !lines[0] ||
+        /:/.test(lines[0].text) ||
+        !lines.some((l) => l.cells.some((c) => POSTCODE_LINE.test(c.text)))
+      )
+        continue;
+      return { row, cell, name, buyer: under };
+    }
+  }
+  return null;
+}
+
+/** Address blocks with no heading at the head of the first page: runs of lines in one column ending at a postcode line. */
+function addressBlocks(layout: Layout, taken: (row: Row, cell: Cell) => boolean): Block[] {
+  const height = layout.pages.get(1)?.height ?? 842;
+  const blocks: Block[] = [];
+  const used = new Set<Cell>();
+  for (const row of layout.rows) {
+    if (row.page !== 1 || row.y > height * 0.5) continue;
+    for (const cell of row.cells) {
+      if (used.has(cell) || taken(row, cell) || !isName(cell.text) || isAddressLine(cell.text)) continue;
+      const lines: BlockLine[] = [{ row, cells: [cell], text: cell.text }];
+      let bottom = row.y + row.height;
+      for (const next of layout.rows.slice(row.index + 1, row.index + 7)) {
+        if (next.page !== 1 || next.y - bottom > 2 * Math.max(next.height, 8)) break;
+        const c = next.cells.find((x) => Math.abs(x.x - cell.x) < 6);
+        if (!c) continue;
+        lines.push({ row: next, cells: [c], text: c.text });
+        bottom = next.y + next.height;
+        if (POSTCODE_LINE.test(c.text)) break;
+      }
+      if (lines.length < 3 || !lines.some((l) => POSTCODE_LINE.test(l.text))) continue;
+      for (const l of lines) for (const c of l.cells) used.add(c);
+      blocks.push({
+        role: 'other',
+        heading: null,
+        left: cell.x,
+        right: cell.x + cell.width,
+        lines,
+        inline: null,
+      });
+    }
+  }
+  return blocks;
+}
+
+const place = (row: Row, cells: readonly Cell[]): Place => ({ row, cells });
+
+/** A block's name: its "Name:" key's value, the heading's own value, else its first line that reads as a name. */
+function nameOf(layout: Layout, block: Block): { value: string; place: Place; keyed: boolean } | null {
+  for (const line of block.lines) {
+    const key = line.cells.find((c) => NAME_LABELS.test(c.text));
+    if (!key) continue;
+    const rest = key.text.replace(NAME_LABELS, '').trim();
+    if (rest !== '' && isName(rest)) return { value: rest, place: place(line.row, [key]), keyed: true };
+    // The value right of the key, on its row or on a row beside it (a name printed over several lines).
+    const beside = layout.rows
+      .filter(
+        (r) => r.page === line.row.page && Math.abs(r.y - line.row.y) <= 1.3 * Math.max(line.row.height, 8),
+      )
+      .flatMap((r) => r.cells.filter((c) => c.x > key.x + key.width).map((c) => ({ r, c })))
+      .filter(({ c }) => isName(c.text) && !isAddressLine(c.text))
+      .sort((a, b) => Math.abs(a.r.y - line.row.y) - Math.abs(b.r.y - line.row.y));
+    if (beside[0])
+      return { value: beside[0].c.text.trim(), place: place(beside[0].r, [beside[0].c]), keyed: true };
+  }
+  if (block.inline && isName(block.inline) && block.heading)
+    return { value: block.inline, place: place(block.heading.row, [block.heading.cell]), keyed: false };
+  for (const line of block.lines) {
+    const [first] = line.cells;
+    if (!first) continue;
+    const text = first.text
+      .replace(/^(?:herrn?|frau|firma|fa\.|m\.|mme|monsieur|madame|mr\.?|mrs\.?|ms\.?)\s+/i, '')
+      .trim();
+    if (SALUTATION.test(first.text.trim())) continue;
+    if (/:/.test(line.text) || isAddressLine(text)) continue;
+    if (isName(text)) return { value: text, place: place(line.row, [first]), keyed: false };
+    break;
+  }
+  return null;
+}
+
+function countryOfLine(text: string): string | null {
+  const postcode = POSTCODE_LINE.exec(text.trim());
+  if (postcode?.[1]) return LETTER_COUNTRIES[postcode[1]] ?? (postcode[1].length === 2 ? postcode[1] : null);
+  const words = text.toLowerCase().replace(/[,.]/g, ' ').trim();
+  for (const [name, code] of Object.entries(COUNTRY_NAMES)) {
+    if (
+      words === name ||
+      words.endsWith(` ${name}`) ||
+      words.startsWith(`${name} `) ||
+      words.includes(`/ ${name}`)
+    )
+      return code;
+  }
+  return null;
+}
+
+function countryOf(block: Block): { value: string; place: Place } | null {
+  for (const line of block.lines) {
+    for (const cell of line.cells) {
+      const code = countryOfLine(cell.text);
+      if (code) return { value: code, place: place(line.row, [cell]) };
+    }
+  }
+  return null;
+}
+
+const inBlock = (block: Block, row: Row, cell: Cell): boolean =>
+  (block.heading?.row === row && block.heading.cell === cell) ||
+  block.lines.some((l) => l.row === row && l.cells.includes(cell));
+
+function identifierChoice(
+  ids: readonly Identifier[],
+  assigned: 'block' | 'label' | 'rest',
+): Chosen | undefined {
+  const ranked = [...ids].sort(
+    (a, b) => Number(b.labelled) - Number(a.labelled) || Number(b.keyOk === true) - Number(a.keyOk === true),
+  );
+  const top = ranked[0];
+  if (!top) return undefined;
+  const distinct = new Set(ids.map((i) => i.value)).size;
+  const checked = top.keyOk === true || (top.keyOk === null && top.labelled);
+  let confidence = checked
+    ? top.labelled
+      ? CONFIRMED
+      : CONFIRMED_WEAK_LABEL
+    : top.labelled
+      ? CHOSEN
+      : PLACED;
+  if (distinct > 1 && assigned === 'rest') confidence = Math.min(confidence, CHOSEN);
+  return {
+    value: top.value,
+    place: place(top.row, [top.cell]),
+    confidence,
+    proven: top.keyOk === true,
+  };
+}
+
+/** The seller and buyer of a document, each term with its place and confidence. */
+export function readParties(
+  layout: Layout,
+  identifiers: readonly Identifier[],
+  language: Language | null,
+): Parties {
+  const labelled = labelledBlocks(layout);
+  const sender = senderLine(layout);
+  let buyerBlock = labelled.find((b) => b.role === 'buyer' && b.lines.length > 0) ?? sender?.buyer ?? null;
+  let sellerBlock = labelled.find((b) => b.role === 'seller' && b.lines.length > 0) ?? null;
+  const others = labelled.filter((b) => b.role === 'other');
+  if (!buyerBlock || !sellerBlock) {
+    // Unlabelled address blocks side by side at the head of the first page.
+    const known = [...labelled, ...(buyerBlock ? [buyerBlock] : [])];
+    const free = addressBlocks(layout, (row, cell) => known.some((b) => inBlock(b, row, cell)));
+    const byX = [...free].sort((a, b) => a.left - b.left);
+    const recipientLeft = language !== 'fr';
+    if (!buyerBlock && byX.length > 0) {
+      buyerBlock = { ...(recipientLeft ? byX[0]! : byX[byX.length - 1]!), role: 'buyer' };
+    }
+    if (!sellerBlock && !sender) {
+      const rest = byX.filter((b) => b.lines[0] !== buyerBlock?.lines[0]);
+      if (rest[0]) sellerBlock = { ...rest[0], role: 'seller' };
+    }
+  }
+  const buyerLabelledBlock = buyerBlock?.heading !== null;
+
+  // Identifiers: the buyer's by block or label; those in other parties' blocks are nobody's here.
+  const buyerLabelledIds: Identifier[] = [];
+  const buyerIds: Identifier[] = [];
+  const sellerIds: Identifier[] = [];
+  const restIds: Identifier[] = [];
+  for (const id of identifiers) {
+    if (id.kind === 'iban') continue;
+    if (id.buyerLabelled) buyerLabelledIds.push(id);
+    else if (
+      (buyerBlock && inBlock(buyerBlock, id.row, id.cell)) ||
+      labelled.some((b) => b.role === 'buyer' && inBlock(b, id.row, id.cell))
+    )
+      buyerIds.push(id);
+    else if (sellerBlock && inBlock(sellerBlock, id.row, id.cell)) sellerIds.push(id);
+    else if (others.some((b) => inBlock(b, id.row, id.cell))) continue;
+    else restIds.push(id);
+  }
+  // What a label says is the customer's outweighs where it stands.
+  if (buyerLabelledIds.length > 0)
+    buyerIds.splice(0, buyerIds.length, ...buyerLabelledIds, ...buyerIds.filter((i) => i.kind !== 'vat'));
+  const buyerValues = new Set([...buyerIds, ...buyerLabelledIds].map((i) => i.value));
+  const sellerRest = restIds.filter((i) => !buyerValues.has(i.value));
+  const pick = (kind: Identifier['kind'], own: Identifier[], rest: Identifier[]): Chosen | undefined => {
+    const mine = own.filter((i) => i.kind === kind);
+    if (mine.length) return identifierChoice(mine, 'block');
+    const spare = rest.filter((i) => i.kind === kind);
+    return spare.length ? identifierChoice(spare, 'rest') : undefined;
+  };
+
+  const buyerName = buyerBlock ? nameOf(layout, buyerBlock) : null;
+  let sellerName: { value: string; place: Place; confidence: number } | null = null;
+  const fromBlock = sellerBlock ? nameOf(layout, sellerBlock) : null;
+  if (fromBlock)
+    sellerName = {
+      ...fromBlock,
+      confidence: sellerBlock?.heading ? (fromBlock.keyed ? LABELLED : 0.7) : PLACED,
+    };
+  else if (sender) {
+    // The sender line often shortens the name: a company line that begins with it is the whole name.
+    const whole = companyLine(layout, buyerBlock, others, sender.name);
+    sellerName = whole ?? { value: sender.name, place: place(sender.row, [sender.cell]), confidence: 0.7 };
+  } else {
+    const company = companyLine(layout, buyerBlock, others);
+    if (company) sellerName = company;
+  }
+
+  const buyer: PartyReading = {
+    ...(buyerName
+      ? {
+          name: {
+            value: buyerName.value,
+            place: buyerName.place,
+            confidence: buyerLabelledBlock ? (buyerName.keyed ? LABELLED : 0.7) : PLACED,
+            proven: false,
+          },
+        }
+      : {}),
+    ...optional('vat', pick('vat', buyerIds, [])),
+    ...optional('legalId', pick('siren', buyerIds, [])),
+  };
+  const seller: PartyReading = {
+    ...(sellerName ? { name: { ...sellerName, proven: false } } : {}),
+    ...optional('vat', pick('vat', sellerIds, sellerRest)),
+    ...optional('legalId', pick('siren', sellerIds, sellerRest)),
+  };
+  return {
+    seller: withCountry(seller, sellerBlock, null),
+    buyer: withCountry(buyer, buyerBlock, withCountry(seller, sellerBlock, null).country ?? null),
+  };
+}
+
+const optional = <K extends string>(key: K, value: Chosen | undefined): Partial<Record<K, Chosen>> =>
+  value ? ({ [key]: value } as Record<K, Chosen>) : {};
+
+/**
+ * The country: the block's address line, else the VAT number's prefix (or France for a SIREN), else —
+ * for the buyer — the seller's, when the buyer's address shows a postcode but no country (a domestic
+ * invoice).
+ */
+function withCountry(party: PartyReading, block: Block | null, domestic: Chosen | null): PartyReading {
+  const fromAddress = block ? countryOf(block) : null;
+  if (fromAddress) {
+    const agrees = party.vat?.value.startsWith(fromAddress.value);
+    return {
+      ...party,
+      country: {
+        value: fromAddress.value,
+        place: fromAddress.place,
+        confidence: agrees ? CONFIRMED : LABELLED,
+        proven: !!agrees,
+      },
+    };
+  }
+  const vat = party.vat;
+  if (vat && /^[A-Z]{2}/.test(vat.value) && vat.value.slice(0, 2) !== 'CH' && vat.value.slice(0, 2) !== 'EL')
+    return {
+      ...party,
+      country: { ...vat, value: vat.value.slice(0, 2), confidence: Math.min(vat.confidence, 0.85) },
+    };
+  if (party.legalId)
+    return {
+      ...party,
+      country: { ...party.legalId, value: 'FR', confidence: Math.min(party.legalId.confidence, 0.8) },
+    };
+  const hasPostcode = block?.lines.some((l) => l.cells.some((c) => POSTCODE_LINE.test(c.text)));
+  if (domestic && hasPostcode) return { ...party, country: { ...domestic, confidence: CHOSEN } };
+  return party;
+}
+
+/**
+ * The seller's name when no block gives it: a line with a company form ("… GmbH", "… SARL") outside the
+ * buyer's and other parties' blocks, the highest on the first page, else in a legal mention of the
+ * footer ("ACME SARL au capital de …").
+ */
+function companyLine(
+  layout: Layout,
+  buyer: Block | null,
+  others: readonly Block[],
+  startingWith?: string,
+): { value: string; place: Place; confidence: number } | null {
+  const outside = (row: Row, cell: Cell) =>
+    !(buyer && inBlock(buyer, row, cell)) && !others.some((b) => inBlock(b, row, cell));
+  for (const row of layout.rows) {
+    for (const cell of row.cells) {
+      if (!outside(row, cell) || !COMPANY_FORMS.test(cell.text)) continue;
+      const text = cell.text.split(/\s*[●•|·,]\s*|\s+[-–]\s+/)[0]!.trim();
+      if (startingWith !== undefined) {
+        if (text.length > startingWith.length && text.startsWith(startingWith) && isName(text))
+          return { value: text, place: place(row, [cell]), confidence: 0.7 };
+        continue;
+      }
+      if (isName(text) && COMPANY_FORMS.test(text))
+        return { value: text, place: place(row, [cell]), confidence: PLACED };
+      const legal =
+        /^(.{2,60}?\b(?:SAS|SASU|SARL|EURL|SA|GmbH|AG|Ltd|LLC|Inc)\b\.?)\s+(?:au\s+capital|with|mit|·)/.exec(
+          cell.text,
+        );
+      if (legal) return { value: legal[1]!.trim(), place: place(row, [cell]), confidence: PLACED };
+    }
+  }
+  return null;
+}

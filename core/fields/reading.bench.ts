@@ -1,0 +1,220 @@
+/**
+ * The reading benchmark (issue 10, `npm run bench -- reading`): every invoice of the corpus
+ * (`../shared/corpus/pdf`) read the way convert reads a PDF without XML — its text layer (`.plain.pdf`)
+ * or OCR (`.scan.pdf`), field extraction, the candidate CII in EN 16931 when lines were read, else BASIC
+ * WL — and compared with its `.truth.json` (core/testing/reading-score.ts):
+ * - per term: correct, wrong, missed (abstained), spurious, accuracy, and at confidence ≥ 0.9 how many
+ *   were given and how many of those were right; header accuracy over the terms issue 10 names; lines;
+ * - how many convert with no help: the candidate passes EN 16931 (in EN 16931 when the truth has lines,
+ *   else in BASIC WL), and France 2026 when a party of the truth is French; "and right" when moreover no
+ *   header term is wrong;
+ * - median time per page from the PDF to its candidate XML.
+ * `READING_SOURCES=plain` (or `scan`) reads only those; `READING_DETAIL=1` lists every term not read right.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { modelToCii } from '../cii/write';
+import { verdictOf } from '../convert/readiness';
+import { ocrPdf } from '../ocr/ocr-pdf';
+import { formatMeasurement, summarize } from '../testing/bench';
+import { corpusDir } from '../testing/corpus-dir';
+import {
+  accuracy,
+  CONFIDENT,
+  HEADER_TERMS,
+  LINE_TERMS,
+  OTHER_TERMS,
+  scoreLines,
+  scoreTerms,
+  tally,
+  type LineScore,
+  type ReadingTruth,
+  type TermResult,
+} from '../testing/reading-score';
+import { readPdfText } from '../text/pdf-text';
+import type { DocumentText } from '../text/page-text';
+import { validateXml } from '../validate/validate';
+import { extractFields } from './extract-fields';
+
+interface ManifestEntry {
+  readonly name: string;
+  readonly files: { readonly plain: string; readonly scan?: string; readonly truth: string };
+}
+
+type Kind = 'plain' | 'scan';
+
+interface DocResult {
+  readonly name: string;
+  readonly terms: readonly TermResult[];
+  readonly lines: LineScore;
+  readonly msPerPage: number;
+  readonly en16931: boolean;
+  /** The rules that kept the candidate from passing EN 16931 (listed with READING_DETAIL). */
+  readonly blocking: readonly string[];
+  readonly right: boolean;
+  /** France 2026 status of the candidate, when a party of the truth is French. */
+  readonly france?: string;
+}
+
+const HEADER: ReadonlySet<string> = new Set(HEADER_TERMS);
+
+async function readText(kind: Kind, pdf: Uint8Array): Promise<DocumentText | null> {
+  if (kind === 'plain') {
+    const r = await readPdfText(pdf);
+    return r.ok ? r.text : null;
+  }
+  const r = await ocrPdf(pdf);
+  return r.ok ? r.text : null;
+}
+
+const verdict = (xml: string, target: string): { status: string; blocking: string[] } => {
+  const outcome = validateXml(xml, { target });
+  if (!outcome.ok) return { status: 'unjudgeable', blocking: [outcome.error.code] };
+  const v = verdictOf(outcome.report);
+  return { status: v.status, blocking: [...new Set(v.blocking.map((i) => i.ruleId))] };
+};
+
+async function readOne(
+  kind: Kind,
+  pdf: Uint8Array,
+  truth: ReadingTruth,
+  name: string,
+): Promise<DocResult | null> {
+  const started = performance.now();
+  const text = await readText(kind, pdf);
+  if (!text) return null;
+  const extraction = extractFields(text);
+  const profile = (extraction.invoice.lines?.length ?? 0) > 0 ? 'EN16931' : 'BASIC_WL';
+  const { xml } = modelToCii(extraction.invoice, profile);
+  const msPerPage = (performance.now() - started) / Math.max(1, text.pages.length);
+  const terms = scoreTerms(extraction, truth);
+  const lines = scoreLines(extraction, truth);
+  const rightProfile = truth.lines.length === 0 || profile === 'EN16931';
+  const en = verdict(xml, 'en16931');
+  const en16931 = rightProfile && en.status === 'verified';
+  const french = truth.seller.country === 'FR' || truth.buyer.country === 'FR';
+  return {
+    name,
+    terms,
+    lines,
+    msPerPage,
+    en16931,
+    blocking: rightProfile ? en.blocking : ['no lines read', ...en.blocking],
+    right: en16931 && !terms.some((t) => HEADER.has(t.term) && t.outcome !== 'correct'),
+    ...(french ? { france: verdict(xml, 'france_2026').status } : {}),
+  };
+}
+
+const percent = (part: number, whole: number): string =>
+  whole === 0 ? '–' : `${((100 * part) / whole).toFixed(1)} %`;
+
+function report(kind: Kind, docs: readonly DocResult[]): void {
+  const all = docs.flatMap((d) => d.terms);
+  const byTerm = tally(all, (r) => r.term);
+  console.log(`\n-- ${kind}: ${docs.length} PDFs`);
+  console.log('term      right  wrong  missed  spurious  accuracy   ≥0.9 given  ≥0.9 right');
+  for (const term of [...HEADER_TERMS, ...OTHER_TERMS]) {
+    const t = byTerm.get(term);
+    if (!t) continue;
+    console.log(
+      `${term.padEnd(8)} ${String(t.correct).padStart(6)} ${String(t.wrong).padStart(6)} ${String(t.missed).padStart(7)} ` +
+        `${String(t.spurious).padStart(9)}  ${percent(t.correct, t.correct + t.wrong + t.missed).padStart(8)}` +
+        `   ${String(t.confident).padStart(10)}  ${String(t.confidentCorrect).padStart(10)}`,
+    );
+  }
+  const header = tally(
+    all.filter((r) => HEADER.has(r.term)),
+    () => 'header',
+  ).get('header');
+  const documentTerms = tally(all, () => 'all').get('all');
+  const lineResults = docs.flatMap((d) => d.lines.results);
+  const lineTally = tally(lineResults, () => 'lines').get('lines');
+  if (header) {
+    console.log(
+      `header terms exact: ${header.correct} of ${header.correct + header.wrong + header.missed} ` +
+        `(${(100 * accuracy(header)).toFixed(1)} %), wrong ${header.wrong}, abstained ${header.missed}, spurious ${header.spurious}`,
+    );
+  }
+  for (const [label, t] of [
+    ['document terms', documentTerms],
+    ['line terms', lineTally],
+  ] as const) {
+    if (!t) continue;
+    console.log(
+      `${label} at confidence ≥ ${CONFIDENT}: ${t.confidentCorrect} right of ${t.confident} ` +
+        `(precision ${percent(t.confidentCorrect, t.confident)}); abstained ${t.missed} of ${t.correct + t.wrong + t.missed}`,
+    );
+  }
+  const withLines = docs.filter((d) => d.lines.expected > 0);
+  const lineTerms = withLines.reduce((n, d) => n + d.lines.terms, 0);
+  const lineCorrect = withLines.reduce((n, d) => n + d.lines.correct, 0);
+  console.log(
+    `lines: read exactly in ${withLines.filter((d) => d.lines.exact).length} of ${withLines.length} PDFs with lines, ` +
+      `read at all in ${withLines.filter((d) => d.lines.read > 0).length}; line terms right ${lineCorrect} of ${lineTerms} ` +
+      `(${percent(lineCorrect, lineTerms)}); per term: ` +
+      LINE_TERMS.map((term) => {
+        const t = tally(lineResults, (r) => r.term.replace(/^BG-25\[\d+\]\//, '')).get(term);
+        return t ? `${term} ${t.correct}/${t.correct + t.wrong + t.missed}` : `${term} –`;
+      }).join(', '),
+  );
+  const french = docs.filter((d) => d.france !== undefined);
+  console.log(
+    `convert with no help: ${docs.filter((d) => d.en16931).length} of ${docs.length} pass EN 16931 ` +
+      `(${docs.filter((d) => d.right).length} with every header term right); France 2026 of ${french.length} French: ` +
+      `${french.filter((d) => d.france === 'verified').length} verified, ` +
+      `${french.filter((d) => d.france === 'incomplete').length} incomplete`,
+  );
+  console.log(
+    formatMeasurement(
+      `${kind === 'plain' ? 'text' : 'OCR'} page to its candidate, per page`,
+      summarize(docs.map((d) => d.msPerPage)),
+    ),
+  );
+  if (process.env.READING_DETAIL) {
+    for (const d of docs) {
+      const bad = [...d.terms, ...d.lines.results].filter((r) => r.outcome !== 'correct');
+      if (bad.length === 0 && d.en16931) continue;
+      console.log(`  ${d.name}${d.en16931 ? '' : ` — EN 16931: ${d.blocking.join(', ')}`}`);
+      for (const r of bad) {
+        const conf = r.confidence === undefined ? '' : ` (${r.confidence})`;
+        console.log(
+          `    ${r.outcome.padEnd(8)} ${r.term}: read ${r.read ?? '–'}${conf}, truth ${r.expected ?? '–'}`,
+        );
+      }
+    }
+  }
+}
+
+export default async function bench(): Promise<void> {
+  const corpus = corpusDir();
+  if (!corpus) {
+    console.log('reading bench: corpus not found at ../shared/corpus, skipped');
+    return;
+  }
+  const dir = path.join(corpus, 'pdf');
+  const { invoices } = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as {
+    invoices: ManifestEntry[];
+  };
+  const only = process.env.READING_SOURCES;
+  for (const kind of ['plain', 'scan'] as const) {
+    if (only && only !== kind) continue;
+    const docs: DocResult[] = [];
+    let warmed = false;
+    for (const entry of invoices) {
+      const file = entry.files[kind];
+      if (!file) continue;
+      const pdf = new Uint8Array(readFileSync(path.join(dir, file)));
+      const truth = JSON.parse(readFileSync(path.join(dir, entry.files.truth), 'utf8')) as ReadingTruth;
+      // The first document pays for loading pdfjs (or starting OCR): read it once untimed.
+      if (!warmed) await readOne(kind, pdf, truth, entry.name);
+      warmed = true;
+      const result = await readOne(kind, pdf, truth, entry.name);
+      if (result) docs.push(result);
+      else console.log(`  ${entry.name}: not readable`);
+    }
+    report(kind, docs);
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void bench();

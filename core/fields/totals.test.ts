@@ -1,0 +1,224 @@
+import { describe, expect, it } from 'vitest';
+import { handPage } from '../testing/text-page';
+import { extractFields } from './extract-fields';
+
+describe('totals chosen under the invoice arithmetic', () => {
+  it('confirms net, VAT and gross by each other, and never takes an identifier or a legal mention for an amount', () => {
+    const { invoice, evidence } = extractFields(
+      handPage([
+        [
+          40,
+          [
+            [40, 'FACTURE N° F-2026-7'],
+            [400, 'Date : 31/01/2026'],
+          ],
+        ],
+        [60, [[40, 'N° TVA intra : FR 11 123 456 782']]],
+        [
+          300,
+          [
+            [300, 'Total HT'],
+            [480, '100,00'],
+          ],
+        ],
+        [
+          312,
+          [
+            [300, 'TVA 20 %'],
+            [480, '20,00'],
+          ],
+        ],
+        [
+          324,
+          [
+            [300, 'Total TTC'],
+            [480, '120,00'],
+          ],
+        ],
+        [400, [[40, 'Indemnité forfaitaire pour frais de recouvrement : 40 €.']]],
+        [412, [[40, 'IBAN : FR76 3000 6000 0112 3456 7890 189']]],
+      ]),
+    );
+    expect(invoice.totals).toMatchObject({
+      lineTotal: { value: '100.00' },
+      taxBasisTotal: { value: '100.00' },
+      grandTotal: { value: '120.00' },
+      duePayable: { value: '120.00' },
+    });
+    expect(invoice.totals?.taxTotals?.[0]?.value).toBe('20.00');
+    for (const term of ['BT-109', 'BT-110', 'BT-112'])
+      expect(evidence[term]?.confidence).toBeGreaterThanOrEqual(0.9);
+    // Derived, not printed: below 0.9.
+    expect(evidence['BT-115']?.confidence).toBeLessThan(0.9);
+  });
+
+  it('reads totals printed as a row of headers over a row of amounts', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [
+          300,
+          [
+            [300, 'TOTAL HT'],
+            [380, 'TOTAL TVA'],
+            [460, 'TOTAL TTC'],
+          ],
+        ],
+        [
+          312,
+          [
+            [305, '100,00'],
+            [385, '10,00'],
+            [465, '110,00'],
+          ],
+        ],
+        [
+          330,
+          [
+            [300, 'Montant déjà payé :'],
+            [460, '10,00'],
+          ],
+        ],
+        [
+          342,
+          [
+            [300, 'NET A PAYER'],
+            [460, '100,00 EUR'],
+          ],
+        ],
+      ]),
+    );
+    expect(invoice.totals).toMatchObject({
+      taxBasisTotal: { value: '100.00' },
+      grandTotal: { value: '110.00' },
+      prepaidAmount: { value: '10.00' },
+      duePayable: { value: '100.00' },
+    });
+  });
+
+  it('keeps a credit note negative, its unsigned allowance carrying the sign of the totals', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [
+          400,
+          [
+            [200, 'Positionssumme'],
+            [450, '-7,90'],
+          ],
+        ],
+        [
+          412,
+          [
+            [200, 'Gesamtbetrag der Abschläge'],
+            [450, '0,23'],
+          ],
+        ],
+        [
+          424,
+          [
+            [200, 'Rechnungssumme ohne USt.'],
+            [450, '-7,67'],
+          ],
+        ],
+        [
+          436,
+          [
+            [200, 'Steuerbetrag'],
+            [450, '-1,12'],
+          ],
+        ],
+        [
+          448,
+          [
+            [200, 'Bruttosumme'],
+            [450, '-8,79'],
+          ],
+        ],
+        [
+          460,
+          [
+            [200, 'Zahlbetrag'],
+            [450, '-8,79'],
+          ],
+        ],
+      ]),
+    );
+    expect(invoice.totals).toMatchObject({
+      lineTotal: { value: '-7.90' },
+      allowanceTotal: { value: '-0.23' },
+      taxBasisTotal: { value: '-7.67' },
+      grandTotal: { value: '-8.79' },
+      duePayable: { value: '-8.79' },
+    });
+  });
+
+  it('chooses the VAT breakdown rows that add up, and says so', () => {
+    const { invoice, evidence } = extractFields(
+      handPage([
+        [
+          300,
+          [
+            [40, 'VAT'],
+            [120, 'Net amount'],
+            [220, 'VAT amount'],
+          ],
+        ],
+        [
+          312,
+          [
+            [40, '7%'],
+            [120, '160.00 €'],
+            [220, '11.20 €'],
+          ],
+        ],
+        [
+          324,
+          [
+            [40, '19%'],
+            [120, '336.00 €'],
+            [220, '63.84 €'],
+          ],
+        ],
+        [340, [[40, 'Net total: 496.00 €']]],
+        [352, [[40, 'VAT total: 75.04 €']]],
+        [364, [[40, 'Due payable: 571.04 €']]],
+      ]),
+    );
+    expect(invoice.vatBreakdown?.map((b) => [b.rate, b.basisAmount?.value, b.taxAmount?.value])).toEqual([
+      ['7', '160.00', '11.20'],
+      ['19', '336.00', '63.84'],
+    ]);
+    expect(invoice.totals?.grandTotal?.value).toBe('571.04');
+    expect(evidence['BG-23']?.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('gives totals that do not add up, but not for sure', () => {
+    const { invoice, evidence } = extractFields(
+      handPage([
+        [
+          300,
+          [
+            [300, 'Total HT'],
+            [480, '100,00'],
+          ],
+        ],
+        [
+          312,
+          [
+            [300, 'Total TVA'],
+            [480, '20,00'],
+          ],
+        ],
+        [
+          324,
+          [
+            [300, 'Total TTC'],
+            [480, '130,00'],
+          ],
+        ],
+      ]),
+    );
+    expect(invoice.totals?.taxBasisTotal?.value).toBe('100.00');
+    for (const term of ['BT-109', 'BT-110', 'BT-112'])
+      expect(evidence[term]?.confidence ?? 0).toBeLessThan(0.9);
+  });
+});

@@ -1,0 +1,340 @@
+/**
+ * The document totals (BG-22) and the VAT breakdown (BG-23), chosen together under the invoice's own
+ * arithmetic. Every labelled amount is a candidate for its term (key-values.ts, labels.ts); every row
+ * that reads as a breakdown row is a candidate row (vat-breakdown.ts). One global choice then keeps the
+ * combination that agrees best:
+ *   BT-109 + BT-110 = BT-112;  BT-112 − BT-113 = BT-115;  BT-106 − BT-107 + BT-108 = BT-109;
+ *   the breakdown's bases add up to BT-109 and its taxes to BT-110,
+ * each agreement rewarded, each disagreement among printed values penalised, a printed value preferred
+ * to none by the strength of its label. What the page does not print is then derived from what it does.
+ * Amounts inside identifiers, dates, phone numbers or legal mentions are never candidates.
+ */
+import { Decimal } from '../decimal/decimal';
+import type { Totals } from '../model/invoice';
+import type { Layout } from '../text/layout';
+import { CHOSEN, CONFIRMED, CONFIRMED_WEAK_LABEL, LABELLED, type Place } from './confidence';
+import { labelledValues, type Read } from './key-values';
+import { LEGAL_MENTION, TOTAL_LABELS } from './labels';
+import { breakdownChoices, mergedByRate, type BreakdownRow } from './vat-breakdown';
+import { moneyIn } from './values';
+
+export type TotalTerm = 'BT-106' | 'BT-107' | 'BT-108' | 'BT-109' | 'BT-110' | 'BT-112' | 'BT-113' | 'BT-115';
+
+export interface Candidate {
+  readonly term: TotalTerm;
+  readonly value: Decimal;
+  readonly strength: number;
+  readonly place: Place;
+  /** The value's cell, so that one printed amount serves one term only. */
+  readonly cellKey: string;
+}
+
+/** A term's value as chosen, with how it was obtained. */
+export interface ChosenTotal {
+  readonly value: Decimal;
+  readonly confidence: number;
+  /** Where it was read, or where what it was derived from was read. */
+  readonly place: Place;
+  /** Printed and confirmed by an equation: its digits are proven. */
+  readonly proven: boolean;
+}
+
+export interface TotalsChoice {
+  readonly totals: Totals;
+  readonly terms: Partial<Record<TotalTerm, ChosenTotal>>;
+  readonly breakdown: readonly BreakdownRow[];
+  /** The breakdown's rows add up to the chosen totals. */
+  readonly breakdownConfirmed: boolean;
+}
+
+const CENT = Decimal.parse('0.01')!;
+const close = (a: Decimal, b: Decimal, slack = CENT): boolean => a.minus(b).abs().compare(slack) <= 0;
+
+const readAmount: Read<Decimal> = (text) => {
+  const [first] = moneyIn(text);
+  return first ? { value: Decimal.parse(first.value)!, text: first.text } : null;
+};
+
+/** Every labelled amount, by term, strongest label first, one per value (the strongest). */
+function candidatesOf(layout: Layout): Map<TotalTerm, Candidate[]> {
+  const out = new Map<TotalTerm, Candidate[]>();
+  for (const [term, rule] of TOTAL_LABELS) {
+    for (const pair of labelledValues(layout, [rule], readAmount, { exclude: LEGAL_MENTION, alone: true })) {
+      if (LEGAL_MENTION.test(pair.cell.text)) continue;
+      const list = out.get(term as TotalTerm) ?? [];
+      list.push({
+        term: term as TotalTerm,
+        value: pair.value,
+        strength: pair.strength,
+        place: { row: pair.row, cells: pair.cell === pair.label ? [pair.cell] : [pair.label, pair.cell] },
+        cellKey: `${pair.row.index}:${pair.cell.x.toFixed(1)}`,
+      });
+      out.set(term as TotalTerm, list);
+    }
+  }
+  for (const [term, list] of out) {
+    const best = new Map<string, Candidate>();
+    for (const c of list) {
+      const key = c.value.normalized().toString();
+      const known = best.get(key);
+      if (!known || c.strength > known.strength) best.set(key, c);
+    }
+    // A cell claimed by a stronger label of another term is not this term's ("Total TTC" is no "Total").
+    out.set(term, [...best.values()].sort((a, b) => b.strength - a.strength).slice(0, 6));
+  }
+  return out;
+}
+
+type Option = Candidate | null;
+
+interface Assignment {
+  readonly chosen: Partial<Record<TotalTerm, Candidate>>;
+  readonly breakdown: { rows: BreakdownRow[]; base: Decimal; tax: Decimal } | null;
+  readonly score: number;
+  /** Terms that took part in an equation that held. */
+  readonly confirmed: ReadonlySet<TotalTerm>;
+}
+
+/** An equation between printed values: held (+), broken (−), or not decidable (0) and who took part. */
+function equation(held: boolean | null, members: readonly TotalTerm[], confirmed: Set<TotalTerm>): number {
+  if (held === null) return 0;
+  if (held) {
+    for (const m of members) confirmed.add(m);
+    return 1.5;
+  }
+  return -1.5;
+}
+
+function scoreOf(
+  chosen: Partial<Record<TotalTerm, Candidate>>,
+  breakdown: Assignment['breakdown'],
+): { score: number; confirmed: Set<TotalTerm> } {
+  const confirmed = new Set<TotalTerm>();
+  const v = (t: TotalTerm) => chosen[t]?.value;
+  const cells = Object.values(chosen).map((c) => c!.cellKey);
+  if (new Set(cells).size !== cells.length) return { score: -Infinity, confirmed };
+  let score = Object.values(chosen).reduce((s, c) => s + c!.strength, 0);
+  // Net and VAT not printed as totals are the breakdown's sums.
+  const [net, vat, gross, paid, due, lines] = [
+    v('BT-109') ?? breakdown?.base,
+    v('BT-110') ?? breakdown?.tax,
+    v('BT-112'),
+    v('BT-113'),
+    v('BT-115'),
+    v('BT-106'),
+  ];
+  const allowances = v('BT-107') ?? Decimal.ZERO;
+  const charges = v('BT-108') ?? Decimal.ZERO;
+  score += equation(
+    net && vat && gross ? close(net.plus(vat), gross) : null,
+    ['BT-109', 'BT-110', 'BT-112'],
+    confirmed,
+  );
+  // Without a prepaid amount read, a due amount other than the gross one may still be right (a payment
+  // the reader did not find): the equation decides nothing then.
+  const dueHolds = gross && due ? close(gross.minus(paid ?? Decimal.ZERO), due) : null;
+  score += equation(
+    dueHolds === false && !paid ? null : dueHolds,
+    ['BT-112', 'BT-115', ...(paid ? (['BT-113'] as const) : [])],
+    confirmed,
+  );
+  // No gross printed: the amount due, when nothing was paid, is net + VAT — a check when it holds.
+  if (!gross && !paid && net && vat && due && close(net.plus(vat), due))
+    score += equation(true, ['BT-109', 'BT-110', 'BT-115'], confirmed);
+  // Credit notes print their allowances unsigned beside negative totals: both signs are the same rule.
+  score += equation(
+    lines && net
+      ? close(lines.minus(allowances).plus(charges), net) ||
+          (net.sign() < 0 && close(lines.plus(allowances).minus(charges), net))
+      : null,
+    [
+      'BT-106',
+      'BT-109',
+      ...(v('BT-107') ? (['BT-107'] as const) : []),
+      ...(v('BT-108') ? (['BT-108'] as const) : []),
+    ],
+    confirmed,
+  );
+  if (breakdown) {
+    // The breakdown confirms (or contradicts) the net and the VAT totals; a lone breakdown still counts.
+    score += 0.5 * breakdown.rows.length;
+    score += equation(
+      net ? close(breakdown.base, net, CENT.times(Decimal.of(2))) : null,
+      ['BT-109'],
+      confirmed,
+    );
+    score += equation(
+      vat ? close(breakdown.tax, vat, CENT.times(Decimal.of(2))) : null,
+      ['BT-110'],
+      confirmed,
+    );
+    if (!net && gross)
+      score += equation(close(breakdown.base.plus(breakdown.tax), gross), ['BT-112'], confirmed);
+  }
+  return { score, confirmed };
+}
+
+/**
+ * The best of the options for a group of terms, given the rest. Leaving a printed total out costs its
+ * label's strength: a strongly labelled amount is kept even when the arithmetic fails (with a low
+ * confidence), rather than silently replaced by what the other totals imply.
+ */
+function best(
+  base: Partial<Record<TotalTerm, Candidate>>,
+  breakdown: Assignment['breakdown'],
+  groups: readonly (readonly [TotalTerm, readonly Option[]])[],
+  baseCost = 0,
+): Assignment & { cost: number } {
+  let top: Assignment & { cost: number } = {
+    chosen: base,
+    breakdown,
+    score: -Infinity,
+    confirmed: new Set(),
+    cost: baseCost,
+  };
+  const walk = (i: number, chosen: Partial<Record<TotalTerm, Candidate>>, cost: number): void => {
+    if (i === groups.length) {
+      const { score, confirmed } = scoreOf(chosen, breakdown);
+      if (score - cost > top.score - top.cost) top = { chosen, breakdown, score, confirmed, cost };
+      return;
+    }
+    const [term, options] = groups[i]!;
+    const dropCost = Math.max(0, ...options.map((o) => o?.strength ?? 0));
+    for (const option of options)
+      walk(i + 1, option ? { ...chosen, [term]: option } : chosen, option ? cost : cost + dropCost);
+  };
+  walk(0, base, baseCost);
+  return top;
+}
+
+const optionsOf = (candidates: Map<TotalTerm, Candidate[]>, term: TotalTerm): Option[] => [
+  null,
+  ...(candidates.get(term) ?? []),
+];
+
+/** The totals and breakdown of a document, or null when it prints no total at all. */
+export function chooseTotals(
+  layout: Layout,
+  rows: readonly BreakdownRow[],
+  extra: readonly Candidate[] = [],
+): TotalsChoice | null {
+  const candidates = candidatesOf(layout);
+  for (const c of extra) candidates.set(c.term, [...(candidates.get(c.term) ?? []), c]);
+  const breakdowns = [null, ...breakdownChoices(rows)];
+  let top: Assignment | null = null;
+  // The core (net, VAT, gross, breakdown) first; payment and line sums are fitted to each core.
+  for (const breakdown of breakdowns) {
+    const core = best({}, breakdown, [
+      ['BT-109', optionsOf(candidates, 'BT-109')],
+      ['BT-110', optionsOf(candidates, 'BT-110')],
+      ['BT-112', optionsOf(candidates, 'BT-112')],
+    ]);
+    const full = best(
+      core.chosen,
+      breakdown,
+      [
+        ['BT-113', optionsOf(candidates, 'BT-113')],
+        ['BT-115', optionsOf(candidates, 'BT-115')],
+        ['BT-106', optionsOf(candidates, 'BT-106')],
+        ['BT-107', optionsOf(candidates, 'BT-107')],
+        ['BT-108', optionsOf(candidates, 'BT-108')],
+      ],
+      core.cost,
+    );
+    if (!top || full.score - full.cost > top.score - (top as typeof full).cost) top = full;
+  }
+  if (!top) return null;
+  return derive(top, candidates);
+}
+
+function derive(top: Assignment, candidates: Map<TotalTerm, Candidate[]>): TotalsChoice | null {
+  const { chosen, breakdown, confirmed } = top;
+  const terms: Partial<Record<TotalTerm, ChosenTotal>> = {};
+  for (const [term, c] of Object.entries(chosen) as [TotalTerm, Candidate][]) {
+    if (c.value.isZero() && (term === 'BT-107' || term === 'BT-108' || term === 'BT-113')) continue;
+    const rivals = (candidates.get(term) ?? []).filter(
+      (o) => !o.value.equals(c.value) && o.strength >= c.strength,
+    );
+    const isConfirmed = confirmed.has(term);
+    const confidence = isConfirmed
+      ? c.strength >= 0.8
+        ? CONFIRMED
+        : CONFIRMED_WEAK_LABEL
+      : rivals.length > 0 || c.strength < 0.8
+        ? CHOSEN
+        : LABELLED;
+    terms[term] = { value: c.value, confidence, place: c.place, proven: isConfirmed };
+  }
+  const derived = (
+    term: TotalTerm,
+    value: Decimal,
+    from: readonly (ChosenTotal | undefined)[],
+    placeOf: Place | undefined,
+  ): void => {
+    if (terms[term] || !placeOf) return;
+    const sure = from.every((f) => f && f.confidence >= CONFIRMED_WEAK_LABEL);
+    terms[term] = { value, confidence: sure ? 0.85 : CHOSEN, place: placeOf, proven: false };
+  };
+  const bdPlace = breakdown?.rows[0]?.place;
+  const bdSure = { value: Decimal.ZERO, confidence: CONFIRMED, place: bdPlace!, proven: true };
+  if (breakdown) {
+    derived('BT-109', breakdown.base, [bdSure], bdPlace);
+    derived('BT-110', breakdown.tax, [bdSure], bdPlace);
+  }
+  const t = (term: TotalTerm) => terms[term];
+  // One of net, VAT and gross from the two others (BT-109 + BT-110 = BT-112).
+  const fromTwo = (
+    term: TotalTerm,
+    a: TotalTerm,
+    b: TotalTerm,
+    combine: (x: Decimal, y: Decimal) => Decimal,
+  ) => {
+    const x = t(a);
+    const y = t(b);
+    if (x && y) derived(term, combine(x.value, y.value), [x, y], x.place);
+  };
+  fromTwo('BT-109', 'BT-112', 'BT-110', (gross, vat) => gross.minus(vat));
+  fromTwo('BT-112', 'BT-109', 'BT-110', (net, vat) => net.plus(vat));
+  fromTwo('BT-110', 'BT-112', 'BT-109', (gross, net) => gross.minus(net));
+  const net = t('BT-109');
+  const gross = t('BT-112');
+  if (!net || !gross || !t('BT-110')) return null;
+  const lines = t('BT-106');
+  if (net.value.sign() < 0 && lines) {
+    // A credit note's allowances and charges printed unsigned: they carry the totals' sign.
+    const a = t('BT-107')?.value ?? Decimal.ZERO;
+    const c = t('BT-108')?.value ?? Decimal.ZERO;
+    if (!close(lines.value.minus(a).plus(c), net.value) && close(lines.value.plus(a).minus(c), net.value)) {
+      for (const term of ['BT-107', 'BT-108'] as const) {
+        const x = terms[term];
+        if (x) terms[term] = { ...x, value: x.value.negated() };
+      }
+    }
+  }
+  const allowances = t('BT-107')?.value ?? Decimal.ZERO;
+  const charges = t('BT-108')?.value ?? Decimal.ZERO;
+  derived('BT-106', net.value.plus(allowances).minus(charges), [net], net.place);
+  const due = t('BT-115');
+  if (due && !t('BT-113') && !due.value.equals(gross.value))
+    derived('BT-113', gross.value.minus(due.value), [gross, due], due.place);
+  derived('BT-115', gross.value.minus(t('BT-113')?.value ?? Decimal.ZERO), [gross], gross.place);
+  const money = (term: TotalTerm) => {
+    const v = t(term)?.value;
+    return v ? { value: v.round(2, 'half-away').toString() } : undefined;
+  };
+  const totals: Totals = {
+    lineTotal: money('BT-106'),
+    ...(t('BT-108') ? { chargeTotal: money('BT-108') } : {}),
+    ...(t('BT-107') ? { allowanceTotal: money('BT-107') } : {}),
+    taxBasisTotal: money('BT-109'),
+    taxTotals: [money('BT-110')!],
+    grandTotal: money('BT-112'),
+    ...(t('BT-113') ? { prepaidAmount: money('BT-113') } : {}),
+    duePayable: money('BT-115'),
+  };
+  const breakdownConfirmed =
+    !!breakdown &&
+    close(breakdown.base, net.value, CENT.times(Decimal.of(2))) &&
+    close(breakdown.tax, t('BT-110')!.value, CENT.times(Decimal.of(2)));
+  return { totals, terms, breakdown: mergedByRate(breakdown?.rows ?? []), breakdownConfirmed };
+}

@@ -1,0 +1,240 @@
+/**
+ * BG-23 rows of the VAT breakdown, read from the layout by their arithmetic: a rate (printed with `%`, or
+ * bare between amounts, "Umsatzsteuer (S)  286,52  19  54,44"), a taxable base and a tax amount that
+ * agree (base × rate = tax, within rounding); or an exempt row, rate 0 and tax 0, whose category comes
+ * from its code ("E", "K", "(AE)") or its words (exonération, steuerbefreit, reverse charge…). Every such
+ * row is a candidate: the totals' choice keeps the rows that add up to the net total and the VAT total.
+ */
+import { Decimal } from '../decimal/decimal';
+import type { VatBreakdown } from '../model/invoice';
+import type { Layout, Row } from '../text/layout';
+import type { Place } from './confidence';
+import { VAT_CATEGORY_WORDS } from './labels';
+import { moneyIn, parseAmount } from './values';
+
+export interface BreakdownRow {
+  readonly entry: VatBreakdown;
+  readonly rate: Decimal;
+  readonly base: Decimal;
+  readonly tax: Decimal;
+  readonly category: string;
+  /** The category was printed (a code or words), not assumed. */
+  readonly categoryPrinted: boolean;
+  readonly place: Place;
+}
+
+const CATEGORY_CODE = /(?:^|[\s(])(S|Z|E|AE|K|G|O|L|M)(?:$|[\s)])|\(\s*\)\s*(S|Z|E|AE|K|G|O|L|M)\b/;
+
+/** How far a computed tax may be from the printed one: a cent, or rounding over many lines. */
+const CENT = Decimal.parse('0.01')!;
+const tolerance = (base: Decimal): Decimal => {
+  const share = base.abs().times(Decimal.parse('0.0005')!);
+  return share.compare(CENT) > 0 ? share : CENT;
+};
+
+/** The category a text prints: its code letter, else (for a zero rate) the words of an exemption. */
+function printedCategory(text: string, rate: Decimal): string | null {
+  const code = CATEGORY_CODE.exec(text);
+  const letter = code?.[1] ?? code?.[2];
+  if (letter) return letter;
+  const words = VAT_CATEGORY_WORDS.find(([pattern]) => pattern.test(text));
+  return words && rate.isZero() ? words[1] : null;
+}
+
+/**
+ * A row's category: printed on the row, else — for a zero rate — on the rows around it (an exemption
+ * printed over several lines), else standard (S) or zero-rated (Z). Only the row's own print counts as
+ * read for sure.
+ */
+function categoryOf(text: string, nearby: () => string, rate: Decimal): { code: string; printed: boolean } {
+  const own = printedCategory(text, rate);
+  if (own) return { code: own, printed: true };
+  const around = rate.isZero() ? printedCategory(nearby(), rate) : null;
+  if (around) return { code: around, printed: false };
+  return { code: rate.isZero() ? 'Z' : 'S', printed: false };
+}
+
+/** Words that name the VAT beside a rate ("USt. 19,00 %", "19 % UST"). */
+const VAT_WORD = /(?:ust|mwst|tva|vat|iva|btw|steuer|tax)\.?\s*$/i;
+
+/**
+ * The rates a row may print: with `%`, else bare numbers a VAT rate can be (0 to 30, two decimals). A
+ * percentage "of" an amount ("10,00% sur 100,00", "2 % auf 280,00") is an allowance's, unless the VAT
+ * is named beside it.
+ */
+function ratesOf(text: string): { value: Decimal; index: number; percent: boolean }[] {
+  const percent = [...text.matchAll(/(-?\d{1,2}(?:[.,]\d{1,3})?)\s*%/g)].flatMap((m) => {
+    const value = Decimal.parse(parseAmount(m[1]!) ?? '');
+    const at = m.index ?? 0;
+    const named = VAT_WORD.test(text.slice(Math.max(0, at - 12), at));
+    const ofAmount = /^\s*(?:sur|auf|on|of|de)\s+\d/i.test(text.slice(at + m[0].length));
+    return value && (named || !ofAmount) ? [{ value, index: at, percent: true }] : [];
+  });
+  if (percent.length > 0) return percent;
+  return moneyIn(text).flatMap((a) => {
+    const value = Decimal.parse(a.value)!;
+    const plausible =
+      value.compare(Decimal.ZERO) >= 0 && value.compare(Decimal.of(30)) <= 0 && !/\.\d{3,}$/.test(a.value);
+    return plausible ? [{ value, index: a.index, percent: false }] : [];
+  });
+}
+
+function rowOf(row: Row, nearby: () => string): BreakdownRow | null {
+  const text = row.line.text;
+  const amounts = moneyIn(text);
+  if (amounts.length < 2) return null;
+  for (const rate of ratesOf(text)) {
+    const others = amounts.filter((a) => a.index !== rate.index);
+    for (const [i, baseAt] of others.entries()) {
+      const base = Decimal.parse(baseAt.value)!;
+      if (base.isZero()) continue;
+      const expected = base.times(rate.value).dividedBy(Decimal.of(100), 2, 'half-away')!;
+      for (const taxAt of others.slice(i + 1)) {
+        const tax = Decimal.parse(taxAt.value)!;
+        if (expected.minus(tax).abs().compare(tolerance(base)) > 0) continue;
+        // A zero rate needs a zero tax printed with decimals, and a % or a category beside it.
+        if (
+          rate.value.isZero() &&
+          (!taxAt.decimals || (!rate.percent && printedCategory(`${text} ${nearby()}`, rate.value) === null))
+        )
+          continue;
+        if (!rate.value.isZero() && !rate.percent && !baseAt.decimals) continue;
+        const category = categoryOf(text, nearby, rate.value);
+        return {
+          entry: {
+            taxAmount: { value: tax.round(2, 'half-away').toString() },
+            typeCode: 'VAT',
+            basisAmount: { value: base.round(2, 'half-away').toString() },
+            categoryCode: category.code,
+            rate: rate.value.normalized().toString(),
+          },
+          rate: rate.value,
+          base,
+          tax,
+          category: category.code,
+          categoryPrinted: category.printed,
+          place: { row, cells: row.cells.filter((c) => c.x + c.width >= row.x) },
+        };
+      }
+    }
+  }
+  return null;
+}
+
+/** Rows of one category and rate taken together, as one BG-23 entry. */
+export function mergedByRate(rows: readonly BreakdownRow[]): BreakdownRow[] {
+  const out: BreakdownRow[] = [];
+  for (const r of rows) {
+    const same = out.findIndex((o) => o.category === r.category && o.rate.equals(r.rate));
+    if (same < 0) {
+      out.push(r);
+      continue;
+    }
+    const o = out[same]!;
+    const base = o.base.plus(r.base);
+    const tax = o.tax.plus(r.tax);
+    out[same] = {
+      ...o,
+      base,
+      tax,
+      entry: {
+        ...o.entry,
+        basisAmount: { value: base.round(2, 'half-away').toString() },
+        taxAmount: { value: tax.round(2, 'half-away').toString() },
+      },
+    };
+  }
+  return out;
+}
+
+/** Every row of the document that reads as a VAT breakdown row, once per rate, base and tax. */
+export function breakdownRows(layout: Layout): BreakdownRow[] {
+  const out: BreakdownRow[] = [];
+  const seen = new Set<string>();
+  for (const row of layout.rows) {
+    const nearby = () =>
+      layout.rows
+        .slice(Math.max(0, row.index - 2), row.index + 3)
+        .filter((r) => r.page === row.page && r !== row)
+        .map((r) => r.line.text)
+        .join(' ');
+    const found = rowOf(row, nearby);
+    if (!found) continue;
+    const key = `${found.category}|${found.rate.normalized().toString()}|${found.base.toString()}|${found.tax.toString()}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(found);
+  }
+  return out;
+}
+
+/**
+ * The ways to pick breakdown rows, at most one per category and rate, with their sums: the totals'
+ * choice matches them with the net total and the VAT total. Bounded, for a page full of rates.
+ */
+export function breakdownChoices(
+  rows: readonly BreakdownRow[],
+): { rows: BreakdownRow[]; base: Decimal; tax: Decimal }[] {
+  const groups = new Map<string, BreakdownRow[]>();
+  for (const r of rows.slice(0, 12)) {
+    const key = `${r.category}|${r.rate.normalized().toString()}`;
+    groups.set(key, [...(groups.get(key) ?? []), r]);
+  }
+  let choices: BreakdownRow[][] = [[]];
+  for (const group of groups.values()) {
+    // One row of the rate, or all of them: a breakdown printed in parts ("Positionen USt. 19 %",
+    // "Versandkosten USt. 19 %") is one entry.
+    const options = group.length > 1 ? [...group.map((r) => [r]), group] : group.map((r) => [r]);
+    const next: BreakdownRow[][] = [];
+    for (const chosen of choices) {
+      next.push(chosen);
+      for (const rows of options) next.push([...chosen, ...rows]);
+    }
+    choices = next.slice(0, 4096);
+  }
+  return choices
+    .filter((c) => c.length > 0)
+    .map((c) => ({
+      rows: c,
+      base: Decimal.sum(c.map((r) => r.base)),
+      tax: Decimal.sum(c.map((r) => r.tax)),
+    }));
+}
+
+/**
+ * The breakdown the totals imply when the page prints no breakdown row: one rate that turns the net
+ * total into the VAT total, printed somewhere as a percentage ("Umsatzsteuer 19 %"); or, with no VAT
+ * at all, the exemption the page names (reverse charge, intra-community supply, export, exemption).
+ */
+export function impliedBreakdown(layout: Layout, net: Decimal, vat: Decimal): BreakdownRow | null {
+  if (net.isZero()) return null;
+  const row = (at: Row, rate: Decimal, category: string, tax: Decimal): BreakdownRow => ({
+    entry: {
+      taxAmount: { value: tax.round(2, 'half-away').toString() },
+      typeCode: 'VAT',
+      basisAmount: { value: net.round(2, 'half-away').toString() },
+      categoryCode: category,
+      rate: rate.normalized().toString(),
+    },
+    rate,
+    base: net,
+    tax,
+    category,
+    categoryPrinted: false,
+    place: { row: at, cells: at.cells },
+  });
+  if (vat.isZero()) {
+    for (const [pattern, code] of VAT_CATEGORY_WORDS) {
+      const at = layout.rows.find((r) => pattern.test(r.line.text));
+      if (at) return row(at, Decimal.ZERO, code, Decimal.ZERO);
+    }
+    return null;
+  }
+  for (const at of layout.rows) {
+    for (const rate of ratesOf(at.line.text).filter((r) => r.percent && !r.value.isZero())) {
+      const tax = net.times(rate.value).dividedBy(Decimal.of(100), 2, 'half-away')!;
+      if (tax.minus(vat).abs().compare(tolerance(net)) <= 0) return row(at, rate.value, 'S', vat);
+    }
+  }
+  return null;
+}

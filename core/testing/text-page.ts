@@ -1,0 +1,30 @@
+/**
+ * Positioned text written by hand for the reader's tests: each row a y and its cells (x, text), each
+ * cell one span 5 points per character and 10 high, grouped into lines the way the text layer's are.
+ * `ocr` gives every word a confidence, as OCR words carry.
+ */
+import { groupLines } from '../text/lines';
+import type { DocumentText, TextSpan } from '../text/page-text';
+
+export type HandRow = readonly [y: number, cells: readonly (readonly [x: number, text: string])[]];
+
+export function handPage(
+  rows: readonly HandRow[],
+  options: { ocr?: number; page?: number } = {},
+): DocumentText {
+  const spans: TextSpan[] = rows.flatMap(([y, cells]) =>
+    cells.map(([x, text]) => ({
+      text,
+      x,
+      y,
+      width: text.length * 5,
+      height: 10,
+      ...(options.ocr !== undefined ? { confidence: options.ocr } : {}),
+    })),
+  );
+  return {
+    source: options.ocr !== undefined ? 'ocr' : 'native_text',
+    pages: [{ number: options.page ?? 1, width: 595, height: 842, lines: groupLines(spans) }],
+    ...(options.ocr !== undefined ? { confidence: options.ocr } : {}),
+  };
+}

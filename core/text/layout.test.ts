@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { handPage } from '../testing/text-page';
+import { below, cellsOf, layoutOf, overlapX, rightOf } from './layout';
+import type { TextLine } from './page-text';
+
+describe('layout', () => {
+  it('splits a line into cells at its column breaks, each with its place', () => {
+    const { rows } = layoutOf(
+      handPage([
+        [
+          100,
+          [
+            [40, 'Total HT'],
+            [300, '1 234,56 €'],
+          ],
+        ],
+      ]),
+    );
+    expect(rows[0]?.cells.map((c) => [c.text, c.x])).toEqual([
+      ['Total HT', 40],
+      ['1 234,56 €', 300],
+    ]);
+    expect(rightOf(rows[0]!, rows[0]!.cells[0]!)?.text).toBe('1 234,56 €');
+  });
+
+  it('cuts a span drawn in one go at its wide gap, sharing out its width', () => {
+    const text = 'Total HT    120,00';
+    const line: TextLine = {
+      text,
+      x: 40,
+      y: 0,
+      width: 180,
+      height: 10,
+      spans: [{ text, x: 40, y: 0, width: 180, height: 10 }],
+    };
+    const cells = cellsOf(line);
+    expect(cells.map((c) => c.text)).toEqual(['Total HT', '120,00']);
+    expect(cells[1]!.x).toBeGreaterThan(cells[0]!.x + cells[0]!.width);
+  });
+
+  it('finds what stands under a header in its column, not in another', () => {
+    const layout = layoutOf(
+      handPage([
+        [
+          100,
+          [
+            [40, 'Due Date'],
+            [200, 'Payment Terms'],
+          ],
+        ],
+        [
+          112,
+          [
+            [200, 'Net 30'],
+            [40, '2026-03-03'],
+          ],
+        ],
+        [124, [[400, 'unrelated']]],
+      ]),
+    );
+    const [header] = layout.rows;
+    const under = below(layout, header!, header!.cells[0]!);
+    expect(under.map((u) => u.cell.text)).toEqual(['2026-03-03']);
+    expect(overlapX(header!.cells[0]!, header!.cells[1]!)).toBe(0);
+  });
+
+  it('carries the OCR confidence of the words into each cell', () => {
+    const { rows } = layoutOf(handPage([[50, [[40, 'Rechnung']]]], { ocr: 80 }));
+    expect(rows[0]?.cells[0]?.confidence).toBeCloseTo(0.8);
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * The layout of a document's text, the way an invoice is read by eye: each line split into cells at its
+ * column breaks (the wide gaps lines.ts keeps as two or more spaces), every cell placed on its page, and
+ * the questions field extraction asks of a layout: what stands right of a cell on its row, what stands
+ * below it in its column (a table header over its values, a label over its value, an address block
+ * under its heading), which rows lie between two others. Works the same on the text layer and on OCR
+ * words (whose rows may be slightly rotated and whose cells carry the OCR's word confidence).
+ */
+import type { Box, DocumentText, TextLine, TextSpan } from './page-text';
+
+export interface Cell extends Box {
+  readonly text: string;
+  readonly spans: readonly TextSpan[];
+  /** 0–1: the mean OCR confidence of its words; 1 on a text layer. */
+  readonly confidence: number;
+}
+
+export interface Row extends Box {
+  /** 1-based page. */
+  readonly page: number;
+  /** Position in reading order over the whole document. */
+  readonly index: number;
+  readonly line: TextLine;
+  /** Left to right. */
+  readonly cells: readonly Cell[];
+}
+
+export interface Layout {
+  readonly rows: readonly Row[];
+  /** Page sizes, by 1-based page number. */
+  readonly pages: ReadonlyMap<number, { readonly width: number; readonly height: number }>;
+}
+
+const confidenceOf = (spans: readonly TextSpan[]): number =>
+  spans.length === 0 ? 1 : spans.reduce((s, x) => s + (x.confidence ?? 100), 0) / spans.length / 100;
+
+function cellOf(spans: readonly TextSpan[], text: string): Cell {
+  const x = Math.min(...spans.map((s) => s.x));
+  const y = Math.min(...spans.map((s) => s.y));
+  const right = Math.max(...spans.map((s) => s.x + s.width));
+  const bottom = Math.max(...spans.map((s) => s.y + s.height));
+  return { text, spans, x, y, width: right - x, height: bottom - y, confidence: confidenceOf(spans) };
+}
+
+/**
+ * A line's cells: its text split at column breaks (two spaces or more), each piece with the spans it
+ * came from. A span that itself holds a wide gap ("Total HT    120,00" drawn in one go) is cut where the
+ * gap is, its box shared out by characters.
+ */
+export function cellsOf(line: TextLine): Cell[] {
+  // Where each span's text stands in the line's text (lines.ts joins them in order).
+  const placed: { span: TextSpan; from: number; to: number }[] = [];
+  let cursor = 0;
+  for (const span of line.spans) {
+    const text = span.text.trim();
+    if (text === '') continue;
+    const at = line.text.indexOf(text, cursor);
+    if (at < 0) continue;
+    placed.push({ span, from: at, to: at + text.length });
+    cursor = at + text.length;
+  }
+  const cells: Cell[] = [];
+  for (const m of line.text.matchAll(/\S+(?: \S+)*/g)) {
+    const from = m.index ?? 0;
+    const to = from + m[0].length;
+    const spans = placed.flatMap(({ span, from: a, to: b }) => {
+      if (b <= from || a >= to) return [];
+      if (a >= from && b <= to) return [span];
+      const perChar = span.width / Math.max(b - a, 1);
+      const start = Math.max(from, a);
+      const end = Math.min(to, b);
+      return [
+        {
+          ...span,
+          text: line.text.slice(start, end),
+          x: span.x + (start - a) * perChar,
+          width: (end - start) * perChar,
+        },
+      ];
+    });
+    cells.push(cellOf(spans.length ? spans : [...line.spans], m[0]));
+  }
+  return cells;
+}
+
+export function layoutOf(text: DocumentText): Layout {
+  const rows: Row[] = [];
+  for (const page of text.pages) {
+    for (const line of page.lines) {
+      rows.push({
+        page: page.number,
+        index: rows.length,
+        line,
+        cells: cellsOf(line),
+        x: line.x,
+        y: line.y,
+        width: line.width,
+        height: line.height,
+      });
+    }
+  }
+  return {
+    rows,
+    pages: new Map(text.pages.map((p) => [p.number, { width: p.width, height: p.height }])),
+  };
+}
+
+/** How much two horizontal ranges overlap, as a share of the narrower one (0–1). */
+export function overlapX(a: Box, b: Box): number {
+  const overlap = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  return Math.max(0, overlap) / Math.max(1, Math.min(a.width, b.width));
+}
+
+/** The cell right after `cell` on its row, if any. */
+export function rightOf(row: Row, cell: Cell): Cell | undefined {
+  const at = row.cells.indexOf(cell);
+  return at >= 0 ? row.cells[at + 1] : undefined;
+}
+
+/**
+ * The cells under `box` in its column, from the rows after `row` on the same page, at most `within`
+ * rows down and no further than `maxGap` points below the previous one: the value under a column
+ * header or a label, the lines of an address block under its heading.
+ */
+export function below(
+  layout: Layout,
+  row: Row,
+  box: Box,
+  options: { readonly within?: number; readonly maxGap?: number; readonly minOverlap?: number } = {},
+): { row: Row; cell: Cell }[] {
+  const within = options.within ?? 3;
+  const maxGap = options.maxGap ?? Math.max(2.5 * row.height, 24);
+  const out: { row: Row; cell: Cell }[] = [];
+  let bottom = row.y + row.height;
+  for (const next of layout.rows.slice(row.index + 1, row.index + 1 + within)) {
+    if (next.page !== row.page || next.y - bottom > maxGap) break;
+    const cell = next.cells.find((c) => overlapX(c, box) >= (options.minOverlap ?? 0.3));
+    if (cell) {
+      out.push({ row: next, cell });
+      bottom = next.y + next.height;
+    }
+  }
+  return out;
+}
