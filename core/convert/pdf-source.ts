@@ -84,11 +84,10 @@ export async function pdfSource(pdf: Uint8Array, options: PdfSourceOptions): Pro
   }
   const invoice = readCandidate(extraction.invoice);
   const profile = profileFor(invoice, options.requested);
-  const written = modelToCii(invoice, profile);
   return {
     ok: true,
     value: {
-      source: { invoice, profile, xml: written.xml, dropped: written.dropped },
+      source: { invoice, profile, ...modelToCii(invoice, profile) },
       sourceType: text.source,
       pageCount: layer.pageCount,
       provenance: provenanceOf(extraction),

@@ -32,7 +32,12 @@ import type { ConvertInput, Engines } from '../service/engines';
 import { fail } from '../service/result';
 import type { FilePart, ServiceResult } from '../service/types';
 import type { ValidationError, ValidationOutcome } from '../validate/report';
-import { validateXml, type PdfStage, type PdfStageFindings } from '../validate/validate';
+import {
+  validateXml,
+  type PdfStage,
+  type PdfStageFindings,
+  type ValidateOptions,
+} from '../validate/validate';
 import { dryRunDiagnostics, requirementsOf } from './dry-run';
 import { generatedPdfRejected } from './errors';
 import { targetOutcome, validationReadiness, verdictOf, type ReadinessReports } from './readiness';
@@ -147,7 +152,7 @@ export const convertEngine: Engines['convert'] = async (input) => {
   const field = input.cii ? 'cii' : sourceType ? 'file' : 'invoice_data';
   const submitted = source.uploadedXml === undefined ? undefined : validate(run, source.uploadedXml);
   if (submitted && !submitted.ok) return fail(unjudgeable(submitted.error, field, input.lang));
-  const candidate = validate(run, source.xml);
+  const candidate = validate(run, source.draft, undefined, source);
   if (!candidate.ok) return fail(unjudgeable(candidate.error, field, input.lang));
   const reports: ReadinessReports = {
     ...(submitted ? { source: submitted.report } : {}),
@@ -161,11 +166,12 @@ export const convertEngine: Engines['convert'] = async (input) => {
       run,
       reports,
       candidate.report,
-      { candidate: encode(source.xml) },
+      source.xml === null ? {} : { candidate: encode(source.xml) },
       dryRunDiagnostics(verdict, run.target, source.invoice, { ...read, ...contexted.provenance }),
     );
   }
-  if (verdict.status === 'failed') return respond(run, reports, candidate.report, {});
+  // What the schema needs and the invoice lacks is a blocking finding: a candidate without XML fails.
+  if (verdict.status === 'failed' || source.xml === null) return respond(run, reports, candidate.report, {});
   if (cancelled(input)) return cancelledAnswer(input.lang);
   const xml = encode(source.xml);
   // With output xml_cii the candidate is the deliverable, byte for byte: its report is the final one.
@@ -213,6 +219,7 @@ function validate(
   run: Run,
   xml: string,
   pdf?: Readonly<Record<PdfStage, PdfStageFindings>>,
+  written?: ValidateOptions['written'],
 ): ValidationOutcome {
   return validateXml(xml, {
     target: run.target.resolved,
@@ -220,6 +227,7 @@ function validate(
     now: () => run.input.now,
     ...(run.input.file ? { filename: run.input.file.filename } : {}),
     ...(pdf ? { pdf } : {}),
+    ...(written ? { written } : {}),
   });
 }
 

@@ -9,7 +9,7 @@ import type { ConvertResponse } from '../api/convert-response';
 import type { Lang } from '../api/lang';
 import type { Profile } from '../cii/profile';
 import { ciiToModel } from '../cii/read';
-import { modelToCii } from '../cii/write';
+import { modelToCii, type CiiWritten } from '../cii/write';
 import { invoiceDataModel } from '../invoice-data/convert';
 import type { Invoice } from '../model/invoice';
 import type { FilePart } from '../service/types';
@@ -18,14 +18,11 @@ import { applyContext, type ContextInputs } from './context';
 import { ciiFailure } from './errors';
 import { applyProfiles, type SelectedProfiles } from './profiles';
 
-export interface StructuredSource {
+/** The candidate: the invoice, its profile, and its CII as core/cii/write.ts writes it (xml, draft, gaps, dropped). */
+export interface StructuredSource extends CiiWritten {
   readonly invoice: Invoice;
   /** The profile the candidate is written in. */
   readonly profile: Profile;
-  /** The candidate CII XML, written in the requested profile. */
-  readonly xml: string;
-  /** Model paths the profile does not carry (dropped from the candidate). */
-  readonly dropped: readonly string[];
   /** The ready CII as uploaded, when that was the source (its own readiness is reported apart). */
   readonly uploadedXml?: string;
 }
@@ -50,8 +47,7 @@ export function structuredSource(
     const read = invoiceDataModel(given.invoiceData, draft);
     if (!read.ok) return { ok: false, error: read.error };
     const profile = profileFor(read.model, requested);
-    const { xml, dropped } = modelToCii(read.model, profile);
-    return { ok: true, source: { invoice: read.model, profile, xml, dropped } };
+    return { ok: true, source: { invoice: read.model, profile, ...modelToCii(read.model, profile) } };
   }
   if (given.cii) {
     const uploadedXml = utf8.decode(given.cii.bytes);
@@ -60,10 +56,9 @@ export function structuredSource(
     // Unless another profile is asked for, a ready CII keeps its own: a MINIMUM or BASIC WL invoice
     // has no lines to become an EN16931 one.
     const profile = requested ?? read.profile ?? 'EN16931';
-    const written = modelToCii(read.invoice, profile);
     return {
       ok: true,
-      source: { invoice: read.invoice, profile, xml: written.xml, dropped: written.dropped, uploadedXml },
+      source: { invoice: read.invoice, profile, ...modelToCii(read.invoice, profile), uploadedXml },
     };
   }
   return null;
@@ -124,10 +119,9 @@ export function withComplements(
   for (const term of merged.conflicting) provenance[term] = { source: 'conflict' };
   if (merged.filled.length === 0 && profiled.invoice === source.invoice)
     return { ok: true, source, provenance };
-  const written = modelToCii(merged.invoice, source.profile);
   return {
     ok: true,
-    source: { ...source, invoice: merged.invoice, xml: written.xml, dropped: written.dropped },
+    source: { ...source, invoice: merged.invoice, ...modelToCii(merged.invoice, source.profile) },
     provenance,
   };
 }

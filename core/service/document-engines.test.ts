@@ -24,7 +24,7 @@ const req = (f: FilePart, over: Partial<ServiceRequest> = {}): ServiceRequest =>
 
 function goldenXml(): string {
   const written = invoiceDataToCii(GOLDEN_EXAMPLES[0]!.invoice_data, 'EN16931');
-  if (!written.ok) throw new Error(JSON.stringify(written.error));
+  if (!written.ok || written.xml === null) throw new Error(JSON.stringify(written));
   return written.xml;
 }
 

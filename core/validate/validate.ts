@@ -9,6 +9,7 @@ import { VALIDATION_TARGETS, type ValidationTarget } from '../api/targets';
 import type { StageResult, ValidationIssue } from '../api/validation-report';
 import { CII_PREFIXES } from '../cii/namespaces';
 import { detectProfile } from '../cii/profile';
+import type { CiiWritten } from '../cii/write';
 import { notCiiText } from '../cii/read';
 import type { Finding, RuleSet, Stage } from '../rules/rule';
 import { facturxProfileRules } from '../rules/facturx';
@@ -19,6 +20,7 @@ import { locator } from '../xml/query';
 import type { XmlDocument, XmlElement } from '../xml/tree';
 import { artifactOf } from './artifacts';
 import { profileConformance, profileNotes } from './profile-verdict';
+import { gapIssues } from './schema-gaps';
 import { validationError, type ValidationOutcome } from './report';
 import { stageRuleSets, type XmlStage } from './rule-sets';
 
@@ -37,6 +39,13 @@ export interface ValidateOptions {
   readonly now?: () => Date;
   /** Findings of the PDF side, when the XML came out of a Factur-X PDF; absent: the PDF stages are skipped. */
   readonly pdf?: Readonly<Record<PdfStage, PdfStageFindings>>;
+  /**
+   * When the XML is a candidate we wrote (core/cii/write.ts): what its profile's schema requires and the
+   * invoice lacks, reported in the structure stage as the rules that need it. When `xml` is null the XML
+   * is the writer's draft, which does not fit the schema for those gaps alone: the schema's own check
+   * would only repeat them in its words, so the gaps stand for it.
+   */
+  readonly written?: Pick<CiiWritten, 'xml' | 'gaps'>;
 }
 
 const UNKNOWN_TARGET: LocalizedText = {
@@ -103,6 +112,7 @@ export function validateDocument(
     }
   }
   const byStage = {} as Record<XmlStage, ValidationIssue[]>;
+  const gaps = options.written ? gapIssues(options.written.gaps, profile ?? 'EN16931', lang) : [];
   for (const stage of ['xsd', 'schematron', 'fr_ctc'] as const satisfies readonly XmlStage[]) {
     byStage[stage] = [];
     if (stage === 'fr_ctc' && target !== 'france_2026') {
@@ -111,7 +121,13 @@ export function validateDocument(
     }
     const sets = stageRuleSets(stage, profile);
     used.push(...sets);
-    byStage[stage] = runRuleSets(input, sets).map((f) => issueOf(f, lang, locate));
+    const run = () => runRuleSets(input, sets).map((f) => issueOf(f, lang, locate));
+    if (stage === 'xsd') byStage[stage] = [...gaps, ...(options.written?.xml === null ? [] : run())];
+    // A rule a gap already reports for the same place is not said twice.
+    else
+      byStage[stage] = run().filter(
+        (i) => !gaps.some((g) => g.ruleId === i.ruleId && within(g.location, i.location)),
+      );
     issues.push(...byStage[stage]);
     stages[stage] = stageResult(byStage[stage]);
   }
@@ -153,6 +169,10 @@ export function validateDocument(
     },
   };
 }
+
+/** Whether the place `location` names lies at or below `ancestor` (both as the locator writes them). */
+const within = (location: string, ancestor: string): boolean =>
+  location === ancestor || location.startsWith(`${ancestor}/`);
 
 function issueOf(f: Finding, lang: Lang, locate: (el: XmlElement) => string): ValidationIssue {
   return {
