@@ -9,7 +9,8 @@ import { validateXML } from 'xmllint-wasm';
 import type { Profile } from '../cii/profile';
 import { referenceDir } from './corpus-dir';
 
-const XSD_FOLDER: Readonly<Record<Profile, string>> = {
+/** The folder of each profile's schemas in ../shared/reference/facturx-1.09-xsd. */
+export const XSD_FOLDER: Readonly<Record<Profile, string>> = {
   MINIMUM: 'MINIMUM',
   BASIC_WL: 'BASICWL',
   BASIC: 'BASIC',
