@@ -14,7 +14,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { modelToCii } from '../cii/write';
+import { modelToCii, type CiiWritten } from '../cii/write';
 import { verdictOf } from '../convert/readiness';
 import { ocrPdf } from '../ocr/ocr-pdf';
 import { formatMeasurement, summarize } from '../testing/bench';
@@ -68,8 +68,9 @@ async function readText(kind: Kind, pdf: Uint8Array): Promise<DocumentText | nul
   return r.ok ? r.text : null;
 }
 
-const verdict = (xml: string, target: string): { status: string; blocking: string[] } => {
-  const outcome = validateXml(xml, { target });
+// The candidate as the convert judges it: what its schema needs and it lacks counts as the rule that needs it.
+const verdict = (written: CiiWritten, target: string): { status: string; blocking: string[] } => {
+  const outcome = validateXml(written.draft, { target, written });
   if (!outcome.ok) return { status: 'unjudgeable', blocking: [outcome.error.code] };
   const v = verdictOf(outcome.report);
   return { status: v.status, blocking: [...new Set(v.blocking.map((i) => i.ruleId))] };
@@ -86,12 +87,12 @@ async function readOne(
   if (!text) return null;
   const extraction = extractFields(text);
   const profile = (extraction.invoice.lines?.length ?? 0) > 0 ? 'EN16931' : 'BASIC_WL';
-  const { xml } = modelToCii(extraction.invoice, profile);
+  const written = modelToCii(extraction.invoice, profile);
   const msPerPage = (performance.now() - started) / Math.max(1, text.pages.length);
   const terms = scoreTerms(extraction, truth);
   const lines = scoreLines(extraction, truth);
   const rightProfile = truth.lines.length === 0 || profile === 'EN16931';
-  const en = verdict(xml, 'en16931');
+  const en = verdict(written, 'en16931');
   const en16931 = rightProfile && en.status === 'verified';
   const french = truth.seller.country === 'FR' || truth.buyer.country === 'FR';
   return {
@@ -102,7 +103,7 @@ async function readOne(
     en16931,
     blocking: rightProfile ? en.blocking : ['no lines read', ...en.blocking],
     right: en16931 && !terms.some((t) => HEADER.has(t.term) && t.outcome !== 'correct'),
-    ...(french ? { france: verdict(xml, 'france_2026').status } : {}),
+    ...(french ? { france: verdict(written, 'france_2026').status } : {}),
   };
 }
 
