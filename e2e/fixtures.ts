@@ -18,7 +18,7 @@ export interface Server {
   readonly apiKey: string;
 }
 
-async function createApiKey(dataDir: string): Promise<string> {
+export async function createApiKey(dataDir: string): Promise<string> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
     [cli, 'keys', 'create', '--email', 'e2e@example.com', '--data-dir', dataDir, '--json'],
@@ -30,7 +30,7 @@ async function createApiKey(dataDir: string): Promise<string> {
 }
 
 /** Starts `facturx serve` on a free port and resolves with its address once it says it listens. */
-function serve(dataDir: string): Promise<{ url: string; process: ChildProcess }> {
+export function serve(dataDir: string): Promise<{ url: string; process: ChildProcess }> {
   const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--data-dir', dataDir], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -56,7 +56,7 @@ function serve(dataDir: string): Promise<{ url: string; process: ChildProcess }>
   });
 }
 
-async function stop(child: ChildProcess): Promise<void> {
+export async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
@@ -64,7 +64,7 @@ async function stop(child: ChildProcess): Promise<void> {
 }
 
 /** Debian's Chromium when installed, else the one packed in @sparticuz/chromium; never a download. */
-async function launchChromium(): Promise<Browser> {
+export async function launchChromium(): Promise<Browser> {
   const flags = [
     '--no-sandbox',
     '--disable-gpu',
