@@ -8,6 +8,7 @@ import { apiError } from '../core/api/errors';
 import { chooseLang, type Lang } from '../core/api/lang';
 import { authenticate } from '../core/service/auth';
 import { services, type ServiceName } from '../core/service';
+import type { Jobs } from '../core/service/jobs';
 import type { Storage } from '../core/service/storage';
 import type { ServiceContext, ServiceResult } from '../core/service/types';
 import { addressCaller, admit, type RateLimiter } from './rate-limit';
@@ -37,6 +38,7 @@ export const API_ROUTES: Readonly<Record<string, Route>> = {
     authenticated: true,
     body: 'json',
   },
+  '/api/v1/jobs/{id}': { service: 'jobs', methods: ['GET'], authenticated: true },
 };
 
 /** The profile operation each method of the profiles routes is. */
@@ -51,15 +53,19 @@ function matchRoute(pathname: string): { route: Route; fields: Record<string, st
   const exact = API_ROUTES[path];
   if (exact) return { route: exact, fields: {} };
   const profile = /^\/api\/v1\/profiles\/([^/]+)\/([^/]+)$/.exec(path);
-  if (!profile) return null;
+  const job = /^\/api\/v1\/jobs\/([^/]+)$/.exec(path);
   try {
-    return {
-      route: API_ROUTES['/api/v1/profiles/{role}/{id}']!,
-      fields: { role: decodeURIComponent(profile[1]!), id: decodeURIComponent(profile[2]!) },
-    };
+    if (profile) {
+      return {
+        route: API_ROUTES['/api/v1/profiles/{role}/{id}']!,
+        fields: { role: decodeURIComponent(profile[1]!), id: decodeURIComponent(profile[2]!) },
+      };
+    }
+    if (job) return { route: API_ROUTES['/api/v1/jobs/{id}']!, fields: { id: decodeURIComponent(job[1]!) } };
   } catch {
-    return null;
+    // A malformed percent-encoding names nothing.
   }
+  return null;
 }
 
 const header = (req: IncomingMessage, name: string): string | undefined => {
@@ -72,6 +78,8 @@ export interface ApiDependencies {
   readonly now: () => Date;
   /** Per API key on authenticated routes, per client address on the others and on refused keys. */
   readonly limiter: RateLimiter;
+  /** Where long work becomes a job; absent, every call runs to its end. */
+  readonly jobs?: Jobs;
 }
 
 export async function handleApi(
@@ -115,11 +123,16 @@ export async function handleApi(
   const fields =
     route.service === 'profiles'
       ? { ...matched.fields, operation: PROFILE_OPERATIONS[req.method ?? ''] ?? '' }
-      : {};
+      : matched.fields;
   const request = await serviceRequest(req, url, body.value, lang, route.body, fields);
   if (!request.ok) return sendError(res, request.error, head);
 
-  const ctx: ServiceContext = { tenant, storage: deps.storage, now: deps.now };
+  const ctx: ServiceContext = {
+    tenant,
+    storage: deps.storage,
+    now: deps.now,
+    ...(deps.jobs ? { jobs: deps.jobs } : {}),
+  };
   let result: ServiceResult<unknown>;
   if (route.service === 'convert') {
     // A client that goes away before its answer cancels the convert: OCR stops instead of running on.

@@ -21,6 +21,7 @@ import {
 } from './convert-response';
 import { extractResponseSchema } from './extract';
 import { invoicePatchSchema, partyContextSchema } from './inline-context';
+import { jobBodySchema, jobIdSchema } from './job';
 import { LANGS } from './lang';
 import { errorComponents, errorResponses, OPERATION_ERRORS, UNMATCHED_RESPONSES } from './openapi-errors';
 import {
@@ -81,6 +82,7 @@ export const COMPONENTS: Readonly<Record<string, Component>> = {
   ProfileDeleted: response(profileDeletedBodySchema),
   ActivationSent: response(activationSentSchema),
   ActivatedKey: response(activatedKeySchema),
+  Job: response(jobBodySchema),
   ...errorComponents(),
 };
 
@@ -133,8 +135,16 @@ const PARAMETERS: Record<string, JsonSchema> = {
       'The profile to repair for; else `constraints.target_profile`, else detected from the XML (BT-24).',
     schema: inlineSchema(profileSchema),
   },
+  Prefer: {
+    name: 'Prefer',
+    in: 'header',
+    description:
+      '`respond-async` (RFC 7240): answer 202 with `result.jobId` at once and convert as a job; `GET /api/v1/jobs/{id}` tells how it ended. Without it, a server may still answer 202 for a conversion that runs longer than it allows.',
+    schema: { type: 'string' },
+  },
   ProfileRole: { name: 'role', in: 'path', required: true, schema: inlineSchema(z.enum(PROFILE_ROLES)) },
   ProfileId: { name: 'id', in: 'path', required: true, schema: inlineSchema(profileIdSchema) },
+  JobId: { name: 'id', in: 'path', required: true, schema: inlineSchema(jobIdSchema) },
 };
 
 const SECURITY_SCHEMES = {
@@ -217,7 +227,7 @@ const convertOperation = operation({
   summary: 'Convert an invoice to a Factur-X PDF/A-3, or to a CII XML',
   description:
     'Input modes: a PDF read for its invoice, a full `invoice_data`, stateless complements (`invoice_patch`, `seller_context`, `buyer_context`), explicit reuse of saved profiles. A final conversion is charged only when it delivers; `dry_run=true` uses no quota. `success` alone never tells France 2026 readiness: `validationReadiness` does.',
-  parameters: ['Enrich', 'IdempotencyKey'],
+  parameters: ['Enrich', 'IdempotencyKey', 'Prefer'],
   security: KEY_REQUIRED,
   requestBody: form(
     {
@@ -259,7 +269,10 @@ const convertOperation = operation({
         'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } },
       },
     },
-    202: ok('Accepted, still processing (`result.jobId`).', 'ConvertAccepted'),
+    202: ok(
+      'Accepted as a job, still processing (`result.jobId`); its invoice is reserved until it ends.',
+      'ConvertAccepted',
+    ),
   },
 });
 
@@ -400,6 +413,20 @@ function buildDocument() {
           summary: 'Delete a profile',
           security: KEY_REQUIRED,
           responses: { 200: ok('The profile is deleted.', 'ProfileDeleted') },
+        }),
+      },
+      '/api/v1/jobs/{id}': {
+        parameters: [parameterRef('JobId')],
+        get: operation({
+          operationId: 'getJob',
+          summary: 'Where a job (a convert answered 202) stands, and once done how it ended',
+          security: KEY_REQUIRED,
+          responses: {
+            200: ok(
+              '`processing`, or `done` with `outcome`: the status and body the call would have answered.',
+              'Job',
+            ),
+          },
         }),
       },
       '/public/api-keys/free/step1': {

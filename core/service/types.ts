@@ -4,6 +4,7 @@
  * transport-neutral (form fields as text, files as bytes) and are validated once, inside the service.
  */
 import type { ApiErrorBody } from '../api/errors';
+import type { Jobs } from './jobs';
 import type { Storage } from './storage';
 
 /** An uploaded file, whatever the transport (multipart part, path on disk, drag-and-drop). */
@@ -23,6 +24,8 @@ export interface ServiceRequest {
   readonly idempotencyKey?: string;
   /** `Accept-Language` header, used when the `lang` query parameter is absent. */
   readonly acceptLanguage?: string;
+  /** `Prefer` header (RFC 7240): `respond-async` asks for a 202 and a job. */
+  readonly prefer?: string;
 }
 
 export type { Lang } from '../api/lang';
@@ -32,6 +35,8 @@ export interface ServiceContext {
   readonly tenant: string;
   readonly storage: Storage;
   readonly now: () => Date;
+  /** Where work may become a job (the server); absent, everything runs within the call. */
+  readonly jobs?: Jobs;
 }
 
 export type ServiceResult<Body> =

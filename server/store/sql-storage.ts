@@ -235,16 +235,7 @@ export class SqlStorage implements Storage {
   }
 
   settle(reservationId: string, outcome: 'charge' | 'refund') {
-    return this.transaction(async (trx) => {
-      const ended = await trx
-        .deleteFrom('quota_reservations')
-        .where('id', '=', reservationId)
-        .returning(['tenant', 'period_start'])
-        .executeTakeFirst();
-      if (!ended) return false;
-      await endReservations(trx, [ended], outcome);
-      return true;
-    });
+    return this.transaction((trx) => settleReservation(trx, reservationId, outcome));
   }
 
   releaseExpiredReservations(at: string) {
@@ -411,6 +402,22 @@ export class SqlStorage implements Storage {
   close(): Promise<void> {
     return this.release();
   }
+}
+
+/** Ends one held reservation within a transaction; false when it is no longer held. */
+export async function settleReservation(
+  trx: StoreDb,
+  reservationId: string,
+  outcome: 'charge' | 'refund',
+): Promise<boolean> {
+  const ended = await trx
+    .deleteFrom('quota_reservations')
+    .where('id', '=', reservationId)
+    .returning(['tenant', 'period_start'])
+    .executeTakeFirst();
+  if (!ended) return false;
+  await endReservations(trx, [ended], outcome);
+  return true;
 }
 
 /** Moves ended reservations out of the `reserved` count, into `used` when charged. */

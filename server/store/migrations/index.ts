@@ -5,9 +5,11 @@
  */
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import * as accounts from './0001-accounts';
+import * as jobs from './0002-jobs';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-accounts': accounts,
+  '0002-jobs': jobs,
 };
 
 /** Brings the schema up to the last version; throws with the failing migration's reason. */
