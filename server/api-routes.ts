@@ -8,6 +8,7 @@ import { apiError } from '../core/api/errors';
 import { chooseLang, type Lang } from '../core/api/lang';
 import { authenticate } from '../core/service/auth';
 import { services, type ServiceName } from '../core/service';
+import type { BearerTokens } from '../core/service/bearer-tokens';
 import type { Jobs } from '../core/service/jobs';
 import type { Storage } from '../core/service/storage';
 import type { ServiceContext, ServiceResult } from '../core/service/types';
@@ -39,6 +40,7 @@ export const API_ROUTES: Readonly<Record<string, Route>> = {
     body: 'json',
   },
   '/api/v1/jobs/{id}': { service: 'jobs', methods: ['GET'], authenticated: true },
+  '/api/v1/auth/token': { service: 'token', methods: ['POST'], authenticated: true, body: 'json' },
 };
 
 /** The profile operation each method of the profiles routes is. */
@@ -80,6 +82,8 @@ export interface ApiDependencies {
   readonly limiter: RateLimiter;
   /** Where long work becomes a job; absent, every call runs to its end. */
   readonly jobs?: Jobs;
+  /** Signs and verifies bearer tokens; absent, `Authorization: Bearer` takes API keys only. */
+  readonly tokens?: BearerTokens;
 }
 
 export async function handleApi(
@@ -99,12 +103,14 @@ export async function handleApi(
     });
   }
   let tenant = '';
+  let credential: ServiceContext['caller'];
   let caller = addressCaller(req);
   if (route.authenticated) {
     const auth = await authenticate(
       deps.storage,
       { apiKey: header(req, 'x-api-key'), authorization: header(req, 'authorization') },
       lang,
+      deps.tokens ? { tokens: deps.tokens, now: deps.now() } : undefined,
     );
     if (!auth.ok) {
       if (!admit(deps.limiter, caller, req, res, lang)) return;
@@ -112,6 +118,7 @@ export async function handleApi(
       return sendError(res, auth.error, head, { 'WWW-Authenticate': 'Bearer' });
     }
     tenant = auth.tenant;
+    credential = { keyId: auth.keyId, via: auth.via };
     caller = `key:${auth.keyId}`;
   }
   if (!admit(deps.limiter, caller, req, res, lang)) return;
@@ -132,6 +139,8 @@ export async function handleApi(
     storage: deps.storage,
     now: deps.now,
     ...(deps.jobs ? { jobs: deps.jobs } : {}),
+    ...(credential ? { caller: credential } : {}),
+    ...(deps.tokens ? { tokens: deps.tokens } : {}),
   };
   let result: ServiceResult<unknown>;
   if (route.service === 'convert') {

@@ -3,10 +3,12 @@
  * with its store (SQLite in the data directory, or a shared PostgreSQL). `close()` stops accepting, lets
  * requests in flight finish, and closes the store.
  */
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { apiError } from '../core/api/errors';
+import { bearerTokens, type BearerTokens } from '../core/service/bearer-tokens';
 import { API_PREFIX, handleApi } from './api-routes';
 import { startJobs, type JobOptions } from './jobs/start-jobs';
 import { packageRoot } from './package-root';
@@ -55,13 +57,34 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await storage.close();
     throw error;
   }
+  let tokens: BearerTokens;
+  try {
+    const secret = await storage.serverSecret(
+      'bearer-token-key',
+      randomBytes(32).toString('base64url'),
+      now().toISOString(),
+    );
+    tokens = bearerTokens(Buffer.from(secret, 'base64url'));
+  } catch (error) {
+    await running.stop();
+    await storage.close();
+    throw error;
+  }
   const maintenance = await startMaintenance(storage, now, running.jobs);
   const staticDir = options.staticDir ?? defaultStaticDir();
   const limiter = tokenBucketLimiter(options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE, () =>
     now().getTime(),
   );
   let origin = '';
-  const deps = { storage, now, limiter, jobs: running.jobs, dataDir: options.dataDir, origin: () => origin };
+  const deps = {
+    storage,
+    now,
+    limiter,
+    jobs: running.jobs,
+    tokens,
+    dataDir: options.dataDir,
+    origin: () => origin,
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');

@@ -33,6 +33,7 @@ function successCode(service: ServiceName, body: unknown): ExitCode {
     case 'openapi':
     case 'profiles':
     case 'jobs':
+    case 'token':
       return EXIT.ok;
   }
 }

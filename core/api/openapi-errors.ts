@@ -80,6 +80,7 @@ export const OPERATION_ERRORS: Readonly<Record<string, readonly Answer[]>> = {
   headOpenApiDocument: LIMITED,
   listProfiles: AUTHENTICATED,
   getJob: [...AUTHENTICATED, 'job_not_found'],
+  createBearerToken: [...AUTHENTICATED, ...BODY],
   saveProfile: [...AUTHENTICATED, ...BODY],
   deleteProfile: [
     ...AUTHENTICATED,

@@ -43,6 +43,7 @@ import {
 } from './profile';
 import { repairConstraintsSchema, repairResponseSchema } from './repair';
 import { profileSchema, validationTargetSchema } from './targets';
+import { tokenBodySchema } from './token';
 import { validationArtifactSchema, validationReportSchema } from './validation-report';
 
 export const OPENAPI_VERSION = '3.1.0';
@@ -83,6 +84,7 @@ export const COMPONENTS: Readonly<Record<string, Component>> = {
   ActivationSent: response(activationSentSchema),
   ActivatedKey: response(activatedKeySchema),
   Job: response(jobBodySchema),
+  BearerToken: response(tokenBodySchema),
   ...errorComponents(),
 };
 
@@ -152,7 +154,9 @@ const SECURITY_SCHEMES = {
   bearer: {
     type: 'http',
     scheme: 'bearer',
-    description: 'The same API key, as `Authorization: Bearer <key>`.',
+    description:
+      'A bearer token from `POST /api/v1/auth/token` (a JWT), or the API key itself, as `Authorization: Bearer …`.',
+    bearerFormat: 'JWT',
   },
 };
 const KEY_REQUIRED = [{ apiKey: [] }, { bearer: [] }];
@@ -427,6 +431,16 @@ function buildDocument() {
               'Job',
             ),
           },
+        }),
+      },
+      '/api/v1/auth/token': {
+        post: operation({
+          operationId: 'createBearerToken',
+          summary: 'Exchange an API key for a short-lived bearer token',
+          description:
+            'The token is a JWT the server signs, valid `expires_in` seconds (15 minutes), sent as `Authorization: Bearer <token>` on any route that takes a key; revoking the key ends its tokens at once. A token cannot be exchanged for another.',
+          security: [{ apiKey: [] }],
+          responses: { 200: ok('A bearer token for the key.', 'BearerToken') },
         }),
       },
       '/public/api-keys/free/step1': {

@@ -8,10 +8,21 @@ import { openapi } from './openapi';
 import { profiles } from './profiles';
 import { repair } from './repair';
 import type { Storage, TenantRecord } from './storage';
+import { issueToken } from './token';
 import type { ServiceContext } from './types';
 import { validate } from './validate';
 
-export const services = { convert, extract, repair, validate, contract, profiles, openapi, jobs: jobStatus };
+export const services = {
+  convert,
+  extract,
+  repair,
+  validate,
+  contract,
+  profiles,
+  openapi,
+  jobs: jobStatus,
+  token: issueToken,
+};
 export type ServiceName = keyof typeof services;
 
 export const LOCAL_TENANT = 'local';

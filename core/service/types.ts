@@ -4,6 +4,8 @@
  * transport-neutral (form fields as text, files as bytes) and are validated once, inside the service.
  */
 import type { ApiErrorBody } from '../api/errors';
+import type { CredentialKind } from './auth';
+import type { BearerTokens } from './bearer-tokens';
 import type { Jobs } from './jobs';
 import type { Storage } from './storage';
 
@@ -37,6 +39,10 @@ export interface ServiceContext {
   readonly now: () => Date;
   /** Where work may become a job (the server); absent, everything runs within the call. */
   readonly jobs?: Jobs;
+  /** The key the request came with, and how (an authenticated server route). */
+  readonly caller?: { readonly keyId: string; readonly via: CredentialKind };
+  /** Where bearer tokens are issued (a server). */
+  readonly tokens?: BearerTokens;
 }
 
 export type ServiceResult<Body> =

@@ -81,6 +81,13 @@ export interface JobsTable {
   updated_at: string;
 }
 
+export interface ServerSecretsTable {
+  name: string;
+  /** base64url. */
+  value: string;
+  created_at: string;
+}
+
 /** One row per import of a data directory's JSON store, so that it is imported once. */
 export interface ImportsTable {
   source: string;
@@ -97,6 +104,7 @@ export interface StoreTables {
   activations: ActivationsTable;
   imports: ImportsTable;
   jobs: JobsTable;
+  server_secrets: ServerSecretsTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';
