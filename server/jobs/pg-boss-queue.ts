@@ -27,6 +27,23 @@ export interface BossQueue extends JobQueue {
 /** Fails a message so that pg-boss brings it back after `retryDelay`. */
 class NotHere extends Error {}
 
+/**
+ * Creates the queue unless there is one. Servers starting together on a fresh database may both try:
+ * PostgreSQL then ends one creation as a deadlock (or a duplicate), and that one finds the queue made.
+ */
+async function ensureQueue(boss: PgBoss): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    if (await boss.getQueue(JOB_QUEUE_NAME)) return;
+    try {
+      await boss.createQueue(JOB_QUEUE_NAME);
+      return;
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (attempt >= 5 || (code !== '40P01' && code !== '23505')) throw error;
+    }
+  }
+}
+
 export async function bossQueue(options: BossOptions): Promise<BossQueue> {
   const leaseSeconds = Math.max(1, Math.ceil(options.leaseMs / 1000));
   const boss = new PgBoss({
@@ -37,7 +54,7 @@ export async function bossQueue(options: BossOptions): Promise<BossQueue> {
   });
   boss.on('error', (error: Error) => console.error(`facturx jobs: ${error.message}`));
   await boss.start();
-  await boss.createQueue(JOB_QUEUE_NAME);
+  await ensureQueue(boss);
   return {
     dispatch: async (jobId) => {
       await boss.send(
