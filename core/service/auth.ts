@@ -8,6 +8,7 @@ import { apiError, type ApiErrorResult } from '../api/errors';
 import type { Lang } from '../api/lang';
 import { looksLikeJwt, type BearerTokens } from './bearer-tokens';
 import type { ApiKeyRecord, Plan, Storage, TenantRecord } from './storage';
+import type { CredentialKind } from './types';
 
 const KEY_PREFIX = 'fxk_';
 
@@ -70,9 +71,6 @@ export function presentedToken(credentials: Credentials): string | null {
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(credentials.authorization ?? '');
   return bearer?.[1] ?? null;
 }
-
-/** How a request proved who it is: an API key, or a bearer token the server signed for one. */
-export type CredentialKind = 'api_key' | 'bearer_token';
 
 export type Authentication =
   | { readonly ok: true; readonly tenant: string; readonly keyId: string; readonly via: CredentialKind }

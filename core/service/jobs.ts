@@ -6,7 +6,6 @@
  * whose worker died (its lease ran out) is taken again. The outcome is kept once, in the same
  * transaction as the reservation is charged or refunded: a job run twice counts once.
  */
-import { randomBytes } from 'node:crypto';
 import type { ConvertAccepted } from '../api/convert-response';
 import { apiError } from '../api/errors';
 import type { JobBody } from '../api/job';
@@ -110,7 +109,9 @@ export const JOB_RESERVATION_TTL_MS = 24 * 3_600_000;
 /** A job that took down its worker this many times is ended with an error, its reservation refunded. */
 export const MAX_JOB_ATTEMPTS = 5;
 
-export const newJobId = (): string => `job_${randomBytes(12).toString('hex')}`;
+/** Web Crypto (global in Node and browsers), so that this module's types reach any TypeScript project. */
+export const newJobId = (): string =>
+  `job_${Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('')}`;
 
 /** The 202 body of convert. */
 export function convertAccepted(jobId: string, target: TargetRequest): ConvertAccepted {

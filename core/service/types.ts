@@ -4,7 +4,6 @@
  * transport-neutral (form fields as text, files as bytes) and are validated once, inside the service.
  */
 import type { ApiErrorBody } from '../api/errors';
-import type { CredentialKind } from './auth';
 import type { BearerTokens } from './bearer-tokens';
 import type { Jobs } from './jobs';
 import type { Storage } from './storage';
@@ -33,6 +32,9 @@ export interface ServiceRequest {
 export type { Lang } from '../api/lang';
 
 /** Who is calling and what they may use; the adapters authenticate, the service enforces quota. */
+/** How a request proved who it is: an API key, or a bearer token the server signed for one. */
+export type CredentialKind = 'api_key' | 'bearer_token';
+
 export interface ServiceContext {
   readonly tenant: string;
   readonly storage: Storage;
