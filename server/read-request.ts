@@ -126,6 +126,7 @@ export async function serviceRequest(
   }
   const idempotencyKey = header(req, 'idempotency-key');
   const acceptLanguage = header(req, 'accept-language');
+  const prefer = header(req, 'prefer');
   return {
     ok: true,
     value: {
@@ -134,6 +135,7 @@ export async function serviceRequest(
       query: Object.fromEntries(url.searchParams),
       ...(idempotencyKey ? { idempotencyKey } : {}),
       ...(acceptLanguage ? { acceptLanguage } : {}),
+      ...(prefer ? { prefer } : {}),
     },
   };
 }

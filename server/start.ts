@@ -3,13 +3,15 @@
  * with its store (SQLite in the data directory, or a shared PostgreSQL). `close()` stops accepting, lets
  * requests in flight finish, and closes the store.
  */
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { apiError } from '../core/api/errors';
+import { bearerTokens, type BearerTokens } from '../core/service/bearer-tokens';
 import { API_PREFIX, handleApi } from './api-routes';
+import { startJobs, type JobOptions } from './jobs/start-jobs';
+import { packageRoot } from './package-root';
 import { handlePublic, PUBLIC_PREFIX } from './public-routes';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE, tokenBucketLimiter } from './rate-limit';
 import { sendError } from './respond';
@@ -29,6 +31,8 @@ export interface ServerOptions {
   readonly now?: () => Date;
   /** Requests per minute per API key or client address (default 120); 0 turns limiting off. */
   readonly rateLimitPerMinute?: number;
+  /** Work answered 202: threads, the time after which a call becomes a job, leases. */
+  readonly jobs?: JobOptions;
 }
 
 export interface RunningServer {
@@ -38,11 +42,7 @@ export interface RunningServer {
 }
 
 /** dist/renderer beside the package.json above this module (works from the sources and the bundle). */
-export function defaultStaticDir(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
-  return path.join(dir, 'dist', 'renderer');
-}
+export const defaultStaticDir = (): string => path.join(packageRoot(), 'dist', 'renderer');
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const now = options.now ?? (() => new Date());
@@ -50,13 +50,41 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     { dataDir: options.dataDir, ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}) },
     now(),
   );
-  const maintenance = await startMaintenance(storage, now);
+  let running: Awaited<ReturnType<typeof startJobs>>;
+  try {
+    running = await startJobs(storage, options.databaseUrl, now, options.jobs);
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
+  let tokens: BearerTokens;
+  try {
+    const secret = await storage.serverSecret(
+      'bearer-token-key',
+      randomBytes(32).toString('base64url'),
+      now().toISOString(),
+    );
+    tokens = bearerTokens(Buffer.from(secret, 'base64url'));
+  } catch (error) {
+    await running.stop();
+    await storage.close();
+    throw error;
+  }
+  const maintenance = await startMaintenance(storage, now, running.jobs);
   const staticDir = options.staticDir ?? defaultStaticDir();
   const limiter = tokenBucketLimiter(options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE, () =>
     now().getTime(),
   );
   let origin = '';
-  const deps = { storage, now, limiter, dataDir: options.dataDir, origin: () => origin };
+  const deps = {
+    storage,
+    now,
+    limiter,
+    jobs: running.jobs,
+    tokens,
+    dataDir: options.dataDir,
+    origin: () => origin,
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -88,6 +116,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     });
   } catch (error) {
     await maintenance.stop();
+    await running.stop();
     await storage.close();
     throw error;
   }
@@ -102,6 +131,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       server.closeIdleConnections();
       await closed;
       await maintenance.stop();
+      await running.stop();
       await storage.close();
     },
   };

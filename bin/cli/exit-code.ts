@@ -32,6 +32,8 @@ function successCode(service: ServiceName, body: unknown): ExitCode {
     case 'contract':
     case 'openapi':
     case 'profiles':
+    case 'jobs':
+    case 'token':
       return EXIT.ok;
   }
 }

@@ -13,6 +13,12 @@ export const str = (values: Values, name: string): string | undefined => {
   return typeof v === 'string' ? v : undefined;
 };
 
+/** A whole-number option of at least `min`, `fallback` when absent; null when it is anything else. */
+export function wholeOption(values: Values, name: string, fallback: number, min = 0): number | null {
+  const text = str(values, name) ?? String(fallback);
+  return /^\d+$/.test(text) && Number(text) >= min ? Number(text) : null;
+}
+
 export const EXIT = { ok: 0, notValid: 1, badInput: 2 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 

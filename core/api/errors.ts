@@ -51,6 +51,8 @@ export const ERROR_STATUS = {
   activation_token_invalid: [404],
   activation_token_expired: [410],
   activation_token_used: [410],
+  // Jobs (work answered 202) and bearer tokens.
+  job_not_found: [404],
 } as const satisfies Record<string, readonly [number, ...number[]]>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -286,6 +288,10 @@ const MESSAGES: Readonly<Record<ErrorCode, LocalizedText>> = {
   activation_token_used: {
     en: 'This activation token was already used; its key was shown once, when it was activated.',
     fr: 'Ce jeton d’activation a déjà servi ; sa clé a été montrée une fois, lors de l’activation.',
+  },
+  job_not_found: {
+    en: 'No job with this identifier.',
+    fr: 'Aucune tâche avec cet identifiant.',
   },
 };
 

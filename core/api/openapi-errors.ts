@@ -79,6 +79,8 @@ export const OPERATION_ERRORS: Readonly<Record<string, readonly Answer[]>> = {
   getOpenApiDocument: LIMITED,
   headOpenApiDocument: LIMITED,
   listProfiles: AUTHENTICATED,
+  getJob: [...AUTHENTICATED, 'job_not_found'],
+  createBearerToken: [...AUTHENTICATED, ...BODY],
   saveProfile: [...AUTHENTICATED, ...BODY],
   deleteProfile: [
     ...AUTHENTICATED,

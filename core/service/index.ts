@@ -2,15 +2,27 @@
 import { contract } from './contract';
 import { convert } from './convert';
 import { extract } from './extract';
+import { jobStatus } from './job-status';
 import { emptyState, MemoryStorage } from './memory-storage';
 import { openapi } from './openapi';
 import { profiles } from './profiles';
 import { repair } from './repair';
 import type { Storage, TenantRecord } from './storage';
+import { issueToken } from './token';
 import type { ServiceContext } from './types';
 import { validate } from './validate';
 
-export const services = { convert, extract, repair, validate, contract, profiles, openapi };
+export const services = {
+  convert,
+  extract,
+  repair,
+  validate,
+  contract,
+  profiles,
+  openapi,
+  jobs: jobStatus,
+  token: issueToken,
+};
 export type ServiceName = keyof typeof services;
 
 export const LOCAL_TENANT = 'local';
