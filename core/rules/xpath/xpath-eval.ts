@@ -195,7 +195,7 @@ function compareNumbers(a: Atomic, b: Atomic): number {
   return x < y ? -1 : x > y ? 1 : x === y ? 0 : NaN;
 }
 
-function holds(op: string, c: number): boolean {
+export function holds(op: string, c: number): boolean {
   switch (op) {
     case '=':
     case 'eq':
@@ -217,7 +217,7 @@ function holds(op: string, c: number): boolean {
   }
 }
 
-const compareStrings = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+export const compareStrings = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** One pair of a comparison, after the general (untyped → the other's type) or value (untyped → string) rules. */
 function compareAtoms(op: string, a: Atomic, b: Atomic, general: boolean): boolean {
@@ -342,7 +342,7 @@ function matchesNode(node: XNode, test: NodeTest, env: XPathEnv): boolean {
   );
 }
 
-function parentOf(node: XNode, env: XPathEnv): XNode | null {
+export function parentOf(node: XNode, env: XPathEnv): XNode | null {
   switch (node.kind) {
     case 'document':
       return null;
@@ -750,13 +750,11 @@ function binary(op: BinaryOp, left: Expr, right: Expr, focus: Focus, env: XPathE
   }
 }
 
+const NO_VARS: ReadonlyMap<string, Sequence> = new Map();
+
 /** The effective boolean value of `expr` with `item` as the context item. */
 export function evaluateBoolean(expr: Expr, item: XNode, env: XPathEnv): boolean {
-  return ebv(evaluate(expr, { item, position: 1, size: 1, vars: new Map() }, env));
+  return ebv(evaluate(expr, { item, position: 1, size: 1, vars: NO_VARS }, env));
 }
 
 /** The nodes `expr` selects from the document node. */
-export function evaluateNodes(expr: Expr, env: XPathEnv): XNode[] {
-  const out = evaluate(expr, { item: env.document, position: 1, size: 1, vars: new Map() }, env);
-  return out.filter(isNode);
-}
