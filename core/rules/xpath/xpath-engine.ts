@@ -2,15 +2,16 @@
  * XPath 2.0 expressions of an official Schematron artefact run over our XML tree, for rule sets kept as
  * the artefact's own XPath (the Factur-X profile rules: thousands of assertions, mostly cardinalities,
  * generated as data by bin/dev). Expressions are parsed and compiled once (xpath-parse.ts,
- * xpath-compile.ts) and evaluated with Saxon's typing rules (xpath-eval.ts); a dynamic error of the official XSLT becomes {@link UncastableValue} on
+ * xpath-eval.ts, xpath-shapes.ts, xpath-pattern.ts) and evaluated with Saxon's typing rules (xpath-eval.ts); a dynamic error of the official XSLT becomes {@link UncastableValue} on
  * the context element, as for the hand-written rule sets.
  */
 import { QDT, RAM, RSM, UDT } from '../../cii/namespaces';
 import type { XmlAttribute, XmlElement, XmlText } from '../../xml/tree';
 import type { RuleInput } from '../rule';
 import { UncastableValue } from './cast';
-import { compileBoolean, compilePattern } from './xpath-compile';
-import { unknownFunctions, XPathError, type AttrNode, type TextNode, type XPathEnv } from './xpath-eval';
+import { compileBoolean, unknownFunctions } from './xpath-eval';
+import { XPathError, type AttrNode, type TextNode, type XPathEnv } from './xpath-nodes';
+import { compilePattern } from './xpath-pattern';
 import { parseXPath, type Expr } from './xpath-parse';
 
 const NAMESPACES: ReadonlyMap<string, string> = new Map([
@@ -83,5 +84,8 @@ export interface MatchPattern {
 /** A rule context (an absolute XSLT match pattern), tested on each candidate element. */
 export function compileMatch(source: string): MatchPattern {
   const pattern = compilePattern(compileXPath(source), NAMESPACES);
-  return { local: pattern.local, matches: (el, input) => pattern.matches(el, envOf(input)) };
+  return {
+    local: pattern.local,
+    matches: (el, input) => pattern.fits(el) && pattern.matches(el, envOf(input)),
+  };
 }

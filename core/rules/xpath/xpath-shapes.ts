@@ -2,31 +2,32 @@
  * The shapes the Factur-X artefacts write thousands of times — `count(ram:X)=1`, `@schemeID`,
  * `true()`, `ram:A/ram:B = 'VA'`, `(../ram:X) or (ram:Y)`, predicates on names — compiled once into
  * closures that walk the tree directly, without the evaluator's sequences, focus records or atomised
- * copies. Their results are exactly the evaluator's (the same typing rules and dynamic errors); any other
- * expression is left to the evaluator (xpath-eval.ts), which stays the reference.
+ * copies. Their results are exactly the general closures' (the same typing rules and dynamic errors);
+ * any other shape is left to them (xpath-eval.ts).
  */
-import type { XmlElement } from '../../xml/tree';
 import { parseDouble } from './cast';
 import {
   compareStrings,
-  evaluateBoolean,
   holds,
   parentOf,
   stringValue,
   XPathError,
   type XNode,
   type XPathEnv,
-} from './xpath-eval';
+} from './xpath-nodes';
 import type { Axis, BinaryOp, Expr, NodeTest } from './xpath-parse';
 
 /** The effective boolean value of an expression with `item` as the context item. */
 export type BooleanFn = (item: XNode, env: XPathEnv) => boolean;
 
+/** Prefixes of the artefact's expressions and their namespace URIs, resolved when compiling. */
+export type Namespaces = ReadonlyMap<string, string>;
+
 /** Calls `visit` on each node a path selects, in document order, until it returns true; says whether it did. */
 type PathFn = (item: XNode, env: XPathEnv, visit: (n: XNode) => boolean) => boolean;
 
 /** A name test with its namespace resolved at compile time (`undefined` local: any name). */
-interface NameTest {
+export interface NameTest {
   readonly local: string | undefined;
   /** The namespace URI, `null` for no namespace, `undefined` for any (`*`). */
   readonly ns: string | null | undefined;
@@ -46,16 +47,18 @@ interface CompiledPath {
 
 const COMPARISONS: ReadonlySet<BinaryOp> = new Set(['=', '!=', '<', '<=', '>', '>=']);
 
-function nameTest(test: NodeTest, namespaces: ReadonlyMap<string, string>): NameTest | null | undefined {
-  if (test.kind === 'node') return null;
-  if (test.kind === 'text') return undefined;
+export function nameTest(test: NodeTest, namespaces: Namespaces): NameTest | null | undefined {
+  if (test.kind !== 'name') return test.kind === 'node' ? null : undefined;
   const local = test.local === '*' ? undefined : test.local;
   if (test.prefix === null) return { local, ns: local === undefined ? undefined : null };
   const ns = namespaces.get(test.prefix);
   return ns === undefined ? undefined : { local, ns };
 }
 
-function named(n: { readonly local: string; readonly ns: string | null }, test: NameTest | null): boolean {
+export function named(
+  n: { readonly local: string; readonly ns: string | null },
+  test: NameTest | null,
+): boolean {
   return (
     !test ||
     ((test.local === undefined || n.local === test.local) && (test.ns === undefined || n.ns === test.ns))
@@ -67,7 +70,7 @@ function nameOf(n: XNode): { local: string; ns: string | null } | null {
   return n.kind === 'element' ? n : n.kind === 'attribute' ? n.attr : null;
 }
 
-function passes(n: XNode, predicates: readonly BooleanFn[], env: XPathEnv): boolean {
+export function passes(n: XNode, predicates: readonly BooleanFn[], env: XPathEnv): boolean {
   for (const p of predicates) if (!p(n, env)) return false;
   return true;
 }
@@ -124,11 +127,11 @@ function walkFrom(
 }
 
 /** A step of a path, unwrapping its predicates; null when it is not a plain name or node step. */
-function stepOf(e: Expr, namespaces: ReadonlyMap<string, string>): CompiledStep | null {
+function stepOf(e: Expr, namespaces: Namespaces): CompiledStep | null {
   const predicates: BooleanFn[] = [];
   let at = e;
   while (at.k === 'filter') {
-    const p = booleanOnly(at.predicate, namespaces);
+    const p = booleanShape(at.predicate, namespaces);
     if (!p) return null;
     predicates.unshift(p);
     at = at.base;
@@ -145,7 +148,7 @@ function stepOf(e: Expr, namespaces: ReadonlyMap<string, string>): CompiledStep 
  * A relative path of child, attribute, parent and self steps (`ram:A/ram:B[…]/@id`, `../ram:X`, `.`),
  * an absolute one (`/rsm:A/ram:B`), or `//ram:A/ram:B…` through the document's local-name index.
  */
-function compilePath(e: Expr, namespaces: ReadonlyMap<string, string>): CompiledPath | null {
+function compilePath(e: Expr, namespaces: Namespaces): CompiledPath | null {
   const steps: CompiledStep[] = [];
   let at = e;
   let start: 'context' | 'root' | 'anywhere' = 'context';
@@ -209,10 +212,7 @@ const STRING_FUNCTIONS: Readonly<Record<string, (s: string) => string>> = {
  * `normalize-space(path)`, `upper-case(path)`, `lower-case(path)`, and `normalize-space()` of the context:
  * the string value of at most one node (more is the evaluator's XPTY0004), empty for none.
  */
-function stringFunction(
-  e: Expr,
-  namespaces: ReadonlyMap<string, string>,
-): ((item: XNode, env: XPathEnv) => string) | null {
+function stringFunction(e: Expr, namespaces: Namespaces): ((item: XNode, env: XPathEnv) => string) | null {
   if (e.k !== 'call' || e.args.length > 1) return null;
   const fn = STRING_FUNCTIONS[e.name];
   if (!fn || (e.args.length === 0 && e.name !== 'normalize-space')) return null;
@@ -234,7 +234,7 @@ function stringFunction(
 /** Strings a comparison operand yields: a path's string values, a string function's value, or literals. */
 type StringsFn = (item: XNode, env: XPathEnv, visit: (s: string) => boolean) => boolean;
 
-function stringsOf(e: Expr, namespaces: ReadonlyMap<string, string>): StringsFn | null {
+function stringsOf(e: Expr, namespaces: Namespaces): StringsFn | null {
   if (e.k === 'str') return (_i, _e, visit) => visit(e.value);
   const fn = stringFunction(e, namespaces);
   if (fn) return (item, env, visit) => visit(fn(item, env));
@@ -251,7 +251,7 @@ function stringComparison(op: BinaryOp, left: StringsFn, right: StringsFn): Bool
   return (item, env) => left(item, env, (a) => right(item, env, (b) => holds(op, compareStrings(a, b))));
 }
 
-const number = (e: Expr): number | null => (e.k === 'num' ? Number(e.text) : null);
+export const number = (e: Expr): number | null => (e.k === 'num' ? Number(e.text) : null);
 
 function compareNumbers(op: BinaryOp, x: number, y: number): boolean {
   return holds(op, x < y ? -1 : x > y ? 1 : x === y ? 0 : NaN);
@@ -268,10 +268,7 @@ function numericComparison(op: BinaryOp, path: CompiledPath, y: number): Boolean
     });
 }
 
-function comparison(
-  e: Extract<Expr, { k: 'bin' }>,
-  namespaces: ReadonlyMap<string, string>,
-): BooleanFn | null {
+function comparison(e: Extract<Expr, { k: 'bin' }>, namespaces: Namespaces): BooleanFn | null {
   const { op, left, right } = e;
   const y = number(right);
   if (left.k === 'call' && left.name === 'count' && left.args.length === 1 && y !== null) {
@@ -299,12 +296,12 @@ function comparison(
  * The expression compiled to its effective boolean value when it can only be a boolean or nodes (so it
  * is never a numeric predicate, which would test a position); null for any other shape.
  */
-function booleanOnly(e: Expr, namespaces: ReadonlyMap<string, string>): BooleanFn | null {
+export function booleanShape(e: Expr, namespaces: Namespaces): BooleanFn | null {
   switch (e.k) {
     case 'bin': {
       if (e.op === 'and' || e.op === 'or') {
-        const a = booleanOnly(e.left, namespaces);
-        const b = booleanOnly(e.right, namespaces);
+        const a = booleanShape(e.left, namespaces);
+        const b = booleanShape(e.right, namespaces);
         if (!a || !b) return null;
         return e.op === 'and' ? (i, env) => a(i, env) && b(i, env) : (i, env) => a(i, env) || b(i, env);
       }
@@ -320,7 +317,7 @@ function booleanOnly(e: Expr, namespaces: ReadonlyMap<string, string>): BooleanF
       if (text) return (i, env) => text(i, env) !== '';
       if (e.args.length !== 1 || !arg) return null;
       if (e.name === 'not') {
-        const a = booleanOnly(arg, namespaces);
+        const a = booleanShape(arg, namespaces);
         return a && ((i, env) => !a(i, env));
       }
       if (e.name === 'exists' || e.name === 'empty') {
@@ -336,134 +333,4 @@ function booleanOnly(e: Expr, namespaces: ReadonlyMap<string, string>): BooleanF
       return path && ((i, env) => path.run(i, env, found));
     }
   }
-}
-
-/** The test of an assertion: compiled where its shape allows, else evaluated by the reference evaluator. */
-export function compileBoolean(e: Expr, namespaces: ReadonlyMap<string, string>): BooleanFn {
-  return booleanOnly(e, namespaces) ?? ((item, env) => evaluateBoolean(e, item, env));
-}
-
-const BOOLEAN_FUNCTIONS: ReadonlySet<string> = new Set([
-  'true',
-  'false',
-  'not',
-  'exists',
-  'empty',
-  'boolean',
-  'contains',
-  'starts-with',
-  'matches',
-]);
-
-/** Whether a predicate is a boolean or nodes whatever the document (never a position to test). */
-function isBooleanOrNodes(e: Expr): boolean {
-  switch (e.k) {
-    case 'bin':
-      return !['+', '-', '*', 'div'].includes(e.op);
-    case 'call':
-      return BOOLEAN_FUNCTIONS.has(e.name);
-    case 'step':
-    case 'ctx':
-      return true;
-    case 'filter':
-      return isBooleanOrNodes(e.base);
-    case 'path':
-      return isBooleanOrNodes(e.to);
-    case 'some':
-    case 'every':
-      return true;
-    default:
-      return false;
-  }
-}
-
-/** One step of a match pattern: its name test, its predicates, and how it joins the step before. */
-interface PatternStep {
-  readonly name: NameTest;
-  readonly predicates: readonly BooleanFn[];
-  /** `[n]`: the element is the n-th of its parent's children this step's name selects. */
-  readonly position: number | null;
-  /** `//` before this step (any ancestor), else `/` (the parent); for the first step, from the document. */
-  readonly deep: boolean;
-}
-
-export interface CompiledPattern {
-  /** The local name the pattern's last step selects, or null for a wildcard. */
-  readonly local: string | null;
-  matches(el: XmlElement, env: XPathEnv): boolean;
-}
-
-function patternStep(e: Expr, deep: boolean, namespaces: ReadonlyMap<string, string>): PatternStep {
-  const predicates: BooleanFn[] = [];
-  let position: number | null = null;
-  let at = e;
-  while (at.k === 'filter') {
-    const n = number(at.predicate);
-    if (n !== null && position === null && at.base.k === 'step') position = n;
-    else {
-      if (!isBooleanOrNodes(at.predicate)) throw new SyntaxError('a numeric match pattern predicate');
-      predicates.unshift(compileBoolean(at.predicate, namespaces));
-    }
-    at = at.base;
-  }
-  if (at.k !== 'step' || at.axis !== 'child')
-    throw new SyntaxError('a match pattern step other than a child step');
-  const name = nameTest(at.test, namespaces);
-  if (!name) throw new SyntaxError('a match pattern step without an element name test');
-  return { name, predicates, position, deep };
-}
-
-/** The step's position and predicates hold for `el` (its name already matched). */
-function stepHolds(step: PatternStep, el: XmlElement, env: XPathEnv): boolean {
-  if (step.position !== null) {
-    let n = 0;
-    for (const c of el.parent?.children ?? [env.document.root]) {
-      if (c.kind === 'element' && named(c, step.name)) n++;
-      if (c === el) break;
-    }
-    if (n !== step.position) return false;
-  }
-  return passes(el, step.predicates, env);
-}
-
-/** Names are checked up the whole chain before any predicate: most candidates fail on a name. */
-function matchFrom(steps: readonly PatternStep[], i: number, el: XmlElement, env: XPathEnv): boolean {
-  const step = steps[i]!;
-  if (!named(el, step.name)) return false;
-  let above: boolean;
-  if (i === 0) above = step.deep || el.parent === null;
-  else if (!step.deep) above = el.parent !== null && matchFrom(steps, i - 1, el.parent, env);
-  else {
-    above = false;
-    for (let a = el.parent; a && !above; a = a.parent) above = matchFrom(steps, i - 1, a, env);
-  }
-  return above && stepHolds(step, el, env);
-}
-
-/**
- * An XSLT match pattern (`/a/b[p]/c`, `//a[p]/b`) tested on an element from the element upwards, as
- * XSLT matches patterns, instead of selecting every node the pattern names. A dynamic error while
- * matching one element means it does not match (XSLT 2.0 §5.5.3, what Saxon does).
- */
-export function compilePattern(e: Expr, namespaces: ReadonlyMap<string, string>): CompiledPattern {
-  const steps: PatternStep[] = [];
-  let at = e;
-  while (at.k === 'path') {
-    steps.unshift(patternStep(at.to, at.deep, namespaces));
-    at = at.from;
-  }
-  if (at.k !== 'root') throw new SyntaxError('a match pattern that is not an absolute path');
-  const last = steps[steps.length - 1];
-  if (!last) throw new SyntaxError('an empty match pattern');
-  return {
-    local: last.name.local ?? null,
-    matches: (el, env) => {
-      try {
-        return matchFrom(steps, steps.length - 1, el, env);
-      } catch (error) {
-        if (error instanceof XPathError) return false;
-        throw error;
-      }
-    },
-  };
 }
