@@ -16,12 +16,16 @@ Commands:
 
 Options: --help (also after a command), --version.
 With --json a command prints exactly the endpoint's JSON body on stdout; messages go to stderr.
-Exit codes: 0 success, 1 processed but not valid / not converted, 2 bad input or usage.
+Exit codes: 0 success, 1 processed but not valid / not converted, 2 bad input or usage,
+130 a batch stopped by Ctrl+C.
 `;
 
 const DOCUMENT_OPTIONS = `  --json          print the body as JSON on stdout (one line per file for several files)
   --jsonl         one line per file: {"file": …, …body}
-  --lang en|fr    language of messages`;
+  --lang en|fr    language of messages
+  --jobs N        documents processed at once in a batch (default: the processor cores); results
+                  are printed in input order. A progress bar shows on a terminal. Ctrl+C stops the
+                  batch after the documents under way and says how far it got (exit code 130)`;
 
 export const COMMAND_HELP: Readonly<Record<string, string>> = {
   validate: `Usage: facturx validate FILE|DIR … [--target en16931|france_2026] [--json | --jsonl]

@@ -19,7 +19,8 @@ export function wholeOption(values: Values, name: string, fallback: number, min 
   return /^\d+$/.test(text) && Number(text) >= min ? Number(text) : null;
 }
 
-export const EXIT = { ok: 0, notValid: 1, badInput: 2 } as const;
+/** 130 (128 + SIGINT, as shells report it): a batch stopped by Ctrl+C before its end. */
+export const EXIT = { ok: 0, notValid: 1, badInput: 2, interrupted: 130 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 export const out = (text: string): void =>

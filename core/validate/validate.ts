@@ -6,7 +6,7 @@
 import { LEGAL_DISCLAIMER } from '../api/disclaimer';
 import { fillText, type Lang, type LocalizedText } from '../api/lang';
 import { VALIDATION_TARGETS, type ValidationTarget } from '../api/targets';
-import type { StageResult, ValidationIssue } from '../api/validation-report';
+import type { StageResult, ValidationIssue, ValidationReportBody } from '../api/validation-report';
 import { CII_PREFIXES } from '../cii/namespaces';
 import { detectProfile } from '../cii/profile';
 import type { CiiWritten } from '../cii/write';
@@ -103,14 +103,9 @@ export function validateDocument(
   const used: RuleSet[] = [];
   const locate = locator(CII_PREFIXES);
 
-  for (const stage of ['pdfa', 'facturx_pdf'] as const) {
-    const found = options.pdf?.[stage] ?? { skipped: true as const, skip_reason: 'not_a_pdf' };
-    if (found.skipped) stages[stage] = skippedStage(found.skip_reason);
-    else {
-      issues.push(...found.issues);
-      stages[stage] = stageResult(found.issues);
-    }
-  }
+  const pdf = pdfStages(options.pdf);
+  issues.push(...pdf.issues);
+  Object.assign(stages, pdf.stages);
   const byStage = {} as Record<XmlStage, ValidationIssue[]>;
   const gaps = options.written ? gapIssues(options.written.gaps, profile ?? 'EN16931', lang) : [];
   for (const stage of ['xsd', 'schematron', 'fr_ctc'] as const satisfies readonly XmlStage[]) {
@@ -149,17 +144,16 @@ export function validateDocument(
     lang,
   });
 
-  const errorCount = issues.filter((i) => i.severity === 'fatal').length;
   return {
     ok: true,
     report: {
-      valid: errorCount === 0,
+      ...verdictOf(issues),
       target,
       profile,
       filename: options.filename ?? null,
       validatedAt: (options.now ?? (() => new Date()))().toISOString(),
-      durationMs: Math.round((performance.now() - started) * 1000) / 1000,
-      summary: { errorCount, warningCount: issues.length - errorCount },
+      durationMs: elapsedMs(started),
+      summary: summaryOf(issues),
       issues,
       stages,
       profileConformance: conformance,
@@ -174,6 +168,60 @@ export function validateDocument(
 const within = (location: string, ancestor: string): boolean =>
   location === ancestor || location.startsWith(`${ancestor}/`);
 
+/**
+ * The report `validateXml` gives for an XML with the findings of its PDF, from the report of the same XML
+ * judged alone (its PDF stages skipped): the XML stages are not run again. A convert judges its candidate
+ * XML before packaging it, then the packaged PDF with that very XML inside.
+ */
+export function withPdfStages(
+  xmlReport: ValidationReportBody,
+  pdf: Readonly<Record<PdfStage, PdfStageFindings>>,
+  started: number,
+): ValidationReportBody {
+  const found = pdfStages(pdf);
+  const issues = [...found.issues, ...xmlReport.issues.filter((i) => !isPdfStage(i.stage))];
+  return {
+    ...xmlReport,
+    ...verdictOf(issues),
+    durationMs: Math.round((xmlReport.durationMs + elapsedMs(started)) * 1000) / 1000,
+    summary: summaryOf(issues),
+    issues,
+    stages: { ...xmlReport.stages, ...found.stages },
+  };
+}
+
+const isPdfStage = (stage: string): stage is PdfStage => stage === 'pdfa' || stage === 'facturx_pdf';
+
+/** The PDF stages' issues and results; absent findings: skipped, the input was not a PDF. */
+function pdfStages(pdf: ValidateOptions['pdf']): {
+  issues: ValidationIssue[];
+  stages: Record<PdfStage, StageResult>;
+} {
+  const issues: ValidationIssue[] = [];
+  const stages = {} as Record<PdfStage, StageResult>;
+  for (const stage of ['pdfa', 'facturx_pdf'] as const) {
+    const found = pdf?.[stage] ?? { skipped: true as const, skip_reason: 'not_a_pdf' };
+    if (found.skipped) stages[stage] = skippedStage(found.skip_reason);
+    else {
+      issues.push(...found.issues);
+      stages[stage] = stageResult(found.issues);
+    }
+  }
+  return { issues, stages };
+}
+
+const fatalCount = (issues: readonly ValidationIssue[]): number =>
+  issues.filter((i) => i.severity === 'fatal').length;
+
+const verdictOf = (issues: readonly ValidationIssue[]) => ({ valid: fatalCount(issues) === 0 });
+
+function summaryOf(issues: readonly ValidationIssue[]): ValidationReportBody['summary'] {
+  const errorCount = fatalCount(issues);
+  return { errorCount, warningCount: issues.length - errorCount };
+}
+
+const elapsedMs = (started: number): number => Math.round((performance.now() - started) * 1000) / 1000;
+
 function issueOf(f: Finding, lang: Lang, locate: (el: XmlElement) => string): ValidationIssue {
   return {
     ruleId: f.rule.id,
@@ -186,7 +234,7 @@ function issueOf(f: Finding, lang: Lang, locate: (el: XmlElement) => string): Va
 }
 
 function stageResult(issues: readonly ValidationIssue[]): StageResult {
-  const errors = issues.filter((i) => i.severity === 'fatal').length;
+  const errors = fatalCount(issues);
   return {
     passed: errors === 0,
     skipped: false,
