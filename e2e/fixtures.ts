@@ -63,19 +63,24 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
+/** Chromium's switches for this machine: root, no GPU, and no connection attempts of its own. */
+export const chromiumFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+/** Debian's Chromium (`npm test` installs it when missing and it can). */
+export const systemChromium = '/usr/bin/chromium';
+
 /** Debian's Chromium when installed, else the one packed in @sparticuz/chromium; never a download. */
 async function launchChromium(): Promise<Browser> {
-  const flags = [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-    '--disable-sync',
-    '--disable-quic',
-  ];
-  const system = '/usr/bin/chromium';
-  if (existsSync(system)) return chromium.launch({ executablePath: system, args: flags });
+  if (existsSync(systemChromium))
+    return chromium.launch({ executablePath: systemChromium, args: chromiumFlags });
   const { default: packed } = await import('@sparticuz/chromium');
   // Its serverless defaults switch web security off (the tests must see the page as users do) and run
   // one process, which dies with the first browser context Playwright closes.
@@ -85,7 +90,10 @@ async function launchChromium(): Promise<Browser> {
     '--single-process',
   ]);
   const args = packed.args.filter((arg) => !unwanted.has(arg));
-  return chromium.launch({ executablePath: await packed.executablePath(), args: [...args, ...flags] });
+  return chromium.launch({
+    executablePath: await packed.executablePath(),
+    args: [...args, ...chromiumFlags],
+  });
 }
 
 export const test = base.extend<object, { server: Server; browser: Browser }>({
