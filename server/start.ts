@@ -5,10 +5,11 @@
  */
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { isIPv4, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiError } from '../core/api/errors';
+import { localSignIn } from '../core/service/local-sign-in';
 import { API_PREFIX, handleApi } from './api-routes';
 import { handlePublic, PUBLIC_PREFIX } from './public-routes';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE, tokenBucketLimiter } from './rate-limit';
@@ -34,8 +35,17 @@ export interface ServerOptions {
 export interface RunningServer {
   /** The address actually listened on, e.g. http://127.0.0.1:41234 */
   readonly url: string;
+  /**
+   * On loopback, the address that opens the interface signed in for this machine, once
+   * (`<url>/#sign-in=<token>`: a fragment, so the token is in no request line or log).
+   */
+  readonly signInUrl?: string;
   close(): Promise<void>;
 }
+
+/** Only the machine itself can reach a server listening here, so whoever opens it is its user. */
+export const isLoopbackHost = (host: string): boolean =>
+  host === 'localhost' || host === '::1' || (isIPv4(host) && host.startsWith('127.'));
 
 /** dist/renderer beside the package.json above this module (works from the sources and the bundle). */
 export function defaultStaticDir(): string {
@@ -56,7 +66,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     now().getTime(),
   );
   let origin = '';
-  const deps = { storage, now, limiter, dataDir: options.dataDir, origin: () => origin };
+  const host = options.host ?? '127.0.0.1';
+  const signIn = isLoopbackHost(host) ? localSignIn(storage) : null;
+  const deps = { storage, now, limiter, dataDir: options.dataDir, origin: () => origin, localSignIn: signIn };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -77,7 +89,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const server = createServer((req, res) => void handle(req, res));
   server.requestTimeout = 120_000;
 
-  const host = options.host ?? '127.0.0.1';
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -97,6 +108,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   return {
     url: origin,
+    ...(signIn ? { signInUrl: `${origin}/#sign-in=${signIn.token}` } : {}),
     close: async () => {
       const closed = new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve())));
       server.closeIdleConnections();

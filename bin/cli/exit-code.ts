@@ -31,6 +31,7 @@ function successCode(service: ServiceName, body: unknown): ExitCode {
       return body.repairSuccessful === true ? EXIT.ok : EXIT.notValid;
     case 'contract':
     case 'openapi':
+    case 'limits':
     case 'profiles':
       return EXIT.ok;
   }

@@ -51,6 +51,9 @@ export const ERROR_STATUS = {
   activation_token_invalid: [404],
   activation_token_expired: [410],
   activation_token_used: [410],
+  // The one-time sign-in address a loopback server prints.
+  sign_in_token_invalid: [404],
+  sign_in_token_used: [410],
 } as const satisfies Record<string, readonly [number, ...number[]]>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -286,6 +289,14 @@ const MESSAGES: Readonly<Record<ErrorCode, LocalizedText>> = {
   activation_token_used: {
     en: 'This activation token was already used; its key was shown once, when it was activated.',
     fr: 'Ce jeton d’activation a déjà servi ; sa clé a été montrée une fois, lors de l’activation.',
+  },
+  sign_in_token_invalid: {
+    en: 'This sign-in address is not the one this server printed when it started.',
+    fr: 'Cette adresse de connexion n’est pas celle que ce serveur a affichée à son démarrage.',
+  },
+  sign_in_token_used: {
+    en: 'This sign-in address was already used; restart the server for a new one, or use an API key.',
+    fr: 'Cette adresse de connexion a déjà servi ; redémarrez le serveur pour en obtenir une autre, ou utilisez une clé d’API.',
   },
 };
 

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { BUYER, CREDIT_TRANSFER, invoiceDataSchema, SELLER } from '../invoice-data/schema';
 import {
   activatedKeySchema,
+  localSignInKeySchema,
   activationSentSchema,
   activationStep1BodySchema,
   activationStep2BodySchema,
@@ -21,6 +22,7 @@ import {
 } from './convert-response';
 import { extractResponseSchema } from './extract';
 import { invoicePatchSchema, partyContextSchema } from './inline-context';
+import { limitsSchema } from './limits';
 import { LANGS } from './lang';
 import { errorComponents, errorResponses, OPERATION_ERRORS, UNMATCHED_RESPONSES } from './openapi-errors';
 import {
@@ -67,6 +69,7 @@ export const COMPONENTS: Readonly<Record<string, Component>> = {
   BuyerProfileSaveBody: request(profileSaveBodySchema('buyer')),
   SandboxKeyRequest: request(activationStep1BodySchema),
   SandboxKeyActivation: request(activationStep2BodySchema),
+  LocalSignIn: request(activationStep2BodySchema),
   TargetOutcome: response(targetOutcomeSchema),
   ValidationReadiness: response(validationReadinessSchema),
   ValidationArtifact: response(validationArtifactSchema),
@@ -81,6 +84,8 @@ export const COMPONENTS: Readonly<Record<string, Component>> = {
   ProfileDeleted: response(profileDeletedBodySchema),
   ActivationSent: response(activationSentSchema),
   ActivatedKey: response(activatedKeySchema),
+  LocalSignInKey: response(localSignInKeySchema),
+  Limits: response(limitsSchema),
   ...errorComponents(),
 };
 
@@ -378,6 +383,11 @@ function buildDocument() {
         'IntegrationContract',
       ),
       '/api/v1/openapi.json': publicDocument('OpenApiDocument', 'This OpenAPI description', null),
+      '/api/v1/limits': publicDocument(
+        'Limits',
+        'What this server accepts: the largest upload, so that clients refuse a larger file before sending it',
+        'Limits',
+      ),
       '/api/v1/profiles': {
         get: operation({
           operationId: 'listProfiles',
@@ -418,6 +428,15 @@ function buildDocument() {
           'SandboxKeyActivation',
           201,
           'ActivatedKey',
+        ),
+      },
+      '/public/local-sign-in': {
+        post: publicStep(
+          'signInLocally',
+          'Sign in the browser of the machine a loopback server runs on, with the one-time token of the address it printed; the key is shown this once',
+          'LocalSignIn',
+          201,
+          'LocalSignInKey',
         ),
       },
     },

@@ -16,7 +16,11 @@ import type { ActivationRecord, Storage } from './storage';
 export const ACTIVATION_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** The JSON body of a public call, one object checked member by member (422 naming the member at fault). */
-function parseBody<S extends z.ZodType>(body: string, schema: S, lang: Lang): Parsed<z.infer<S>> {
+export function parsePublicBody<S extends z.ZodType>(
+  body: string,
+  schema: S,
+  lang: Lang,
+): Parsed<z.infer<S>> {
   const read = jsonField('body', body, schema, {
     malformed: () => invalidField('body', NOT_JSON, lang),
     invalid: (path, reason) => invalidField(path.replace(/^body\./, ''), reason, lang),
@@ -41,7 +45,7 @@ export async function requestSandboxKey(
   now: Date,
   lang: Lang,
 ): Promise<Parsed<ActivationRequest>> {
-  const given = parseBody(body, activationStep1BodySchema, lang);
+  const given = parsePublicBody(body, activationStep1BodySchema, lang);
   if (!given.ok) return given;
   const { email } = given.value;
   if (await hasKey(storage, email)) return failed(apiError('sandbox_key_exists', undefined, { lang }));
@@ -69,7 +73,7 @@ export async function activateSandboxKey(
   now: Date,
   lang: Lang,
 ): Promise<Parsed<ActivatedKey>> {
-  const given = parseBody(body, activationStep2BodySchema, lang);
+  const given = parsePublicBody(body, activationStep2BodySchema, lang);
   if (!given.ok) return given;
   const use = await storage.useActivation(hashApiKey(given.value.token), now.toISOString());
   if (use.status !== 'activated') {

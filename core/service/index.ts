@@ -2,6 +2,7 @@
 import { contract } from './contract';
 import { convert } from './convert';
 import { extract } from './extract';
+import { limits } from './limits';
 import { emptyState, MemoryStorage } from './memory-storage';
 import { openapi } from './openapi';
 import { profiles } from './profiles';
@@ -10,12 +11,13 @@ import type { Storage, TenantRecord } from './storage';
 import type { ServiceContext } from './types';
 import { validate } from './validate';
 
-export const services = { convert, extract, repair, validate, contract, profiles, openapi };
+export const services = { convert, extract, repair, validate, contract, profiles, openapi, limits };
 export type ServiceName = keyof typeof services;
 
 export const LOCAL_TENANT = 'local';
 
-const localTenant = (now: Date): TenantRecord => ({
+/** The tenant of the machine's own user: the offline desktop and CLI, and a loopback server's sign-in. */
+export const localTenant = (now: Date): TenantRecord => ({
   id: LOCAL_TENANT,
   email: '',
   plan: 'local',
