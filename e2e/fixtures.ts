@@ -16,6 +16,8 @@ export interface Server {
   readonly url: string;
   /** A key created with `facturx keys create` in the server's data directory. */
   readonly apiKey: string;
+  /** The one-time sign-in address the server printed (it listens on loopback). */
+  readonly signInUrl: string;
 }
 
 async function createApiKey(dataDir: string): Promise<string> {
@@ -29,8 +31,8 @@ async function createApiKey(dataDir: string): Promise<string> {
   return created.apiKey;
 }
 
-/** Starts `facturx serve` on a free port and resolves with its address once it says it listens. */
-function serve(dataDir: string): Promise<{ url: string; process: ChildProcess }> {
+/** Starts `facturx serve` on a free port and resolves with its addresses once it has printed them. */
+function serve(dataDir: string): Promise<{ url: string; signInUrl: string; process: ChildProcess }> {
   const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--data-dir', dataDir], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -40,18 +42,20 @@ function serve(dataDir: string): Promise<{ url: string; process: ChildProcess }>
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill();
-      reject(new Error(`facturx serve did not print "listening on" within 20 s. stderr:\n${stderr}`));
+      reject(new Error(`facturx serve did not print its addresses within 20 s. stderr:\n${stderr}`));
     }, 20_000);
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`facturx serve exited with code ${code} before listening. stderr:\n${stderr}`));
     });
+    let url = '';
     createInterface({ input: child.stdout }).on('line', (line) => {
-      const listening = /^listening on (http:\/\/\S+)$/.exec(line.trim());
-      if (!listening?.[1]) return;
+      url ||= /^listening on (http:\/\/\S+)$/.exec(line.trim())?.[1] ?? '';
+      const signInUrl = /^open (http:\/\/\S+)$/.exec(line.trim())?.[1];
+      if (!url || !signInUrl) return;
       clearTimeout(timer);
       child.removeAllListeners('exit');
-      resolve({ url: listening[1], process: child });
+      resolve({ url, signInUrl, process: child });
     });
   });
 }
@@ -105,7 +109,7 @@ export const test = base.extend<object, { server: Server; browser: Browser }>({
         const apiKey = await createApiKey(dataDir);
         const server = await serve(dataDir);
         try {
-          await use({ url: server.url, apiKey });
+          await use({ url: server.url, apiKey, signInUrl: server.signInUrl });
         } finally {
           await stop(server.process);
         }

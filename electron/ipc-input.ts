@@ -1,9 +1,14 @@
 import { z } from 'zod';
-import type { BridgeFile, FileDialogKind, ProfilesRequest } from '../core/bridge/facturx-bridge';
+import {
+  BRIDGE_MAX_FILE_BYTES,
+  type BridgeFile,
+  type FileDialogKind,
+  type ProfilesRequest,
+} from '../core/bridge/facturx-bridge';
 import type { ServiceRequest } from '../core/service/types';
 
 /** Whatever the page sends is untrusted: shapes are checked here, before any service or file system call. */
-export const maxFileBytes = 64 * 1024 * 1024;
+export const maxFileBytes = BRIDGE_MAX_FILE_BYTES;
 const text = z.string().max(100_000);
 const fileName = z
   .string()

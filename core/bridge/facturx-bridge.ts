@@ -4,6 +4,9 @@
  * can reach nothing else in the main process. Everything crossing it must survive structured cloning.
  */
 
+/** The largest file the bridge carries either way (the main process checks it; the page refuses larger ones first). */
+export const BRIDGE_MAX_FILE_BYTES = 64 * 1024 * 1024;
+
 /** A file as it crosses the bridge (dropped in the page or picked in a native dialog). */
 export interface BridgeFile {
   readonly filename: string;

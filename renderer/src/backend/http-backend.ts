@@ -1,4 +1,5 @@
 import {
+  isRecord,
   toAnswer,
   type Answer,
   type Backend,
@@ -68,6 +69,13 @@ export function httpBackend(
 
   return {
     kind: { type: origin === pageOrigin ? 'server' : 'hosted', origin },
+    async limits() {
+      const answer = await send(new URL('/api/v1/limits', origin), { method: 'GET' });
+      const body = answer.ok && isRecord(answer.body) ? answer.body : {};
+      return typeof body.maxUploadBytes === 'number' && body.maxUploadBytes > 0
+        ? { maxUploadBytes: body.maxUploadBytes }
+        : null;
+    },
     run(operation: FileOperation, file: InvoiceFile | null, { lang, validationTarget }, fields = {}) {
       const url = new URL(`/api/v1/${operation}`, origin);
       url.searchParams.set('lang', lang);
