@@ -32,6 +32,7 @@ export const API_ROUTES: Readonly<Record<string, Route>> = {
   '/api/v1/integration-contract': { service: 'contract', methods: ['GET', 'HEAD'], authenticated: false },
   '/api/v1/openapi.json': { service: 'openapi', methods: ['GET', 'HEAD'], authenticated: false },
   '/api/v1/limits': { service: 'limits', methods: ['GET', 'HEAD'], authenticated: false },
+  '/api/v1/report': { service: 'report', methods: ['POST'], authenticated: true, body: 'json' },
   '/api/v1/profiles': { service: 'profiles', methods: ['GET'], authenticated: true },
   '/api/v1/profiles/{role}/{id}': {
     service: 'profiles',

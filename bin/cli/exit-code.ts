@@ -32,6 +32,7 @@ function successCode(service: ServiceName, body: unknown): ExitCode {
     case 'contract':
     case 'openapi':
     case 'limits':
+    case 'report':
     case 'profiles':
       return EXIT.ok;
   }

@@ -78,6 +78,7 @@ export const OPERATION_ERRORS: Readonly<Record<string, readonly Answer[]>> = {
   headIntegrationContract: [...LIMITED, 'requested_output_unavailable'],
   getOpenApiDocument: LIMITED,
   headOpenApiDocument: LIMITED,
+  renderReport: [...AUTHENTICATED, ...BODY, 'requested_output_unavailable'],
   getLimits: LIMITED,
   headLimits: LIMITED,
   listProfiles: AUTHENTICATED,

@@ -23,6 +23,7 @@ import {
 import { extractResponseSchema } from './extract';
 import { invoicePatchSchema, partyContextSchema } from './inline-context';
 import { limitsSchema } from './limits';
+import { reportPdfSchema, reportRequestSchema } from './report-request';
 import { LANGS } from './lang';
 import { errorComponents, errorResponses, OPERATION_ERRORS, UNMATCHED_RESPONSES } from './openapi-errors';
 import {
@@ -86,6 +87,8 @@ export const COMPONENTS: Readonly<Record<string, Component>> = {
   ActivatedKey: response(activatedKeySchema),
   LocalSignInKey: response(localSignInKeySchema),
   Limits: response(limitsSchema),
+  ReportRequest: request(reportRequestSchema),
+  ReportPdf: response(reportPdfSchema),
   ...errorComponents(),
 };
 
@@ -383,6 +386,16 @@ function buildDocument() {
         'IntegrationContract',
       ),
       '/api/v1/openapi.json': publicDocument('OpenApiDocument', 'This OpenAPI description', null),
+      '/api/v1/report': {
+        post: operation({
+          operationId: 'renderReport',
+          summary:
+            'Draw validation reports (as validate answered them) as one readable PDF to file with the invoices; nothing is validated again, no quota is used',
+          security: KEY_REQUIRED,
+          requestBody: { required: true, content: json(schemaRef('ReportRequest')) },
+          responses: { 200: ok('The PDF, base64, and a file name for it.', 'ReportPdf') },
+        }),
+      },
       '/api/v1/limits': publicDocument(
         'Limits',
         'What this server accepts: the largest upload, so that clients refuse a larger file before sending it',

@@ -3,6 +3,7 @@ import { contract } from './contract';
 import { convert } from './convert';
 import { extract } from './extract';
 import { limits } from './limits';
+import { report } from './report';
 import { emptyState, MemoryStorage } from './memory-storage';
 import { openapi } from './openapi';
 import { profiles } from './profiles';
@@ -11,7 +12,7 @@ import type { Storage, TenantRecord } from './storage';
 import type { ServiceContext } from './types';
 import { validate } from './validate';
 
-export const services = { convert, extract, repair, validate, contract, profiles, openapi, limits };
+export const services = { convert, extract, repair, validate, contract, profiles, openapi, limits, report };
 export type ServiceName = keyof typeof services;
 
 export const LOCAL_TENANT = 'local';

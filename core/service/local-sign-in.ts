@@ -10,7 +10,7 @@ import { activationStep2BodySchema, type LocalSignInKey } from '../api/activatio
 import { apiError } from '../api/errors';
 import { failed, parsed, type Parsed } from '../api/form-fields';
 import type { Lang } from '../api/lang';
-import { parsePublicBody } from './activation';
+import { parseJsonBody } from './activation';
 import { createTenantKey, hashApiKey } from './auth';
 import { LOCAL_TENANT, localTenant } from './index';
 import type { Storage } from './storage';
@@ -30,7 +30,7 @@ export function localSignIn(storage: Storage): LocalSignIn {
   return {
     token,
     async exchange(body, now, lang) {
-      const given = parsePublicBody(body, activationStep2BodySchema, lang);
+      const given = parseJsonBody(body, activationStep2BodySchema, lang);
       if (!given.ok) return given;
       if (!timingSafeEqual(Buffer.from(hashApiKey(given.value.token)), expected)) {
         return failed(apiError('sign_in_token_invalid', undefined, { lang }));
