@@ -82,3 +82,14 @@ export function parseProfilesRequest(input: unknown, lang: unknown): Parsed<Serv
     },
   };
 }
+
+/** A report request from the page: the reports as the JSON body the HTTP route reads (the service checks them). */
+export function parseReportRequest(input: unknown, lang: unknown): Parsed<ServiceRequest> {
+  if (!Array.isArray(input)) return { ok: false, message: 'reports must be a list' };
+  const body = JSON.stringify({ reports: input });
+  if (body.length > maxFileBytes) return { ok: false, message: 'reports too large' };
+  return {
+    ok: true,
+    value: { fields: { body }, files: {}, query: lang === 'fr' || lang === 'en' ? { lang } : {} },
+  };
+}

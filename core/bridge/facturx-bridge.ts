@@ -56,6 +56,11 @@ export interface FacturxBridge {
    * messages in `lang`.
    */
   profiles(request: ProfilesRequest, lang: 'en' | 'fr'): Promise<BridgeResult>;
+  /**
+   * Validation reports (as validate answered them) drawn as one PDF, its messages in `lang`; the body is
+   * what `POST /api/v1/report` answers (`{ filename, pdf }`, base64).
+   */
+  report(reports: readonly unknown[], lang: 'en' | 'fr'): Promise<BridgeResult>;
   /** Opens a native file dialog; resolves to the chosen files' contents, or an empty list when cancelled. */
   openFileDialog(kind: FileDialogKind): Promise<BridgeFile[]>;
   /** Asks where to save `bytes` (suggesting `suggestedName`) and writes them there. */
@@ -70,6 +75,7 @@ export const bridgeOperations = [
   'repair',
   'contract',
   'profiles',
+  'report',
   'openFileDialog',
   'saveFile',
 ] as const satisfies readonly (keyof FacturxBridge)[];

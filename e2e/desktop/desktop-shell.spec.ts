@@ -71,6 +71,29 @@ test.describe(`Factur-X Desk on the ${standIn} (real main, preload, IPC handlers
     await page.screenshot({ path: 'test-results/desktop-checked.png', fullPage: true });
   });
 
+  test(`${standIn}: the backend worker draws a validation report PDF through the bridge`, async ({
+    desktop,
+  }) => {
+    const xml = await fixtureFile('invoice-en16931.xml', 'application/xml');
+    const answer = await desktop.window.evaluate(
+      async (bytes) => {
+        const bridge = (
+          globalThis as unknown as {
+            facturx: Record<string, (...args: unknown[]) => Promise<{ body: unknown }>>;
+          }
+        ).facturx;
+        const file = { filename: 'facture.xml', bytes: new Uint8Array(bytes), mediaType: 'application/xml' };
+        const report = await bridge.validate!({ files: { file }, fields: {}, query: { lang: 'en' } });
+        return bridge.report!([report.body], 'en');
+      },
+      [...xml.buffer],
+    );
+    expect(answer).toMatchObject({
+      ok: true,
+      body: { filename: 'facture-validation-report.pdf', pdf: expect.stringMatching(/^JVBERi0/) },
+    });
+  });
+
   test(`${standIn}: saved profiles stay in the app's data folder across a restart`, async ({ desktop }) => {
     const save = (page: typeof desktop.window) =>
       page.evaluate(() =>

@@ -13,6 +13,7 @@ function bridge(overrides: Partial<FacturxBridge>): FacturxBridge {
     repair: unused,
     contract: unused,
     profiles: unused,
+    report: unused,
     openFileDialog: unused,
     saveFile: unused,
     ...overrides,
