@@ -1,6 +1,6 @@
 /** The words of the validation report PDF, in English and French. */
 import type { Lang } from '../api/lang';
-import type { SideVerdict } from '../api/verdict-sides';
+import type { SideVerdict, StageName } from '../api/verdict-sides';
 
 export interface ReportLabels {
   readonly title: string;
@@ -27,7 +27,7 @@ export interface ReportLabels {
   readonly passed: string;
   readonly failed: string;
   readonly notRun: string;
-  readonly stageNames: Readonly<Record<string, string>>;
+  readonly stageNames: Readonly<Record<StageName, string>>;
   /** Why a check did not run, by the report's `skip_reason`; an unknown reason is left unsaid. */
   readonly skipReasons: Readonly<Record<string, string>>;
   readonly targets: Readonly<Record<string, string>>;
@@ -85,6 +85,7 @@ const en: ReportLabels = {
   notRun: 'Not run',
   stageNames: {
     xsd: 'Structure (XML schema)',
+    profile: 'Factur-X profile rules',
     schematron: 'EN 16931 business rules',
     fr_ctc: 'France 2026 rules',
     pdfa: 'PDF/A-3',
@@ -149,6 +150,7 @@ const fr: ReportLabels = {
   notRun: 'Non exécuté',
   stageNames: {
     xsd: 'Structure (schéma XML)',
+    profile: 'Règles du profil Factur-X',
     schematron: 'Règles métier EN 16931',
     fr_ctc: 'Règles France 2026',
     pdfa: 'PDF/A-3',

@@ -89,7 +89,7 @@ function documentSection(layout: Layout, report: ValidationReportBody, index: nu
       { header: l.note, width: 33 },
     ],
     stages.map(({ name, result }) => [
-      l.stageNames[name] ?? name,
+      l.stageNames[name],
       result.skipped ? l.notRun : result.passed ? l.passed : l.failed,
       result.skipped ? '' : String(result.error_count),
       result.skipped ? '' : String(result.warning_count),
