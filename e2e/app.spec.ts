@@ -98,7 +98,7 @@ test.describe('Factur-X Desk in a browser, against facturx serve', () => {
     // A PDF without Factur-X data: the server refuses validate and extract, the page says what it means.
     for (const operation of ['validate', 'extract']) {
       const answer = await directAnswer(server, operation, pdf, server.apiKey, 'en');
-      expect(answer.body.error).toBe('unextractable_pdf');
+      expect(answer.body).toMatchObject({ error: 'unextractable_pdf', reason: 'no_embedded_xml' });
     }
     await expect(pdfCheck.getByTestId('no-facturx')).toHaveText(
       'No Factur-X data in this PDF yet: review what was read, then convert it.',

@@ -80,6 +80,28 @@ const profileConflictsSchema = z.object({
   conflicts: z.array(z.object({ field: z.string(), profile_value: z.string(), context_value: z.string() })),
 });
 
+/**
+ * Why a PDF could not be used, so that a client tells a plain PDF (no Factur-X data yet: convert it) from
+ * one that cannot be read at all. The message says it in words; this says it to programs.
+ */
+export const UNEXTRACTABLE_REASONS = {
+  no_embedded_xml: 'The PDF is readable but carries no embedded invoice XML: it can be converted.',
+  not_facturx_xml: 'The PDF embeds an XML that declares no Factur-X profile (e.g. ZUGFeRD 1.0).',
+  no_invoice_text: 'The PDF is readable but no invoice term could be found in its text.',
+  encrypted: 'The PDF is encrypted or password-protected.',
+  unreadable: 'The PDF is damaged or its pages cannot be read.',
+} as const;
+
+export type UnextractableReason = keyof typeof UNEXTRACTABLE_REASONS;
+
+const unextractableReasonSchema = z
+  .enum(Object.keys(UNEXTRACTABLE_REASONS) as [UnextractableReason, ...UnextractableReason[]])
+  .meta({
+    description: Object.entries(UNEXTRACTABLE_REASONS)
+      .map(([reason, meaning]) => `\`${reason}\`: ${meaning}`)
+      .join(' '),
+  });
+
 const retryAfterSchema = z.object({ retry_after_seconds: z.int().nonnegative() });
 
 /** The extra fields of the codes that carry some; every other code carries `error` and `message` only. */
@@ -109,6 +131,7 @@ export const ERROR_EXTRAS = {
     confidence: z.number().min(0).max(100),
     threshold: z.literal(OCR_CONFIDENCE_THRESHOLD),
   }),
+  unextractable_pdf: z.object({ reason: unextractableReasonSchema }),
   insufficient_data: z.object({ missing_fields: z.array(z.string()).min(1) }),
   invalid_data_format: z.object({ field: z.string() }),
   rate_limit_exceeded: retryAfterSchema,

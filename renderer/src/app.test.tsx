@@ -168,7 +168,11 @@ describe('App', () => {
       () => ({
         ok: false,
         status: 422,
-        error: { error: 'unextractable_pdf', message: 'The PDF has no embedded Factur-X XML.' },
+        error: {
+          error: 'unextractable_pdf',
+          message: 'The PDF has no embedded Factur-X XML.',
+          reason: 'no_embedded_xml',
+        },
       }),
       () => ({ ok: true, status: 200, body: dryRunBody({ candidateInvoiceData: { number: 'F-7' } }) }),
     );
