@@ -216,7 +216,7 @@ describe('App', () => {
     });
 
     await waitFor(() => expect(calls).toHaveLength(1));
-    expect(screen.getByText('a.xml')).toBeTruthy();
+    expect(within(screen.getByTestId('queue-row')).getByText('a.xml')).toBeTruthy();
   });
 
   it('saves the settings and builds a new backend with them', () => {

@@ -4,6 +4,7 @@ import type { Backend, FormFields, InvoiceFile, Quota } from './backend/backend'
 import type { HttpSettings } from './backend/http-backend';
 import { mergeQuota, watchQuota } from './backend/quota-watch';
 import { RefusalNotices } from './batch/refusal-notices';
+import { QueueTable } from './batch/queue-table';
 import { useChecks } from './batch/use-checks';
 import { useUploadLimits } from './batch/use-upload-limits';
 import { BackendIndicator } from './backend/backend-indicator';
@@ -44,7 +45,7 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
   const [validationTarget, setValidationTarget] = useState<ValidationTarget>(() => loadTarget(localStorage));
   const runOptions = useMemo(() => ({ lang, validationTarget }), [lang, validationTarget]);
   const limits = useUploadLimits(backend);
-  const { checks, rejected, submit, repair, clear } = useChecks(backend, runOptions, limits);
+  const { checks, rejected, submit, repair, checkAgain, clear } = useChecks(backend, runOptions, limits);
   const profiles = useProfiles(backend, lang);
   const quota = quotaSeen?.settings === settings ? quotaSeen.quota : undefined;
   const runConvert = useCallback(
@@ -131,16 +132,19 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
           {checks.length === 0 ? (
             <p className="empty">{t('results.empty')}</p>
           ) : (
-            checks.map((check) => (
-              <CheckCard
-                key={check.id}
-                check={check}
-                onRepair={repair}
-                runConvert={runConvert}
-                target={validationTarget}
-                profiles={profiles}
-              />
-            ))
+            <QueueTable
+              checks={checks}
+              onCheckAgain={checkAgain}
+              detail={(check) => (
+                <CheckCard
+                  check={check}
+                  onRepair={repair}
+                  runConvert={runConvert}
+                  target={validationTarget}
+                  profiles={profiles}
+                />
+              )}
+            />
           )}
         </section>
       </main>

@@ -28,11 +28,13 @@ export interface Checks {
   readonly submit: (files: readonly File[]) => void;
   /** Sends the file of a check to the repair operation. */
   readonly repair: (id: number) => void;
+  /** Checks these files again, against the target and in the language of now. */
+  readonly checkAgain: (ids: readonly number[]) => void;
   readonly clear: () => void;
 }
 
 /**
- * Sends each accepted file to the backend operations its kind calls for, newest first. A change of the
+ * Sends each accepted file to the backend operations its kind calls for, newest last. A change of the
  * validation target or of the language checks the files already there again.
  */
 export function useChecks(backend: Backend, options: RunOptions, limits: UploadLimits | null = null): Checks {
@@ -62,15 +64,21 @@ export function useChecks(backend: Backend, options: RunOptions, limits: UploadL
 
   const checksNow = useRef(checks);
   checksNow.current = checks;
+  const checkAgain = useCallback(
+    (ids: readonly number[]) => {
+      for (const check of checksNow.current) {
+        if (!check.invoice || !ids.includes(check.id)) continue;
+        for (const operation of operationsFor[check.kind]) run(check.id, operation, check.invoice);
+      }
+    },
+    [run],
+  );
   const checkedWith = useRef(options);
   useEffect(() => {
     if (checkedWith.current === options) return;
     checkedWith.current = options;
-    for (const check of checksNow.current) {
-      if (!check.invoice) continue;
-      for (const operation of operationsFor[check.kind]) run(check.id, operation, check.invoice);
-    }
-  }, [options, run]);
+    checkAgain(checksNow.current.map((check) => check.id));
+  }, [options, checkAgain]);
 
   const submit = useCallback(
     (files: readonly File[]) => {
@@ -85,7 +93,7 @@ export function useChecks(backend: Backend, options: RunOptions, limits: UploadL
         const id = nextId.current++;
         const operations = operationsFor[kind];
         const answers = Object.fromEntries(operations.map((operation) => [operation, 'pending' as const]));
-        setChecks((all) => [{ id, filename: file.name, kind, size: file.size, answers }, ...all]);
+        setChecks((all) => [...all, { id, filename: file.name, kind, size: file.size, answers }]);
         void file.arrayBuffer().then((buffer) => {
           const invoice = {
             filename: file.name,
@@ -114,5 +122,5 @@ export function useChecks(backend: Backend, options: RunOptions, limits: UploadL
     setRejected([]);
   }, []);
 
-  return { checks, rejected, submit, repair, clear };
+  return { checks, rejected, submit, repair, checkAgain, clear };
 }
