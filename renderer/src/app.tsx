@@ -10,6 +10,7 @@ import { useUploadLimits } from './batch/use-upload-limits';
 import { BackendIndicator } from './backend/backend-indicator';
 import { CheckCard } from './document/check-card';
 import { DropZone } from './batch/drop-zone';
+import { ExportButton } from './export/export-button';
 import { LanguageSwitch } from './settings/language-switch';
 import { ProfilesPanel } from './profiles/profiles-panel';
 import { QuotaExceededNotice } from './backend/quota-exceeded-notice';
@@ -135,6 +136,7 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
             <QueueTable
               checks={checks}
               onCheckAgain={checkAgain}
+              selectionActions={(selected) => <ExportButton checks={selected} backend={backend} />}
               detail={(check) => (
                 <CheckCard
                   check={check}

@@ -81,6 +81,11 @@ export interface Backend {
   limits?(): Promise<UploadLimits | null>;
   /** Saved profiles of the tenant; these calls use no quota. */
   profiles(request: ProfilesRequest, lang: Lang): Promise<Answer>;
+  /**
+   * Validation reports (as validate answered them) drawn as one readable PDF, `{ filename, pdf }` in
+   * base64; absent on a backend that cannot draw them.
+   */
+  report?(reports: readonly unknown[], lang: Lang): Promise<Answer>;
   /** `file` is null when the fields carry the whole invoice (convert with `invoice_data`). */
   run(
     operation: FileOperation,

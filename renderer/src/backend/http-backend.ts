@@ -85,6 +85,15 @@ export function httpBackend(
       for (const [name, value] of Object.entries(fields)) form.append(name, value);
       return send(url, { method: 'POST', body: form, headers: keyHeader });
     },
+    report(reports, lang) {
+      const url = new URL('/api/v1/report', origin);
+      url.searchParams.set('lang', lang);
+      return send(url, {
+        method: 'POST',
+        body: JSON.stringify({ reports }),
+        headers: { ...keyHeader, 'Content-Type': 'application/json' },
+      });
+    },
     profiles(request, lang) {
       const url = new URL(profilesPath(request), origin);
       url.searchParams.set('lang', lang);

@@ -107,4 +107,19 @@ describe('ipcBackend', () => {
       [{ method: 'DELETE', role: 'seller', id: 'acme' }, 'fr'],
     ]);
   });
+
+  it('asks the bridge to draw reports as a PDF, in the language given', async () => {
+    const report = vi.fn<FacturxBridge['report']>(async () => ({
+      ok: true,
+      status: 200,
+      body: { filename: 'validation-report.pdf', pdf: 'JVBERg==' },
+    }));
+    const backend = ipcBackend({ ...bridge({}), report });
+    expect(await backend.report?.([{ valid: true }], 'fr')).toEqual({
+      ok: true,
+      status: 200,
+      body: { filename: 'validation-report.pdf', pdf: 'JVBERg==' },
+    });
+    expect(report.mock.calls).toEqual([[[{ valid: true }], 'fr']]);
+  });
 });

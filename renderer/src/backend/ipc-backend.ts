@@ -31,5 +31,8 @@ export function ipcBackend(bridge: FacturxBridge): Backend {
     profiles(request, lang) {
       return answerOf(() => bridge.profiles(request, lang));
     },
+    report(reports, lang) {
+      return answerOf(() => bridge.report(reports, lang));
+    },
   };
 }

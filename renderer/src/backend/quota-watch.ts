@@ -26,5 +26,6 @@ export function watchQuota(backend: Backend, onQuota: (quota: Quota) => void): B
       return answer;
     },
     profiles: (request, lang) => backend.profiles(request, lang),
+    ...(backend.report ? { report: backend.report.bind(backend) } : {}),
   };
 }
