@@ -1,9 +1,14 @@
 import { z } from 'zod';
-import type { BridgeFile, FileDialogKind, ProfilesRequest } from '../core/bridge/facturx-bridge';
+import {
+  BRIDGE_MAX_FILE_BYTES,
+  type BridgeFile,
+  type FileDialogKind,
+  type ProfilesRequest,
+} from '../core/bridge/facturx-bridge';
 import type { ServiceRequest } from '../core/service/types';
 
 /** Whatever the page sends is untrusted: shapes are checked here, before any service or file system call. */
-export const maxFileBytes = 64 * 1024 * 1024;
+export const maxFileBytes = BRIDGE_MAX_FILE_BYTES;
 const text = z.string().max(100_000);
 const fileName = z
   .string()
@@ -75,5 +80,16 @@ export function parseProfilesRequest(input: unknown, lang: unknown): Parsed<Serv
       files: {},
       query: lang === 'fr' || lang === 'en' ? { lang } : {},
     },
+  };
+}
+
+/** A report request from the page: the reports as the JSON body the HTTP route reads (the service checks them). */
+export function parseReportRequest(input: unknown, lang: unknown): Parsed<ServiceRequest> {
+  if (!Array.isArray(input)) return { ok: false, message: 'reports must be a list' };
+  const body = JSON.stringify({ reports: input });
+  if (body.length > maxFileBytes) return { ok: false, message: 'reports too large' };
+  return {
+    ok: true,
+    value: { fields: { body }, files: {}, query: lang === 'fr' || lang === 'en' ? { lang } : {} },
   };
 }

@@ -6,7 +6,13 @@ import {
   type FileDialogKind,
   type SaveFileResult,
 } from '../core/bridge/facturx-bridge';
-import { parseDialogKind, parseProfilesRequest, parseSaveFile, parseServiceRequest } from './ipc-input';
+import {
+  parseDialogKind,
+  parseProfilesRequest,
+  parseReportRequest,
+  parseSaveFile,
+  parseServiceRequest,
+} from './ipc-input';
 import { serviceNames } from './service-protocol';
 import type { ServiceRunner } from './service-runner';
 
@@ -39,7 +45,12 @@ export function registerIpcHandlers(deps: IpcDependencies): void {
       bridgeChannel(name),
       async (event, input: unknown, lang: unknown): Promise<BridgeResult> => {
         if (!deps.isTrustedSender(event)) return refusal(403, 'forbidden', 'Unknown caller.');
-        const request = name === 'profiles' ? parseProfilesRequest(input, lang) : parseServiceRequest(input);
+        const request =
+          name === 'profiles'
+            ? parseProfilesRequest(input, lang)
+            : name === 'report'
+              ? parseReportRequest(input, lang)
+              : parseServiceRequest(input);
         if (!request.ok) return refusal(400, 'invalid_request', request.message);
         return deps.runner.run(name, request.value);
       },

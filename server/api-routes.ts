@@ -13,7 +13,8 @@ import type { Jobs } from '../core/service/jobs';
 import type { Storage } from '../core/service/storage';
 import type { ServiceContext, ServiceResult } from '../core/service/types';
 import { addressCaller, admit, type RateLimiter } from './rate-limit';
-import { MAX_UPLOAD_BYTES, readBody, serviceRequest, type BodyKind } from './read-request';
+import { MAX_UPLOAD_BYTES } from '../core/api/limits';
+import { readBody, serviceRequest, type BodyKind } from './read-request';
 import { send, sendError, sendJson } from './respond';
 
 export const API_PREFIX = '/api/v1/';
@@ -32,6 +33,8 @@ export const API_ROUTES: Readonly<Record<string, Route>> = {
   '/api/v1/validate': { service: 'validate', methods: ['POST'], authenticated: true },
   '/api/v1/integration-contract': { service: 'contract', methods: ['GET', 'HEAD'], authenticated: false },
   '/api/v1/openapi.json': { service: 'openapi', methods: ['GET', 'HEAD'], authenticated: false },
+  '/api/v1/limits': { service: 'limits', methods: ['GET', 'HEAD'], authenticated: false },
+  '/api/v1/report': { service: 'report', methods: ['POST'], authenticated: true, body: 'json' },
   '/api/v1/profiles': { service: 'profiles', methods: ['GET'], authenticated: true },
   '/api/v1/profiles/{role}/{id}': {
     service: 'profiles',

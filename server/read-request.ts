@@ -4,11 +4,9 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { apiError, type ApiErrorResult } from '../core/api/errors';
+import { MAX_UPLOAD_BYTES } from '../core/api/limits';
 import type { Lang } from '../core/api/lang';
 import type { FilePart, ServiceRequest } from '../core/service/types';
-
-/** The largest request body accepted on any endpoint. */
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
 export type Read<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ApiErrorResult };

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../core/service/auth';
-import { MAX_UPLOAD_BYTES } from './read-request';
+import { MAX_UPLOAD_BYTES } from '../core/api/limits';
 import { startServer, type RunningServer } from './start';
 import { openStore } from './store/open-store';
 

@@ -5,10 +5,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { isIPv4, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { apiError } from '../core/api/errors';
 import { bearerTokens, type BearerTokens } from '../core/service/bearer-tokens';
+import { localSignIn } from '../core/service/local-sign-in';
 import { API_PREFIX, handleApi } from './api-routes';
 import { startJobs, type JobOptions } from './jobs/start-jobs';
 import { packageRoot } from './package-root';
@@ -38,8 +39,17 @@ export interface ServerOptions {
 export interface RunningServer {
   /** The address actually listened on, e.g. http://127.0.0.1:41234 */
   readonly url: string;
+  /**
+   * On loopback, the address that opens the interface signed in for this machine, once
+   * (`<url>/#sign-in=<token>`: a fragment, so the token is in no request line or log).
+   */
+  readonly signInUrl?: string;
   close(): Promise<void>;
 }
+
+/** Only the machine itself can reach a server listening here, so whoever opens it is its user. */
+export const isLoopbackHost = (host: string): boolean =>
+  host === 'localhost' || host === '::1' || (isIPv4(host) && host.startsWith('127.'));
 
 /** dist/renderer beside the package.json above this module (works from the sources and the bundle). */
 export const defaultStaticDir = (): string => path.join(packageRoot(), 'dist', 'renderer');
@@ -76,6 +86,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     now().getTime(),
   );
   let origin = '';
+  const host = options.host ?? '127.0.0.1';
+  const signIn = isLoopbackHost(host) ? localSignIn(storage) : null;
   const deps = {
     storage,
     now,
@@ -84,6 +96,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     tokens,
     dataDir: options.dataDir,
     origin: () => origin,
+    localSignIn: signIn,
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -105,7 +118,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const server = createServer((req, res) => void handle(req, res));
   server.requestTimeout = 120_000;
 
-  const host = options.host ?? '127.0.0.1';
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -126,6 +138,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   return {
     url: origin,
+    ...(signIn ? { signInUrl: `${origin}/#sign-in=${signIn.token}` } : {}),
     close: async () => {
       const closed = new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve())));
       server.closeIdleConnections();

@@ -288,7 +288,7 @@ describe('facturx', () => {
     expect((await facturx('keys', 'create', '--email', 'not-an-email', '--data-dir', dataDir)).code).toBe(2);
   });
 
-  it('serves: prints the listening line, answers, works a job in its bundled thread, and stops cleanly on SIGTERM', async () => {
+  it('serves: prints the listening line and the sign-in address, answers, works a job in its bundled thread, and stops cleanly on SIGTERM', async () => {
     const dataDir = path.join(dir, 'serve');
     const created = await facturx(
       'keys',
@@ -304,12 +304,16 @@ describe('facturx', () => {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    const url = await new Promise<string>((resolve, reject) => {
+    const [url, open] = await new Promise<string[]>((resolve, reject) => {
       child.once('exit', (code) => reject(new Error(`exited ${code}`)));
-      createInterface({ input: child.stdout }).once('line', (line) => resolve(line));
+      const lines: string[] = [];
+      createInterface({ input: child.stdout }).on('line', (line) => {
+        if (lines.push(line) === 2) resolve(lines);
+      });
     });
     expect(url).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+$/);
-    const base = url.replace('listening on ', '');
+    const base = url!.replace('listening on ', '');
+    expect(open).toMatch(new RegExp(`^open ${base}/#sign-in=[A-Za-z0-9_-]{43}$`));
     const response = await fetch(`${base}/api/v1/validate`, { method: 'POST' });
     expect(response.status).toBe(401);
     expect(((await response.json()) as { error: string }).error).toBe('authentication_required');
@@ -328,6 +332,13 @@ describe('facturx', () => {
     expect(job.outcome?.status).toBe(200);
     expect(convertResponseSchema.parse(job.outcome?.body).result.processedInvoicesCharged).toBe(1);
 
+    const token = open!.replace(/^.*#sign-in=/, '');
+    const signedIn = await fetch(`${base}/public/local-sign-in`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    expect(signedIn.status).toBe(201);
     child.removeAllListeners('exit');
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');

@@ -31,6 +31,8 @@ function successCode(service: ServiceName, body: unknown): ExitCode {
       return body.repairSuccessful === true ? EXIT.ok : EXIT.notValid;
     case 'contract':
     case 'openapi':
+    case 'limits':
+    case 'report':
     case 'profiles':
     case 'jobs':
     case 'token':

@@ -80,7 +80,9 @@ else the SQLite file in DIR (default: the per-user data folder).
   serve: `Usage: facturx serve [--port N] [--host 127.0.0.1] [--data-dir DIR] [--database URL] [--rate-limit N]
          [--job-threads N] [--async-after SECONDS] [--lease-seconds N]
 
-Serves /api/v1 and the web interface; prints "listening on http://HOST:PORT" once ready.
+Serves /api/v1 and the web interface; prints "listening on http://HOST:PORT" once ready. On loopback
+(127.0.0.1, ::1, localhost) it then prints "open http://HOST:PORT/#sign-in=TOKEN": that address opens the
+interface signed in for this machine, once (each start prints a new one); other clients use API keys.
 --port 0 (the default) picks a free port. Stop with Ctrl+C (SIGINT) or SIGTERM.
 The store (keys, quota, idempotency, profiles) is one SQLite file in DIR (default: the per-user data
 folder), or with --database URL (or DATABASE_URL) a PostgreSQL shared by several servers.

@@ -44,6 +44,12 @@ export async function runServe(values: Values): Promise<ExitCode> {
     return badInput(`cannot serve on ${host}:${port}: ${String(error)}`, false);
   }
   out(`listening on ${server.url}`);
+  if (server.signInUrl) {
+    out(`open ${server.signInUrl}`);
+    err('that address signs in the first browser that opens it, once; other clients use an API key');
+  } else {
+    err(`not on loopback: browsers and other clients need an API key (facturx keys create)`);
+  }
   err(`data in ${where.shown}; stop with Ctrl+C`);
   await untilStopped('finishing requests in flight');
   await server.close();

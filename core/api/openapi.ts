@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { BUYER, CREDIT_TRANSFER, invoiceDataSchema, SELLER } from '../invoice-data/schema';
 import {
   activatedKeySchema,
+  localSignInKeySchema,
   activationSentSchema,
   activationStep1BodySchema,
   activationStep2BodySchema,
@@ -22,6 +23,8 @@ import {
 import { extractResponseSchema } from './extract';
 import { invoicePatchSchema, partyContextSchema } from './inline-context';
 import { jobBodySchema, jobIdSchema } from './job';
+import { limitsSchema } from './limits';
+import { reportPdfSchema, reportRequestSchema } from './report-request';
 import { LANGS } from './lang';
 import { errorComponents, errorResponses, OPERATION_ERRORS, UNMATCHED_RESPONSES } from './openapi-errors';
 import {
@@ -69,6 +72,7 @@ export const COMPONENTS: Readonly<Record<string, Component>> = {
   BuyerProfileSaveBody: request(profileSaveBodySchema('buyer')),
   SandboxKeyRequest: request(activationStep1BodySchema),
   SandboxKeyActivation: request(activationStep2BodySchema),
+  LocalSignIn: request(activationStep2BodySchema),
   TargetOutcome: response(targetOutcomeSchema),
   ValidationReadiness: response(validationReadinessSchema),
   ValidationArtifact: response(validationArtifactSchema),
@@ -85,6 +89,10 @@ export const COMPONENTS: Readonly<Record<string, Component>> = {
   ActivatedKey: response(activatedKeySchema),
   Job: response(jobBodySchema),
   BearerToken: response(tokenBodySchema),
+  LocalSignInKey: response(localSignInKeySchema),
+  Limits: response(limitsSchema),
+  ReportRequest: request(reportRequestSchema),
+  ReportPdf: response(reportPdfSchema),
   ...errorComponents(),
 };
 
@@ -395,6 +403,21 @@ function buildDocument() {
         'IntegrationContract',
       ),
       '/api/v1/openapi.json': publicDocument('OpenApiDocument', 'This OpenAPI description', null),
+      '/api/v1/report': {
+        post: operation({
+          operationId: 'renderReport',
+          summary:
+            'Draw validation reports (as validate answered them) as one readable PDF to file with the invoices; nothing is validated again, no quota is used',
+          security: KEY_REQUIRED,
+          requestBody: { required: true, content: json(schemaRef('ReportRequest')) },
+          responses: { 200: ok('The PDF, base64, and a file name for it.', 'ReportPdf') },
+        }),
+      },
+      '/api/v1/limits': publicDocument(
+        'Limits',
+        'What this server accepts: the largest upload, so that clients refuse a larger file before sending it',
+        'Limits',
+      ),
       '/api/v1/profiles': {
         get: operation({
           operationId: 'listProfiles',
@@ -459,6 +482,15 @@ function buildDocument() {
           'SandboxKeyActivation',
           201,
           'ActivatedKey',
+        ),
+      },
+      '/public/local-sign-in': {
+        post: publicStep(
+          'signInLocally',
+          'Sign in the browser of the machine a loopback server runs on, with the one-time token of the address it printed; the key is shown this once',
+          'LocalSignIn',
+          201,
+          'LocalSignInKey',
         ),
       },
     },

@@ -276,7 +276,7 @@ describe('convert a full invoice_data', () => {
     const pdf: FilePart = { filename: 'p.pdf', bytes: new TextEncoder().encode('%PDF-1.7\n%%EOF\n') };
     const { ctx, used } = await meteredContext();
     const result = await convert(req({ files: { file: pdf } }), ctx);
-    expect(result).toMatchObject({ status: 422, body: { error: 'unextractable_pdf' } });
+    expect(result).toMatchObject({ status: 422, body: { error: 'unextractable_pdf', reason: 'unreadable' } });
     expect(await used()).toBe(0);
   });
 });

@@ -53,7 +53,9 @@ export type PdfSourceResult =
 export async function pdfSource(pdf: Uint8Array, options: PdfSourceOptions): Promise<PdfSourceResult> {
   const { lang } = options;
   const layer = await readPdfText(pdf);
-  if (!layer.ok) return { ok: false, error: apiError('unextractable_pdf', undefined, { lang }) };
+  if (!layer.ok) {
+    return { ok: false, error: apiError('unextractable_pdf', { reason: layer.error.reason }, { lang }) };
+  }
   let text: DocumentText = layer.text;
   let extraction: FieldExtraction;
   if (hasTextLayer(text)) extraction = await readFields(text, {});
@@ -80,7 +82,7 @@ export async function pdfSource(pdf: Uint8Array, options: PdfSourceOptions): Pro
     if (options.signal?.aborted) return { ok: false, error: apiError('cancelled', undefined, { lang }) };
   }
   if (Object.keys(extraction.evidence).length === 0) {
-    return { ok: false, error: apiError('unextractable_pdf', undefined, { lang }) };
+    return { ok: false, error: apiError('unextractable_pdf', { reason: 'no_invoice_text' }, { lang }) };
   }
   const invoice = readCandidate(extraction.invoice);
   const profile = profileFor(invoice, options.requested);
@@ -133,6 +135,6 @@ function ocrFailure(error: OcrError, lang: Lang): ApiErrorResult {
     case 'cancelled':
       return apiError('cancelled', undefined, { lang });
     default:
-      return apiError('unextractable_pdf', undefined, { lang });
+      return apiError('unextractable_pdf', { reason: 'unreadable' }, { lang });
   }
 }

@@ -32,12 +32,20 @@ export async function createApiKey(
   request: { readonly email: string; readonly plan: Plan },
   now: Date,
 ): Promise<CreatedKey> {
-  const at = now.toISOString();
   const existing = await storage.findTenantByEmail(request.email);
   const tenant: TenantRecord = existing
     ? { ...existing, plan: request.plan }
-    : { id: randomId('tn_', 8), email: request.email, plan: request.plan, createdAt: at };
+    : { id: randomId('tn_', 8), email: request.email, plan: request.plan, createdAt: now.toISOString() };
   await storage.putTenant(tenant);
+  return createTenantKey(storage, tenant, now);
+}
+
+/** Creates an active key for a tenant already in the store, on the tenant's plan. */
+export async function createTenantKey(
+  storage: Storage,
+  tenant: TenantRecord,
+  now: Date,
+): Promise<CreatedKey> {
   const apiKey = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   const record: ApiKeyRecord = {
     id: randomId('key_', 6),
@@ -45,7 +53,7 @@ export async function createApiKey(
     plan: tenant.plan,
     email: tenant.email,
     hashedKey: hashApiKey(apiKey),
-    createdAt: at,
+    createdAt: now.toISOString(),
     revokedAt: null,
   };
   await storage.putApiKey(record);

@@ -125,7 +125,10 @@ describeCorpus('document engines on the PDF corpus', (corpus) => {
 
   it('refuses a PDF without embedded XML with unextractable_pdf', async () => {
     const result = await services.extract(req(pdf('fnfe_Facture_DOM_BASIC.plain.pdf')), localContext());
-    expect(result).toMatchObject({ status: 422, body: { error: 'unextractable_pdf' } });
+    expect(result).toMatchObject({
+      status: 422,
+      body: { error: 'unextractable_pdf', reason: 'no_embedded_xml' },
+    });
   });
 
   it('validates a Factur-X PDF on both sides: PDF stages and the embedded XML', async () => {

@@ -3,6 +3,8 @@ import { contract } from './contract';
 import { convert } from './convert';
 import { extract } from './extract';
 import { jobStatus } from './job-status';
+import { limits } from './limits';
+import { report } from './report';
 import { emptyState, MemoryStorage } from './memory-storage';
 import { openapi } from './openapi';
 import { profiles } from './profiles';
@@ -22,12 +24,15 @@ export const services = {
   openapi,
   jobs: jobStatus,
   token: issueToken,
+  limits,
+  report,
 };
 export type ServiceName = keyof typeof services;
 
 export const LOCAL_TENANT = 'local';
 
-const localTenant = (now: Date): TenantRecord => ({
+/** The tenant of the machine's own user: the offline desktop and CLI, and a loopback server's sign-in. */
+export const localTenant = (now: Date): TenantRecord => ({
   id: LOCAL_TENANT,
   email: '',
   plan: 'local',

@@ -12,7 +12,13 @@ export const MAX_TEXT_PAGES = 50;
 
 export type PdfTextResult =
   | { readonly ok: true; readonly text: DocumentText; readonly pageCount: number }
-  | { readonly ok: false; readonly error: { readonly code: 'unextractable_pdf'; readonly message: string } };
+  | { readonly ok: false; readonly error: PdfTextError };
+
+export interface PdfTextError {
+  readonly code: 'unextractable_pdf';
+  readonly reason: 'encrypted' | 'unreadable';
+  readonly message: string;
+}
 
 interface TextItemLike {
   readonly str: string;
@@ -25,9 +31,9 @@ const isTextItem = (item: unknown): item is TextItemLike =>
   typeof item === 'object' && item !== null && 'str' in item && 'transform' in item;
 
 export async function readPdfText(pdf: Uint8Array): Promise<PdfTextResult> {
-  const fail = (message: string): PdfTextResult => ({
+  const fail = (reason: PdfTextError['reason'], message: string): PdfTextResult => ({
     ok: false,
-    error: { code: 'unextractable_pdf', message },
+    error: { code: 'unextractable_pdf', reason, message },
   });
   let doc: PdfJsDocument | undefined;
   try {
@@ -59,11 +65,12 @@ export async function readPdfText(pdf: Uint8Array): Promise<PdfTextResult> {
     return { ok: true, text: { source: 'native_text', pages }, pageCount: doc.numPages };
   } catch (reason) {
     const name = (reason as { name?: string } | null)?.name;
-    return fail(
-      name === 'PasswordException'
-        ? 'The PDF is password-protected.'
-        : `The PDF cannot be read: ${reason instanceof Error ? reason.message : String(reason)}`,
-    );
+    return name === 'PasswordException'
+      ? fail('encrypted', 'The PDF is password-protected.')
+      : fail(
+          'unreadable',
+          `The PDF cannot be read: ${reason instanceof Error ? reason.message : String(reason)}`,
+        );
   } finally {
     await doc?.destroy();
   }
