@@ -195,7 +195,11 @@ describe('App', () => {
 
   it('offers the conversion flow for a PDF whose reading hands back no candidate (an older backend)', async () => {
     const { backend } = fakeBackend(
-      () => ({ ok: false, status: 422, error: { error: 'unextractable_pdf', message: 'No XML.' } }),
+      () => ({
+        ok: false,
+        status: 422,
+        error: { error: 'unextractable_pdf', message: 'No XML.', reason: 'no_embedded_xml' },
+      }),
       () => ({ ok: true, status: 200, body: dryRunBody({}) }),
     );
     renderApp(backend);
