@@ -41,7 +41,6 @@ import { pdfSource } from './pdf-source';
 import { structuredSource, withComplements, type StructuredSource } from './source';
 import { resolveTarget, type ResolvedTarget } from './target';
 
-const utf8 = new TextDecoder('utf-8');
 const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
 
 type Answer = ServiceResult<ConvertResponse>;
@@ -198,7 +197,7 @@ async function packaged(
   const extracted = extractFacturx(pack.pdf, filename);
   if (!extracted.ok) return fail(outputUnavailable(extracted.error.message, input.lang));
   const pdfFindings = pdfStageFindings(checkFacturxPdf(pack.pdf), input.lang);
-  const final = validate(run, utf8.decode(extracted.xml), pdfFindings);
+  const final = validate(run, extracted.xml, pdfFindings);
   if (!final.ok) return fail(outputUnavailable(final.error.message, input.lang));
   const verdict = verdictOf(final.report);
   const pdfBlocking = verdict.blocking.filter((i) => i.stage === 'pdfa' || i.stage === 'facturx_pdf');
@@ -211,7 +210,7 @@ async function packaged(
 
 function validate(
   run: Run,
-  xml: string,
+  xml: string | Uint8Array,
   pdf?: Readonly<Record<PdfStage, PdfStageFindings>>,
 ): ValidationOutcome {
   return validateXml(xml, {
@@ -312,17 +311,17 @@ function dryRunUpload(
   started: number,
   requested?: Profile,
 ): Answer | null {
-  let xml: string;
+  let xml: Uint8Array;
   let pdf: Readonly<Record<PdfStage, PdfStageFindings>> | undefined;
   let pageCount = 0;
   if (input.fileKind === 'pdf') {
     const extracted = extractFacturx(file.bytes, file.filename);
     if (!extracted.ok) return null;
-    xml = utf8.decode(extracted.xml);
+    xml = extracted.xml;
     pdf = pdfStageFindings(checkFacturxPdf(file.bytes), input.lang);
     pageCount = extracted.pageCount;
   } else {
-    xml = utf8.decode(file.bytes);
+    xml = file.bytes;
   }
   const read = ciiToModel(xml);
   const invoice = read.ok ? read.invoice : null;

@@ -27,14 +27,12 @@ export interface StructuredSource {
   /** Model paths the profile does not carry (dropped from the candidate). */
   readonly dropped: readonly string[];
   /** The ready CII as uploaded, when that was the source (its own readiness is reported apart). */
-  readonly uploadedXml?: string;
+  readonly uploadedXml?: Uint8Array;
 }
 
 export type SourceResult =
   | { readonly ok: true; readonly source: StructuredSource }
   | { readonly ok: false; readonly error: ApiErrorResult };
-
-const utf8 = new TextDecoder('utf-8');
 
 /**
  * On a dry run (`draft`), an `invoice_data` may leave out any field and its amounts may disagree: the
@@ -54,7 +52,7 @@ export function structuredSource(
     return { ok: true, source: { invoice: read.model, profile, xml, dropped } };
   }
   if (given.cii) {
-    const uploadedXml = utf8.decode(given.cii.bytes);
+    const uploadedXml = given.cii.bytes;
     const read = ciiToModel(uploadedXml);
     if (!read.ok) return { ok: false, error: ciiFailure(read.error, lang) };
     // Unless another profile is asked for, a ready CII keeps its own: a MINIMUM or BASIC WL invoice
