@@ -2,7 +2,11 @@ import { z } from 'zod';
 import type { BridgeFile, FileDialogKind, ProfilesRequest } from '../core/bridge/facturx-bridge';
 import type { ServiceRequest } from '../core/service/types';
 
-/** Whatever the page sends is untrusted: shapes are checked here, before any service or file system call. */
+/**
+ * Whatever the page sends is untrusted: shapes are checked here, before any service or file system call.
+ * A file's size is the service's to judge (413 `file_too_large`, as on the server and the command line);
+ * the native dialog reads no file larger than this into memory.
+ */
 export const maxFileBytes = 64 * 1024 * 1024;
 const text = z.string().max(100_000);
 const fileName = z
@@ -13,7 +17,7 @@ const fileName = z
 
 const bridgeFile = z.strictObject({
   filename: fileName,
-  bytes: z.instanceof(Uint8Array).refine((bytes) => bytes.byteLength <= maxFileBytes, 'file too large'),
+  bytes: z.instanceof(Uint8Array),
   mediaType: z.string().max(255).optional(),
 });
 

@@ -5,6 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { errorExitCode } from '../../core/api/errors';
 import { localContext, services } from '../../core/service';
 import type { ServiceContext, ServiceResult } from '../../core/service/types';
 import { rec, type DocumentCommand } from './document-commands';
@@ -41,9 +42,14 @@ async function runOne(
 ): Promise<Outcome> {
   const request = await command.request(input, values);
   if (!request.ok) {
+    const error = request.code ?? 'invalid_data_format';
     return {
-      code: EXIT.badInput,
-      body: { error: 'invalid_data_format', message: request.message, field: 'file' },
+      code: errorExitCode(error),
+      body: {
+        error,
+        message: request.message,
+        ...(error === 'invalid_data_format' ? { field: 'file' } : {}),
+      },
       line: request.message,
     };
   }
