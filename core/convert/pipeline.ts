@@ -343,7 +343,7 @@ function dryRunUpload(
     run,
     { source: submitted.report },
     submitted.report,
-    { candidate: encode(xml) },
+    { candidate: xml },
     dryRunDiagnostics(verdict, run.target, invoice),
   );
 }
