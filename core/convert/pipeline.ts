@@ -139,14 +139,19 @@ export const convertEngine: Engines['convert'] = async (input) => {
     started,
     profile: source.profile,
     target: resolveTarget(input.target, source.invoice),
-    origin: { typeCode: source.invoice.typeCode, sourceType: sourceType ?? 'structured_data' },
+    origin: {
+      typeCode: source.invoice.typeCode,
+      sourceType: sourceType ?? 'structured_data',
+      ...(source.rewrites ? { rewrites: source.rewrites } : {}),
+    },
     pageCount,
   };
   input.onProgress?.({ stage: 'validating' });
   const field = input.cii ? 'cii' : sourceType ? 'file' : 'invoice_data';
   const submitted = source.uploadedXml === undefined ? undefined : validate(run, source.uploadedXml);
   if (submitted && !submitted.ok) return fail(unjudgeable(submitted.error, field, input.lang));
-  const candidate = validate(run, source.xml);
+  // An uploaded XML kept byte for byte is its own candidate: judged once.
+  const candidate = submitted && source.xml === source.uploadedXml ? submitted : validate(run, source.xml);
   if (!candidate.ok) return fail(unjudgeable(candidate.error, field, input.lang));
   const reports: ReadinessReports = {
     ...(submitted ? { source: submitted.report } : {}),
@@ -154,19 +159,18 @@ export const convertEngine: Engines['convert'] = async (input) => {
     dropped: source.dropped,
   };
   const verdict = verdictOf(candidate.report);
-
+  const xml = typeof source.xml === 'string' ? encode(source.xml) : source.xml;
   if (input.dryRun) {
     return respond(
       run,
       reports,
       candidate.report,
-      { candidate: encode(source.xml) },
+      { candidate: xml },
       dryRunDiagnostics(verdict, run.target, source.invoice, { ...read, ...contexted.provenance }),
     );
   }
   if (verdict.status === 'failed') return respond(run, reports, candidate.report, {});
   if (cancelled(input)) return cancelledAnswer(input.lang);
-  const xml = encode(source.xml);
   // With output xml_cii the candidate is the deliverable, byte for byte: its report is the final one.
   if (input.output === 'xml_cii')
     return respond(run, { ...reports, final: candidate.report }, candidate.report, {
@@ -232,6 +236,7 @@ function unjudgeable(error: ValidationError, field: string, lang: Lang): ApiErro
 interface Origin {
   readonly typeCode: string | undefined;
   readonly sourceType: ResultParts['sourceType'];
+  readonly rewrites?: ResultParts['rewrites'];
 }
 
 interface Delivered {

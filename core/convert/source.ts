@@ -1,11 +1,12 @@
 /**
  * The structured source of a convert, as the invoice model and the candidate CII of the requested
  * profile: an `invoice_data` (mapped, totals completed and checked; by default EN 16931 with lines, BASIC
- * WL without), or a ready CII (read into the model and written again in the requested profile, by
- * default its own, as if it had come as `invoice_data`).
+ * WL without), or a ready CII (read into the model, and kept byte for byte as the candidate: it is written
+ * again from the model only when our data changes it, i.e. another profile is asked for, or saved
+ * profiles or the request context complete it, and the result says why).
  */
 import { apiError, type ApiErrorResult } from '../api/errors';
-import type { ConvertResponse } from '../api/convert-response';
+import type { ConvertResponse, XmlRewrite } from '../api/convert-response';
 import type { Lang } from '../api/lang';
 import type { Profile } from '../cii/profile';
 import { ciiToModel } from '../cii/read';
@@ -22,12 +23,14 @@ export interface StructuredSource {
   readonly invoice: Invoice;
   /** The profile the candidate is written in. */
   readonly profile: Profile;
-  /** The candidate CII XML, written in the requested profile. */
-  readonly xml: string;
+  /** The candidate CII XML: the uploaded bytes while nothing changed them, else written in `profile`. */
+  readonly xml: string | Uint8Array;
   /** Model paths the profile does not carry (dropped from the candidate). */
   readonly dropped: readonly string[];
   /** The ready CII as uploaded, when that was the source (its own readiness is reported apart). */
   readonly uploadedXml?: Uint8Array;
+  /** With an uploaded CII: why the candidate was written again (empty: it is the upload, byte for byte). */
+  readonly rewrites?: readonly XmlRewrite[];
 }
 
 export type SourceResult =
@@ -58,10 +61,24 @@ export function structuredSource(
     // Unless another profile is asked for, a ready CII keeps its own: a MINIMUM or BASIC WL invoice
     // has no lines to become an EN16931 one.
     const profile = requested ?? read.profile ?? 'EN16931';
-    const written = modelToCii(read.invoice, profile);
+    const invoice = read.invoice;
+    if (profile === read.profile) {
+      return {
+        ok: true,
+        source: { invoice, profile, xml: uploadedXml, dropped: [], uploadedXml, rewrites: [] },
+      };
+    }
+    const written = modelToCii(invoice, profile);
     return {
       ok: true,
-      source: { invoice: read.invoice, profile, xml: written.xml, dropped: written.dropped, uploadedXml },
+      source: {
+        invoice,
+        profile,
+        xml: written.xml,
+        dropped: written.dropped,
+        uploadedXml,
+        rewrites: ['output_profile'],
+      },
     };
   }
   return null;
@@ -123,9 +140,19 @@ export function withComplements(
   if (merged.filled.length === 0 && profiled.invoice === source.invoice)
     return { ok: true, source, provenance };
   const written = modelToCii(merged.invoice, source.profile);
+  const reasons: XmlRewrite[] = [
+    ...(profiled.invoice !== source.invoice ? (['saved_profile'] as const) : []),
+    ...(merged.filled.length > 0 ? (['request_context'] as const) : []),
+  ];
   return {
     ok: true,
-    source: { ...source, invoice: merged.invoice, xml: written.xml, dropped: written.dropped },
+    source: {
+      ...source,
+      invoice: merged.invoice,
+      xml: written.xml,
+      dropped: written.dropped,
+      ...(source.rewrites ? { rewrites: [...source.rewrites, ...reasons] } : {}),
+    },
     provenance,
   };
 }
