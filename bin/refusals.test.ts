@@ -18,6 +18,7 @@ import { blankPdf, encryptedPdf } from '../core/pdf/test-pdfs';
 import { localContext, services } from '../core/service';
 import { MAX_UPLOAD_BYTES } from '../core/service/request';
 import type { FilePart, ServiceRequest } from '../core/service/types';
+import { tooManyPages } from '../core/testing/hostile-pdf';
 import { goldenCii, nonUtf8Bytes } from '../core/testing/hostile-xml';
 import { startTestServer, type TestServer } from '../server/test-server';
 import { main } from './cli/main';
@@ -188,6 +189,13 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
     service: 'validate',
     files: { file: { name: 'truncated.pdf', bytes: truncatedPdf } },
     cli: ['{file}'],
+  },
+  'a PDF beyond the bounds (a page tree of a million pages) to convert': {
+    expected: 'unextractable_pdf',
+    service: 'convert',
+    files: { file: { name: 'pages.pdf', bytes: async () => tooManyPages() } },
+    fields: { dry_run: 'true' },
+    cli: ['{file}', '--dry-run'],
   },
   'an invoice_data without most of its terms': {
     expected: 'insufficient_data',

@@ -53,7 +53,13 @@ export type PdfSourceResult =
 export async function pdfSource(pdf: Uint8Array, options: PdfSourceOptions): Promise<PdfSourceResult> {
   const { lang } = options;
   const layer = await readPdfText(pdf);
-  if (!layer.ok) return { ok: false, error: apiError('unextractable_pdf', undefined, { lang }) };
+  if (!layer.ok) {
+    const message = layer.error.localized;
+    return {
+      ok: false,
+      error: apiError('unextractable_pdf', undefined, { lang, ...(message ? { message } : {}) }),
+    };
+  }
   let text: DocumentText = layer.text;
   let extraction: FieldExtraction;
   if (hasTextLayer(text)) extraction = await readFields(text, {});

@@ -3,16 +3,25 @@
  * text items are placed by their transform (origin bottom-left in PDF space) and turned to the top-left
  * coordinates field extraction reads.
  */
+import type { LocalizedText } from '../api/lang';
 import { groupLines } from './lines';
 import type { DocumentText, TextPage, TextSpan } from './page-text';
-import { openPdfJs, type PdfJsDocument } from './pdfjs';
+import { openPdfJs, PdfRefused, type PdfJsDocument } from './pdfjs';
 
 /** Pages read at most: invoices are short, and a huge document must not hold the service. */
 export const MAX_TEXT_PAGES = 50;
 
 export type PdfTextResult =
   | { readonly ok: true; readonly text: DocumentText; readonly pageCount: number }
-  | { readonly ok: false; readonly error: { readonly code: 'unextractable_pdf'; readonly message: string } };
+  | {
+      readonly ok: false;
+      readonly error: {
+        readonly code: 'unextractable_pdf';
+        readonly message: string;
+        /** Why, in words for the user, when our own reader refused the file. */
+        readonly localized?: LocalizedText;
+      };
+    };
 
 interface TextItemLike {
   readonly str: string;
@@ -58,6 +67,11 @@ export async function readPdfText(pdf: Uint8Array): Promise<PdfTextResult> {
     }
     return { ok: true, text: { source: 'native_text', pages }, pageCount: doc.numPages };
   } catch (reason) {
+    // Beyond a bound, the refusal says which; other refusals keep the reader's general words.
+    if (reason instanceof PdfRefused && reason.error.code === 'beyond_bounds') {
+      const { message, localized } = reason.error;
+      return { ok: false, error: { code: 'unextractable_pdf', message, localized } };
+    }
     const name = (reason as { name?: string } | null)?.name;
     return fail(
       name === 'PasswordException'
