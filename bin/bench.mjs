@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench [-- FILTER…]`: runs every `*.bench.ts` under core/, server/ and bin/ (sorted by path,
+// `npm run bench [-- FILTER…]`: runs every `*.bench.ts` under core/, server/, bin/ and e2e/ (sorted by path,
 // optionally only those whose path contains a FILTER), each exporting a default function that prints its
 // own figures. TypeScript is loaded through tsx, so benches measure the sources as they are.
 import { readdir } from 'node:fs/promises';
@@ -22,7 +22,7 @@ async function benches(dir) {
   return found;
 }
 
-const files = (await Promise.all(['core', 'server', 'bin'].map((d) => benches(path.join(root, d)))))
+const files = (await Promise.all(['core', 'server', 'bin', 'e2e'].map((d) => benches(path.join(root, d)))))
   .flat()
   .map((file) => path.relative(root, file))
   .filter((file) => filters.length === 0 || filters.some((f) => file.includes(f)))

@@ -27,6 +27,14 @@ if (wanted('cli')) {
     format: 'esm',
     packages: 'external',
   });
+  // The server's job threads run the document work off the thread that answers requests.
+  await esbuild({
+    ...node,
+    entryPoints: { 'job-thread': at('server/jobs/job-thread.ts') },
+    outdir: at('dist'),
+    format: 'esm',
+    packages: 'external',
+  });
 }
 
 if (wanted('electron') && existsSync(at('electron/main.ts'))) {

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: build, lint, format check, type check, unit and integration tests (vitest), end-to-end
-// tests (Playwright in Chromium against a real server). Prints one closing line `N passed, N failed`
-// that counts every test and every check, and exits non-zero when anything failed.
+// tests (Playwright in Chromium against a real server, and the desktop path under Xvfb). Installs the
+// Debian packages the end-to-end tests need when they are missing and it can (root, apt-get). Prints one
+// closing line `N passed, N failed` that counts every test and every check, and exits non-zero when
+// anything failed.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -58,6 +60,39 @@ function suite(label, command, args, env, report, count) {
   if (!ok && c.failed === 0) failed += 1;
 }
 
+/**
+ * Debian's Chromium (headed, for the desktop path) and Xvfb (its display), installed when missing;
+ * without root or apt-get the suites needing them say they did not run.
+ */
+function ensureDebianPackages() {
+  const wanted = { chromium: '/usr/bin/chromium', xvfb: '/usr/bin/Xvfb' };
+  const missing = Object.keys(wanted).filter((name) => !existsSync(wanted[name]));
+  if (missing.length === 0) return;
+  if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) {
+    console.error(
+      `\n== ${missing.join(', ')} missing; installing needs root and apt-get, so the tests needing them will be skipped`,
+    );
+    return;
+  }
+  // Another apt-get may hold the lock for a while (other test runs on this machine): wait for it.
+  const apt = ['-o', 'DPkg::Lock::Timeout=600', '-qq'];
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  const installed =
+    run('apt-get update', '/usr/bin/apt-get', [...apt, 'update'], env) &&
+    run(
+      `install ${missing.join(' ')}`,
+      '/usr/bin/apt-get',
+      [...apt, 'install', '-y', '--no-install-recommends', ...missing],
+      env,
+    );
+  if (installed) passed += 1;
+  else {
+    failed += 1;
+    failures.push(`install ${missing.join(' ')}`);
+  }
+}
+
+ensureDebianPackages();
 check('build', process.execPath, [path.join(root, 'bin/build.mjs')]);
 check('lint', bin('eslint'), ['.']);
 check('format', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
@@ -92,6 +127,24 @@ suite(
     skipped: j.stats?.skipped ?? 0,
   }),
 );
+
+/** Says which end-to-end tests did not run, and why (their skip reasons). */
+function reportSkipped(report) {
+  const skippedTests = [];
+  const visit = (suiteNode, titles) => {
+    for (const spec of suiteNode.specs ?? []) {
+      for (const run of spec.tests ?? []) {
+        if (run.status !== 'skipped') continue;
+        const reason = (run.annotations ?? []).find((a) => a.type === 'skip')?.description;
+        skippedTests.push(`${[...titles, spec.title].join(' › ')}${reason ? `: ${reason}` : ''}`);
+      }
+    }
+    for (const child of suiteNode.suites ?? []) visit(child, [...titles, child.title]);
+  };
+  for (const top of report?.suites ?? []) visit(top, []);
+  if (skippedTests.length > 0) console.error(`\nSkipped end-to-end tests:\n- ${skippedTests.join('\n- ')}`);
+}
+reportSkipped(readJson(e2eReport));
 
 if (failures.length > 0) console.error(`\nFailed: ${failures.join(', ')}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { expect, test } from './fixtures';
 import {
   directAnswer,
@@ -51,6 +53,30 @@ test.describe('Factur-X Desk in a browser, against facturx serve', () => {
     expect(problems).toEqual([]);
   });
 
+  test('serves the application icon as the favicon the page names, so no icon request fails', async ({
+    page,
+  }) => {
+    const failed: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${response.url()}`);
+    });
+    await page.goto('/');
+    const named = await Promise.all(
+      (await page.locator('link[rel="icon"]').all()).map((link) => link.getAttribute('href')),
+    );
+    expect(named).toEqual(['./favicon.ico', './icon.svg']);
+    // What a browser asks for by itself, whether or not the page names an icon.
+    const favicon = await page.request.get('/favicon.ico');
+    expect(favicon.status()).toBe(200);
+    expect(favicon.headers()['content-type']).toBe('image/x-icon');
+    expect(Buffer.from(await favicon.body())).toEqual(
+      await readFile(fileURLToPath(new URL('../assets/favicon.ico', import.meta.url))),
+    );
+    const svg = await page.request.get('/icon.svg');
+    expect([svg.status(), svg.headers()['content-type']]).toEqual([200, 'image/svg+xml']);
+    expect(failed).toEqual([]);
+  });
+
   test('sends a dropped XML and a picked PDF with the API key and shows what the server answered', async ({
     page,
     server,
@@ -72,7 +98,7 @@ test.describe('Factur-X Desk in a browser, against facturx serve', () => {
     // A PDF without Factur-X data: the server refuses validate and extract, the page says what it means.
     for (const operation of ['validate', 'extract']) {
       const answer = await directAnswer(server, operation, pdf, server.apiKey, 'en');
-      expect(answer.body.error).toBe('unextractable_pdf');
+      expect(answer.body).toMatchObject({ error: 'unextractable_pdf', reason: 'no_embedded_xml' });
     }
     await expect(pdfCheck.getByTestId('no-facturx')).toHaveText(
       'No Factur-X data in this PDF yet: review what was read, then convert it.',

@@ -16,9 +16,11 @@ export interface Server {
   readonly url: string;
   /** A key created with `facturx keys create` in the server's data directory. */
   readonly apiKey: string;
+  /** The one-time sign-in address the server printed (it listens on loopback). */
+  readonly signInUrl: string;
 }
 
-async function createApiKey(dataDir: string): Promise<string> {
+export async function createApiKey(dataDir: string): Promise<string> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
     [cli, 'keys', 'create', '--email', 'e2e@example.com', '--data-dir', dataDir, '--json'],
@@ -29,8 +31,8 @@ async function createApiKey(dataDir: string): Promise<string> {
   return created.apiKey;
 }
 
-/** Starts `facturx serve` on a free port and resolves with its address once it says it listens. */
-function serve(dataDir: string): Promise<{ url: string; process: ChildProcess }> {
+/** Starts `facturx serve` on a free port and resolves with its addresses once it has printed them. */
+export function serve(dataDir: string): Promise<{ url: string; signInUrl: string; process: ChildProcess }> {
   const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--data-dir', dataDir], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -40,42 +42,49 @@ function serve(dataDir: string): Promise<{ url: string; process: ChildProcess }>
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill();
-      reject(new Error(`facturx serve did not print "listening on" within 20 s. stderr:\n${stderr}`));
+      reject(new Error(`facturx serve did not print its addresses within 20 s. stderr:\n${stderr}`));
     }, 20_000);
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`facturx serve exited with code ${code} before listening. stderr:\n${stderr}`));
     });
+    let url = '';
     createInterface({ input: child.stdout }).on('line', (line) => {
-      const listening = /^listening on (http:\/\/\S+)$/.exec(line.trim());
-      if (!listening?.[1]) return;
+      url ||= /^listening on (http:\/\/\S+)$/.exec(line.trim())?.[1] ?? '';
+      const signInUrl = /^open (http:\/\/\S+)$/.exec(line.trim())?.[1];
+      if (!url || !signInUrl) return;
       clearTimeout(timer);
       child.removeAllListeners('exit');
-      resolve({ url: listening[1], process: child });
+      resolve({ url, signInUrl, process: child });
     });
   });
 }
 
-async function stop(child: ChildProcess): Promise<void> {
+export async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
 }
 
+/** Chromium's switches for this machine: root, no GPU, and no connection attempts of its own. */
+export const chromiumFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+/** Debian's Chromium (`npm test` installs it when missing and it can). */
+export const systemChromium = '/usr/bin/chromium';
+
 /** Debian's Chromium when installed, else the one packed in @sparticuz/chromium; never a download. */
-async function launchChromium(): Promise<Browser> {
-  const flags = [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-    '--disable-sync',
-    '--disable-quic',
-  ];
-  const system = '/usr/bin/chromium';
-  if (existsSync(system)) return chromium.launch({ executablePath: system, args: flags });
+export async function launchChromium(): Promise<Browser> {
+  if (existsSync(systemChromium))
+    return chromium.launch({ executablePath: systemChromium, args: chromiumFlags });
   const { default: packed } = await import('@sparticuz/chromium');
   // Its serverless defaults switch web security off (the tests must see the page as users do) and run
   // one process, which dies with the first browser context Playwright closes.
@@ -85,7 +94,10 @@ async function launchChromium(): Promise<Browser> {
     '--single-process',
   ]);
   const args = packed.args.filter((arg) => !unwanted.has(arg));
-  return chromium.launch({ executablePath: await packed.executablePath(), args: [...args, ...flags] });
+  return chromium.launch({
+    executablePath: await packed.executablePath(),
+    args: [...args, ...chromiumFlags],
+  });
 }
 
 export const test = base.extend<object, { server: Server; browser: Browser }>({
@@ -97,7 +109,7 @@ export const test = base.extend<object, { server: Server; browser: Browser }>({
         const apiKey = await createApiKey(dataDir);
         const server = await serve(dataDir);
         try {
-          await use({ url: server.url, apiKey });
+          await use({ url: server.url, apiKey, signInUrl: server.signInUrl });
         } finally {
           await stop(server.process);
         }

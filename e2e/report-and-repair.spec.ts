@@ -29,7 +29,9 @@ test.describe('Validation report, extraction and repair in a browser, against fa
     const english = await directAnswer(server, 'validate', broken, server.apiKey, 'en');
     expect(english.status).toBe(200);
     expect(english.body.valid).toBe(false);
-    const expectedRules = issuesOf(english.body).map((issue) => issue.ruleId);
+    // The target's findings, then apart those of the declared profile's own rules.
+    const profileIssues = (english.body.profileConformance as { issues: ReportIssue[] }).issues;
+    const expectedRules = [...issuesOf(english.body), ...profileIssues].map((issue) => issue.ruleId);
     expect(expectedRules).toContain('BR-06');
 
     const check = page.getByTestId('check').filter({ hasText: broken.name });
@@ -49,7 +51,10 @@ test.describe('Validation report, extraction and repair in a browser, against fa
     expect(sellerName?.message).not.toBe(issuesOf(english.body).find((i) => i.ruleId === 'BR-06')?.message);
     const frenchCheck = page.getByTestId('check').filter({ hasText: broken.name });
     await expect(
-      frenchCheck.locator('[data-testid="issue"][data-rule="BR-06"]').getByTestId('issue-message'),
+      frenchCheck
+        .getByTestId('findings-data')
+        .locator('[data-testid="issue"][data-rule="BR-06"]')
+        .getByTestId('issue-message'),
     ).toHaveText(String(sellerName?.message));
     await expect(frenchCheck.getByTestId('verdict')).toContainText('Non valide');
 

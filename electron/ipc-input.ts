@@ -1,13 +1,18 @@
 import { z } from 'zod';
-import type { BridgeFile, FileDialogKind, ProfilesRequest } from '../core/bridge/facturx-bridge';
+import {
+  BRIDGE_MAX_FILE_BYTES,
+  type BridgeFile,
+  type FileDialogKind,
+  type ProfilesRequest,
+} from '../core/bridge/facturx-bridge';
 import type { ServiceRequest } from '../core/service/types';
 
 /**
  * Whatever the page sends is untrusted: shapes are checked here, before any service or file system call.
  * A file's size is the service's to judge (413 `file_too_large`, as on the server and the command line);
- * the native dialog reads no file larger than this into memory.
+ * the bridge carries, and the native dialog reads into memory, no file larger than this.
  */
-export const maxFileBytes = 64 * 1024 * 1024;
+export const maxFileBytes = BRIDGE_MAX_FILE_BYTES;
 const text = z.string().max(100_000);
 const fileName = z
   .string()
@@ -79,5 +84,16 @@ export function parseProfilesRequest(input: unknown, lang: unknown): Parsed<Serv
       files: {},
       query: lang === 'fr' || lang === 'en' ? { lang } : {},
     },
+  };
+}
+
+/** A report request from the page: the reports as the JSON body the HTTP route reads (the service checks them). */
+export function parseReportRequest(input: unknown, lang: unknown): Parsed<ServiceRequest> {
+  if (!Array.isArray(input)) return { ok: false, message: 'reports must be a list' };
+  const body = JSON.stringify({ reports: input });
+  if (body.length > maxFileBytes) return { ok: false, message: 'reports too large' };
+  return {
+    ok: true,
+    value: { fields: { body }, files: {}, query: lang === 'fr' || lang === 'en' ? { lang } : {} },
   };
 }

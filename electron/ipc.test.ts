@@ -50,7 +50,17 @@ beforeEach(() => {
 describe('IPC handlers', () => {
   it('handles exactly the named bridge channels', () => {
     expect([...electron.handlers.keys()].sort()).toEqual(
-      ['contract', 'convert', 'extract', 'openFileDialog', 'profiles', 'repair', 'saveFile', 'validate']
+      [
+        'contract',
+        'convert',
+        'extract',
+        'openFileDialog',
+        'profiles',
+        'repair',
+        'report',
+        'saveFile',
+        'validate',
+      ]
         .map((name) => `facturx:${name}`)
         .sort(),
     );
@@ -124,6 +134,16 @@ describe('IPC handlers', () => {
       body: { error: 'invalid_request' },
     });
     expect(deps.runner.run).not.toHaveBeenCalled();
+  });
+
+  it('hands reports to the service as the JSON body the HTTP route reads, and refuses anything but a list', async () => {
+    const reports = [{ valid: true }];
+    await call('report', fromPage, reports, 'fr');
+    expect(deps.runner.run.mock.calls).toEqual([
+      ['report', { fields: { body: JSON.stringify({ reports }) }, files: {}, query: { lang: 'fr' } }],
+    ]);
+    expect(await call('report', fromPage, { reports }, 'fr')).toMatchObject({ status: 400 });
+    expect(deps.runner.run).toHaveBeenCalledTimes(1);
   });
 
   it('answers 403 to a frame that is not the app page', async () => {

@@ -7,7 +7,13 @@ import {
   type FileDialogKind,
   type SaveFileResult,
 } from '../core/bridge/facturx-bridge';
-import { parseDialogKind, parseProfilesRequest, parseSaveFile, parseServiceRequest } from './ipc-input';
+import {
+  parseDialogKind,
+  parseProfilesRequest,
+  parseReportRequest,
+  parseSaveFile,
+  parseServiceRequest,
+} from './ipc-input';
 import { serviceNames } from './service-protocol';
 import type { ServiceRunner } from './service-runner';
 
@@ -40,7 +46,12 @@ export function registerIpcHandlers(deps: IpcDependencies): void {
       bridgeChannel(name),
       async (event, input: unknown, lang: unknown): Promise<BridgeResult> => {
         if (!deps.isTrustedSender(event)) return refusal('forbidden');
-        const request = name === 'profiles' ? parseProfilesRequest(input, lang) : parseServiceRequest(input);
+        const request =
+          name === 'profiles'
+            ? parseProfilesRequest(input, lang)
+            : name === 'report'
+              ? parseReportRequest(input, lang)
+              : parseServiceRequest(input);
         if (!request.ok) return refusal('invalid_request', request.message);
         return deps.runner.run(name, request.value);
       },

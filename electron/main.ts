@@ -7,10 +7,12 @@ import { secureSession, secureWebContents } from './security';
 import { workerServiceRunner } from './service-runner';
 import { createMainWindow } from './window';
 
-// Bundled to dist/electron/main.cjs, beside preload.cjs and service-worker.mjs; the renderer is in dist/renderer.
+// Bundled to dist/electron/main.cjs, beside preload.cjs and service-worker.mjs; the renderer is in
+// dist/renderer, the icon in assets/.
 const files = {
   preload: path.join(__dirname, 'preload.cjs'),
   page: path.join(__dirname, '..', 'renderer', 'index.html'),
+  icon: path.join(__dirname, '..', '..', 'assets', 'icon.png'),
 };
 
 app.enableSandbox();

@@ -9,6 +9,7 @@ const api = {
   repair: (request) => ipcRenderer.invoke(bridgeChannel('repair'), request),
   contract: () => ipcRenderer.invoke(bridgeChannel('contract')),
   profiles: (request, lang) => ipcRenderer.invoke(bridgeChannel('profiles'), request, lang),
+  report: (reports, lang) => ipcRenderer.invoke(bridgeChannel('report'), reports, lang),
   openFileDialog: (kind) => ipcRenderer.invoke(bridgeChannel('openFileDialog'), kind),
   saveFile: (suggestedName, bytes) => ipcRenderer.invoke(bridgeChannel('saveFile'), suggestedName, bytes),
 } satisfies FacturxBridge;

@@ -9,6 +9,7 @@ export const serviceNames = [
   'repair',
   'contract',
   'profiles',
+  'report',
 ] as const satisfies readonly (keyof FacturxBridge)[];
 
 export type ServiceName = (typeof serviceNames)[number];

@@ -42,11 +42,16 @@ describe('main window', () => {
   });
 
   it('opens on the built renderer file with those preferences', () => {
-    createMainWindow({ preload: '/app/dist/electron/preload.cjs', page: '/app/dist/renderer/index.html' });
+    createMainWindow({
+      preload: '/app/dist/electron/preload.cjs',
+      page: '/app/dist/renderer/index.html',
+      icon: '/app/assets/icon.png',
+    });
 
     expect(created).toHaveLength(1);
     const [window] = created;
     expect(window?.options.webPreferences).toEqual(secureWebPreferences('/app/dist/electron/preload.cjs'));
+    expect(window?.options.icon).toBe('/app/assets/icon.png');
     expect(window?.loaded).toEqual(['/app/dist/renderer/index.html']);
   });
 });

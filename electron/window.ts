@@ -23,6 +23,8 @@ export interface WindowFiles {
   readonly preload: string;
   /** The web build of the renderer (dist/renderer/index.html). */
   readonly page: string;
+  /** The window's icon (assets/icon.png); Windows and Linux show it in the title bar and task bar. */
+  readonly icon: string;
 }
 
 /** Opens the main window on the built renderer, shown once its first paint is ready. */
@@ -35,6 +37,7 @@ export function createMainWindow(files: WindowFiles): BrowserWindow {
     title: 'Factur-X Desk',
     show: false,
     backgroundColor: '#f4f6fa',
+    icon: files.icon,
     webPreferences: secureWebPreferences(files.preload),
   });
   window.once('ready-to-show', () => window.show());

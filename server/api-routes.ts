@@ -8,6 +8,8 @@ import { apiError } from '../core/api/errors';
 import { chooseLang, type Lang } from '../core/api/lang';
 import { authenticate } from '../core/service/auth';
 import { services, type ServiceName } from '../core/service';
+import type { BearerTokens } from '../core/service/bearer-tokens';
+import type { Jobs } from '../core/service/jobs';
 import type { Storage } from '../core/service/storage';
 import type { ServiceContext, ServiceResult } from '../core/service/types';
 import { addressCaller, admit, type RateLimiter } from './rate-limit';
@@ -30,6 +32,8 @@ export const API_ROUTES: Readonly<Record<string, Route>> = {
   '/api/v1/validate': { service: 'validate', methods: ['POST'], authenticated: true },
   '/api/v1/integration-contract': { service: 'contract', methods: ['GET', 'HEAD'], authenticated: false },
   '/api/v1/openapi.json': { service: 'openapi', methods: ['GET', 'HEAD'], authenticated: false },
+  '/api/v1/limits': { service: 'limits', methods: ['GET', 'HEAD'], authenticated: false },
+  '/api/v1/report': { service: 'report', methods: ['POST'], authenticated: true, body: 'json' },
   '/api/v1/profiles': { service: 'profiles', methods: ['GET'], authenticated: true },
   '/api/v1/profiles/{role}/{id}': {
     service: 'profiles',
@@ -37,6 +41,8 @@ export const API_ROUTES: Readonly<Record<string, Route>> = {
     authenticated: true,
     body: 'json',
   },
+  '/api/v1/jobs/{id}': { service: 'jobs', methods: ['GET'], authenticated: true },
+  '/api/v1/auth/token': { service: 'token', methods: ['POST'], authenticated: true, body: 'json' },
 };
 
 /** The profile operation each method of the profiles routes is. */
@@ -51,15 +57,19 @@ function matchRoute(pathname: string): { route: Route; fields: Record<string, st
   const exact = API_ROUTES[path];
   if (exact) return { route: exact, fields: {} };
   const profile = /^\/api\/v1\/profiles\/([^/]+)\/([^/]+)$/.exec(path);
-  if (!profile) return null;
+  const job = /^\/api\/v1\/jobs\/([^/]+)$/.exec(path);
   try {
-    return {
-      route: API_ROUTES['/api/v1/profiles/{role}/{id}']!,
-      fields: { role: decodeURIComponent(profile[1]!), id: decodeURIComponent(profile[2]!) },
-    };
+    if (profile) {
+      return {
+        route: API_ROUTES['/api/v1/profiles/{role}/{id}']!,
+        fields: { role: decodeURIComponent(profile[1]!), id: decodeURIComponent(profile[2]!) },
+      };
+    }
+    if (job) return { route: API_ROUTES['/api/v1/jobs/{id}']!, fields: { id: decodeURIComponent(job[1]!) } };
   } catch {
-    return null;
+    // A malformed percent-encoding names nothing.
   }
+  return null;
 }
 
 const header = (req: IncomingMessage, name: string): string | undefined => {
@@ -72,6 +82,10 @@ export interface ApiDependencies {
   readonly now: () => Date;
   /** Per API key on authenticated routes, per client address on the others and on refused keys. */
   readonly limiter: RateLimiter;
+  /** Where long work becomes a job; absent, every call runs to its end. */
+  readonly jobs?: Jobs;
+  /** Signs and verifies bearer tokens; absent, `Authorization: Bearer` takes API keys only. */
+  readonly tokens?: BearerTokens;
 }
 
 export async function handleApi(
@@ -91,12 +105,14 @@ export async function handleApi(
     });
   }
   let tenant = '';
+  let credential: ServiceContext['caller'];
   let caller = addressCaller(req);
   if (route.authenticated) {
     const auth = await authenticate(
       deps.storage,
       { apiKey: header(req, 'x-api-key'), authorization: header(req, 'authorization') },
       lang,
+      deps.tokens ? { tokens: deps.tokens, now: deps.now() } : undefined,
     );
     if (!auth.ok) {
       if (!admit(deps.limiter, caller, req, res, lang)) return;
@@ -104,6 +120,7 @@ export async function handleApi(
       return sendError(res, auth.error, head, { 'WWW-Authenticate': 'Bearer' });
     }
     tenant = auth.tenant;
+    credential = { keyId: auth.keyId, via: auth.via };
     caller = `key:${auth.keyId}`;
   }
   if (!admit(deps.limiter, caller, req, res, lang)) return;
@@ -115,11 +132,18 @@ export async function handleApi(
   const fields =
     route.service === 'profiles'
       ? { ...matched.fields, operation: PROFILE_OPERATIONS[req.method ?? ''] ?? '' }
-      : {};
+      : matched.fields;
   const request = await serviceRequest(req, url, body.value, lang, route.body, fields);
   if (!request.ok) return sendError(res, request.error, head);
 
-  const ctx: ServiceContext = { tenant, storage: deps.storage, now: deps.now };
+  const ctx: ServiceContext = {
+    tenant,
+    storage: deps.storage,
+    now: deps.now,
+    ...(deps.jobs ? { jobs: deps.jobs } : {}),
+    ...(credential ? { caller: credential } : {}),
+    ...(deps.tokens ? { tokens: deps.tokens } : {}),
+  };
   let result: ServiceResult<unknown>;
   if (route.service === 'convert') {
     // A client that goes away before its answer cancels the convert: OCR stops instead of running on.

@@ -1,13 +1,15 @@
 /**
- * The public routes, without credentials: the two steps of sandbox key creation. Each is limited per
- * client address. The activation message goes to the outbox folder, as this server has no mail
- * transport; the response and one line on stderr say so. The token never appears in a response.
+ * The public routes, without credentials: the two steps of sandbox key creation, and the one-time
+ * sign-in of the browser a loopback server's printed address opens. Each is limited per client address.
+ * The activation message goes to the outbox folder, as this server has no mail transport; the response
+ * and one line on stderr say so. A token never appears in a response.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ActivationSent } from '../core/api/activation';
 import { apiError } from '../core/api/errors';
 import { chooseLang, type Lang, type LocalizedText } from '../core/api/lang';
 import { activateSandboxKey, requestSandboxKey } from '../core/service/activation';
+import type { LocalSignIn } from '../core/service/local-sign-in';
 import type { Storage } from '../core/service/storage';
 import { activationMail, STEP2_PATH } from './activation-mail';
 import { OUTBOX_DIR, writeToOutbox } from './outbox';
@@ -27,6 +29,8 @@ export interface PublicDependencies {
   readonly dataDir: string;
   /** The server's own address, for the link in the activation message. */
   readonly origin: () => string;
+  /** The one-time sign-in of a server on loopback; null elsewhere (no address was printed). */
+  readonly localSignIn: LocalSignIn | null;
 }
 
 type PublicRoute = (body: string, res: ServerResponse, deps: PublicDependencies, lang: Lang) => Promise<void>;
@@ -59,9 +63,20 @@ const step2: PublicRoute = async (body, res, deps, lang) => {
   sendJson(res, 201, activated.value);
 };
 
+const signIn: PublicRoute = async (body, res, deps, lang) => {
+  const exchanged = deps.localSignIn
+    ? await deps.localSignIn.exchange(body, deps.now(), lang)
+    : { ok: false as const, error: apiError('sign_in_token_invalid', undefined, { lang }) };
+  if (!exchanged.ok) return sendError(res, exchanged.error);
+  sendJson(res, 201, exchanged.value);
+};
+
+export const LOCAL_SIGN_IN_PATH = '/public/local-sign-in';
+
 export const PUBLIC_ROUTES: Readonly<Record<string, PublicRoute>> = {
   '/public/api-keys/free/step1': step1,
   [STEP2_PATH]: step2,
+  [LOCAL_SIGN_IN_PATH]: signIn,
 };
 
 export async function handlePublic(

@@ -122,6 +122,7 @@ export async function serviceRequest(
   }
   const idempotencyKey = header(req, 'idempotency-key');
   const acceptLanguage = header(req, 'accept-language');
+  const prefer = header(req, 'prefer');
   return {
     ok: true,
     value: {
@@ -130,6 +131,7 @@ export async function serviceRequest(
       query: Object.fromEntries(url.searchParams),
       ...(idempotencyKey ? { idempotencyKey } : {}),
       ...(acceptLanguage ? { acceptLanguage } : {}),
+      ...(prefer ? { prefer } : {}),
     },
   };
 }

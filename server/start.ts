@@ -3,13 +3,16 @@
  * with its store (SQLite in the data directory, or a shared PostgreSQL). `close()` stops accepting, lets
  * requests in flight finish, and closes the store.
  */
-import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { isIPv4, type AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { apiError } from '../core/api/errors';
+import { bearerTokens, type BearerTokens } from '../core/service/bearer-tokens';
+import { localSignIn } from '../core/service/local-sign-in';
 import { API_PREFIX, handleApi } from './api-routes';
+import { startJobs, type JobOptions } from './jobs/start-jobs';
+import { packageRoot } from './package-root';
 import { handlePublic, PUBLIC_PREFIX } from './public-routes';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE, tokenBucketLimiter } from './rate-limit';
 import { sendError } from './respond';
@@ -29,20 +32,27 @@ export interface ServerOptions {
   readonly now?: () => Date;
   /** Requests per minute per API key or client address (default 120); 0 turns limiting off. */
   readonly rateLimitPerMinute?: number;
+  /** Work answered 202: threads, the time after which a call becomes a job, leases. */
+  readonly jobs?: JobOptions;
 }
 
 export interface RunningServer {
   /** The address actually listened on, e.g. http://127.0.0.1:41234 */
   readonly url: string;
+  /**
+   * On loopback, the address that opens the interface signed in for this machine, once
+   * (`<url>/#sign-in=<token>`: a fragment, so the token is in no request line or log).
+   */
+  readonly signInUrl?: string;
   close(): Promise<void>;
 }
 
+/** Only the machine itself can reach a server listening here, so whoever opens it is its user. */
+export const isLoopbackHost = (host: string): boolean =>
+  host === 'localhost' || host === '::1' || (isIPv4(host) && host.startsWith('127.'));
+
 /** dist/renderer beside the package.json above this module (works from the sources and the bundle). */
-export function defaultStaticDir(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
-  return path.join(dir, 'dist', 'renderer');
-}
+export const defaultStaticDir = (): string => path.join(packageRoot(), 'dist', 'renderer');
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const now = options.now ?? (() => new Date());
@@ -50,13 +60,44 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     { dataDir: options.dataDir, ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}) },
     now(),
   );
-  const maintenance = await startMaintenance(storage, now);
+  let running: Awaited<ReturnType<typeof startJobs>>;
+  try {
+    running = await startJobs(storage, options.databaseUrl, now, options.jobs);
+  } catch (error) {
+    await storage.close();
+    throw error;
+  }
+  let tokens: BearerTokens;
+  try {
+    const secret = await storage.serverSecret(
+      'bearer-token-key',
+      randomBytes(32).toString('base64url'),
+      now().toISOString(),
+    );
+    tokens = bearerTokens(Buffer.from(secret, 'base64url'));
+  } catch (error) {
+    await running.stop();
+    await storage.close();
+    throw error;
+  }
+  const maintenance = await startMaintenance(storage, now, running.jobs);
   const staticDir = options.staticDir ?? defaultStaticDir();
   const limiter = tokenBucketLimiter(options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE, () =>
     now().getTime(),
   );
   let origin = '';
-  const deps = { storage, now, limiter, dataDir: options.dataDir, origin: () => origin };
+  const host = options.host ?? '127.0.0.1';
+  const signIn = isLoopbackHost(host) ? localSignIn(storage) : null;
+  const deps = {
+    storage,
+    now,
+    limiter,
+    jobs: running.jobs,
+    tokens,
+    dataDir: options.dataDir,
+    origin: () => origin,
+    localSignIn: signIn,
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -77,7 +118,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const server = createServer((req, res) => void handle(req, res));
   server.requestTimeout = 120_000;
 
-  const host = options.host ?? '127.0.0.1';
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -88,6 +128,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     });
   } catch (error) {
     await maintenance.stop();
+    await running.stop();
     await storage.close();
     throw error;
   }
@@ -97,11 +138,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
   return {
     url: origin,
+    ...(signIn ? { signInUrl: `${origin}/#sign-in=${signIn.token}` } : {}),
     close: async () => {
       const closed = new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve())));
       server.closeIdleConnections();
       await closed;
       await maintenance.stop();
+      await running.stop();
       await storage.close();
     },
   };

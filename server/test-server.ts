@@ -12,6 +12,8 @@ import { openStore } from './store/open-store';
 
 export interface TestServer {
   readonly url: string;
+  /** The one-time sign-in address (the server listens on loopback). */
+  readonly signInUrl: string;
   readonly dataDir: string;
   /** The keys of `keyEmails`, in order. */
   readonly keys: readonly string[];
@@ -45,8 +47,10 @@ export async function startTestServer(options: {
     rateLimitPerMinute: options.rateLimitPerMinute,
     now,
   });
+  if (!server.signInUrl) throw new Error('a server on loopback prints a sign-in address');
   return {
     url: server.url,
+    signInUrl: server.signInUrl,
     dataDir,
     keys,
     advance: (ms) => void (clock += ms),

@@ -5,8 +5,10 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { convertAcceptedSchema, convertResponseSchema } from '../../core/api/convert-response';
 import { GOLDEN_EXAMPLES } from '../../core/invoice-data/examples';
 import { hashApiKey } from '../../core/service/auth';
+import { jobDone } from '../../server/jobs/testing/job-done';
 import { storeBytes } from '../../server/store/testing/store-bytes';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -51,6 +53,7 @@ describe('facturx', () => {
       'openapi',
       'keys',
       'serve',
+      'worker',
     ]) {
       expect(global.stdout).toContain(command);
       const own = await facturx(command, '--help');
@@ -126,6 +129,15 @@ describe('facturx', () => {
     expect(JSON.parse(fr.stdout)).toMatchObject({ error: 'invalid_data_format', field: 'file' });
     const en = await facturx('validate', broken);
     expect(en.stderr).toContain('The XML is not well-formed (line 2, column 8)');
+  });
+
+  it('refuses a worker without a PostgreSQL store, and job options that are not whole numbers', async () => {
+    const worker = await facturx('worker', '--data-dir', dir);
+    expect(worker.code).toBe(2);
+    expect(worker.stderr).toContain('facturx worker works the jobs of a PostgreSQL store');
+    const threads = await facturx('serve', '--job-threads', 'two', '--data-dir', dir);
+    expect(threads.code).toBe(2);
+    expect(threads.stderr).toContain('--job-threads must be a whole number');
   });
 
   it('refuses a --rate-limit that is not a whole number', async () => {
@@ -276,24 +288,57 @@ describe('facturx', () => {
     expect((await facturx('keys', 'create', '--email', 'not-an-email', '--data-dir', dataDir)).code).toBe(2);
   });
 
-  it('serves: prints the listening line, answers, and stops cleanly on SIGTERM', async () => {
-    const child = spawn(
-      process.execPath,
-      [cli, 'serve', '--port', '0', '--data-dir', path.join(dir, 'serve')],
-      {
-        cwd: root,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
+  it('serves: prints the listening line and the sign-in address, answers, works a job in its bundled thread, and stops cleanly on SIGTERM', async () => {
+    const dataDir = path.join(dir, 'serve');
+    const created = await facturx(
+      'keys',
+      'create',
+      '--email',
+      'jobs@example.com',
+      '--data-dir',
+      dataDir,
+      '--json',
     );
-    const url = await new Promise<string>((resolve, reject) => {
+    const { apiKey } = JSON.parse(created.stdout) as { apiKey: string };
+    const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--data-dir', dataDir], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const [url, open] = await new Promise<string[]>((resolve, reject) => {
       child.once('exit', (code) => reject(new Error(`exited ${code}`)));
-      createInterface({ input: child.stdout }).once('line', (line) => resolve(line));
+      const lines: string[] = [];
+      createInterface({ input: child.stdout }).on('line', (line) => {
+        if (lines.push(line) === 2) resolve(lines);
+      });
     });
     expect(url).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+$/);
-    const base = url.replace('listening on ', '');
+    const base = url!.replace('listening on ', '');
+    expect(open).toMatch(new RegExp(`^open ${base}/#sign-in=[A-Za-z0-9_-]{43}$`));
     const response = await fetch(`${base}/api/v1/validate`, { method: 'POST' });
     expect(response.status).toBe(401);
     expect(((await response.json()) as { error: string }).error).toBe('authentication_required');
+
+    const form = new FormData();
+    form.append('invoice_data', JSON.stringify(GOLDEN_EXAMPLES[0]!.invoice_data));
+    form.append('output', 'xml_cii');
+    const accepted = await fetch(`${base}/api/v1/convert`, {
+      method: 'POST',
+      headers: { 'X-API-Key': apiKey, Prefer: 'respond-async' },
+      body: form,
+    });
+    expect(accepted.status).toBe(202);
+    const { jobId } = convertAcceptedSchema.parse(await accepted.json()).result;
+    const job = await jobDone(base, apiKey, jobId);
+    expect(job.outcome?.status).toBe(200);
+    expect(convertResponseSchema.parse(job.outcome?.body).result.processedInvoicesCharged).toBe(1);
+
+    const token = open!.replace(/^.*#sign-in=/, '');
+    const signedIn = await fetch(`${base}/public/local-sign-in`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ token }),
+    });
+    expect(signedIn.status).toBe(201);
     child.removeAllListeners('exit');
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');

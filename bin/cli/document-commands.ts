@@ -39,6 +39,7 @@ const common = {
   json: { type: 'boolean' },
   jsonl: { type: 'boolean' },
   lang: { type: 'string' },
+  jobs: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 

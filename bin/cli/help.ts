@@ -12,15 +12,20 @@ Commands:
   openapi               print the OpenAPI 3.1.0 description of the /api/v1 interface
   keys create|list|revoke  manage the API keys of a self-hosted server
   serve                 run the /api/v1 server and the web interface
+  worker                work the jobs of servers sharing a PostgreSQL store
 
 Options: --help (also after a command), --version.
 With --json a command prints exactly the endpoint's JSON body on stdout; messages go to stderr.
-Exit codes: 0 success, 1 processed but not valid / not converted, 2 bad input or usage.
+Exit codes: 0 success, 1 processed but not valid / not converted, 2 bad input or usage,
+130 a batch stopped by Ctrl+C.
 `;
 
 const DOCUMENT_OPTIONS = `  --json          print the body as JSON on stdout (one line per file for several files)
   --jsonl         one line per file: {"file": …, …body}
-  --lang en|fr    language of messages`;
+  --lang en|fr    language of messages
+  --jobs N        documents processed at once in a batch (default: the processor cores); results
+                  are printed in input order. A progress bar shows on a terminal. Ctrl+C stops the
+                  batch after the documents under way and says how far it got (exit code 130)`;
 
 export const COMMAND_HELP: Readonly<Record<string, string>> = {
   validate: `Usage: facturx validate FILE|DIR … [--target en16931|france_2026] [--json | --jsonl]
@@ -73,12 +78,27 @@ The store is the one facturx serve uses: --database URL (or DATABASE_URL), a pos
 else the SQLite file in DIR (default: the per-user data folder).
 `,
   serve: `Usage: facturx serve [--port N] [--host 127.0.0.1] [--data-dir DIR] [--database URL] [--rate-limit N]
+         [--job-threads N] [--async-after SECONDS] [--lease-seconds N]
 
-Serves /api/v1 and the web interface; prints "listening on http://HOST:PORT" once ready.
+Serves /api/v1 and the web interface; prints "listening on http://HOST:PORT" once ready. On loopback
+(127.0.0.1, ::1, localhost) it then prints "open http://HOST:PORT/#sign-in=TOKEN": that address opens the
+interface signed in for this machine, once (each start prints a new one); other clients use API keys.
 --port 0 (the default) picks a free port. Stop with Ctrl+C (SIGINT) or SIGTERM.
 The store (keys, quota, idempotency, profiles) is one SQLite file in DIR (default: the per-user data
 folder), or with --database URL (or DATABASE_URL) a PostgreSQL shared by several servers.
 --rate-limit N: requests per minute per API key, or per client address without a key (default 120;
 0 turns it off). Over it: 429 rate_limit_exceeded with retry_after_seconds and Retry-After.
+
+Jobs: a convert sent with "Prefer: respond-async" answers 202 with result.jobId at once, and so does
+one still running after --async-after SECONDS (default 0: never); GET /api/v1/jobs/{id} tells how it
+ended. --job-threads N threads work them beside the requests (default 1; on PostgreSQL, 0 leaves them
+to facturx worker processes). A job whose worker stopped is taken again after --lease-seconds (60).
+`,
+  worker: `Usage: facturx worker --database URL [--concurrency N] [--lease-seconds N] [--data-dir DIR]
+
+Works the jobs (convert answered 202) of the facturx serve instances that share the PostgreSQL store at
+URL (or DATABASE_URL), from this machine or any other, until Ctrl+C (SIGINT) or SIGTERM. Prints
+"working jobs from postgres://HOST/DB" once ready. --concurrency N jobs at once (default 1). A job
+whose worker stops is taken again by another after --lease-seconds (default 60).
 `,
 };

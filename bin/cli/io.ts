@@ -13,7 +13,14 @@ export const str = (values: Values, name: string): string | undefined => {
   return typeof v === 'string' ? v : undefined;
 };
 
-export const EXIT = { ok: 0, notValid: 1, badInput: 2 } as const;
+/** A whole-number option of at least `min`, `fallback` when absent; null when it is anything else. */
+export function wholeOption(values: Values, name: string, fallback: number, min = 0): number | null {
+  const text = str(values, name) ?? String(fallback);
+  return /^\d+$/.test(text) && Number(text) >= min ? Number(text) : null;
+}
+
+/** 130 (128 + SIGINT, as shells report it): a batch stopped by Ctrl+C before its end. */
+export const EXIT = { ok: 0, notValid: 1, badInput: 2, interrupted: 130 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 export const out = (text: string): void =>

@@ -33,6 +33,16 @@ const OTHER_OPTIONS: Readonly<Record<string, Options>> = {
     'data-dir': { type: 'string' },
     database: { type: 'string' },
     'rate-limit': { type: 'string' },
+    'job-threads': { type: 'string' },
+    'async-after': { type: 'string' },
+    'lease-seconds': { type: 'string' },
+  },
+  worker: {
+    ...help,
+    'data-dir': { type: 'string' },
+    database: { type: 'string' },
+    concurrency: { type: 'string' },
+    'lease-seconds': { type: 'string' },
   },
 };
 
@@ -88,6 +98,7 @@ export async function main(argv: string[]): Promise<number> {
   if (positionals.length > 0)
     return badInput(`${command} takes no argument "${positionals[0]}"`, wantsJson(rest));
   if (command === 'serve') return (await import('./serve-command')).runServe(values);
+  if (command === 'worker') return (await import('./worker-command')).runWorker(values);
   if (command === 'openapi') return runOpenApi();
   return runContract(values);
 }

@@ -1,5 +1,6 @@
 /**
- * The batch behaviour of the document commands, in process, with the repair engine replaced by a
+ * The batch behaviour of the document commands, in process (`--jobs 1`: the engines' stand-ins are in
+ * this thread; batch.test.ts runs the built command on worker threads), with the repair engine replaced by a
  * stand-in (the real one is tested in core/repair): outputs under each input's base name, one JSON line
  * per file, a bad file reported on its line without stopping the others, the worst exit code.
  */
@@ -69,7 +70,11 @@ describe('runDocumentCommand in a batch', () => {
     await writeFile(path.join(inputs, 'd.xml'), '<broken/>');
     await writeFile(path.join(inputs, 'skip.pdf'), '%PDF-1.7');
 
-    const code = await runDocumentCommand(DOCUMENT_COMMANDS.repair, [inputs], { jsonl: true, out });
+    const code = await runDocumentCommand(DOCUMENT_COMMANDS.repair, [inputs], {
+      jsonl: true,
+      out,
+      jobs: '1',
+    });
 
     const lines = stdout
       .join('')

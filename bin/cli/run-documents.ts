@@ -1,69 +1,30 @@
 /**
- * Runs a document command over its inputs: each input file becomes a service request, the same service
- * function the server calls answers it on the offline context, and the answer is printed as the
- * endpoint's body. A folder or several files run as a batch in this one process.
+ * Runs a document command over its inputs. One input runs here; a folder or several files run as a batch
+ * on `--jobs` worker threads (default: the processor cores), several documents at once, the results
+ * printed in input order, never more than a few inputs ahead of the one printed next. Ctrl+C stops the
+ * batch: nothing more starts, converts under way are cancelled, the results finished are printed and a
+ * line says how far it got (exit code 130). A second Ctrl+C ends the process at once; the files written
+ * are complete either way.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { errorExitCode } from '../../core/api/errors';
-import { localContext, services } from '../../core/service';
-import type { ServiceContext, ServiceResult } from '../../core/service/types';
-import { rec, type DocumentCommand } from './document-commands';
-import { exitCodeOf } from './exit-code';
+import { coreCount } from '../../core/pool/worker-pool';
+import { runOrdered } from '../../core/pool/ordered-batch';
+import { localContext } from '../../core/service';
+import { batchPool } from './batch-worker';
+import type { DocumentCommand } from './document-commands';
 import { expandInputs, isDirectory } from './inputs';
-import { badInput, err, EXIT, printJson, str, type ExitCode, type Values } from './io';
+import { badInput, EXIT, str, type ExitCode, type Values } from './io';
 import { progressBar } from './progress';
+import { crashed, runOne, type OneInput, type Outcome, type OutTarget } from './run-one';
 
-function describe(command: DocumentCommand, result: ServiceResult<unknown>): string {
-  const body = rec(result.body);
-  if (result.ok) return command.summary(body);
-  return 'error' in body ? `${String(body.error)}: ${String(body.message)}` : String(body.detail);
-}
+/** A batch never holds more results than this many per job (finished ones waiting for an earlier one). */
+const AHEAD_PER_JOB = 2;
 
-async function writeDeliverable(target: string, bytes: Uint8Array): Promise<void> {
-  await mkdir(path.dirname(target), { recursive: true });
-  await writeFile(target, bytes);
-}
-
-interface Outcome {
-  readonly code: ExitCode;
-  /** The body printed for this input (service answer or input error). */
-  readonly body: unknown;
-  readonly line: string;
-}
-
-async function runOne(
-  command: DocumentCommand,
-  input: string | undefined,
-  values: Values,
-  ctx: ServiceContext,
-  outPath: (name: string | undefined, suffix: string) => string | null,
-  name: string | undefined = input,
-): Promise<Outcome> {
-  const request = await command.request(input, values);
-  if (!request.ok) {
-    const error = request.code ?? 'invalid_data_format';
-    return {
-      code: errorExitCode(error),
-      body: {
-        error,
-        message: request.message,
-        ...(error === 'invalid_data_format' ? { field: 'file' } : {}),
-      },
-      line: request.message,
-    };
-  }
-  const result = await services[command.service](request.value, ctx);
-  let line = describe(command, result);
-  if (result.ok && command.deliverable) {
-    const deliverable = command.deliverable(rec(result.body));
-    const target = deliverable ? outPath(name, deliverable.suffix) : null;
-    if (deliverable && target) {
-      await writeDeliverable(target, deliverable.bytes);
-      line += ` -> ${target}`;
-    }
-  }
-  return { code: exitCodeOf(command.service, result), body: result.body, line };
+/** `--jobs N`: a whole number of at least 1; absent, the processor cores. */
+function jobsOf(values: Values): number | null {
+  const given = str(values, 'jobs');
+  if (given === undefined) return coreCount();
+  return /^[1-9]\d{0,3}$/.test(given) ? Number(given) : null;
 }
 
 /** Runs a document command over its inputs and returns the exit code (the worst of all inputs). */
@@ -74,6 +35,8 @@ export async function runDocumentCommand(
 ): Promise<ExitCode> {
   const json = values.json === true || values.jsonl === true;
   if (positionals.length === 0 && !command.fileOptional?.(values)) return badInput('missing FILE', json);
+  const jobs = jobsOf(values);
+  if (jobs === null) return badInput('--jobs must be a whole number of at least 1', json);
   const folder = positionals.length === 0 ? await sourceFolderOf(command, values) : null;
   const { files, batch } = folder
     ? await expandInputs([folder.path], [folder.extension])
@@ -92,29 +55,67 @@ export async function runDocumentCommand(
   if (batch && out !== undefined && !(await isDirectory(out)) && /\.[a-z0-9]+$/i.test(out)) {
     return badInput('with several inputs, --out must name a folder', json);
   }
-  const outPath = (file: string | undefined, suffix: string): string | null => {
-    if (out === undefined) return null;
-    if (!batch) return out;
-    const name = file === undefined ? 'invoice' : path.basename(file, path.extname(file));
-    return path.join(out, `${name}${suffix}`);
-  };
+  const target: OutTarget = { out, batch };
+  const inputs = files.map((file): OneInput => ({
+    service: command.service,
+    input: folder ? undefined : file,
+    values: folder && file !== undefined ? { ...values, [folder.flag]: file } : values,
+    name: file,
+    fileLine: batch,
+    target,
+  }));
+  return runBatch(inputs, Math.min(jobs, inputs.length), command.service);
+}
 
-  const ctx = localContext();
-  const progress = progressBar(files.length);
+async function runBatch(inputs: readonly OneInput[], jobs: number, service: string): Promise<ExitCode> {
+  const pool = jobs > 1 ? batchPool(jobs) : null;
+  const ctx = pool ? null : localContext();
+  const stop = new AbortController();
+  const progress = progressBar(inputs.length);
+  const onInterrupt = () => {
+    if (stop.signal.aborted) process.exit(EXIT.interrupted);
+    stop.abort();
+    progress.line('facturx: stopping (Ctrl+C again to quit at once)…');
+  };
+  const several = inputs.length > 1;
+  if (several) process.on('SIGINT', onInterrupt);
   let worst: ExitCode = EXIT.ok;
-  for (const [index, input] of files.entries()) {
-    progress.tick(index, input ?? '');
-    const outcome = folder
-      ? await runOne(command, undefined, { ...values, [folder.flag]: input }, ctx, outPath, input)
-      : await runOne(command, input, values, ctx, outPath);
-    worst = Math.max(worst, outcome.code) as ExitCode;
-    if (batch && json) printJson({ file: input, ...rec(outcome.body) });
-    else if (json) printJson(outcome.body);
+  let done = 0;
+  let cancelled = 0;
+  try {
+    await runOrdered(inputs, {
+      concurrency: jobs,
+      window: jobs * AHEAD_PER_JOB,
+      run: (one) =>
+        pool
+          ? pool.run(one, stop.signal).catch((e: unknown) => crashed(one, e))
+          : runOne(one, ctx!, stop.signal),
+      emit: (outcome: Outcome, index) => {
+        const name = inputs[index]!.name;
+        if (outcome.stdout !== null) process.stdout.write(outcome.stdout);
+        progress.line(`${name ?? service}: ${outcome.line}`);
+        if (outcome.cancelled) cancelled += 1;
+        else {
+          done += 1;
+          worst = Math.max(worst, outcome.code) as ExitCode;
+        }
+        progress.update(index + 1, name === undefined ? '' : path.basename(name));
+      },
+      stopped: () => stop.signal.aborted,
+    });
+  } finally {
     progress.end();
-    err(`${input ?? command.service}: ${outcome.line}`);
+    process.off('SIGINT', onInterrupt);
+    await pool?.close();
   }
-  progress.end();
-  return worst;
+  if (!stop.signal.aborted) return worst;
+  const notStarted = inputs.length - done - cancelled;
+  process.stderr.write(
+    `facturx: interrupted: ${done} of ${inputs.length} files done` +
+      `${cancelled ? `, ${cancelled} cancelled` : ''}, ${notStarted} not started; ` +
+      `outputs were written for the files done only\n`,
+  );
+  return EXIT.interrupted;
 }
 
 /** A source flag naming a folder, when the command was given no FILE: each file in it is one input. */

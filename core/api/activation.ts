@@ -33,3 +33,14 @@ export const activatedKeySchema = z.object({
   plan: z.literal('sandbox'),
 });
 export type ActivatedKey = z.infer<typeof activatedKeySchema>;
+
+/**
+ * 201 of the local sign-in (`/public/local-sign-in`, a loopback server's first-run address): a key of the
+ * machine's own tenant, on the unlimited local plan.
+ */
+export const localSignInKeySchema = z.object({
+  apiKey: z.string(),
+  tenant: z.string(),
+  plan: z.literal('local'),
+});
+export type LocalSignInKey = z.infer<typeof localSignInKeySchema>;

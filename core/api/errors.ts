@@ -61,6 +61,11 @@ export const ERRORS = {
   activation_token_invalid: { status: [404], exit: 2 },
   activation_token_expired: { status: [410], exit: 2 },
   activation_token_used: { status: [410], exit: 2 },
+  // Jobs (work answered 202) and bearer tokens.
+  job_not_found: { status: [404], exit: 2 },
+  // The one-time sign-in address a loopback server prints.
+  sign_in_token_invalid: { status: [404], exit: 2 },
+  sign_in_token_used: { status: [410], exit: 2 },
 } as const satisfies Record<
   string,
   { readonly status: readonly [number, ...number[]]; readonly exit: 1 | 2 }
@@ -102,6 +107,28 @@ const profileConflictsSchema = z.object({
   conflicts: z.array(z.object({ field: z.string(), profile_value: z.string(), context_value: z.string() })),
 });
 
+/**
+ * Why a PDF could not be used, so that a client tells a plain PDF (no Factur-X data yet: convert it) from
+ * one that cannot be read at all. The message says it in words; this says it to programs.
+ */
+export const UNEXTRACTABLE_REASONS = {
+  no_embedded_xml: 'The PDF is readable but carries no embedded invoice XML: it can be converted.',
+  not_facturx_xml: 'The PDF embeds an XML that declares no Factur-X profile (e.g. ZUGFeRD 1.0).',
+  no_invoice_text: 'The PDF is readable but no invoice term could be found in its text.',
+  encrypted: 'The PDF is encrypted or password-protected.',
+  unreadable: 'The PDF is damaged or its pages cannot be read.',
+} as const;
+
+export type UnextractableReason = keyof typeof UNEXTRACTABLE_REASONS;
+
+const unextractableReasonSchema = z
+  .enum(Object.keys(UNEXTRACTABLE_REASONS) as [UnextractableReason, ...UnextractableReason[]])
+  .meta({
+    description: Object.entries(UNEXTRACTABLE_REASONS)
+      .map(([reason, meaning]) => `\`${reason}\`: ${meaning}`)
+      .join(' '),
+  });
+
 const retryAfterSchema = z.object({ retry_after_seconds: z.int().nonnegative() });
 
 /** The extra fields of the codes that carry some; every other code carries `error` and `message` only. */
@@ -131,6 +158,7 @@ export const ERROR_EXTRAS = {
     confidence: z.number().min(0).max(100),
     threshold: z.literal(OCR_CONFIDENCE_THRESHOLD),
   }),
+  unextractable_pdf: z.object({ reason: unextractableReasonSchema }),
   insufficient_data: z.object({ missing_fields: z.array(z.string()).min(1) }),
   invalid_data_format: z.object({ field: z.string() }),
   rate_limit_exceeded: retryAfterSchema,
@@ -319,6 +347,18 @@ const MESSAGES: Readonly<Record<ErrorCode, LocalizedText>> = {
   activation_token_used: {
     en: 'This activation token was already used; its key was shown once, when it was activated.',
     fr: 'Ce jeton d’activation a déjà servi ; sa clé a été montrée une fois, lors de l’activation.',
+  },
+  job_not_found: {
+    en: 'No job with this identifier.',
+    fr: 'Aucune tâche avec cet identifiant.',
+  },
+  sign_in_token_invalid: {
+    en: 'This sign-in address is not the one this server printed when it started.',
+    fr: 'Cette adresse de connexion n’est pas celle que ce serveur a affichée à son démarrage.',
+  },
+  sign_in_token_used: {
+    en: 'This sign-in address was already used; restart the server for a new one, or use an API key.',
+    fr: 'Cette adresse de connexion a déjà servi ; redémarrez le serveur pour en obtenir une autre, ou utilisez une clé d’API.',
   },
 };
 

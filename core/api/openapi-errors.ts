@@ -78,7 +78,12 @@ export const OPERATION_ERRORS: Readonly<Record<string, readonly Answer[]>> = {
   headIntegrationContract: [...LIMITED, 'requested_output_unavailable'],
   getOpenApiDocument: LIMITED,
   headOpenApiDocument: LIMITED,
+  renderReport: [...AUTHENTICATED, ...BODY, 'requested_output_unavailable'],
+  getLimits: LIMITED,
+  headLimits: LIMITED,
   listProfiles: AUTHENTICATED,
+  getJob: [...AUTHENTICATED, 'job_not_found'],
+  createBearerToken: [...AUTHENTICATED, ...BODY],
   saveProfile: [...AUTHENTICATED, ...BODY],
   deleteProfile: [
     ...AUTHENTICATED,
@@ -101,6 +106,13 @@ export const OPERATION_ERRORS: Readonly<Record<string, readonly Answer[]>> = {
     'activation_token_expired',
     'activation_token_used',
     'sandbox_key_exists',
+  ],
+  signInLocally: [
+    ...LIMITED,
+    'file_too_large',
+    'invalid_data_format',
+    'sign_in_token_invalid',
+    'sign_in_token_used',
   ],
 };
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GOLDEN_EXAMPLES } from '../invoice-data/examples';
 import { resolvePointer, schemaErrors } from '../testing/json-schema-check';
 import { describedDocument, operations, reachable, refs } from '../testing/openapi-walk';
-import { HTTP_ERROR_CODES } from './errors';
+import { HTTP_ERROR_CODES, UNEXTRACTABLE_REASONS } from './errors';
 import { COMPONENTS, openApiDocument } from './openapi';
 import { componentSchemas } from './openapi-schemas';
 
@@ -50,6 +50,16 @@ describe('the OpenAPI description', () => {
       'method_not_allowed',
     ]);
     expect(codesOf(doc.components.responses).sort()).toEqual(['method_not_allowed', 'not_found']);
+  });
+
+  it('tells programs why a PDF could not be used', () => {
+    const body = doc.components.schemas.UnextractablePdfError as {
+      required?: string[];
+      properties: { reason: { enum: string[]; description: string } };
+    };
+    expect(body.required).toContain('reason');
+    expect(body.properties.reason.enum).toEqual(Object.keys(UNEXTRACTABLE_REASONS));
+    expect(body.properties.reason.description).toContain('`no_embedded_xml`: The PDF is readable');
   });
 
   it('gives each operation its own id, a success answer and error answers', () => {

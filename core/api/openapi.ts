@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { BUYER, CREDIT_TRANSFER, invoiceDataSchema, SELLER } from '../invoice-data/schema';
 import {
   activatedKeySchema,
+  localSignInKeySchema,
   activationSentSchema,
   activationStep1BodySchema,
   activationStep2BodySchema,
@@ -21,6 +22,9 @@ import {
 } from './convert-response';
 import { extractResponseSchema } from './extract';
 import { invoicePatchSchema, partyContextSchema } from './inline-context';
+import { jobBodySchema, jobIdSchema } from './job';
+import { limitsSchema } from './limits';
+import { reportPdfSchema, reportRequestSchema } from './report-request';
 import { LANGS } from './lang';
 import { errorComponents, errorResponses, OPERATION_ERRORS, UNMATCHED_RESPONSES } from './openapi-errors';
 import {
@@ -42,6 +46,7 @@ import {
 } from './profile';
 import { repairConstraintsSchema, repairResponseSchema } from './repair';
 import { profileSchema, validationTargetSchema } from './targets';
+import { tokenBodySchema } from './token';
 import { validationArtifactSchema, validationReportSchema } from './validation-report';
 
 export const OPENAPI_VERSION = '3.1.0';
@@ -67,6 +72,7 @@ export const COMPONENTS: Readonly<Record<string, Component>> = {
   BuyerProfileSaveBody: request(profileSaveBodySchema('buyer')),
   SandboxKeyRequest: request(activationStep1BodySchema),
   SandboxKeyActivation: request(activationStep2BodySchema),
+  LocalSignIn: request(activationStep2BodySchema),
   TargetOutcome: response(targetOutcomeSchema),
   ValidationReadiness: response(validationReadinessSchema),
   ValidationArtifact: response(validationArtifactSchema),
@@ -81,6 +87,12 @@ export const COMPONENTS: Readonly<Record<string, Component>> = {
   ProfileDeleted: response(profileDeletedBodySchema),
   ActivationSent: response(activationSentSchema),
   ActivatedKey: response(activatedKeySchema),
+  Job: response(jobBodySchema),
+  BearerToken: response(tokenBodySchema),
+  LocalSignInKey: response(localSignInKeySchema),
+  Limits: response(limitsSchema),
+  ReportRequest: request(reportRequestSchema),
+  ReportPdf: response(reportPdfSchema),
   ...errorComponents(),
 };
 
@@ -133,8 +145,16 @@ const PARAMETERS: Record<string, JsonSchema> = {
       'The profile to repair for; else `constraints.target_profile`, else detected from the XML (BT-24).',
     schema: inlineSchema(profileSchema),
   },
+  Prefer: {
+    name: 'Prefer',
+    in: 'header',
+    description:
+      '`respond-async` (RFC 7240): answer 202 with `result.jobId` at once and convert as a job; `GET /api/v1/jobs/{id}` tells how it ended. Without it, a server may still answer 202 for a conversion that runs longer than it allows.',
+    schema: { type: 'string' },
+  },
   ProfileRole: { name: 'role', in: 'path', required: true, schema: inlineSchema(z.enum(PROFILE_ROLES)) },
   ProfileId: { name: 'id', in: 'path', required: true, schema: inlineSchema(profileIdSchema) },
+  JobId: { name: 'id', in: 'path', required: true, schema: inlineSchema(jobIdSchema) },
 };
 
 const SECURITY_SCHEMES = {
@@ -142,7 +162,9 @@ const SECURITY_SCHEMES = {
   bearer: {
     type: 'http',
     scheme: 'bearer',
-    description: 'The same API key, as `Authorization: Bearer <key>`.',
+    description:
+      'A bearer token from `POST /api/v1/auth/token` (a JWT), or the API key itself, as `Authorization: Bearer …`.',
+    bearerFormat: 'JWT',
   },
 };
 const KEY_REQUIRED = [{ apiKey: [] }, { bearer: [] }];
@@ -217,7 +239,7 @@ const convertOperation = operation({
   summary: 'Convert an invoice to a Factur-X PDF/A-3, or to a CII XML',
   description:
     'Input modes: a PDF read for its invoice, a full `invoice_data`, stateless complements (`invoice_patch`, `seller_context`, `buyer_context`), explicit reuse of saved profiles. A final conversion is charged only when it delivers; `dry_run=true` uses no quota. `success` alone never tells France 2026 readiness: `validationReadiness` does.',
-  parameters: ['Enrich', 'IdempotencyKey'],
+  parameters: ['Enrich', 'IdempotencyKey', 'Prefer'],
   security: KEY_REQUIRED,
   requestBody: form(
     {
@@ -259,7 +281,10 @@ const convertOperation = operation({
         'application/pdf': { schema: { type: 'string', contentMediaType: 'application/pdf' } },
       },
     },
-    202: ok('Accepted, still processing (`result.jobId`).', 'ConvertAccepted'),
+    202: ok(
+      'Accepted as a job, still processing (`result.jobId`); its invoice is reserved until it ends.',
+      'ConvertAccepted',
+    ),
   },
 });
 
@@ -378,6 +403,21 @@ function buildDocument() {
         'IntegrationContract',
       ),
       '/api/v1/openapi.json': publicDocument('OpenApiDocument', 'This OpenAPI description', null),
+      '/api/v1/report': {
+        post: operation({
+          operationId: 'renderReport',
+          summary:
+            'Draw validation reports (as validate answered them) as one readable PDF to file with the invoices; nothing is validated again, no quota is used',
+          security: KEY_REQUIRED,
+          requestBody: { required: true, content: json(schemaRef('ReportRequest')) },
+          responses: { 200: ok('The PDF, base64, and a file name for it.', 'ReportPdf') },
+        }),
+      },
+      '/api/v1/limits': publicDocument(
+        'Limits',
+        'What this server accepts: the largest upload, so that clients refuse a larger file before sending it',
+        'Limits',
+      ),
       '/api/v1/profiles': {
         get: operation({
           operationId: 'listProfiles',
@@ -402,6 +442,30 @@ function buildDocument() {
           responses: { 200: ok('The profile is deleted.', 'ProfileDeleted') },
         }),
       },
+      '/api/v1/jobs/{id}': {
+        parameters: [parameterRef('JobId')],
+        get: operation({
+          operationId: 'getJob',
+          summary: 'Where a job (a convert answered 202) stands, and once done how it ended',
+          security: KEY_REQUIRED,
+          responses: {
+            200: ok(
+              '`processing`, or `done` with `outcome`: the status and body the call would have answered.',
+              'Job',
+            ),
+          },
+        }),
+      },
+      '/api/v1/auth/token': {
+        post: operation({
+          operationId: 'createBearerToken',
+          summary: 'Exchange an API key for a short-lived bearer token',
+          description:
+            'The token is a JWT the server signs, valid `expires_in` seconds (15 minutes), sent as `Authorization: Bearer <token>` on any route that takes a key; revoking the key ends its tokens at once. A token cannot be exchanged for another.',
+          security: [{ apiKey: [] }],
+          responses: { 200: ok('A bearer token for the key.', 'BearerToken') },
+        }),
+      },
       '/public/api-keys/free/step1': {
         post: publicStep(
           'requestSandboxKey',
@@ -418,6 +482,15 @@ function buildDocument() {
           'SandboxKeyActivation',
           201,
           'ActivatedKey',
+        ),
+      },
+      '/public/local-sign-in': {
+        post: publicStep(
+          'signInLocally',
+          'Sign in the browser of the machine a loopback server runs on, with the one-time token of the address it printed; the key is shown this once',
+          'LocalSignIn',
+          201,
+          'LocalSignInKey',
         ),
       },
     },

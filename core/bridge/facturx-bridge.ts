@@ -4,6 +4,9 @@
  * can reach nothing else in the main process. Everything crossing it must survive structured cloning.
  */
 
+/** The largest file the bridge carries either way (the main process checks it; the page refuses larger ones first). */
+export const BRIDGE_MAX_FILE_BYTES = 64 * 1024 * 1024;
+
 /** A file as it crosses the bridge (dropped in the page or picked in a native dialog). */
 export interface BridgeFile {
   readonly filename: string;
@@ -53,6 +56,11 @@ export interface FacturxBridge {
    * messages in `lang`.
    */
   profiles(request: ProfilesRequest, lang: 'en' | 'fr'): Promise<BridgeResult>;
+  /**
+   * Validation reports (as validate answered them) drawn as one PDF, its messages in `lang`; the body is
+   * what `POST /api/v1/report` answers (`{ filename, pdf }`, base64).
+   */
+  report(reports: readonly unknown[], lang: 'en' | 'fr'): Promise<BridgeResult>;
   /** Opens a native file dialog; resolves to the chosen files' contents, or an empty list when cancelled. */
   openFileDialog(kind: FileDialogKind): Promise<BridgeFile[]>;
   /** Asks where to save `bytes` (suggesting `suggestedName`) and writes them there. */
@@ -67,6 +75,7 @@ export const bridgeOperations = [
   'repair',
   'contract',
   'profiles',
+  'report',
   'openFileDialog',
   'saveFile',
 ] as const satisfies readonly (keyof FacturxBridge)[];

@@ -14,6 +14,7 @@ import { localContext, services } from '../service';
 import type { FilePart } from '../service/types';
 import { describeCorpus } from '../testing/corpus';
 import type { Invoice } from '../model/invoice';
+import { gapRules } from '../validate/schema-gaps';
 
 async function converted(fields: Record<string, string>, file: FilePart): Promise<ConvertResponse> {
   const result = await services.convert({ fields, files: { file }, query: {} }, localContext());
@@ -45,6 +46,19 @@ async function replayed(file: FilePart, fields: Record<string, string> = {}) {
 function expectProvenanceOfCandidate(body: ConvertResponse): void {
   const values = termValues(body.candidateInvoiceData ?? {});
   for (const [key, value] of values) expect(body.fieldProvenance?.[key]?.value, key).toBe(value);
+}
+
+/**
+ * The candidate XML is there, or the candidate lacks what its profile's schema cannot do without and a
+ * blocking requirement names the rule and the term (BR-CO-18 for BG-23…), never the schema's words.
+ */
+function expectWrittenOrSaidWhy(body: ConvertResponse, name: string): void {
+  const gaps = new Set(Object.values(gapRules()));
+  const said = (body.requirements ?? []).filter((r) => r.kind === 'blocking' && gaps.has(r.ruleId) && r.bt);
+  if (body.result.xmlSize === 0) expect(said.length, name).toBeGreaterThan(0);
+  else expect(xmlOf(body), name).toMatch(/^<\?xml/);
+  for (const r of body.requirements ?? [])
+    expect(r.message, name).not.toMatch(/is not expected|Missing child/);
 }
 
 async function rendered(invoice: Invoice, name: string): Promise<FilePart> {
@@ -183,6 +197,27 @@ describe('invoice_data on a dry run: a draft', () => {
     expect(body.candidateInvoiceData?.vat_breakdown?.[0]?.tax_amount).toBe('20.00');
   });
 
+  it('without lines nor VAT breakdown: no XML its schema refuses, BR-CO-18 (BG-23) says what it lacks', async () => {
+    const { lines: _, vat_breakdown: __, ...header } = example;
+    const draft = { ...header, totals: { line_total: '100.00', tax_total: '20.00' } };
+    const file = await rendered(sampleInvoice(1), 'carrier');
+    const body = await converted({ dry_run: 'true', invoice_data: JSON.stringify(draft) }, file);
+    expect(body.result.targetProfile).toBe('BASIC_WL');
+    expect(body.result.xmlSize).toBe(0);
+    expect(body.requirements).toContainEqual(
+      expect.objectContaining({ ruleId: 'BR-CO-18', bt: 'BG-23', kind: 'blocking' }),
+    );
+    expectWrittenOrSaidWhy(body, 'document level without VAT breakdown');
+    // Given the breakdown (what a form fills), the same draft is written.
+    const filled = {
+      ...draft,
+      vat_breakdown: [{ category_code: 'S', rate: '20', taxable_amount: '100.00' }],
+    };
+    const again = await converted({ dry_run: 'true', invoice_data: JSON.stringify(filled) }, file);
+    expect(again.result.xmlSize).toBeGreaterThan(0);
+    expect(again.requirements?.map((r) => r.ruleId)).not.toContain('BR-CO-18');
+  });
+
   it('still refuses a malformed field', async () => {
     const file = await rendered(sampleInvoice(1), 'carrier');
     const result = await services.convert(
@@ -208,7 +243,7 @@ describeCorpus('the candidate of each corpus plain PDF, handed back as invoice_d
     for (const name of names) {
       const file: FilePart = { filename: name, bytes: readFileSync(path.join(dir, name)) };
       const { read } = await replayed(file);
-      expect(read.result.xmlSize, name).toBeGreaterThan(0);
+      expectWrittenOrSaidWhy(read, name);
       expectProvenanceOfCandidate(read);
     }
     expect(names.length).toBe(40);

@@ -54,10 +54,10 @@ export async function pdfSource(pdf: Uint8Array, options: PdfSourceOptions): Pro
   const { lang } = options;
   const layer = await readPdfText(pdf);
   if (!layer.ok) {
-    const message = layer.error.localized;
+    const { reason, localized: message } = layer.error;
     return {
       ok: false,
-      error: apiError('unextractable_pdf', undefined, { lang, ...(message ? { message } : {}) }),
+      error: apiError('unextractable_pdf', { reason }, { lang, ...(message ? { message } : {}) }),
     };
   }
   let text: DocumentText = layer.text;
@@ -86,15 +86,14 @@ export async function pdfSource(pdf: Uint8Array, options: PdfSourceOptions): Pro
     if (options.signal?.aborted) return { ok: false, error: apiError('cancelled', undefined, { lang }) };
   }
   if (Object.keys(extraction.evidence).length === 0) {
-    return { ok: false, error: apiError('unextractable_pdf', undefined, { lang }) };
+    return { ok: false, error: apiError('unextractable_pdf', { reason: 'no_invoice_text' }, { lang }) };
   }
   const invoice = readCandidate(extraction.invoice);
   const profile = profileFor(invoice, options.requested);
-  const written = modelToCii(invoice, profile);
   return {
     ok: true,
     value: {
-      source: { invoice, profile, xml: written.xml, dropped: written.dropped },
+      source: { invoice, profile, ...modelToCii(invoice, profile) },
       sourceType: text.source,
       pageCount: layer.pageCount,
       provenance: provenanceOf(extraction),
@@ -140,6 +139,6 @@ function ocrFailure(error: OcrError, lang: Lang): ApiErrorResult {
     case 'cancelled':
       return apiError('cancelled', undefined, { lang });
     default:
-      return apiError('unextractable_pdf', undefined, { lang });
+      return apiError('unextractable_pdf', { reason: 'unreadable' }, { lang });
   }
 }

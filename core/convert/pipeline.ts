@@ -32,7 +32,13 @@ import type { ConvertInput, Engines } from '../service/engines';
 import { fail } from '../service/result';
 import type { FilePart, ServiceResult } from '../service/types';
 import type { ValidationError, ValidationOutcome } from '../validate/report';
-import { validateXml, type PdfStage, type PdfStageFindings } from '../validate/validate';
+import {
+  validateXml,
+  withPdfStages,
+  type PdfStage,
+  type PdfStageFindings,
+  type ValidateOptions,
+} from '../validate/validate';
 import { dryRunDiagnostics, requirementsOf } from './dry-run';
 import { generatedPdfRejected } from './errors';
 import { targetOutcome, validationReadiness, verdictOf, type ReadinessReports } from './readiness';
@@ -41,6 +47,7 @@ import { pdfSource } from './pdf-source';
 import { structuredSource, withComplements, type StructuredSource } from './source';
 import { resolveTarget, type ResolvedTarget } from './target';
 
+const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => Buffer.compare(a, b) === 0;
 const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
 
 type Answer = ServiceResult<ConvertResponse>;
@@ -150,8 +157,15 @@ export const convertEngine: Engines['convert'] = async (input) => {
   const field = input.cii ? 'cii' : sourceType ? 'file' : 'invoice_data';
   const submitted = source.uploadedXml === undefined ? undefined : validate(run, source.uploadedXml);
   if (submitted && !submitted.ok) return fail(unjudgeable(submitted.error, field, input.lang));
-  // An uploaded XML kept byte for byte is its own candidate: judged once.
-  const candidate = submitted && source.xml === source.uploadedXml ? submitted : validate(run, source.xml);
+  // An uploaded XML kept byte for byte is its own candidate: judged once. A candidate we wrote is judged
+  // with what its schema needs and the invoice lacks.
+  const kept = submitted !== undefined && source.xml === source.uploadedXml;
+  const candidate = kept
+    ? submitted
+    : validate(run, source.draft, undefined, {
+        xml: typeof source.xml === 'string' ? source.xml : null,
+        gaps: source.gaps,
+      });
   if (!candidate.ok) return fail(unjudgeable(candidate.error, field, input.lang));
   const reports: ReadinessReports = {
     ...(submitted ? { source: submitted.report } : {}),
@@ -165,18 +179,19 @@ export const convertEngine: Engines['convert'] = async (input) => {
       run,
       reports,
       candidate.report,
-      { candidate: xml },
+      xml === null ? {} : { candidate: xml },
       dryRunDiagnostics(verdict, run.target, source.invoice, { ...read, ...contexted.provenance }),
     );
   }
-  if (verdict.status === 'failed') return respond(run, reports, candidate.report, {});
+  // What the schema needs and the invoice lacks is a blocking finding: a candidate without XML fails.
+  if (verdict.status === 'failed' || xml === null) return respond(run, reports, candidate.report, {});
   if (cancelled(input)) return cancelledAnswer(input.lang);
   // With output xml_cii the candidate is the deliverable, byte for byte: its report is the final one.
   if (input.output === 'xml_cii')
     return respond(run, { ...reports, final: candidate.report }, candidate.report, {
       xml,
     });
-  return packaged(run, source, reports, xml);
+  return packaged(run, source, reports, xml, candidate.report);
 };
 
 /** Renders or takes the carrier, packages it, and validates the complete PDF/A-3 as a reader sees it. */
@@ -185,6 +200,7 @@ async function packaged(
   source: StructuredSource,
   reports: ReadinessReports,
   xml: Uint8Array,
+  candidate: ValidationReportBody,
 ): Promise<Answer> {
   const { input } = run;
   input.onProgress?.({ stage: 'packaging' });
@@ -200,8 +216,12 @@ async function packaged(
   const filename = upload?.filename ?? `${source.invoice.number ?? 'invoice'}.pdf`;
   const extracted = extractFacturx(pack.pdf, filename);
   if (!extracted.ok) return fail(outputUnavailable(extracted.error.message, input.lang));
+  const checking = performance.now();
   const pdfFindings = pdfStageFindings(checkFacturxPdf(pack.pdf), input.lang);
-  const final = validate(run, extracted.xml, pdfFindings);
+  // The XML read back is the candidate, byte for byte, whose XML stages were judged already.
+  const final = sameBytes(extracted.xml, xml)
+    ? { ok: true as const, report: withPdfStages(candidate, pdfFindings, checking) }
+    : validate(run, extracted.xml, pdfFindings);
   if (!final.ok) return fail(outputUnavailable(final.error.message, input.lang));
   const verdict = verdictOf(final.report);
   const pdfBlocking = verdict.blocking.filter((i) => i.stage === 'pdfa' || i.stage === 'facturx_pdf');
@@ -216,6 +236,7 @@ function validate(
   run: Run,
   xml: string | Uint8Array,
   pdf?: Readonly<Record<PdfStage, PdfStageFindings>>,
+  written?: ValidateOptions['written'],
 ): ValidationOutcome {
   return validateXml(xml, {
     target: run.target.resolved,
@@ -223,6 +244,7 @@ function validate(
     now: () => run.input.now,
     ...(run.input.file ? { filename: run.input.file.filename } : {}),
     ...(pdf ? { pdf } : {}),
+    ...(written ? { written } : {}),
   });
 }
 

@@ -10,7 +10,7 @@ import type { ConvertResponse, XmlRewrite } from '../api/convert-response';
 import type { Lang } from '../api/lang';
 import type { Profile } from '../cii/profile';
 import { ciiToModel } from '../cii/read';
-import { modelToCii } from '../cii/write';
+import { modelToCii, type CiiWritten } from '../cii/write';
 import { invoiceDataModel } from '../invoice-data/convert';
 import type { Invoice } from '../model/invoice';
 import type { FilePart } from '../service/types';
@@ -19,14 +19,19 @@ import { applyContext, type ContextInputs } from './context';
 import { ciiFailure } from './errors';
 import { applyProfiles, type SelectedProfiles } from './profiles';
 
-export interface StructuredSource {
+/**
+ * The candidate: the invoice, its profile, and its CII as core/cii/write.ts writes it (xml, draft, gaps,
+ * dropped), or an uploaded CII kept byte for byte.
+ */
+export interface StructuredSource extends Omit<CiiWritten, 'xml'> {
   readonly invoice: Invoice;
   /** The profile the candidate is written in. */
   readonly profile: Profile;
-  /** The candidate CII XML: the uploaded bytes while nothing changed them, else written in `profile`. */
-  readonly xml: string | Uint8Array;
-  /** Model paths the profile does not carry (dropped from the candidate). */
-  readonly dropped: readonly string[];
+  /**
+   * The candidate CII XML: the uploaded bytes while nothing changed them, else written in `profile`
+   * (null when the model lacks what the profile's schema cannot do without: `gaps` say what).
+   */
+  readonly xml: string | Uint8Array | null;
   /** The ready CII as uploaded, when that was the source (its own readiness is reported apart). */
   readonly uploadedXml?: Uint8Array;
   /** With an uploaded CII: why the candidate was written again (empty: it is the upload, byte for byte). */
@@ -51,8 +56,7 @@ export function structuredSource(
     const read = invoiceDataModel(given.invoiceData, draft);
     if (!read.ok) return { ok: false, error: read.error };
     const profile = profileFor(read.model, requested);
-    const { xml, dropped } = modelToCii(read.model, profile);
-    return { ok: true, source: { invoice: read.model, profile, xml, dropped } };
+    return { ok: true, source: { invoice: read.model, profile, ...modelToCii(read.model, profile) } };
   }
   if (given.cii) {
     const uploadedXml = given.cii.bytes;
@@ -63,19 +67,28 @@ export function structuredSource(
     const profile = requested ?? read.profile ?? 'EN16931';
     const invoice = read.invoice;
     if (profile === read.profile) {
+      // Kept byte for byte: nothing dropped, nothing lacking (the upload is judged as it is).
+      const draft = new TextDecoder().decode(uploadedXml);
       return {
         ok: true,
-        source: { invoice, profile, xml: uploadedXml, dropped: [], uploadedXml, rewrites: [] },
+        source: {
+          invoice,
+          profile,
+          xml: uploadedXml,
+          draft,
+          dropped: [],
+          gaps: [],
+          uploadedXml,
+          rewrites: [],
+        },
       };
     }
-    const written = modelToCii(invoice, profile);
     return {
       ok: true,
       source: {
         invoice,
         profile,
-        xml: written.xml,
-        dropped: written.dropped,
+        ...modelToCii(invoice, profile),
         uploadedXml,
         rewrites: ['output_profile'],
       },
@@ -139,7 +152,6 @@ export function withComplements(
   for (const term of merged.conflicting) provenance[term] = { source: 'conflict' };
   if (merged.filled.length === 0 && profiled.invoice === source.invoice)
     return { ok: true, source, provenance };
-  const written = modelToCii(merged.invoice, source.profile);
   const reasons: XmlRewrite[] = [
     ...(profiled.invoice !== source.invoice ? (['saved_profile'] as const) : []),
     ...(merged.filled.length > 0 ? (['request_context'] as const) : []),
@@ -149,8 +161,7 @@ export function withComplements(
     source: {
       ...source,
       invoice: merged.invoice,
-      xml: written.xml,
-      dropped: written.dropped,
+      ...modelToCii(merged.invoice, source.profile),
       ...(source.rewrites ? { rewrites: [...source.rewrites, ...reasons] } : {}),
     },
     provenance,

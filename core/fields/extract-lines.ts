@@ -52,8 +52,10 @@ interface Table {
   readonly columns: readonly Column[];
   /** Every cell of the header, named or not: where one column ends and the next begins. */
   readonly header: readonly Cell[];
-  /** The rows of the table's body, in order. */
+  /** The rows of the table's body, in order, over as many pages as it runs. */
   readonly rows: readonly Row[];
+  /** How many of them stand on the page of its header. */
+  readonly firstPage: number;
 }
 
 interface Figure {
@@ -131,24 +133,36 @@ export function tablesOf(layout: Layout): Table[] {
     )
       continue;
     const last = i + header.length - 1;
+    const amountLeft = Math.max(...columns.filter((c) => c.kind === 'amount').map((c) => c.cell.x));
     const body: Row[] = [];
+    let skipped = 0;
     for (const row of rows.slice(last + 1)) {
-      if (row.page !== start.page) break;
       if (ENDS_TABLE.test(row.line.text)) break;
       // Document-level allowances and charges follow the lines ("REMISE : REMISE COMMERCIALE  -5,00"),
-      // with their amount: a description line of an item ("Verpackung: Flasche") ends nothing.
+      // with their amount in the amount column: an item's "Verpackung: Flasche" or "Abschlag : 0,03"
+      // on its price ends nothing.
       if (
         row.cells.slice(0, 2).some((c) => ALLOWANCE_START.test(c.text) || CHARGE_START.test(c.text)) &&
-        moneyIn(row.line.text).some((a) => a.decimals)
+        row.cells.some((c) => c.x + c.width > amountLeft && moneyIn(c.text).some((a) => a.decimals))
       )
         break;
+      // A page's carried-forward sum belongs to no item.
+      if (CARRIED.test(row.line.text)) {
+        skipped += 1;
+        continue;
+      }
       body.push(row);
     }
-    tables.push({ columns, header: header.flatMap((r) => r.cells), rows: body });
-    i = last + body.length;
+    const firstPage = body.filter((r) => r.page === start.page).length;
+    tables.push({ columns, header: header.flatMap((r) => r.cells), rows: body, firstPage });
+    i = last + body.length + skipped;
   }
   return tables;
 }
+
+/** A sum carried from one page to the next ("Übertrag", "à reporter", "carried forward"). */
+const CARRIED =
+  /^\s*(?:zwischen)?(?:übertrag|uebertrag|à\s+reporter|report|carried\s+forward|brought\s+forward)\b/i;
 
 /** Words before a price that make it a gross price (BT-148), never the net price. */
 const GROSS = /(brutto|brut|gross|list\s+price|prix\s+catalogue)\w*\s*:?\s*\(?$/i;
@@ -214,6 +228,14 @@ function factors(
   const leftmost = Math.min(...figures.map((f) => f.cell.x));
   const position = (f: Figure) => !f.decimals && f.cell.x === leftmost && f.row === amount.row;
   const same = (f: Figure) => f.cell === amount.cell && f.value.equals(amount.value);
+  if (amount.value.isZero()) {
+    // A free item: its quantity in the quantity column (or with its unit), its price printed as zero.
+    const quantity = figures.find(
+      (f) => !f.value.isZero() && !position(f) && (f.unit !== null || inColumn(f, 'quantity')),
+    );
+    const price = figures.find((f) => !same(f) && f.value.isZero() && inColumn(f, 'price'));
+    return quantity && price ? { quantity, price } : null;
+  }
   const others = figures.filter((f) => !same(f) && !f.value.isZero());
   let best: { quantity: Figure; price: Figure; score: number } | null = null;
   for (const [i, left] of others.entries()) {
@@ -407,14 +429,14 @@ export function tableLines(table: Table, rates: readonly KnownRate[]): ReadLine[
   for (const row of table.rows) {
     let at = anchors.findIndex((a) => a.row === row);
     if (at < 0) {
-      const next = anchors.findIndex((a) => a.row.y > row.y);
+      const next = anchors.findIndex((a) => a.row.index > row.index);
       const previous = next < 0 ? anchors.length - 1 : next - 1;
-      const gapBelow = next >= 0 ? anchors[next]!.row.y - row.y : Infinity;
+      const below = anchors[next]?.row;
+      const gapBelow = below && below.page === row.page ? below.y - row.y : Infinity;
       const above = previous >= 0 ? groups[previous]![groups[previous]!.length - 1] : undefined;
+      const gapAbove = above && above.page === row.page ? row.y - above.y : Infinity;
       // Nearer the next item's amount than the row above it: a cell centred over that item's rows.
-      const closeBelow =
-        gapBelow <= 1.6 * Math.max(row.height, anchors[next]?.row.height ?? 0) &&
-        (!above || gapBelow < row.y - above.y);
+      const closeBelow = gapBelow <= 1.6 * Math.max(row.height, below?.height ?? 0) && gapBelow < gapAbove;
       at = closeBelow || previous < 0 ? next : previous;
     }
     if (at >= 0) groups[at]!.push(row);
@@ -459,7 +481,12 @@ export function readLines(layout: Layout, rates: readonly KnownRate[]): ReadLine
   if (rates.length === 0) return null;
   const fromTables: ReadLine[] = [];
   for (const table of tablesOf(layout)) {
-    const read = tableLines(table, rates);
+    // A table that runs on past its page, else its first page alone (what follows may be no item).
+    const read =
+      tableLines(table, rates) ??
+      (table.firstPage < table.rows.length
+        ? tableLines({ ...table, rows: table.rows.slice(0, table.firstPage) }, rates)
+        : null);
     if (read) fromTables.push(...read);
   }
   const lines = fromTables.length > 0 ? fromTables : rowLines(layout, rates);

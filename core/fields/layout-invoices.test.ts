@@ -34,8 +34,8 @@ describe('the reader on our own layouts', () => {
       for (const [i] of fixture.truth.lines.entries())
         expect(extraction.evidence[`BG-25[${i + 1}]/BT-131`]).toBeDefined();
 
-      const { xml } = modelToCii(extraction.invoice, 'EN16931');
-      const outcome = validateXml(xml, { target: 'en16931' });
+      const written = modelToCii(extraction.invoice, 'EN16931');
+      const outcome = validateXml(written.draft, { target: 'en16931', written });
       if (!outcome.ok) throw new Error(outcome.error.message);
       const verdict = verdictOf(outcome.report);
       expect(verdict.blocking.map((i) => i.ruleId)).toEqual([]);

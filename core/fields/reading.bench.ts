@@ -5,16 +5,17 @@
  * WL — and compared with its `.truth.json` (core/testing/reading-score.ts):
  * - per term: correct, wrong, missed (abstained), spurious, accuracy, and at confidence ≥ 0.9 how many
  *   were given and how many of those were right; header accuracy over the terms issue 10 names; lines;
- * - how many convert with no help: the candidate passes EN 16931 (in EN 16931 when the truth has lines,
- *   else in BASIC WL), and France 2026 when a party of the truth is French; "and right" when moreover no
- *   header term is wrong;
+ * - how many convert with no help: the candidate passes EN 16931 when the truth has lines (a candidate
+ *   with lines), else is a valid BASIC WL invoice (its structure and profile rules); and France 2026 when
+ *   a party of the truth is French (for BASIC WL, its first-year acceptance); "and right" when moreover
+ *   no header term is wrong;
  * - median time per page from the PDF to its candidate XML.
  * `READING_SOURCES=plain` (or `scan`) reads only those; `READING_DETAIL=1` lists every term not read right.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { modelToCii } from '../cii/write';
+import { modelToCii, type CiiWritten } from '../cii/write';
 import { verdictOf } from '../convert/readiness';
 import { ocrPdf } from '../ocr/ocr-pdf';
 import { formatMeasurement, summarize } from '../testing/bench';
@@ -68,10 +69,32 @@ async function readText(kind: Kind, pdf: Uint8Array): Promise<DocumentText | nul
   return r.ok ? r.text : null;
 }
 
-const verdict = (xml: string, target: string): { status: string; blocking: string[] } => {
-  const outcome = validateXml(xml, { target });
+/**
+ * The candidate's verdict for a target. A BASIC WL candidate (the truth has no lines) is judged as a
+ * BASIC WL invoice: its structure and the Factur-X rules of its profile (the EN 16931 rules ask for
+ * lines it does not carry); for France 2026, what is accepted of BASIC WL in the reform's first year.
+ */
+const verdict = (
+  written: CiiWritten,
+  target: string,
+  profile: 'EN16931' | 'BASIC_WL',
+): { status: string; blocking: string[] } => {
+  // What its schema needs and the candidate lacks counts as the rule that needs it, as the convert judges.
+  const outcome = validateXml(written.draft, { target, written });
   if (!outcome.ok) return { status: 'unjudgeable', blocking: [outcome.error.code] };
-  const v = verdictOf(outcome.report);
+  const report = outcome.report;
+  if (profile === 'BASIC_WL') {
+    const fatal = [
+      ...report.issues.filter((i) => i.stage === 'xsd'),
+      ...report.profileConformance.issues,
+    ].filter((i) => i.severity === 'fatal');
+    const accepted =
+      target === 'france_2026'
+        ? report.profileConformance.franceFirstYear?.accepted === true
+        : fatal.length === 0 && report.profileConformance.conforms === true;
+    return { status: accepted ? 'verified' : 'failed', blocking: [...new Set(fatal.map((i) => i.ruleId))] };
+  }
+  const v = verdictOf(report);
   return { status: v.status, blocking: [...new Set(v.blocking.map((i) => i.ruleId))] };
 };
 
@@ -86,12 +109,12 @@ async function readOne(
   if (!text) return null;
   const extraction = extractFields(text);
   const profile = (extraction.invoice.lines?.length ?? 0) > 0 ? 'EN16931' : 'BASIC_WL';
-  const { xml } = modelToCii(extraction.invoice, profile);
+  const written = modelToCii(extraction.invoice, profile);
   const msPerPage = (performance.now() - started) / Math.max(1, text.pages.length);
   const terms = scoreTerms(extraction, truth);
   const lines = scoreLines(extraction, truth);
   const rightProfile = truth.lines.length === 0 || profile === 'EN16931';
-  const en = verdict(xml, 'en16931');
+  const en = verdict(written, 'en16931', profile);
   const en16931 = rightProfile && en.status === 'verified';
   const french = truth.seller.country === 'FR' || truth.buyer.country === 'FR';
   return {
@@ -102,7 +125,7 @@ async function readOne(
     en16931,
     blocking: rightProfile ? en.blocking : ['no lines read', ...en.blocking],
     right: en16931 && !terms.some((t) => HEADER.has(t.term) && t.outcome !== 'correct'),
-    ...(french ? { france: verdict(xml, 'france_2026').status } : {}),
+    ...(french ? { france: verdict(written, 'france_2026', profile).status } : {}),
   };
 }
 

@@ -5,7 +5,7 @@
 import { apiError, type ApiErrorResult, type ErrorBody } from '../api/errors';
 import { issueReason, valueAt } from '../api/reasons';
 import type { Profile } from '../cii/profile';
-import { modelToCii } from '../cii/write';
+import { modelToCii, type CiiWritten } from '../cii/write';
 import type { Invoice } from '../model/invoice';
 import { completeTotals } from '../model/totals';
 import { invoiceDataDraftSchema, invoiceDataSchema, type InvoiceData, type InvoiceDataDraft } from './schema';
@@ -99,13 +99,15 @@ export function invoiceDataModel(json: unknown, draft = false): InvoiceDataModel
 }
 
 export type InvoiceDataToCiiResult =
-  | { readonly ok: true; readonly xml: string; readonly model: Invoice; readonly dropped: readonly string[] }
+  | ({ readonly ok: true; readonly model: Invoice } & CiiWritten)
   | { readonly ok: false; readonly error: DataError };
 
-/** invoice_data → model → CII XML of `profile`; totals computed where absent and checked where given. */
+/**
+ * invoice_data → model → CII XML of `profile` (core/cii/write.ts: `xml` null when the payload lacks what
+ * the profile's schema requires); totals computed where absent and checked where given.
+ */
 export function invoiceDataToCii(json: unknown, profile: Profile): InvoiceDataToCiiResult {
   const read = invoiceDataModel(json);
   if (!read.ok) return read;
-  const { xml, dropped } = modelToCii(read.model, profile);
-  return { ok: true, xml, model: read.model, dropped };
+  return { ok: true, model: read.model, ...modelToCii(read.model, profile) };
 }

@@ -161,21 +161,21 @@ export const DERIVED_READINESS: DerivedReadiness = {
       level: 'BASIC_WL',
       examples: ['multi_rate_allowances_charges'],
       always: false,
-      because: ['BR-31', 'BR-CO-11', 'FX-BASICWL-0268', 'XSD'],
+      because: ['BR-31', 'BR-CO-11'],
     },
     {
       path: 'allowances[].percentage',
       level: 'BASIC_WL',
       examples: ['multi_rate_allowances_charges'],
       always: false,
-      because: ['BR-31', 'BR-CO-11', 'FX-BASICWL-0268', 'XSD'],
+      because: ['BR-31', 'BR-CO-11'],
     },
     {
       path: 'charges[].amount',
       level: 'BASIC_WL',
       examples: ['multi_rate_allowances_charges'],
       always: false,
-      because: ['BR-36', 'BR-CO-12', 'FX-BASICWL-0283', 'XSD'],
+      because: ['BR-36', 'BR-CO-12'],
     },
     {
       path: 'vat_breakdown',
@@ -189,7 +189,7 @@ export const DERIVED_READINESS: DerivedReadiness = {
       level: 'MINIMUM',
       examples: ['intra_community_reverse_charge'],
       always: false,
-      because: ['BR-14', 'BR-15', 'FX-SCH-A-000043', 'FX-SCH-A-000044', 'XSD'],
+      because: ['BR-14', 'BR-15', 'FX-SCH-A-000043', 'FX-SCH-A-000044'],
     },
     {
       path: 'lines',
@@ -211,7 +211,6 @@ export const DERIVED_READINESS: DerivedReadiness = {
         'FX-SCH-A-000041',
         'FX-SCH-A-000043',
         'FX-SCH-A-000044',
-        'XSD',
       ],
     },
     {
@@ -219,14 +218,14 @@ export const DERIVED_READINESS: DerivedReadiness = {
       level: 'BASIC',
       examples: ['multi_rate_allowances_charges'],
       always: false,
-      because: ['BR-24', 'BR-41', 'BR-CO-10', 'BR-S-08', 'XSD'],
+      because: ['BR-24', 'BR-41', 'BR-CO-10', 'BR-S-08'],
     },
     {
       path: 'lines[].vat_rate',
       level: 'MINIMUM',
       examples: ['domestic_b2b_fr', 'credit_note_fr', 'intra_community_reverse_charge'],
       always: true,
-      because: ['BR-14', 'BR-15', 'BR-48', 'BR-S-09', 'FX-SCH-A-000043', 'FX-SCH-A-000044', 'XSD'],
+      because: ['BR-14', 'BR-15', 'BR-48', 'BR-S-09', 'FX-SCH-A-000043', 'FX-SCH-A-000044'],
     },
   ],
   alternatives: [

@@ -87,7 +87,7 @@ export function failures(payload: unknown, level: ReadinessLevel): string[] | nu
     const code = converted.error.body.error;
     return code === 'invalid_data_format' ? null : [code];
   }
-  const outcome = validateXml(converted.xml, { target });
+  const outcome = validateXml(converted.draft, { target, written: converted });
   if (!outcome.ok) return [outcome.error.code];
   const { report } = outcome;
   const failing =

@@ -79,6 +79,18 @@ describe('checkFacturxPdf', () => {
     expect(found.map((f) => f.severity)).toEqual(['warning']);
   });
 
+  it('holds the Info dictionary to nothing ISO 19005-3 does not: a /Producer unlike pdf:Producer is no finding', async () => {
+    // Info–XMP equivalence is ISO 19005-1 §6.7.3 (PDF/A-1); ISO 19005-3 §6.6.2.1 asks for the
+    // metadata stream and a well-formed XMP packet, not for the Info dictionary to repeat it.
+    const r = packageFacturx(await blankPdf(), XML, 'EN16931');
+    if (!r.ok) throw new Error(r.error.message);
+    const text = Buffer.from(r.pdf).toString('latin1');
+    const producer = Buffer.from('Factur-X Desk').toString('hex');
+    expect(text).toContain(producer);
+    const other = Buffer.from(text.replace(producer, Buffer.from('Factur-X Dusk').toString('hex')), 'latin1');
+    expect(ids(checkFacturxPdf(other))).toEqual(ids(checkFacturxPdf(r.pdf)));
+  });
+
   it('maps findings to validation issues (error → fatal)', async () => {
     const issues = pdfStageFindings(checkFacturxPdf(await blankPdf()), 'fr');
     expect(issues.pdfa.skipped).toBe(false);

@@ -9,11 +9,10 @@ import { type Attachment, attachmentsOf } from './attachments';
 import { INVOICE_FILE_NAMES, guidelineOfXml } from './facturx-read';
 import { FACTURX_FILENAME } from './facturx-write';
 import { inspect } from './inspect';
-import { parsePdfDate, parseXmpDate } from './pdf-date';
 import { PdfDocument } from './reader/document';
-import { PdfStream, nameOf, textOf } from './reader/objects';
+import { PdfStream, nameOf } from './reader/objects';
 import { bytesOf, lastIndexOf } from './reader/parser';
-import { DC_NS, PDF_NS, XMP_NS, type XmpPacket, facturxXmpOf, readXmp } from './xmp-read';
+import { type XmpPacket, facturxXmpOf, readXmp } from './xmp-read';
 
 export type PdfStage = 'pdfa' | 'facturx_pdf';
 
@@ -194,16 +193,6 @@ function checkStructure(doc: PdfDocument, f: Findings): XmpPacket | null {
       'Le flux de métadonnées n’a pas /Type /Metadata /Subtype /XML',
     );
   }
-  if (meta.dict.get('Filter') !== undefined) {
-    f.add(
-      'pdfa',
-      'warning',
-      'PDFA-XMP-FILTER',
-      `${PDFA} §6.6.2.1`,
-      'The XMP stream is compressed; readers expect it in clear',
-      'Le flux XMP est compressé ; les lecteurs l’attendent en clair',
-    );
-  }
   const declared = doc.resolve(meta.dict.get('Length'));
   if (declared !== meta.raw.length) {
     f.add(
@@ -250,7 +239,6 @@ function checkStructure(doc: PdfDocument, f: Findings): XmpPacket | null {
       `Le XMP n'identifie pas un PDF/A-3 (pdfaid:part ${fx.pdfaPart ?? 'absent'}, conformance ${fx.pdfaConformance ?? 'absente'})`,
     );
   }
-  checkInfo(doc, f, xmp);
   return xmp;
 }
 
@@ -280,42 +268,6 @@ function checkOutputIntent(doc: PdfDocument, f: Findings): void {
       'The /GTS_PDFA1 OutputIntent has no valid embedded ICC profile',
       "L'OutputIntent /GTS_PDFA1 n'a pas de profil ICC incorporé valide",
     );
-  }
-}
-
-/** §6.6.3: every Info entry that has an XMP equivalent must agree with it. */
-function checkInfo(doc: PdfDocument, f: Findings, xmp: XmpPacket): void {
-  const info = doc.dict(doc.trailer.get('Info'));
-  if (!info) return;
-  const pairs: [string, string, 'text' | 'date'][] = [
-    ['Title', DC_NS + 'title', 'text'],
-    ['Author', DC_NS + 'creator', 'text'],
-    ['Subject', DC_NS + 'description', 'text'],
-    ['Keywords', PDF_NS + 'Keywords', 'text'],
-    ['Creator', XMP_NS + 'CreatorTool', 'text'],
-    ['Producer', PDF_NS + 'Producer', 'text'],
-    ['CreationDate', XMP_NS + 'CreateDate', 'date'],
-    ['ModDate', XMP_NS + 'ModifyDate', 'date'],
-  ];
-  for (const [key, prop, kind] of pairs) {
-    const value = textOf(doc.resolve(info.get(key)));
-    if (value === undefined) continue;
-    const x = xmp.props.get(prop);
-    const same =
-      x !== undefined &&
-      (kind === 'text'
-        ? x === value
-        : parsePdfDate(value)?.getTime() === parseXmpDate(x)?.getTime() && parseXmpDate(x) !== undefined);
-    if (!same) {
-      f.add(
-        'pdfa',
-        'error',
-        'PDFA-INFO-XMP',
-        `${PDFA} §6.6.3`,
-        `Info /${key} does not match its XMP equivalent`,
-        `L'entrée Info /${key} ne correspond pas à son équivalent XMP`,
-      );
-    }
   }
 }
 

@@ -32,7 +32,11 @@ describeCorpus('extractFacturx on the public PDF corpus', (corpus) => {
   it('plain variants have nothing to extract (422)', () => {
     const inv = manifest.invoices[0]!;
     const r = extractFacturx(readFileSync(path.join(dir, inv.files.plain)), 'plain.pdf');
-    expect(r.ok ? null : r.error).toMatchObject({ code: 'unextractable_pdf', status: 422 });
+    expect(r.ok ? null : r.error).toMatchObject({
+      code: 'unextractable_pdf',
+      status: 422,
+      reason: 'no_embedded_xml',
+    });
   });
 });
 
@@ -47,6 +51,10 @@ describe('extractFacturx errors', () => {
   });
   it('a PDF header followed by garbage is a 422', () => {
     const r = extractFacturx(Buffer.from('%PDF-1.7\n' + 'x'.repeat(5000)), 'g.pdf');
-    expect(r.ok ? null : r.error).toMatchObject({ code: 'unextractable_pdf', status: 422 });
+    expect(r.ok ? null : r.error).toMatchObject({
+      code: 'unextractable_pdf',
+      status: 422,
+      reason: 'unreadable',
+    });
   });
 });

@@ -6,7 +6,7 @@ import type { LocalizedText } from '../api/lang';
 import { CONFORMANCE_LEVEL, type Profile, guidelineOf, profileOfGuideline } from '../cii/profile';
 import { parseXmlBytes } from '../xml/parse-bytes';
 import { type Attachment, attachmentsOf } from './attachments';
-import { type PdfError, openFailure, pdfError } from './errors';
+import { type PdfError, openFailure, pdfError, unextractable } from './errors';
 import { PdfDocument } from './reader/document';
 import { PdfStream } from './reader/objects';
 import { type FacturxXmp, type XmpPacket, facturxXmpOf, readXmp } from './xmp-read';
@@ -61,7 +61,7 @@ export function extractFacturx(bytes: Uint8Array, filename: string): ExtractResu
   if (!chosen) {
     return {
       ok: false,
-      error: pdfError('unextractable_pdf', NO_EMBEDDED_XML),
+      error: unextractable('no_embedded_xml', NO_EMBEDDED_XML),
     };
   }
   const { attachment, xml } = chosen;

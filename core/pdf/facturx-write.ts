@@ -15,7 +15,7 @@ import { deflateSync } from 'node:zlib';
 import { CONFORMANCE_LEVEL, type Profile, profileOfGuideline } from '../cii/profile';
 import { readAsset } from './assets';
 import { type Attachment, attachmentsOf, nameTreeEntries } from './attachments';
-import { type PdfError, openFailure, pdfError } from './errors';
+import { type PdfError, openFailure, pdfError, unextractable } from './errors';
 import { packagingText, type PackagingRefusal } from './packaging-messages';
 import { INVOICE_FILE_NAMES, guidelineOfXml } from './facturx-read';
 import { ANNOT_HIDING, ANNOT_PRINT, inspect } from './inspect';
@@ -94,7 +94,7 @@ export function packageFacturx(
 
   const found = inspect(doc);
   if (found.pageCount === 0)
-    return { ok: false, error: pdfError('unextractable_pdf', packagingText('no_pages')) };
+    return { ok: false, error: unextractable('unreadable', packagingText('no_pages')) };
   if (found.actions.length) {
     const a = found.actions[0]!;
     return refuse('action', `${a.kind}, ${a.where}`);
@@ -260,7 +260,7 @@ export function packageFacturx(
   af.push(specRef);
   const rootRef = doc.trailer.get('Root');
   if (!(rootRef instanceof PdfRef))
-    return { ok: false, error: pdfError('unextractable_pdf', packagingText('no_catalog_reference')) };
+    return { ok: false, error: unextractable('unreadable', packagingText('no_catalog_reference')) };
   const newCatalog = new PdfDict(new Map(catalog.map))
     .set('Metadata', metaRef)
     .set('OutputIntents', outputIntents ?? [])

@@ -1,6 +1,6 @@
 /**
- * Dates in the two forms PDF/A requires to agree (ISO 19005-3 §6.6.2.3): the Info dictionary's
- * `D:YYYYMMDDHHmmSSOHH'mm'` (ISO 32000-1 §7.9.4) and XMP's ISO 8601 form. We write both in UTC.
+ * Dates in the Info dictionary's form `D:YYYYMMDDHHmmSSOHH'mm'` (ISO 32000-1 §7.9.4) and in XMP's
+ * ISO 8601 form. We write both, equal, in UTC, so that a reader shows the same date whichever it reads.
  */
 
 const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
@@ -28,21 +28,6 @@ export function parsePdfDate(s: string): Date | undefined {
   const n = (i: number, dflt: number): number => (m[i] ? Number(m[i]) : dflt);
   const sign = m[7] === '-' ? -1 : 1;
   const offsetMin = m[7] && m[7].toUpperCase() !== 'Z' ? sign * (n(8, 0) * 60 + n(9, 0)) : 0;
-  const t = Date.UTC(n(1, 0), n(2, 1) - 1, n(3, 1), n(4, 0), n(5, 0), n(6, 0)) - offsetMin * 60_000;
-  return Number.isFinite(t) ? new Date(t) : undefined;
-}
-
-/** An XMP date (ISO 8601, possibly shortened), undefined when unreadable. */
-export function parseXmpDate(s: string): Date | undefined {
-  const m =
-    /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?)?)?(Z|[+-]\d{2}:\d{2})?$/.exec(
-      s.trim(),
-    );
-  if (!m) return undefined;
-  const n = (i: number, dflt: number): number => (m[i] ? Number(m[i]) : dflt);
-  let offsetMin = 0;
-  if (m[7] && m[7] !== 'Z')
-    offsetMin = (m[7][0] === '-' ? -1 : 1) * (Number(m[7].slice(1, 3)) * 60 + Number(m[7].slice(4, 6)));
   const t = Date.UTC(n(1, 0), n(2, 1) - 1, n(3, 1), n(4, 0), n(5, 0), n(6, 0)) - offsetMin * 60_000;
   return Number.isFinite(t) ? new Date(t) : undefined;
 }

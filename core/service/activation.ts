@@ -15,8 +15,8 @@ import type { ActivationRecord, Storage } from './storage';
 
 export const ACTIVATION_TTL_MS = 24 * 60 * 60 * 1000;
 
-/** The JSON body of a public call, one object checked member by member (422 naming the member at fault). */
-function parseBody<S extends z.ZodType>(body: string, schema: S, lang: Lang): Parsed<z.infer<S>> {
+/** A JSON request body, one object checked member by member (422 naming the member at fault). */
+export function parseJsonBody<S extends z.ZodType>(body: string, schema: S, lang: Lang): Parsed<z.infer<S>> {
   const read = jsonField('body', body, schema, {
     malformed: () => invalidField('body', NOT_JSON, lang),
     invalid: (path, reason) => invalidField(path.replace(/^body\./, ''), reason, lang),
@@ -41,7 +41,7 @@ export async function requestSandboxKey(
   now: Date,
   lang: Lang,
 ): Promise<Parsed<ActivationRequest>> {
-  const given = parseBody(body, activationStep1BodySchema, lang);
+  const given = parseJsonBody(body, activationStep1BodySchema, lang);
   if (!given.ok) return given;
   const { email } = given.value;
   if (await hasKey(storage, email)) return failed(apiError('sandbox_key_exists', undefined, { lang }));
@@ -69,7 +69,7 @@ export async function activateSandboxKey(
   now: Date,
   lang: Lang,
 ): Promise<Parsed<ActivatedKey>> {
-  const given = parseBody(body, activationStep2BodySchema, lang);
+  const given = parseJsonBody(body, activationStep2BodySchema, lang);
   if (!given.ok) return given;
   const use = await storage.useActivation(hashApiKey(given.value.token), now.toISOString());
   if (use.status !== 'activated') {

@@ -9,9 +9,11 @@ import { parseConvertFields, type ConvertFields } from '../api/convert-request';
 import type { ConvertAccepted, ConvertResponse } from '../api/convert-response';
 import { failed, invalidField, parsed, type Parsed } from '../api/form-fields';
 import { isLang, type Lang } from '../api/lang';
+import { meteredOrJob } from './async-work';
 import { engines, type ConvertInput } from './engines';
 import { idempotent } from './idempotency';
-import { metered, standing } from './quota';
+import { convertAccepted, type JobPayload } from './jobs';
+import { standing } from './quota';
 import { enrichFlag, optionalFile, requestLang, sniffFile } from './request';
 import { fail } from './result';
 import type { ProfileRecord } from './storage';
@@ -20,10 +22,51 @@ import type { FilePart, ServiceContext, ServiceRequest, ServiceResult } from './
 type ConvertBody = ConvertResponse | ConvertAccepted;
 
 /** Charged when the answer carries a deliverable the engine counted. */
-const delivered = (result: ServiceResult<ConvertBody>): boolean =>
+export const convertDelivered = (result: ServiceResult<ConvertBody>): boolean =>
   result.ok &&
   'conversionSuccessful' in result.body.result &&
   result.body.result.processedInvoicesCharged === 1;
+
+type SavedProfiles = { sellerProfile?: ProfileRecord; buyerProfile?: ProfileRecord };
+
+/** A checked convert request: its fields, uploads and language; the engine input once profiles are known. */
+interface Prepared {
+  readonly request: ConvertFields;
+  readonly lang: Lang;
+  input(
+    profiles: SavedProfiles,
+    quota: ConvertInput['quota'],
+    now: Date,
+    control?: ConvertControl,
+  ): ConvertInput;
+}
+
+function prepare(req: ServiceRequest): Parsed<Prepared> {
+  let lang: Lang = requestLang(req);
+  const fields = parseConvertFields(req.fields, lang);
+  if (!fields.ok) return fields;
+  const request = fields.value;
+  if (isLang(request.options.lang) && req.query.lang === undefined) lang = request.options.lang;
+  const uploads = convertUploads(req, request, lang);
+  if (!uploads.ok) return uploads;
+  const enrich = enrichFlag(req, lang);
+  if (!enrich.ok) return enrich;
+  return parsed({
+    request,
+    lang,
+    input: (profiles, quota, now, control = {}) => ({
+      ...request,
+      ...uploads.value,
+      ...profiles,
+      ...(control.onProgress ? { onProgress: control.onProgress } : {}),
+      ...(control.signal ? { signal: control.signal } : {}),
+      quota,
+      enrich: enrich.value,
+      lang,
+      now,
+    }),
+  });
+}
 
 /** `control` lets the caller follow a long convert (OCR) and cancel it. */
 export async function convert(
@@ -31,33 +74,14 @@ export async function convert(
   ctx: ServiceContext,
   control: ConvertControl = {},
 ): Promise<ServiceResult<ConvertBody>> {
-  let lang: Lang = requestLang(req);
-  const fields = parseConvertFields(req.fields, lang);
-  if (!fields.ok) return fail(fields.error);
-  const request = fields.value;
-  if (isLang(request.options.lang) && req.query.lang === undefined) lang = request.options.lang;
-  const uploads = convertUploads(req, request, lang);
-  if (!uploads.ok) return fail(uploads.error);
-
-  const enrich = enrichFlag(req, lang);
-  if (!enrich.ok) return fail(enrich.error);
+  const prepared = prepare(req);
+  if (!prepared.ok) return fail(prepared.error);
+  const { request, lang } = prepared.value;
   const profiles = await loadProfiles(ctx, request.profiles, lang);
   if (!profiles.ok) return fail(profiles.error);
-
-  const input = (quota: ConvertInput['quota']): ConvertInput => ({
-    ...request,
-    ...uploads.value,
-    ...profiles.value,
-    ...(control.onProgress ? { onProgress: control.onProgress } : {}),
-    ...(control.signal ? { signal: control.signal } : {}),
-    quota,
-    enrich: enrich.value,
-    lang,
-    now: ctx.now(),
-  });
-  const reused = [profiles.value.sellerProfile, profiles.value.buyerProfile].flatMap((p) =>
-    p ? [`${p.role} ${p.id} ${p.version}`] : [],
-  );
+  const input = (quota: ConvertInput['quota']) =>
+    prepared.value.input(profiles.value, quota, ctx.now(), control);
+  const saved = [profiles.value.sellerProfile, profiles.value.buyerProfile].flatMap((p) => (p ? [p] : []));
   return idempotent(
     ctx,
     'convert',
@@ -66,8 +90,33 @@ export async function convert(
     () =>
       request.dryRun
         ? standing(ctx).then((ticket) => engines.convert(input(ticket)))
-        : metered(ctx, '/api/v1/convert', lang, (ticket) => engines.convert(input(ticket)), delivered),
-    reused,
+        : meteredOrJob(ctx, ctx.jobs, {
+            service: 'convert',
+            endpoint: '/api/v1/convert',
+            lang,
+            request: req,
+            profiles: saved,
+            work: (ticket) => engines.convert(input(ticket)),
+            delivered: convertDelivered,
+            accepted: (jobId) => convertAccepted(jobId, request.target),
+          }),
+    saved.map((p) => `${p.role} ${p.id} ${p.version}`),
+  );
+}
+
+/** A convert accepted as a job, run by a worker: the same request, the profiles as they were accepted. */
+export async function convertJobWork(payload: JobPayload, now: Date): Promise<ServiceResult<ConvertBody>> {
+  const prepared = prepare(payload.request);
+  if (!prepared.ok) return fail(prepared.error);
+  const role = (wanted: ProfileRecord['role']) => payload.profiles.find((p) => p.role === wanted);
+  const seller = role('seller');
+  const buyer = role('buyer');
+  return engines.convert(
+    prepared.value.input(
+      { ...(seller ? { sellerProfile: seller } : {}), ...(buyer ? { buyerProfile: buyer } : {}) },
+      { remainingAfterCharge: payload.remainingAfterCharge },
+      now,
+    ),
   );
 }
 
@@ -135,9 +184,9 @@ async function loadProfiles(
   ctx: ServiceContext,
   selection: { readonly sellerProfileId?: string; readonly buyerProfileId?: string } | null,
   lang: Lang,
-): Promise<Parsed<{ sellerProfile?: ProfileRecord; buyerProfile?: ProfileRecord }>> {
+): Promise<Parsed<SavedProfiles>> {
   if (!selection) return parsed({});
-  const value: { sellerProfile?: ProfileRecord; buyerProfile?: ProfileRecord } = {};
+  const value: SavedProfiles = {};
   if (selection.sellerProfileId !== undefined) {
     const found = await ctx.storage.findProfile(ctx.tenant, 'seller', selection.sellerProfileId);
     if (!found) return failed(apiError('seller_profile_not_found', undefined, { lang }));

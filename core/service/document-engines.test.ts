@@ -24,7 +24,7 @@ const req = (f: FilePart, over: Partial<ServiceRequest> = {}): ServiceRequest =>
 
 function goldenXml(): string {
   const written = invoiceDataToCii(GOLDEN_EXAMPLES[0]!.invoice_data, 'EN16931');
-  if (!written.ok) throw new Error(JSON.stringify(written.error));
+  if (!written.ok || written.xml === null) throw new Error(JSON.stringify(written));
   return written.xml;
 }
 
@@ -125,7 +125,10 @@ describeCorpus('document engines on the PDF corpus', (corpus) => {
 
   it('refuses a PDF without embedded XML with unextractable_pdf', async () => {
     const result = await services.extract(req(pdf('fnfe_Facture_DOM_BASIC.plain.pdf')), localContext());
-    expect(result).toMatchObject({ status: 422, body: { error: 'unextractable_pdf' } });
+    expect(result).toMatchObject({
+      status: 422,
+      body: { error: 'unextractable_pdf', reason: 'no_embedded_xml' },
+    });
   });
 
   it('validates a Factur-X PDF on both sides: PDF stages and the embedded XML', async () => {

@@ -133,11 +133,15 @@ export function validationFailure(error: ValidationError, lang: Lang): ApiErrorR
 export /** An embedded XML whose BT-24 names no Factur-X profile (e.g. ZUGFeRD 1.0) is not a Factur-X invoice. */
 function unknownProfile(extracted: ExtractSuccess, lang: Lang): ApiErrorResult {
   const id = extracted.guidelineId ?? '—';
-  return apiError('unextractable_pdf', undefined, {
-    lang,
-    message: {
-      en: `The embedded ${extracted.xmlFilename} declares no Factur-X profile (BT-24: ${id}).`,
-      fr: `Le fichier ${extracted.xmlFilename} intégré ne déclare aucun profil Factur-X (BT-24 : ${id}).`,
+  return apiError(
+    'unextractable_pdf',
+    { reason: 'not_facturx_xml' },
+    {
+      lang,
+      message: {
+        en: `The embedded ${extracted.xmlFilename} declares no Factur-X profile (BT-24: ${id}).`,
+        fr: `Le fichier ${extracted.xmlFilename} intégré ne déclare aucun profil Factur-X (BT-24 : ${id}).`,
+      },
     },
-  });
+  );
 }

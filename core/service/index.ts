@@ -2,20 +2,37 @@
 import { contract } from './contract';
 import { convert } from './convert';
 import { extract } from './extract';
+import { jobStatus } from './job-status';
+import { limits } from './limits';
+import { report } from './report';
 import { emptyState, MemoryStorage } from './memory-storage';
 import { openapi } from './openapi';
 import { profiles } from './profiles';
 import { repair } from './repair';
 import type { Storage, TenantRecord } from './storage';
+import { issueToken } from './token';
 import type { ServiceContext } from './types';
 import { validate } from './validate';
 
-export const services = { convert, extract, repair, validate, contract, profiles, openapi };
+export const services = {
+  convert,
+  extract,
+  repair,
+  validate,
+  contract,
+  profiles,
+  openapi,
+  jobs: jobStatus,
+  token: issueToken,
+  limits,
+  report,
+};
 export type ServiceName = keyof typeof services;
 
 export const LOCAL_TENANT = 'local';
 
-const localTenant = (now: Date): TenantRecord => ({
+/** The tenant of the machine's own user: the offline desktop and CLI, and a loopback server's sign-in. */
+export const localTenant = (now: Date): TenantRecord => ({
   id: LOCAL_TENANT,
   email: '',
   plan: 'local',

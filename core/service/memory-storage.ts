@@ -98,6 +98,10 @@ export class MemoryStorage implements Storage {
     return this.read((s) => Object.values(s.apiKeys).find((k) => k.hashedKey === hashedKey) ?? null);
   }
 
+  findApiKey(id: string) {
+    return this.read((s) => s.apiKeys[id] ?? null);
+  }
+
   listApiKeys() {
     return this.read((s) => Object.values(s.apiKeys).sort(compareApiKeys));
   }

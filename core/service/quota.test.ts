@@ -24,7 +24,7 @@ const delivered = async (): Promise<ServiceResult<string>> => ({ ok: true, statu
 const refused = async (): Promise<ServiceResult<string>> => ({
   ok: false,
   status: 422,
-  body: { error: 'unextractable_pdf', message: 'no' },
+  body: { error: 'unextractable_pdf', message: 'no', reason: 'unreadable' },
 });
 
 describe('quotaPeriod', () => {

@@ -2,6 +2,7 @@
 import { apiError, emptyFileError } from '../api/errors';
 import { booleanField, failed, parsed, type Parsed } from '../api/form-fields';
 import { chooseLang, type Lang, type LocalizedText } from '../api/lang';
+import { MAX_UPLOAD_BYTES } from '../api/limits';
 import type { FilePart, ServiceRequest } from './types';
 
 export const requestLang = (req: ServiceRequest): Lang => chooseLang(req.query.lang, req.acceptLanguage);
@@ -33,9 +34,10 @@ export function sniffFile(bytes: Uint8Array): FileKind {
 
 /**
  * The largest file any endpoint accepts, whatever the transport (an HTTP upload, a file on the command
- * line, a file handed to the desktop bridge): far beyond an invoice PDF or XML.
+ * line, a file handed to the desktop bridge): far beyond an invoice PDF or XML. One bound, published at
+ * `GET /api/v1/limits` (core/api/limits.ts).
  */
-export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+export { MAX_UPLOAD_BYTES };
 
 const MEGABYTES = MAX_UPLOAD_BYTES / 1024 / 1024;
 

@@ -112,6 +112,7 @@ export interface Storage {
 
   putApiKey(key: ApiKeyRecord): Promise<void>;
   findApiKeyByHash(hashedKey: string): Promise<ApiKeyRecord | null>;
+  findApiKey(id: string): Promise<ApiKeyRecord | null>;
   listApiKeys(): Promise<readonly ApiKeyRecord[]>;
   /** Marks the key revoked; null when there is no such key. */
   revokeApiKey(id: string, at: string): Promise<ApiKeyRecord | null>;

@@ -4,6 +4,8 @@
  * transport-neutral (form fields as text, files as bytes) and are validated once, inside the service.
  */
 import type { ApiErrorBody } from '../api/errors';
+import type { BearerTokens } from './bearer-tokens';
+import type { Jobs } from './jobs';
 import type { Storage } from './storage';
 
 /** An uploaded file, whatever the transport (multipart part, path on disk, drag-and-drop). */
@@ -23,15 +25,26 @@ export interface ServiceRequest {
   readonly idempotencyKey?: string;
   /** `Accept-Language` header, used when the `lang` query parameter is absent. */
   readonly acceptLanguage?: string;
+  /** `Prefer` header (RFC 7240): `respond-async` asks for a 202 and a job. */
+  readonly prefer?: string;
 }
 
 export type { Lang } from '../api/lang';
 
 /** Who is calling and what they may use; the adapters authenticate, the service enforces quota. */
+/** How a request proved who it is: an API key, or a bearer token the server signed for one. */
+export type CredentialKind = 'api_key' | 'bearer_token';
+
 export interface ServiceContext {
   readonly tenant: string;
   readonly storage: Storage;
   readonly now: () => Date;
+  /** Where work may become a job (the server); absent, everything runs within the call. */
+  readonly jobs?: Jobs;
+  /** The key the request came with, and how (an authenticated server route). */
+  readonly caller?: { readonly keyId: string; readonly via: CredentialKind };
+  /** Where bearer tokens are issued (a server). */
+  readonly tokens?: BearerTokens;
 }
 
 export type ServiceResult<Body> =

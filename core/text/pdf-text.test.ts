@@ -32,7 +32,10 @@ describe('readPdfText', () => {
     const blank = await readPdfText(await blankPdf());
     expect(blank.ok && hasTextLayer(blank.text)).toBe(false);
     const garbage = await readPdfText(new TextEncoder().encode('%PDF-1.7 nothing here'));
-    expect(garbage.ok ? null : garbage.error.code).toBe('unextractable_pdf');
+    expect(garbage.ok ? null : garbage.error).toMatchObject({
+      code: 'unextractable_pdf',
+      reason: 'unreadable',
+    });
     const locked = await readPdfText(await encryptedPdf());
     expect(locked.ok && hasTextLayer(locked.text)).toBe(false);
   });

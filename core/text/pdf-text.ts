@@ -13,15 +13,15 @@ export const MAX_TEXT_PAGES = 50;
 
 export type PdfTextResult =
   | { readonly ok: true; readonly text: DocumentText; readonly pageCount: number }
-  | {
-      readonly ok: false;
-      readonly error: {
-        readonly code: 'unextractable_pdf';
-        readonly message: string;
-        /** Why, in words for the user, when our own reader refused the file. */
-        readonly localized?: LocalizedText;
-      };
-    };
+  | { readonly ok: false; readonly error: PdfTextError };
+
+export interface PdfTextError {
+  readonly code: 'unextractable_pdf';
+  readonly reason: 'encrypted' | 'unreadable';
+  readonly message: string;
+  /** Why, in words for the user, when our own reader refused the file. */
+  readonly localized?: LocalizedText;
+}
 
 interface TextItemLike {
   readonly str: string;
@@ -34,9 +34,9 @@ const isTextItem = (item: unknown): item is TextItemLike =>
   typeof item === 'object' && item !== null && 'str' in item && 'transform' in item;
 
 export async function readPdfText(pdf: Uint8Array): Promise<PdfTextResult> {
-  const fail = (message: string): PdfTextResult => ({
+  const fail = (reason: PdfTextError['reason'], message: string): PdfTextResult => ({
     ok: false,
-    error: { code: 'unextractable_pdf', message },
+    error: { code: 'unextractable_pdf', reason, message },
   });
   let doc: PdfJsDocument | undefined;
   try {
@@ -70,14 +70,18 @@ export async function readPdfText(pdf: Uint8Array): Promise<PdfTextResult> {
     // Beyond a bound, the refusal says which; other refusals keep the reader's general words.
     if (reason instanceof PdfRefused && reason.error.code === 'beyond_bounds') {
       const { message, localized } = reason.error;
-      return { ok: false, error: { code: 'unextractable_pdf', message, localized } };
+      return { ok: false, error: { code: 'unextractable_pdf', reason: 'unreadable', message, localized } };
+    }
+    if (reason instanceof PdfRefused && reason.error.code === 'encrypted') {
+      return fail('encrypted', 'The PDF is password-protected.');
     }
     const name = (reason as { name?: string } | null)?.name;
-    return fail(
-      name === 'PasswordException'
-        ? 'The PDF is password-protected.'
-        : `The PDF cannot be read: ${reason instanceof Error ? reason.message : String(reason)}`,
-    );
+    return name === 'PasswordException'
+      ? fail('encrypted', 'The PDF is password-protected.')
+      : fail(
+          'unreadable',
+          `The PDF cannot be read: ${reason instanceof Error ? reason.message : String(reason)}`,
+        );
   } finally {
     await doc?.destroy();
   }

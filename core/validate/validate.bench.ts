@@ -9,6 +9,10 @@ import { pathToFileURL } from 'node:url';
 import { corpusDir } from '../testing/corpus-dir';
 import { baseInvoice, invoiceWithLines } from '../testing/generated-invoice';
 import type { ValidationTarget } from '../api/targets';
+import { detectProfile } from '../cii/profile';
+import { facturxProfileRules } from '../rules/facturx';
+import { ruleInput, runRuleSets } from '../rules/run';
+import { parseXml } from '../xml/parse';
 import { validateXml } from './validate';
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -24,6 +28,44 @@ function timeOne(source: string, target: ValidationTarget): number {
 }
 
 const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+const cpuMs = (): number => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+/**
+ * The profile stage's share of a validation (CPU time, which the other processes of a shared machine
+ * inflate less than the wall clock): the declared profile's Factur-X rules alone on the same documents,
+ * against the whole validation.
+ */
+function profileShare(files: readonly string[]): void {
+  const docs = files.flatMap((source) => {
+    const parsed = parseXml(source);
+    const profile = parsed.ok ? detectProfile(parsed.doc.root) : null;
+    return parsed.ok && profile ? [{ source, doc: parsed.doc, rules: facturxProfileRules(profile) }] : [];
+  });
+  let whole = 0;
+  let profile = 0;
+  for (let round = 0; round < 6; round++) {
+    for (const { source, doc, rules } of docs) {
+      const a = cpuMs();
+      validateXml(source, { target: 'en16931' });
+      const b = cpuMs();
+      runRuleSets(ruleInput(doc), [rules]);
+      const c = cpuMs();
+      if (round > 0) {
+        whole += b - a;
+        profile += c - b;
+      }
+    }
+  }
+  const n = docs.length * 5;
+  console.log(
+    `profile stage on ${docs.length} files: ${(profile / n).toFixed(3)} ms CPU per invoice, ` +
+      `${((100 * profile) / whole).toFixed(0)} % of a whole validation (${(whole / n).toFixed(3)} ms CPU)`,
+  );
+}
 
 export default function bench(): void {
   const corpus = corpusDir();
@@ -47,6 +89,8 @@ export default function bench(): void {
         `p95 ${percentile(times, 95).toFixed(3)} ms per invoice`,
     );
   }
+
+  profileShare(files);
 
   // CPU time as well as wall time: on a shared machine the wall clock also counts other processes.
   const base = baseInvoice(corpus);

@@ -5,7 +5,14 @@ import { validationReportSchema } from '../api/validation-report';
 import { en16931ModelRules } from '../rules/en16931';
 import { corpusDir } from '../testing/corpus';
 import { canonicalRuleSet, ruleSetDigest } from './artifacts';
-import { validateXml, type ValidateOptions } from './validate';
+import { fileURLToPath } from 'node:url';
+import {
+  validateXml,
+  withPdfStages,
+  type PdfStage,
+  type PdfStageFindings,
+  type ValidateOptions,
+} from './validate';
 
 const corpus = corpusDir();
 const read = (rel: string): string => readFileSync(path.join(corpus!, rel), 'utf8');
@@ -206,5 +213,46 @@ describeWithCorpus('validateXml on corpus invoices', () => {
     expect(outcome.report.valid).toBe(false);
     expect(outcome.report.stages.pdfa).toMatchObject({ passed: false, skipped: false, error_count: 1 });
     expect(outcome.report.stages.facturx_pdf).toMatchObject({ passed: true, skipped: false });
+  });
+});
+
+describe('withPdfStages: the PDF side added to a report without judging the XML again', () => {
+  const own = readFileSync(
+    fileURLToPath(new URL('../rules/facturx/fixtures/en16931.xml', import.meta.url)),
+    'utf8',
+  );
+  const issue = (ruleId: string, severity: 'fatal' | 'warning', stage: PdfStage) => ({
+    ruleId,
+    severity,
+    message: ruleId,
+    location: '/',
+    bt: null,
+    stage,
+  });
+  const pdfSides: Readonly<Record<PdfStage, PdfStageFindings>>[] = [
+    {
+      pdfa: {
+        skipped: false,
+        issues: [issue('PDFA-6.2', 'fatal', 'pdfa'), issue('PDFA-X', 'warning', 'pdfa')],
+      },
+      facturx_pdf: { skipped: false, issues: [issue('FX-1', 'warning', 'facturx_pdf')] },
+    },
+    { pdfa: { skipped: false, issues: [] }, facturx_pdf: { skipped: true, skip_reason: 'pdf_unreadable' } },
+  ];
+  const timeless = (report: unknown) => JSON.stringify(report).replace(/"durationMs":[0-9.]+/, '');
+
+  it.each([
+    ['a valid invoice', own],
+    ['an invoice with findings', own.replace(/<ram:GrandTotalAmount>[^<]*</, '<ram:GrandTotalAmount>1.00<')],
+  ])('%s: the same report, byte for byte but for its duration', (_name, xml) => {
+    const alone = validateXml(xml, { ...EN, filename: 'a.pdf' });
+    if (!alone.ok) throw new Error(alone.error.message);
+    for (const pdf of pdfSides) {
+      const whole = validateXml(xml, { ...EN, filename: 'a.pdf', pdf });
+      if (!whole.ok) throw new Error(whole.error.message);
+      const added = withPdfStages(alone.report, pdf, performance.now());
+      expect(timeless(added)).toBe(timeless(whole.report));
+      expect(added.durationMs).toBeGreaterThanOrEqual(alone.report.durationMs);
+    }
   });
 });

@@ -6,9 +6,10 @@
 import { LEGAL_DISCLAIMER } from '../api/disclaimer';
 import { fillText, type Lang, type LocalizedText } from '../api/lang';
 import { VALIDATION_TARGETS, type ValidationTarget } from '../api/targets';
-import type { StageResult, ValidationIssue } from '../api/validation-report';
+import type { StageResult, ValidationIssue, ValidationReportBody } from '../api/validation-report';
 import { CII_PREFIXES } from '../cii/namespaces';
 import { detectProfile } from '../cii/profile';
+import type { CiiWritten } from '../cii/write';
 import { notCiiText } from '../cii/read';
 import type { Finding, RuleSet, Stage } from '../rules/rule';
 import { facturxProfileRules } from '../rules/facturx';
@@ -19,6 +20,7 @@ import { locator } from '../xml/query';
 import type { XmlDocument, XmlElement, XmlEncoding } from '../xml/tree';
 import { artifactOf } from './artifacts';
 import { profileConformance, profileNotes } from './profile-verdict';
+import { gapIssues } from './schema-gaps';
 import { validationError, type ValidationOutcome } from './report';
 import { stageRuleSets, type XmlStage } from './rule-sets';
 
@@ -39,6 +41,13 @@ export interface ValidateOptions {
   readonly pdf?: Readonly<Record<PdfStage, PdfStageFindings>>;
   /** For text already decoded: the encoding it was read in (bytes are read by their own). */
   readonly encoding?: XmlEncoding;
+  /**
+   * When the XML is a candidate we wrote (core/cii/write.ts): what its profile's schema requires and the
+   * invoice lacks, reported in the structure stage as the rules that need it. When `xml` is null the XML
+   * is the writer's draft, which does not fit the schema for those gaps alone: the schema's own check
+   * would only repeat them in its words, so the gaps stand for it.
+   */
+  readonly written?: Pick<CiiWritten, 'xml' | 'gaps'>;
 }
 
 const UNKNOWN_TARGET: LocalizedText = {
@@ -97,15 +106,11 @@ export function validateDocument(
   const used: RuleSet[] = [];
   const locate = locator(CII_PREFIXES);
 
-  for (const stage of ['pdfa', 'facturx_pdf'] as const) {
-    const found = options.pdf?.[stage] ?? { skipped: true as const, skip_reason: 'not_a_pdf' };
-    if (found.skipped) stages[stage] = skippedStage(found.skip_reason);
-    else {
-      issues.push(...found.issues);
-      stages[stage] = stageResult(found.issues);
-    }
-  }
+  const pdf = pdfStages(options.pdf);
+  issues.push(...pdf.issues);
+  Object.assign(stages, pdf.stages);
   const byStage = {} as Record<XmlStage, ValidationIssue[]>;
+  const gaps = options.written ? gapIssues(options.written.gaps, profile ?? 'EN16931', lang) : [];
   for (const stage of ['xsd', 'schematron', 'fr_ctc'] as const satisfies readonly XmlStage[]) {
     byStage[stage] = [];
     if (stage === 'fr_ctc' && target !== 'france_2026') {
@@ -114,7 +119,13 @@ export function validateDocument(
     }
     const sets = stageRuleSets(stage, profile);
     used.push(...sets);
-    byStage[stage] = runRuleSets(input, sets).map((f) => issueOf(f, lang, locate));
+    const run = () => runRuleSets(input, sets).map((f) => issueOf(f, lang, locate));
+    if (stage === 'xsd') byStage[stage] = [...gaps, ...(options.written?.xml === null ? [] : run())];
+    // A rule a gap already reports for the same place is not said twice.
+    else
+      byStage[stage] = run().filter(
+        (i) => !gaps.some((g) => g.ruleId === i.ruleId && within(g.location, i.location)),
+      );
     issues.push(...byStage[stage]);
     stages[stage] = stageResult(byStage[stage]);
   }
@@ -136,17 +147,16 @@ export function validateDocument(
     lang,
   });
 
-  const errorCount = issues.filter((i) => i.severity === 'fatal').length;
   return {
     ok: true,
     report: {
-      valid: errorCount === 0,
+      ...verdictOf(issues),
       target,
       profile,
       filename: options.filename ?? null,
       validatedAt: (options.now ?? (() => new Date()))().toISOString(),
-      durationMs: Math.round((performance.now() - started) * 1000) / 1000,
-      summary: { errorCount, warningCount: issues.length - errorCount },
+      durationMs: elapsedMs(started),
+      summary: summaryOf(issues),
       issues,
       stages,
       profileConformance: conformance,
@@ -156,6 +166,64 @@ export function validateDocument(
     },
   };
 }
+
+/** Whether the place `location` names lies at or below `ancestor` (both as the locator writes them). */
+const within = (location: string, ancestor: string): boolean =>
+  location === ancestor || location.startsWith(`${ancestor}/`);
+
+/**
+ * The report `validateXml` gives for an XML with the findings of its PDF, from the report of the same XML
+ * judged alone (its PDF stages skipped): the XML stages are not run again. A convert judges its candidate
+ * XML before packaging it, then the packaged PDF with that very XML inside.
+ */
+export function withPdfStages(
+  xmlReport: ValidationReportBody,
+  pdf: Readonly<Record<PdfStage, PdfStageFindings>>,
+  started: number,
+): ValidationReportBody {
+  const found = pdfStages(pdf);
+  const issues = [...found.issues, ...xmlReport.issues.filter((i) => !isPdfStage(i.stage))];
+  return {
+    ...xmlReport,
+    ...verdictOf(issues),
+    durationMs: Math.round((xmlReport.durationMs + elapsedMs(started)) * 1000) / 1000,
+    summary: summaryOf(issues),
+    issues,
+    stages: { ...xmlReport.stages, ...found.stages },
+  };
+}
+
+const isPdfStage = (stage: string): stage is PdfStage => stage === 'pdfa' || stage === 'facturx_pdf';
+
+/** The PDF stages' issues and results; absent findings: skipped, the input was not a PDF. */
+function pdfStages(pdf: ValidateOptions['pdf']): {
+  issues: ValidationIssue[];
+  stages: Record<PdfStage, StageResult>;
+} {
+  const issues: ValidationIssue[] = [];
+  const stages = {} as Record<PdfStage, StageResult>;
+  for (const stage of ['pdfa', 'facturx_pdf'] as const) {
+    const found = pdf?.[stage] ?? { skipped: true as const, skip_reason: 'not_a_pdf' };
+    if (found.skipped) stages[stage] = skippedStage(found.skip_reason);
+    else {
+      issues.push(...found.issues);
+      stages[stage] = stageResult(found.issues);
+    }
+  }
+  return { issues, stages };
+}
+
+const fatalCount = (issues: readonly ValidationIssue[]): number =>
+  issues.filter((i) => i.severity === 'fatal').length;
+
+const verdictOf = (issues: readonly ValidationIssue[]) => ({ valid: fatalCount(issues) === 0 });
+
+function summaryOf(issues: readonly ValidationIssue[]): ValidationReportBody['summary'] {
+  const errorCount = fatalCount(issues);
+  return { errorCount, warningCount: issues.length - errorCount };
+}
+
+const elapsedMs = (started: number): number => Math.round((performance.now() - started) * 1000) / 1000;
 
 function issueOf(f: Finding, lang: Lang, locate: (el: XmlElement) => string): ValidationIssue {
   return {
@@ -169,7 +237,7 @@ function issueOf(f: Finding, lang: Lang, locate: (el: XmlElement) => string): Va
 }
 
 function stageResult(issues: readonly ValidationIssue[]): StageResult {
-  const errors = issues.filter((i) => i.severity === 'fatal').length;
+  const errors = fatalCount(issues);
   return {
     passed: errors === 0,
     skipped: false,

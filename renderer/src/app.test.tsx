@@ -168,7 +168,11 @@ describe('App', () => {
       () => ({
         ok: false,
         status: 422,
-        error: { error: 'unextractable_pdf', message: 'The PDF has no embedded Factur-X XML.' },
+        error: {
+          error: 'unextractable_pdf',
+          message: 'The PDF has no embedded Factur-X XML.',
+          reason: 'no_embedded_xml',
+        },
       }),
       () => ({ ok: true, status: 200, body: dryRunBody({ candidateInvoiceData: { number: 'F-7' } }) }),
     );
@@ -212,7 +216,7 @@ describe('App', () => {
     });
 
     await waitFor(() => expect(calls).toHaveLength(1));
-    expect(screen.getByText('a.xml')).toBeTruthy();
+    expect(within(screen.getByTestId('queue-row')).getByText('a.xml')).toBeTruthy();
   });
 
   it('saves the settings and builds a new backend with them', () => {

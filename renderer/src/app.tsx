@@ -3,10 +3,14 @@ import type { ValidationTarget } from '../../core/api/targets';
 import type { Backend, FormFields, InvoiceFile, Quota } from './backend/backend';
 import type { HttpSettings } from './backend/http-backend';
 import { mergeQuota, watchQuota } from './backend/quota-watch';
+import { RefusalNotices } from './batch/refusal-notices';
+import { QueueTable } from './batch/queue-table';
 import { useChecks } from './batch/use-checks';
+import { useUploadLimits } from './batch/use-upload-limits';
 import { BackendIndicator } from './backend/backend-indicator';
 import { CheckCard } from './document/check-card';
 import { DropZone } from './batch/drop-zone';
+import { ExportButton } from './export/export-button';
 import { LanguageSwitch } from './settings/language-switch';
 import { ProfilesPanel } from './profiles/profiles-panel';
 import { QuotaExceededNotice } from './backend/quota-exceeded-notice';
@@ -41,7 +45,8 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
   );
   const [validationTarget, setValidationTarget] = useState<ValidationTarget>(() => loadTarget(localStorage));
   const runOptions = useMemo(() => ({ lang, validationTarget }), [lang, validationTarget]);
-  const { checks, rejected, submit, repair, clear } = useChecks(backend, runOptions);
+  const limits = useUploadLimits(backend);
+  const { checks, rejected, submit, repair, checkAgain, clear } = useChecks(backend, runOptions, limits);
   const profiles = useProfiles(backend, lang);
   const quota = quotaSeen?.settings === settings ? quotaSeen.quota : undefined;
   const runConvert = useCallback(
@@ -89,6 +94,11 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
         {quota?.exceeded && backend.kind.type !== 'offline' && (
           <QuotaExceededNotice quota={{ ...quota, exceeded: quota.exceeded }} origin={backend.kind.origin} />
         )}
+        {backend.kind.type !== 'offline' && settings.apiKey.trim() === '' && (
+          <p className="notice" data-testid="sign-in-needed">
+            {t('signIn.needed')}
+          </p>
+        )}
         {settingsOpen && (
           <SettingsPanel
             settings={settings}
@@ -110,11 +120,7 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
             setValidationTarget(target);
           }}
         />
-        {rejected.map((name) => (
-          <p key={name} className="notice" role="alert">
-            {t('drop.rejected', { name })}
-          </p>
-        ))}
+        <RefusalNotices refusals={rejected} />
         <section className="results" aria-labelledby="results-title">
           <div className="results-head">
             <h2 id="results-title">{t('results.title')}</h2>
@@ -127,16 +133,20 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
           {checks.length === 0 ? (
             <p className="empty">{t('results.empty')}</p>
           ) : (
-            checks.map((check) => (
-              <CheckCard
-                key={check.id}
-                check={check}
-                onRepair={repair}
-                runConvert={runConvert}
-                target={validationTarget}
-                profiles={profiles}
-              />
-            ))
+            <QueueTable
+              checks={checks}
+              onCheckAgain={checkAgain}
+              selectionActions={(selected) => <ExportButton checks={selected} backend={backend} />}
+              detail={(check) => (
+                <CheckCard
+                  check={check}
+                  onRepair={repair}
+                  runConvert={runConvert}
+                  target={validationTarget}
+                  profiles={profiles}
+                />
+              )}
+            />
           )}
         </section>
       </main>

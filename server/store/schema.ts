@@ -64,6 +64,30 @@ export interface ActivationsTable {
   activated_at: string | null;
 }
 
+export interface JobsTable {
+  id: string;
+  tenant: string;
+  service: string;
+  /** `queued`, `running` (on a worker's lease) or `done`. */
+  status: string;
+  attempts: number;
+  reservation_id: string | null;
+  /** JSON JobPayload, files' bytes in base64. */
+  payload: string;
+  lease_until: string | null;
+  /** JSON `{status, body}` once done. */
+  response: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ServerSecretsTable {
+  name: string;
+  /** base64url. */
+  value: string;
+  created_at: string;
+}
+
 /** One row per import of a data directory's JSON store, so that it is imported once. */
 export interface ImportsTable {
   source: string;
@@ -79,6 +103,8 @@ export interface StoreTables {
   profiles: ProfilesTable;
   activations: ActivationsTable;
   imports: ImportsTable;
+  jobs: JobsTable;
+  server_secrets: ServerSecretsTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

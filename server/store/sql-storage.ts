@@ -180,6 +180,11 @@ export class SqlStorage implements Storage {
     return row ? apiKeyOf(row) : null;
   }
 
+  async findApiKey(id: string) {
+    const row = await this.db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? apiKeyOf(row) : null;
+  }
+
   async listApiKeys() {
     const rows = await this.db.selectFrom('api_keys').selectAll().execute();
     return rows.map(apiKeyOf).sort(compareApiKeys);
@@ -235,16 +240,7 @@ export class SqlStorage implements Storage {
   }
 
   settle(reservationId: string, outcome: 'charge' | 'refund') {
-    return this.transaction(async (trx) => {
-      const ended = await trx
-        .deleteFrom('quota_reservations')
-        .where('id', '=', reservationId)
-        .returning(['tenant', 'period_start'])
-        .executeTakeFirst();
-      if (!ended) return false;
-      await endReservations(trx, [ended], outcome);
-      return true;
-    });
+    return this.transaction((trx) => settleReservation(trx, reservationId, outcome));
   }
 
   releaseExpiredReservations(at: string) {
@@ -408,9 +404,43 @@ export class SqlStorage implements Storage {
   }
 
   /** Closes the connections (a SQLite file shared in this thread: once its last store closes). */
+  /**
+   * The secret `name` of this store: `fresh` (base64url) kept by the first server that asks, the one
+   * kept by then for every other, so that all servers of one store share it.
+   */
+  async serverSecret(name: string, fresh: string, at: string): Promise<string> {
+    await this.db
+      .insertInto('server_secrets')
+      .values({ name, value: fresh, created_at: at })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+    const row = await this.db
+      .selectFrom('server_secrets')
+      .select('value')
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow();
+    return row.value;
+  }
+
   close(): Promise<void> {
     return this.release();
   }
+}
+
+/** Ends one held reservation within a transaction; false when it is no longer held. */
+export async function settleReservation(
+  trx: StoreDb,
+  reservationId: string,
+  outcome: 'charge' | 'refund',
+): Promise<boolean> {
+  const ended = await trx
+    .deleteFrom('quota_reservations')
+    .where('id', '=', reservationId)
+    .returning(['tenant', 'period_start'])
+    .executeTakeFirst();
+  if (!ended) return false;
+  await endReservations(trx, [ended], outcome);
+  return true;
 }
 
 /** Moves ended reservations out of the `reserved` count, into `used` when charged. */

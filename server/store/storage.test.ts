@@ -142,6 +142,8 @@ for (const [name, engine] of Object.entries(ENGINES)) {
       await first.putApiKey(key('key_a', '2026-01-01T00:00:00.000Z'));
       expect(await first.findApiKeyByHash('hash-key_b')).toEqual(key('key_b', '2026-01-02T00:00:00.000Z'));
       expect(await first.findApiKeyByHash('hash-none')).toBeNull();
+      expect(await first.findApiKey('key_a')).toEqual(key('key_a', '2026-01-01T00:00:00.000Z'));
+      expect(await first.findApiKey('key_none')).toBeNull();
       expect((await first.listApiKeys()).map((k) => k.id)).toEqual(['key_a', 'key_b']);
       const revoked = await first.revokeApiKey('key_a', '2026-02-01T00:00:00.000Z');
       expect(revoked?.revokedAt).toBe('2026-02-01T00:00:00.000Z');

@@ -14,7 +14,7 @@ import { renderInvoice } from './invoice-render';
 describe('golden invoice_data examples: render, package, check, read back', () => {
   it.each(GOLDEN_EXAMPLES.map((g) => [g.name, g] as const))('%s', async (_name, golden) => {
     const converted = invoiceDataToCii(golden.invoice_data, 'EN16931');
-    if (!converted.ok) throw new Error(JSON.stringify(converted.error));
+    if (!converted.ok || converted.xml === null) throw new Error(JSON.stringify(converted));
     const rendered = await renderInvoice(converted.model, 'fr');
     if (!rendered.ok) throw new Error(rendered.error.message);
     const xml = Buffer.from(converted.xml, 'utf8');

@@ -10,10 +10,9 @@
  * and the assertion's position in the artefact (`FX-BASICWL-0142`).
  */
 import { CONFORMANCE_LEVEL, type Profile } from '../../cii/profile';
-import type { XmlElement } from '../../xml/tree';
-import type { Rule, RuleInput, RuleSet } from '../rule';
-import { pathContext, patternRules, type PatternAssertion, type PatternContext } from '../schematron-pattern';
-import { compileSelection, compileTest } from '../xpath/xpath-engine';
+import type { Rule, RuleSet } from '../rule';
+import { patternRules, type PatternAssertion, type PatternContext } from '../schematron-pattern';
+import { compileMatch, compileTest } from '../xpath/xpath-engine';
 import type { ProfileArtefact, RuleData } from './definition';
 import { FACTURX_BASIC_1_09 } from './generated/basic';
 import { FACTURX_BASICWL_1_09 } from './generated/basic-wl';
@@ -30,44 +29,10 @@ export const FACTURX_PROFILE_ARTEFACTS: Readonly<Record<Profile, ProfileArtefact
   EXTENDED: FACTURX_EXTENDED_1_09,
 };
 
-const PLAIN_PATH = /^\/\/?[a-z]+:[A-Za-z]+(\/[a-z]+:[A-Za-z]+)*$/;
-
-/** The local name the last step of a match pattern selects, or null for a wildcard. */
-function lastLocal(pattern: string): string | null {
-  let depth = 0;
-  let last = 0;
-  for (let i = 0; i < pattern.length; i++) {
-    const ch = pattern[i];
-    if (ch === '[') depth++;
-    else if (ch === ']') depth--;
-    else if (ch === '/' && depth === 0) last = i + 1;
-  }
-  const step = pattern.slice(last).replace(/\[.*$/, '');
-  const local = step.includes(':') ? step.split(':')[1]! : step;
-  return /^[A-Za-z]+$/.test(local) ? local : null;
-}
-
-/** A context whose pattern has predicates: what it selects is computed once per document. */
-function xpathContext(pattern: string): PatternContext {
-  const local = lastLocal(pattern);
-  const select = compileSelection(pattern);
-  const selections = new WeakMap<RuleInput, ReadonlySet<XmlElement>>();
-  return {
-    label: pattern,
-    locals: local ? [local] : () => true,
-    matches: (el, input) => {
-      let selected = selections.get(input);
-      if (!selected) {
-        selected = new Set(select(input));
-        selections.set(input, selected);
-      }
-      return selected.has(el);
-    },
-  };
-}
-
+/** A rule context: its match pattern tested on the elements of the local name it ends with. */
 function contextOf(pattern: string): PatternContext {
-  return PLAIN_PATH.test(pattern) ? pathContext(pattern) : xpathContext(pattern);
+  const match = compileMatch(pattern);
+  return { label: pattern, locals: match.local ? [match.local] : () => true, matches: match.matches };
 }
 
 function patternOf(rules: readonly RuleData[], profileName: string): Rule[] {

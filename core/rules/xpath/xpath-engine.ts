@@ -1,23 +1,17 @@
 /**
  * XPath 2.0 expressions of an official Schematron artefact run over our XML tree, for rule sets kept as
  * the artefact's own XPath (the Factur-X profile rules: thousands of assertions, mostly cardinalities,
- * generated as data by bin/dev). Expressions are parsed once (xpath-parse.ts) and evaluated with Saxon's
- * typing rules (xpath-eval.ts); a dynamic error of the official XSLT becomes {@link UncastableValue} on
+ * generated as data by bin/dev). Expressions are parsed and compiled once (xpath-parse.ts,
+ * xpath-eval.ts, xpath-shapes.ts, xpath-pattern.ts) and evaluated with Saxon's typing rules (xpath-eval.ts); a dynamic error of the official XSLT becomes {@link UncastableValue} on
  * the context element, as for the hand-written rule sets.
  */
 import { QDT, RAM, RSM, UDT } from '../../cii/namespaces';
 import type { XmlAttribute, XmlElement, XmlText } from '../../xml/tree';
 import type { RuleInput } from '../rule';
 import { UncastableValue } from './cast';
-import {
-  evaluateBoolean,
-  evaluateNodes,
-  unknownFunctions,
-  XPathError,
-  type AttrNode,
-  type TextNode,
-  type XPathEnv,
-} from './xpath-eval';
+import { compileBoolean, unknownFunctions } from './xpath-eval';
+import { XPathError, type AttrNode, type TextNode, type XPathEnv } from './xpath-nodes';
+import { compilePattern } from './xpath-pattern';
 import { parseXPath, type Expr } from './xpath-parse';
 
 const NAMESPACES: ReadonlyMap<string, string> = new Map([
@@ -71,26 +65,27 @@ export type XPathTest = (input: RuleInput, at: XmlElement) => boolean;
 
 /** An assertion's test, to run on context elements. */
 export function compileTest(source: string): XPathTest {
-  const expr = compileXPath(source);
+  const test = compileBoolean(compileXPath(source), NAMESPACES);
   return (input, at) => {
     try {
-      return evaluateBoolean(expr, at, envOf(input));
+      return test(at, envOf(input));
     } catch (e) {
       return stopped(e, at);
     }
   };
 }
 
-/** The elements a rule context (an absolute match pattern, as an expression from the document) selects. */
-export function compileSelection(source: string): (input: RuleInput) => XmlElement[] {
-  const expr = compileXPath(source);
-  return (input) => {
-    try {
-      return evaluateNodes(expr, envOf(input)).filter((n): n is XmlElement => n.kind === 'element');
-    } catch (e) {
-      // Saxon does not match a pattern whose predicate raises an error.
-      if (e instanceof XPathError) return [];
-      throw e;
-    }
+export interface MatchPattern {
+  /** The local name the pattern's last step selects, or null for a wildcard. */
+  readonly local: string | null;
+  matches(el: XmlElement, input: RuleInput): boolean;
+}
+
+/** A rule context (an absolute XSLT match pattern), tested on each candidate element. */
+export function compileMatch(source: string): MatchPattern {
+  const pattern = compilePattern(compileXPath(source), NAMESPACES);
+  return {
+    local: pattern.local,
+    matches: (el, input) => pattern.fits(el) && pattern.matches(el, envOf(input)),
   };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseXml } from '../../xml/parse';
 import { ruleInput } from '../run';
 import { UncastableValue } from './cast';
-import { compileSelection, compileTest } from './xpath-engine';
+import { compileMatch, compileTest } from './xpath-engine';
 
 const XML = `<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100" xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100">
   <ram:A currencyID="EUR">0.1</ram:A><ram:A>0.2</ram:A><ram:B> 10 </ram:B><ram:C>x</ram:C>
@@ -47,12 +47,53 @@ describe('XPath 2.0 as the Schematron artefacts write it', () => {
     expect(() => on('number(ram:A) > 0')).toThrow(UncastableValue);
   });
 
-  it('selects rule contexts from the document, with predicates counted per parent', () => {
+  it('matches rule contexts as XSLT patterns, positions counted per parent', () => {
     const parsed = parseXml(XML);
     if (!parsed.ok) throw new Error(parsed.error.message);
     const input = ruleInput(parsed.doc);
-    expect(compileSelection('//ram:L[1]/ram:ID')(input).map((e) => e.children.length)).toEqual([1]);
-    expect(compileSelection("//ram:A[. = '0.2']")(input)).toHaveLength(1);
+    const matched = (pattern: string, local: string): string[] =>
+      (input.byLocalName.get(local) ?? [])
+        .filter((el) => compileMatch(pattern).matches(el, input))
+        .map((el) => parsed.doc.source.slice(el.start, el.end));
+    expect(matched('//ram:L[1]/ram:ID', 'ID')).toEqual(['<ram:ID>1</ram:ID>']);
+    expect(matched('//ram:L[2]/ram:ID', 'ID')).toEqual(['<ram:ID>2</ram:ID>']);
+    expect(matched("//ram:A[. = '0.2']", 'A')).toEqual(['<ram:A>0.2</ram:A>']);
+    expect(matched("/rsm:CrossIndustryInvoice/ram:L[ram:ID = '2']/ram:ID", 'ID')).toEqual([
+      '<ram:ID>2</ram:ID>',
+    ]);
+    expect(matched('/ram:L/ram:ID', 'ID')).toEqual([]);
+    expect(matched('//rsm:CrossIndustryInvoice//ram:ID', 'ID')).toHaveLength(2);
+    expect(compileMatch('//ram:A[@currencyID]').local).toBe('A');
+    // A value the predicate cannot compare as a number: that element does not match; the others still do.
+    expect(matched('//ram:*[. > 0]', 'A')).toHaveLength(2);
+    expect(matched('//ram:*[. > 0]', 'C')).toEqual([]);
+  });
+
+  it('gives the common shapes compiled directly the same results and errors as the evaluator', () => {
+    expect(on('count(ram:L)=2 and count(ram:L/ram:ID)<=2 and count(ram:X)=0')).toBe(true);
+    expect(on("ram:L/ram:ID = '2' and not(ram:L/ram:ID = '3') and ram:A/@currencyID")).toBe(true);
+    expect(on("ram:A[@currencyID = ('USD', 'EUR')] and not(ram:B/@currencyID)")).toBe(true);
+    expect(on("upper-case(ram:C) = 'X' and normalize-space(ram:B) = '10' and ../ram:L")).toBe(false);
+    expect(on("/rsm:CrossIndustryInvoice/ram:L[ram:ID = '1'] and //ram:L/ram:ID[. = '2']")).toBe(true);
+    expect(on('ram:L/ram:ID > 1 and not(ram:L/ram:ID > 2)')).toBe(true);
+    expect(() => on("normalize-space(ram:A) = ''")).toThrow(UncastableValue);
+    expect(() => on('ram:C = 1')).toThrow(UncastableValue);
+  });
+
+  it('computes a value the same everywhere in a document once per document, not once for all', () => {
+    const test = compileTest('count(//ram:ID) = 2');
+    const input = (xml: string): ReturnType<typeof ruleInput> => {
+      const parsed = parseXml(xml);
+      if (!parsed.ok) throw new Error(parsed.error.message);
+      return ruleInput(parsed.doc);
+    };
+    const two = input(XML);
+    const three = input(
+      XML.replace('</rsm:CrossIndustryInvoice>', '<ram:ID>3</ram:ID></rsm:CrossIndustryInvoice>'),
+    );
+    expect(test(two, two.root)).toBe(true);
+    expect(test(three, three.root)).toBe(false);
+    expect(test(two, two.root)).toBe(true);
   });
 
   it('refuses syntax and functions outside what it evaluates', () => {

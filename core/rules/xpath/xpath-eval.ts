@@ -1,5 +1,5 @@
 /**
- * Evaluates the XPath 2.0 of xpath-parse.ts over our XML tree, with the typing rules Saxon applies to
+ * Compiles the XPath 2.0 of xpath-parse.ts once into closures that evaluate it over our XML tree, with the typing rules Saxon applies to
  * untyped documents: element and attribute values are untypedAtomic, compared as strings with strings
  * and as xs:double with numbers; integer and decimal literals and `xs:decimal()` values are exact
  * decimals (core/decimal), so sums and roundings come out as the official XSLT computes them.
@@ -8,25 +8,20 @@
  * one is expected), evaluation stops with {@link XPathError}: the official artefact stops there too.
  */
 import { Decimal } from '../../decimal/decimal';
-import type { XmlAttribute, XmlElement, XmlText } from '../../xml/tree';
+import type { XmlElement } from '../../xml/tree';
 import { decimalOfDouble, parseDouble } from './cast';
+import {
+  compareStrings,
+  holds,
+  orderOf,
+  parentOf,
+  stringValue,
+  XPathError,
+  type XNode,
+  type XPathEnv,
+} from './xpath-nodes';
 import type { Axis, BinaryOp, Expr, NodeTest } from './xpath-parse';
-
-export interface DocNode {
-  readonly kind: 'document';
-  readonly root: XmlElement;
-}
-export interface AttrNode {
-  readonly kind: 'attribute';
-  readonly owner: XmlElement;
-  readonly attr: XmlAttribute;
-}
-export interface TextNode {
-  readonly kind: 'textnode';
-  readonly parent: XmlElement;
-  readonly text: XmlText;
-}
-export type XNode = XmlElement | DocNode | AttrNode | TextNode;
+import { booleanShape, type BooleanFn, type Namespaces } from './xpath-shapes';
 
 export type Atomic =
   | { readonly t: 'str'; readonly v: string }
@@ -38,27 +33,6 @@ export type Atomic =
 export type Item = XNode | Atomic;
 export type Sequence = readonly Item[];
 
-/** A dynamic error of the official XSLT: it would stop the whole validation here. */
-export class XPathError extends Error {
-  constructor(
-    readonly code: string,
-    /** The value that could not be used, when there is one. */
-    readonly value: string | null,
-  ) {
-    super(`${code}${value === null ? '' : ` "${value}"`}`);
-  }
-}
-
-/** What an evaluation needs beside the expression: namespaces and the document's lookups. */
-export interface XPathEnv {
-  readonly namespaces: ReadonlyMap<string, string>;
-  readonly document: DocNode;
-  /** Every element by local name, in document order. */
-  readonly byLocalName: ReadonlyMap<string, readonly XmlElement[]>;
-  readonly attrNode: (owner: XmlElement, attr: XmlAttribute) => AttrNode;
-  readonly textNode: (parent: XmlElement, text: XmlText) => TextNode;
-}
-
 interface Focus {
   readonly item: Item;
   readonly position: number;
@@ -69,39 +43,6 @@ interface Focus {
 const isNode = (i: Item): i is XNode =>
   'kind' in i &&
   (i.kind === 'element' || i.kind === 'document' || i.kind === 'attribute' || i.kind === 'textnode');
-
-function stringValueOfElement(el: XmlElement): string {
-  let out = '';
-  for (const c of el.children) out += c.kind === 'text' ? c.value : stringValueOfElement(c);
-  return out;
-}
-
-export function stringValue(n: XNode): string {
-  switch (n.kind) {
-    case 'element':
-      return stringValueOfElement(n);
-    case 'document':
-      return stringValueOfElement(n.root);
-    case 'attribute':
-      return n.attr.value;
-    case 'textnode':
-      return n.text.value;
-  }
-}
-
-/** Document order: source offsets are unique and increase in document order (attributes after their element). */
-function orderOf(n: XNode): number {
-  switch (n.kind) {
-    case 'element':
-      return n.start;
-    case 'document':
-      return -1;
-    case 'attribute':
-      return n.attr.start;
-    case 'textnode':
-      return n.text.start;
-  }
-}
 
 const str = (v: string): Atomic => ({ t: 'str', v });
 const dec = (v: Decimal): Atomic => ({ t: 'dec', v });
@@ -194,30 +135,6 @@ function compareNumbers(a: Atomic, b: Atomic): number {
   const y = toDouble(b);
   return x < y ? -1 : x > y ? 1 : x === y ? 0 : NaN;
 }
-
-function holds(op: string, c: number): boolean {
-  switch (op) {
-    case '=':
-    case 'eq':
-      return c === 0;
-    case '!=':
-    case 'ne':
-      return c !== 0 && !Number.isNaN(c);
-    case '<':
-    case 'lt':
-      return c < 0;
-    case '<=':
-    case 'le':
-      return c <= 0;
-    case '>':
-    case 'gt':
-      return c > 0;
-    default:
-      return c >= 0;
-  }
-}
-
-const compareStrings = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** One pair of a comparison, after the general (untyped → the other's type) or value (untyped → string) rules. */
 function compareAtoms(op: string, a: Atomic, b: Atomic, general: boolean): boolean {
@@ -342,19 +259,6 @@ function matchesNode(node: XNode, test: NodeTest, env: XPathEnv): boolean {
   );
 }
 
-function parentOf(node: XNode, env: XPathEnv): XNode | null {
-  switch (node.kind) {
-    case 'document':
-      return null;
-    case 'element':
-      return node.parent ?? env.document;
-    case 'attribute':
-      return node.owner;
-    case 'textnode':
-      return node.parent;
-  }
-}
-
 /** The elements below `from` (or the whole document) that a child step `test` selects: `from//test`. */
 function descendants(from: XNode, test: NodeTest, env: XPathEnv): XNode[] {
   if (test.kind === 'name' && test.local !== '*') {
@@ -379,7 +283,11 @@ function descendants(from: XNode, test: NodeTest, env: XPathEnv): XNode[] {
   return out;
 }
 
+/** Nodes in document order without duplicates; a path's steps mostly yield them so already. */
 function sortNodes(nodes: XNode[]): XNode[] {
+  let sorted = true;
+  for (let i = 1; i < nodes.length && sorted; i++) sorted = orderOf(nodes[i - 1]!) < orderOf(nodes[i]!);
+  if (sorted) return nodes;
   const unique = [...new Set(nodes)];
   return unique.sort((a, b) => orderOf(a) - orderOf(b));
 }
@@ -497,8 +405,16 @@ const FUNCTIONS: Readonly<Record<string, (args: Sequence[], focus: Focus) => Seq
 
 const roundHalfUp = (x: number): number => Math.floor(x + 0.5);
 
+const regexes = new Map<string, RegExp>();
+
+/** The artefacts' patterns are few and constant: each is compiled once. */
 function xpathRegex(pattern: string): RegExp {
-  return new RegExp(pattern, 'u');
+  let re = regexes.get(pattern);
+  if (!re) {
+    re = new RegExp(pattern, 'u');
+    if (regexes.size < 1024) regexes.set(pattern, re);
+  }
+  return re;
 }
 
 function stringArg(seq: Sequence): string {
@@ -558,106 +474,248 @@ export function unknownFunctions(e: Expr): string[] {
   return out;
 }
 
-function evaluate(e: Expr, focus: Focus, env: XPathEnv): Sequence {
+type Evaluator = (focus: Focus, env: XPathEnv) => Sequence;
+
+/** Operators and functions whose value is a boolean: a compiled shape may stand for them. */
+const BOOLEAN_OPS: ReadonlySet<string> = new Set(['or', 'and', '=', '!=', '<', '<=', '>', '>=']);
+const BOOLEAN_CALLS: ReadonlySet<string> = new Set(['not', 'exists', 'empty', 'true', 'false']);
+
+/**
+ * Compiles an expression once into closures. Boolean-valued parts of a common shape run as
+ * xpath-shapes.ts compiled them (on a node context item; an atomic one goes the general way).
+ */
+/** Whether an expression's value may change with the focus or the variables. */
+function focusDependent(e: Expr): boolean {
   switch (e.k) {
     case 'num':
-      return [e.double ? dbl(Number(e.text)) : dec(Decimal.parse(e.text)!)];
     case 'str':
-      return [str(e.value)];
-    case 'var': {
-      const v = focus.vars.get(e.name);
-      if (v === undefined) throw new XPathError('XPST0008', e.name);
-      return v;
-    }
-    case 'ctx':
-      return [focus.item];
     case 'root':
-      return [env.document];
+      return false;
     case 'seq':
-      return e.items.flatMap((i) => evaluate(i, focus, env));
-    case 'call': {
-      const fn = FUNCTIONS[e.name];
-      if (!fn) throw new XPathError('XPST0017', e.name);
-      return fn(
-        e.args.map((a) => evaluate(a, focus, env)),
-        focus,
-      );
-    }
-    case 'step': {
-      if (!isNode(focus.item)) throw new XPathError('XPTY0020', null);
-      return axisStep(focus.item, e.axis, e.test, env);
-    }
+      return e.items.some(focusDependent);
+    case 'call':
+      // The functions of no argument read the context item, except true() and false().
+      return e.args.length === 0 ? e.name !== 'true' && e.name !== 'false' : e.args.some(focusDependent);
     case 'path':
-      return evaluatePath(e, focus, env);
+      return focusDependent(e.from) || usesVariables(e.to);
     case 'filter':
-      return filter(evaluate(e.base, focus, env), e.predicate, focus, env);
-    case 'neg': {
-      const v = single(evaluate(e.operand, focus, env), '-');
-      if (v === null) return [];
-      const n = v.t === 'untyped' ? dbl(toDouble(v)) : v;
-      if (n.t === 'dec') return [dec(n.v.negated())];
-      return [dbl(-toDouble(n))];
-    }
+      return focusDependent(e.base) || usesVariables(e.predicate);
     case 'bin':
-      return binary(e.op, e.left, e.right, focus, env);
-    case 'for': {
-      const out: Item[] = [];
-      bind(e.bindings, focus, env, (f) => {
-        out.push(...evaluate(e.body, f, env));
-        return false;
-      });
-      return out;
-    }
-    case 'some':
-      return bind(e.bindings, focus, env, (f) => ebv(evaluate(e.body, f, env))) ? TRUE : FALSE;
-    case 'every':
-      return bind(e.bindings, focus, env, (f) => !ebv(evaluate(e.body, f, env))) ? FALSE : TRUE;
+      return focusDependent(e.left) || focusDependent(e.right);
+    case 'neg':
+      return focusDependent(e.operand);
+    default:
+      return true;
   }
 }
 
-/** Runs `each` for every combination of the bindings; stops and returns true when `each` does. */
+function usesVariables(e: Expr): boolean {
+  switch (e.k) {
+    case 'var':
+    case 'for':
+    case 'some':
+    case 'every':
+      return true;
+    case 'seq':
+      return e.items.some(usesVariables);
+    case 'call':
+      return e.args.some(usesVariables);
+    case 'path':
+      return usesVariables(e.from) || usesVariables(e.to);
+    case 'filter':
+      return usesVariables(e.base) || usesVariables(e.predicate);
+    case 'bin':
+      return usesVariables(e.left) || usesVariables(e.right);
+    case 'neg':
+      return usesVariables(e.operand);
+    default:
+      return false;
+  }
+}
+
+/**
+ * A value the same everywhere in a document (`sum(/rsm:…/ram:LineTotalAmount)`, `count(//ram:X[…])`),
+ * which the artefacts recompute on every context element: computed once per document.
+ */
+function oncePerDocument(evaluate: Evaluator): Evaluator {
+  const values = new WeakMap<XPathEnv, Sequence>();
+  return (focus, env) => {
+    let value = values.get(env);
+    if (value === undefined) {
+      value = evaluate(focus, env);
+      values.set(env, value);
+    }
+    return value;
+  };
+}
+
+/** What compiling needs: the prefixes, and whether an enclosing expression is computed once per document. */
+interface Compiling {
+  readonly ns: Namespaces;
+  readonly once: boolean;
+}
+
+function compile(e: Expr, c: Compiling): Evaluator {
+  if (c.once || e.k === 'num' || e.k === 'str' || e.k === 'root' || focusDependent(e))
+    return compileFocused(e, c);
+  return oncePerDocument(compileFocused(e, { ns: c.ns, once: true }));
+}
+
+function compileFocused(e: Expr, c: Compiling): Evaluator {
+  const general = compileGeneral(e, c);
+  const booleanValued =
+    (e.k === 'bin' && BOOLEAN_OPS.has(e.op)) || (e.k === 'call' && BOOLEAN_CALLS.has(e.name));
+  const shape = booleanValued ? booleanShape(e, c.ns) : null;
+  if (!shape) return general;
+  return (focus, env) => (isNode(focus.item) ? (shape(focus.item, env) ? TRUE : FALSE) : general(focus, env));
+}
+
+function compileGeneral(e: Expr, c: Compiling): Evaluator {
+  switch (e.k) {
+    case 'num': {
+      const value: Sequence = [e.double ? dbl(Number(e.text)) : dec(Decimal.parse(e.text)!)];
+      return () => value;
+    }
+    case 'str': {
+      const value: Sequence = [str(e.value)];
+      return () => value;
+    }
+    case 'var': {
+      const name = e.name;
+      return (focus) => {
+        const v = focus.vars.get(name);
+        if (v === undefined) throw new XPathError('XPST0008', name);
+        return v;
+      };
+    }
+    case 'ctx':
+      return (focus) => [focus.item];
+    case 'root':
+      return (_focus, env) => [env.document];
+    case 'seq': {
+      const items = e.items.map((i) => compile(i, c));
+      return (focus, env) => items.flatMap((i) => i(focus, env));
+    }
+    case 'call': {
+      const fn = FUNCTIONS[e.name];
+      const name = e.name;
+      if (!fn)
+        return () => {
+          throw new XPathError('XPST0017', name);
+        };
+      const args = e.args.map((a) => compile(a, c));
+      return (focus, env) =>
+        fn(
+          args.map((a) => a(focus, env)),
+          focus,
+        );
+    }
+    case 'step': {
+      const { axis, test } = e;
+      return (focus, env) => {
+        if (!isNode(focus.item)) throw new XPathError('XPTY0020', null);
+        return axisStep(focus.item, axis, test, env);
+      };
+    }
+    case 'path':
+      return compilePath(e, c);
+    case 'filter': {
+      const base = compile(e.base, c);
+      const predicate = compile(e.predicate, c);
+      return (focus, env) => filter(base(focus, env), predicate, focus, env);
+    }
+    case 'neg': {
+      const operand = compile(e.operand, c);
+      return (focus, env) => {
+        const v = single(operand(focus, env), '-');
+        if (v === null) return [];
+        const n = v.t === 'untyped' ? dbl(toDouble(v)) : v;
+        if (n.t === 'dec') return [dec(n.v.negated())];
+        return [dbl(-toDouble(n))];
+      };
+    }
+    case 'bin':
+      return compileBinary(e.op, compile(e.left, c), compile(e.right, c));
+    case 'for': {
+      const bindings = compileBindings(e.bindings, c);
+      const body = compile(e.body, c);
+      return (focus, env) => {
+        const out: Item[] = [];
+        bind(bindings, 0, focus, env, (f) => {
+          out.push(...body(f, env));
+          return false;
+        });
+        return out;
+      };
+    }
+    case 'some': {
+      const bindings = compileBindings(e.bindings, c);
+      const body = compile(e.body, c);
+      return (focus, env) => (bind(bindings, 0, focus, env, (f) => ebv(body(f, env))) ? TRUE : FALSE);
+    }
+    case 'every': {
+      const bindings = compileBindings(e.bindings, c);
+      const body = compile(e.body, c);
+      return (focus, env) => (bind(bindings, 0, focus, env, (f) => !ebv(body(f, env))) ? FALSE : TRUE);
+    }
+  }
+}
+
+type Bindings = readonly (readonly [string, Evaluator])[];
+
+const compileBindings = (bindings: readonly (readonly [string, Expr])[], c: Compiling): Bindings =>
+  bindings.map(([name, e]) => [name, compile(e, c)] as const);
+
+/** Runs `each` for every combination of the bindings from `i` on; stops and returns true when `each` does. */
 function bind(
-  bindings: readonly (readonly [string, Expr])[],
+  bindings: Bindings,
+  i: number,
   focus: Focus,
   env: XPathEnv,
   each: (f: Focus) => boolean,
 ): boolean {
-  const [first, ...rest] = bindings;
-  if (!first) return each(focus);
-  for (const item of evaluate(first[1], focus, env)) {
+  const binding = bindings[i];
+  if (!binding) return each(focus);
+  for (const item of binding[1](focus, env)) {
     const vars = new Map(focus.vars);
-    vars.set(first[0], [item]);
-    if (bind(rest, { ...focus, vars }, env, each)) return true;
+    vars.set(binding[0], [item]);
+    if (bind(bindings, i + 1, { ...focus, vars }, env, each)) return true;
   }
   return false;
 }
 
-function evaluatePath(e: Extract<Expr, { k: 'path' }>, focus: Focus, env: XPathEnv): Sequence {
-  const from = evaluate(e.from, focus, env);
-  const out: Item[] = [];
-  let nodesOnly = true;
-  const to = e.to;
-  const filtered = e.deep ? filteredChildStep(to) : null;
-  for (const [i, item] of from.entries()) {
-    if (!isNode(item)) throw new XPathError('XPTY0019', null);
-    if (filtered) {
-      out.push(...deepFiltered(item, filtered, focus, env));
-      continue;
-    }
-    const contexts: readonly XNode[] = e.deep ? [item, ...descendants(item, { kind: 'node' }, env)] : [item];
-    for (const c of contexts) {
-      const result = evaluate(to, { item: c, position: i + 1, size: from.length, vars: focus.vars }, env);
-      for (const r of result) {
-        if (!isNode(r)) nodesOnly = false;
-        out.push(r);
+function compilePath(e: Extract<Expr, { k: 'path' }>, c: Compiling): Evaluator {
+  const from = compile(e.from, c);
+  const to = compile(e.to, c);
+  const deep = e.deep;
+  const steps = deep ? filteredChildStep(e.to) : null;
+  const filtered = steps && { test: steps.test, predicates: steps.predicates.map((p) => compile(p, c)) };
+  return (focus, env) => {
+    const items = from(focus, env);
+    const out: Item[] = [];
+    let nodesOnly = true;
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i]!;
+      if (!isNode(item)) throw new XPathError('XPTY0019', null);
+      if (filtered) {
+        out.push(...deepFiltered(item, filtered, focus, env));
+        continue;
+      }
+      const contexts: readonly XNode[] = deep ? [item, ...descendants(item, { kind: 'node' }, env)] : [item];
+      for (const c of contexts) {
+        const result = to({ item: c, position: i + 1, size: items.length, vars: focus.vars }, env);
+        for (const r of result) {
+          if (!isNode(r)) nodesOnly = false;
+          out.push(r);
+        }
       }
     }
-  }
-  if (!nodesOnly) {
-    if (out.some(isNode)) throw new XPathError('XPTY0018', null);
-    return out;
-  }
-  return from.length > 1 || e.deep ? sortNodes(out as XNode[]) : out;
+    if (!nodesOnly) {
+      if (out.some(isNode)) throw new XPathError('XPTY0018', null);
+      return out;
+    }
+    return items.length > 1 || deep ? sortNodes(out as XNode[]) : out;
+  };
 }
 
 /** `step[p1][p2]…` with a child step at its base: the test and the predicates, in order. */
@@ -677,12 +735,14 @@ function filteredChildStep(to: Expr): { test: NodeTest; predicates: Expr[] } | n
  */
 function deepFiltered(
   from: XNode,
-  { test, predicates }: { test: NodeTest; predicates: readonly Expr[] },
+  { test, predicates }: { test: NodeTest; predicates: readonly Evaluator[] },
   focus: Focus,
   env: XPathEnv,
 ): XNode[] {
+  const found = descendants(from, test, env);
+  if (predicates.length === 0) return found;
   const groups = new Map<XNode | null, XNode[]>();
-  for (const n of descendants(from, test, env)) {
+  for (const n of found) {
     const parent = parentOf(n, env);
     const group = groups.get(parent);
     if (group) group.push(n);
@@ -697,66 +757,72 @@ function deepFiltered(
   return out;
 }
 
-function filter(base: Sequence, predicate: Expr, focus: Focus, env: XPathEnv): Sequence {
+function filter(base: Sequence, predicate: Evaluator, focus: Focus, env: XPathEnv): Sequence {
   return base.filter((item, i) => {
-    const r = evaluate(predicate, { item, position: i + 1, size: base.length, vars: focus.vars }, env);
+    const r = predicate({ item, position: i + 1, size: base.length, vars: focus.vars }, env);
     const first = r[0];
     if (r.length === 1 && first && !isNode(first) && isNumeric(first)) return toDouble(first) === i + 1;
     return ebv(r);
   });
 }
 
-function binary(op: BinaryOp, left: Expr, right: Expr, focus: Focus, env: XPathEnv): Sequence {
+function compileBinary(op: BinaryOp, left: Evaluator, right: Evaluator): Evaluator {
   switch (op) {
     case 'or':
-      return ebv(evaluate(left, focus, env)) || ebv(evaluate(right, focus, env)) ? TRUE : FALSE;
+      return (f, env) => (ebv(left(f, env)) || ebv(right(f, env)) ? TRUE : FALSE);
     case 'and':
-      return ebv(evaluate(left, focus, env)) && ebv(evaluate(right, focus, env)) ? TRUE : FALSE;
-    case '|': {
-      const all = [...evaluate(left, focus, env), ...evaluate(right, focus, env)];
-      if (!all.every(isNode)) throw new XPathError('XPTY0004', null);
-      return sortNodes(all as XNode[]);
-    }
-    case 'is': {
-      const a = evaluate(left, focus, env);
-      const b = evaluate(right, focus, env);
-      if (a.length === 0 || b.length === 0) return [];
-      return a[0] === b[0] ? TRUE : FALSE;
-    }
+      return (f, env) => (ebv(left(f, env)) && ebv(right(f, env)) ? TRUE : FALSE);
+    case '|':
+      return (f, env) => {
+        const all = [...left(f, env), ...right(f, env)];
+        if (!all.every(isNode)) throw new XPathError('XPTY0004', null);
+        return sortNodes(all as XNode[]);
+      };
+    case 'is':
+      return (f, env) => {
+        const a = left(f, env);
+        const b = right(f, env);
+        if (a.length === 0 || b.length === 0) return [];
+        return a[0] === b[0] ? TRUE : FALSE;
+      };
     case '=':
     case '!=':
     case '<':
     case '<=':
     case '>':
-    case '>=': {
-      const a = atomize(evaluate(left, focus, env));
-      const b = atomize(evaluate(right, focus, env));
-      for (const x of a) for (const y of b) if (compareAtoms(op, x, y, true)) return TRUE;
-      return FALSE;
-    }
+    case '>=':
+      return (f, env) => {
+        const a = atomize(left(f, env));
+        const b = atomize(right(f, env));
+        for (const x of a) for (const y of b) if (compareAtoms(op, x, y, true)) return TRUE;
+        return FALSE;
+      };
     case 'eq':
     case 'ne':
     case 'lt':
     case 'le':
     case 'gt':
-    case 'ge': {
-      const a = single(evaluate(left, focus, env), op);
-      const b = single(evaluate(right, focus, env), op);
-      if (a === null || b === null) return [];
-      return compareAtoms(op, a, b, false) ? TRUE : FALSE;
-    }
+    case 'ge':
+      return (f, env) => {
+        const a = single(left(f, env), op);
+        const b = single(right(f, env), op);
+        if (a === null || b === null) return [];
+        return compareAtoms(op, a, b, false) ? TRUE : FALSE;
+      };
     default:
-      return arithmetic(op, evaluate(left, focus, env), evaluate(right, focus, env));
+      return (f, env) => arithmetic(op, left(f, env), right(f, env));
   }
 }
 
-/** The effective boolean value of `expr` with `item` as the context item. */
-export function evaluateBoolean(expr: Expr, item: XNode, env: XPathEnv): boolean {
-  return ebv(evaluate(expr, { item, position: 1, size: 1, vars: new Map() }, env));
-}
+const NO_VARS: ReadonlyMap<string, Sequence> = new Map();
 
-/** The nodes `expr` selects from the document node. */
-export function evaluateNodes(expr: Expr, env: XPathEnv): XNode[] {
-  const out = evaluate(expr, { item: env.document, position: 1, size: 1, vars: new Map() }, env);
-  return out.filter(isNode);
+/**
+ * An expression's effective boolean value with a node as the context item, compiled once: the common
+ * shapes as xpath-shapes.ts compiles them, any other expression by the general closures.
+ */
+export function compileBoolean(expr: Expr, ns: Namespaces): BooleanFn {
+  const shape = booleanShape(expr, ns);
+  if (shape) return shape;
+  const evaluate = compile(expr, { ns, once: false });
+  return (item, env) => ebv(evaluate({ item, position: 1, size: 1, vars: NO_VARS }, env));
 }

@@ -6,6 +6,7 @@ import { PROFILES, type Profile } from '../../cii/profile';
 import { CII_PREFIXES, RAM, RSM, UDT } from '../../cii/namespaces';
 import { corpusDir, describeCorpus, referenceDir } from '../../testing/corpus';
 import { readVerdicts } from '../../testing/cii-verdicts';
+import { XSD_FOLDER } from '../../testing/libxml2-xsd';
 import { parseXml, position } from '../../xml/parse';
 import { descendants, xpathOf } from '../../xml/query';
 import type { XmlElement } from '../../xml/tree';
@@ -100,14 +101,6 @@ describeCorpus('XSD agreement with xmllint on the CII corpus (EN16931 profile)',
     expect(disagreements).toEqual([]);
   });
 });
-
-const XSD_FOLDER: Readonly<Record<Profile, string>> = {
-  MINIMUM: 'MINIMUM',
-  BASIC_WL: 'BASICWL',
-  BASIC: 'BASIC',
-  EN16931: 'EN16931',
-  EXTENDED: 'EXTENDED',
-};
 
 /** Per invalid document (by index), the lines xmllint reports schema errors on. */
 async function xmllintErrors(profile: Profile, files: readonly string[]): Promise<Map<number, Set<number>>> {

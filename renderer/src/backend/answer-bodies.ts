@@ -44,3 +44,14 @@ export function repairOf(answer: Answer | 'pending' | undefined): RepairBody | u
     ? (body as RepairBody)
     : undefined;
 }
+
+/**
+ * Whether an answer says the PDF is readable but carries no invoice XML yet: what conversion is for. An
+ * encrypted or damaged PDF, or one embedding another kind of XML, is refused with another reason.
+ */
+export const refusedForNoXml = (answer: Answer | 'pending' | undefined): boolean =>
+  answer !== undefined &&
+  answer !== 'pending' &&
+  !answer.ok &&
+  answer.error.error === 'unextractable_pdf' &&
+  answer.error.reason === 'no_embedded_xml';

@@ -68,11 +68,24 @@ export interface RunOptions {
 /** Whom a saved profile describes (ProfileRole) and one saved-profiles operation (ProfilesRequest), the same over HTTP and over the desktop bridge. */
 export type { ProfileRole, ProfilesRequest };
 
+/** What a backend accepts, as far as it says. */
+export interface UploadLimits {
+  /** The largest file, in bytes: a larger one is refused before it is sent. */
+  readonly maxUploadBytes: number;
+}
+
 /** The renderer's view of the backend; http-backend.ts and ipc-backend.ts implement it. */
 export interface Backend {
   readonly kind: BackendKind;
+  /** What it accepts; null (or absent, as in tests) when it does not say, as a hosted API may not. */
+  limits?(): Promise<UploadLimits | null>;
   /** Saved profiles of the tenant; these calls use no quota. */
   profiles(request: ProfilesRequest, lang: Lang): Promise<Answer>;
+  /**
+   * Validation reports (as validate answered them) drawn as one readable PDF, `{ filename, pdf }` in
+   * base64; absent on a backend that cannot draw them.
+   */
+  report?(reports: readonly unknown[], lang: Lang): Promise<Answer>;
   /** `file` is null when the fields carry the whole invoice (convert with `invoice_data`). */
   run(
     operation: FileOperation,

@@ -138,4 +138,22 @@ describe('httpBackend', () => {
       'http://127.0.0.1:4000/api/v1/profiles/buyer/a%2Fb?lang=en',
     );
   });
+
+  it('posts reports as JSON to /api/v1/report with the key and language', async () => {
+    const fetchImpl = vi.fn<typeof fetch>(
+      async () => new Response(JSON.stringify({ filename: 'r.pdf', pdf: 'JVBERg==' }), { status: 200 }),
+    );
+    const backend = httpBackend({ baseUrl: '', apiKey: 'k' }, 'http://127.0.0.1:4000', fetchImpl);
+    expect(await backend.report?.([{ valid: false }], 'en')).toMatchObject({
+      ok: true,
+      body: { pdf: 'JVBERg==' },
+    });
+    const [url, init] = fetchImpl.mock.calls[0] ?? [];
+    expect(String(url)).toBe('http://127.0.0.1:4000/api/v1/report?lang=en');
+    expect(init).toMatchObject({
+      method: 'POST',
+      body: JSON.stringify({ reports: [{ valid: false }] }),
+      headers: { 'X-API-Key': 'k', 'Content-Type': 'application/json' },
+    });
+  });
 });

@@ -1,4 +1,5 @@
 import {
+  isRecord,
   toAnswer,
   type Answer,
   type Backend,
@@ -68,6 +69,13 @@ export function httpBackend(
 
   return {
     kind: { type: origin === pageOrigin ? 'server' : 'hosted', origin },
+    async limits() {
+      const answer = await send(new URL('/api/v1/limits', origin), { method: 'GET' });
+      const body = answer.ok && isRecord(answer.body) ? answer.body : {};
+      return typeof body.maxUploadBytes === 'number' && body.maxUploadBytes > 0
+        ? { maxUploadBytes: body.maxUploadBytes }
+        : null;
+    },
     run(operation: FileOperation, file: InvoiceFile | null, { lang, validationTarget }, fields = {}) {
       const url = new URL(`/api/v1/${operation}`, origin);
       url.searchParams.set('lang', lang);
@@ -76,6 +84,15 @@ export function httpBackend(
       form.append('validation_target', validationTarget);
       for (const [name, value] of Object.entries(fields)) form.append(name, value);
       return send(url, { method: 'POST', body: form, headers: keyHeader });
+    },
+    report(reports, lang) {
+      const url = new URL('/api/v1/report', origin);
+      url.searchParams.set('lang', lang);
+      return send(url, {
+        method: 'POST',
+        body: JSON.stringify({ reports }),
+        headers: { ...keyHeader, 'Content-Type': 'application/json' },
+      });
     },
     profiles(request, lang) {
       const url = new URL(profilesPath(request), origin);

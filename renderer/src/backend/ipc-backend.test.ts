@@ -13,6 +13,7 @@ function bridge(overrides: Partial<FacturxBridge>): FacturxBridge {
     repair: unused,
     contract: unused,
     profiles: unused,
+    report: unused,
     openFileDialog: unused,
     saveFile: unused,
     ...overrides,
@@ -105,5 +106,20 @@ describe('ipcBackend', () => {
       [{ method: 'PUT', role: 'seller', id: 'acme', data: { seller: {} } }, 'en'],
       [{ method: 'DELETE', role: 'seller', id: 'acme' }, 'fr'],
     ]);
+  });
+
+  it('asks the bridge to draw reports as a PDF, in the language given', async () => {
+    const report = vi.fn<FacturxBridge['report']>(async () => ({
+      ok: true,
+      status: 200,
+      body: { filename: 'validation-report.pdf', pdf: 'JVBERg==' },
+    }));
+    const backend = ipcBackend({ ...bridge({}), report });
+    expect(await backend.report?.([{ valid: true }], 'fr')).toEqual({
+      ok: true,
+      status: 200,
+      body: { filename: 'validation-report.pdf', pdf: 'JVBERg==' },
+    });
+    expect(report.mock.calls).toEqual([[[{ valid: true }], 'fr']]);
   });
 });

@@ -1,4 +1,8 @@
-import type { BridgeResult, FacturxBridge } from '../../../core/bridge/facturx-bridge';
+import {
+  BRIDGE_MAX_FILE_BYTES,
+  type BridgeResult,
+  type FacturxBridge,
+} from '../../../core/bridge/facturx-bridge';
 import { toAnswer, type Answer, type Backend } from './backend';
 
 async function answerOf(call: () => Promise<BridgeResult>): Promise<Answer> {
@@ -14,6 +18,7 @@ async function answerOf(call: () => Promise<BridgeResult>): Promise<Answer> {
 export function ipcBackend(bridge: FacturxBridge): Backend {
   return {
     kind: { type: 'offline' },
+    limits: async () => ({ maxUploadBytes: BRIDGE_MAX_FILE_BYTES }),
     run(operation, file, { lang, validationTarget }, fields = {}) {
       return answerOf(() =>
         bridge[operation]({
@@ -25,6 +30,9 @@ export function ipcBackend(bridge: FacturxBridge): Backend {
     },
     profiles(request, lang) {
       return answerOf(() => bridge.profiles(request, lang));
+    },
+    report(reports, lang) {
+      return answerOf(() => bridge.report(reports, lang));
     },
   };
 }

@@ -19,11 +19,13 @@ export function mergeQuota(known: Quota | undefined, next: Quota): Quota {
 export function watchQuota(backend: Backend, onQuota: (quota: Quota) => void): Backend {
   return {
     kind: backend.kind,
+    ...(backend.limits ? { limits: backend.limits.bind(backend) } : {}),
     async run(...args) {
       const answer = await backend.run(...args);
       if (answer.quota) onQuota(answer.quota);
       return answer;
     },
     profiles: (request, lang) => backend.profiles(request, lang),
+    ...(backend.report ? { report: backend.report.bind(backend) } : {}),
   };
 }

@@ -1,6 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Answer, Backend, FileOperation, InvoiceFile, RunOptions } from '../backend/backend';
-import { fileKind, mediaTypeOf, operationsFor, type FileKind } from '../backend/file-kind';
+import type {
+  Answer,
+  Backend,
+  FileOperation,
+  InvoiceFile,
+  RunOptions,
+  UploadLimits,
+} from '../backend/backend';
+import { mediaTypeOf, operationsFor, type FileKind } from '../backend/file-kind';
+import { admitFile, type Refusal } from './file-refusal';
 
 /** One dropped file and what the backend answered for each operation run on it. */
 export interface Check {
@@ -15,21 +23,23 @@ export interface Check {
 
 export interface Checks {
   readonly checks: readonly Check[];
-  /** Names of the files refused before reaching the backend (neither PDF, XML nor JSON). */
-  readonly rejected: readonly string[];
+  /** The files of the last drop refused before reaching the backend, and why. */
+  readonly rejected: readonly Refusal[];
   readonly submit: (files: readonly File[]) => void;
   /** Sends the file of a check to the repair operation. */
   readonly repair: (id: number) => void;
+  /** Checks these files again, against the target and in the language of now. */
+  readonly checkAgain: (ids: readonly number[]) => void;
   readonly clear: () => void;
 }
 
 /**
- * Sends each accepted file to the backend operations its kind calls for, newest first. A change of the
+ * Sends each accepted file to the backend operations its kind calls for, newest last. A change of the
  * validation target or of the language checks the files already there again.
  */
-export function useChecks(backend: Backend, options: RunOptions): Checks {
+export function useChecks(backend: Backend, options: RunOptions, limits: UploadLimits | null = null): Checks {
   const [checks, setChecks] = useState<readonly Check[]>([]);
-  const [rejected, setRejected] = useState<readonly string[]>([]);
+  const [rejected, setRejected] = useState<readonly Refusal[]>([]);
   const nextId = useRef(1);
 
   const update = useCallback((id: number, change: (check: Check) => Check) => {
@@ -54,29 +64,36 @@ export function useChecks(backend: Backend, options: RunOptions): Checks {
 
   const checksNow = useRef(checks);
   checksNow.current = checks;
+  const checkAgain = useCallback(
+    (ids: readonly number[]) => {
+      for (const check of checksNow.current) {
+        if (!check.invoice || !ids.includes(check.id)) continue;
+        for (const operation of operationsFor[check.kind]) run(check.id, operation, check.invoice);
+      }
+    },
+    [run],
+  );
   const checkedWith = useRef(options);
   useEffect(() => {
     if (checkedWith.current === options) return;
     checkedWith.current = options;
-    for (const check of checksNow.current) {
-      if (!check.invoice) continue;
-      for (const operation of operationsFor[check.kind]) run(check.id, operation, check.invoice);
-    }
-  }, [options, run]);
+    checkAgain(checksNow.current.map((check) => check.id));
+  }, [options, checkAgain]);
 
   const submit = useCallback(
     (files: readonly File[]) => {
-      const refused: string[] = [];
+      const refused: Refusal[] = [];
       for (const file of files) {
-        const kind = fileKind(file.name, file.type);
-        if (!kind) {
-          refused.push(file.name);
+        const admitted = admitFile(file, limits);
+        if ('refusal' in admitted) {
+          refused.push(admitted.refusal);
           continue;
         }
+        const { kind } = admitted;
         const id = nextId.current++;
         const operations = operationsFor[kind];
         const answers = Object.fromEntries(operations.map((operation) => [operation, 'pending' as const]));
-        setChecks((all) => [{ id, filename: file.name, kind, size: file.size, answers }, ...all]);
+        setChecks((all) => [...all, { id, filename: file.name, kind, size: file.size, answers }]);
         void file.arrayBuffer().then((buffer) => {
           const invoice = {
             filename: file.name,
@@ -89,7 +106,7 @@ export function useChecks(backend: Backend, options: RunOptions): Checks {
       }
       setRejected(refused);
     },
-    [run, update],
+    [limits, run, update],
   );
 
   const repair = useCallback(
@@ -105,5 +122,5 @@ export function useChecks(backend: Backend, options: RunOptions): Checks {
     setRejected([]);
   }, []);
 
-  return { checks, rejected, submit, repair, clear };
+  return { checks, rejected, submit, repair, checkAgain, clear };
 }

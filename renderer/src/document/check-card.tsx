@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { ValidationTarget } from '../../../core/api/targets';
-import { extractionOf, repairOf, reportOf } from '../backend/answer-bodies';
+import { extractionOf, refusedForNoXml, repairOf, reportOf } from '../backend/answer-bodies';
 import { operationsFor } from '../backend/file-kind';
 import type { Answer, InvoiceFile } from '../backend/backend';
 import type { Check } from '../batch/use-checks';
@@ -27,9 +27,6 @@ interface Props {
   readonly target: ValidationTarget;
   readonly profiles: Profiles;
 }
-
-const refusedAs = (answer: Answer | 'pending' | undefined, code: string): boolean =>
-  answer !== undefined && answer !== 'pending' && !answer.ok && answer.error.error === code;
 
 /** A reading of the page itself (text layer or OCR) that hands back its candidate: a PDF to review. */
 function reviewable(reading: Answer | 'pending' | undefined): boolean {
@@ -75,8 +72,7 @@ export function CheckCard({ check, onRepair, runConvert, target, profiles }: Pro
   );
   // A PDF without embedded invoice data is not an error: it is what the review and conversion are for.
   const noFacturx =
-    check.kind === 'pdf' &&
-    operationsFor.pdf.some((operation) => refusedAs(check.answers[operation], 'unextractable_pdf'));
+    check.kind === 'pdf' && operationsFor.pdf.some((operation) => refusedForNoXml(check.answers[operation]));
   const review = reviewable(reading);
   const convertSource = useMemo(() => convertSourceOf(check, noFacturx, review), [check, noFacturx, review]);
   return (

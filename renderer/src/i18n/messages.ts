@@ -2,6 +2,7 @@ import * as shared from '../shared/messages';
 import * as backend from '../backend/messages';
 import * as settings from '../settings/messages';
 import * as batch from '../batch/messages';
+import * as exporting from '../export/messages';
 import * as document from '../document/messages';
 import * as review from '../review/messages';
 import * as report from '../report/messages';
@@ -18,6 +19,7 @@ export const en = {
   ...backend.en,
   ...settings.en,
   ...batch.en,
+  ...exporting.en,
   ...document.en,
   ...review.en,
   ...report.en,
@@ -32,6 +34,7 @@ export const fr: Record<MessageKey, string> = {
   ...backend.fr,
   ...settings.fr,
   ...batch.fr,
+  ...exporting.fr,
   ...document.fr,
   ...review.fr,
   ...report.fr,

@@ -14,6 +14,8 @@ export const en = {
   'settings.save': 'Save',
   'settings.cancel': 'Cancel',
   'settings.saved': 'Settings saved.',
+  'signIn.needed':
+    'This browser is not signed in to the server yet: open the address “facturx serve” printed when it started, or paste an API key in Settings.',
   'target.label': 'Check against',
   'target.en16931': 'EN 16931',
   'target.france_2026': 'France 2026',
@@ -36,6 +38,8 @@ export const fr: Record<keyof typeof en, string> = {
   'settings.save': 'Enregistrer',
   'settings.cancel': 'Annuler',
   'settings.saved': 'Paramètres enregistrés.',
+  'signIn.needed':
+    'Ce navigateur n’est pas encore connecté au serveur : ouvrez l’adresse que « facturx serve » a affichée à son démarrage, ou collez une clé d’API dans les paramètres.',
   'target.label': 'Contrôler selon',
   'target.en16931': 'EN 16931',
   'target.france_2026': 'France 2026',

@@ -3,7 +3,14 @@
  * browser through a temporary object URL (the browser's own download).
  */
 export function downloadBase64(base64: string, filename: string, mediaType: string): void {
-  const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+  downloadBytes(base64Bytes(base64), filename, mediaType);
+}
+
+export const base64Bytes = (base64: string): Uint8Array<ArrayBuffer> =>
+  Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+
+/** Saves bytes as a file, as downloadBase64 does. */
+export function downloadBytes(bytes: Uint8Array<ArrayBuffer>, filename: string, mediaType: string): void {
   if (window.facturx) {
     void window.facturx.saveFile(filename, bytes);
     return;

@@ -47,6 +47,7 @@ export const en = {
   'kind.xml': 'XML',
   'size.bytes': '{n} B',
   'size.kilobytes': '{n} KB',
+  'size.megabytes': '{n} MB',
   'operation.convert': 'Conversion',
   'kind.json': 'JSON',
   'footer.disclaimer':
@@ -107,6 +108,7 @@ export const fr: Record<keyof typeof en, string> = {
   'kind.xml': 'XML',
   'size.bytes': '{n} o',
   'size.kilobytes': '{n} Ko',
+  'size.megabytes': '{n} Mo',
   'operation.convert': 'Conversion',
   'kind.json': 'JSON',
   'footer.disclaimer':

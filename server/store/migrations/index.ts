@@ -5,9 +5,13 @@
  */
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import * as accounts from './0001-accounts';
+import * as jobs from './0002-jobs';
+import * as secrets from './0003-server-secrets';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-accounts': accounts,
+  '0002-jobs': jobs,
+  '0003-server-secrets': secrets,
 };
 
 /** Brings the schema up to the last version; throws with the failing migration's reason. */

@@ -1,0 +1,149 @@
+/**
+ * `npm run bench -- batch`: the command line's batch path as a user runs it, one process per run, on
+ * inputs generated here (the project's own EN 16931 invoice, a carrier PDF drawn from it, the Factur-X
+ * PDF packaged from both, scanned pages drawn as pictures). Each command runs on a small and a large
+ * batch; the difference divided by the difference in files is the cost of one more invoice, process
+ * start excluded. Wall-clock time is what a user waits for; processor time (user + system, every thread)
+ * is what the work costs, and holds on a busy machine.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ciiToModel } from '../../core/cii/read';
+import { scanPdf } from '../../core/ocr/scan-fixture';
+import { packageFacturx } from '../../core/pdf/facturx-write';
+import { renderInvoice } from '../../core/pdf/render/invoice-render';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const cli = path.join(root, 'bin', 'facturx.js');
+const SMALL = Number(process.env.BENCH_BATCH_SMALL ?? 20);
+const LARGE = Number(process.env.BENCH_BATCH_LARGE ?? 220);
+const SCANS = Number(process.env.BENCH_BATCH_SCANS ?? 12);
+
+interface Timing {
+  readonly wallMs: number;
+  readonly cpuMs: number;
+}
+
+/** One run of the command, its output thrown away; bash's `time` reports the processor time of it all. */
+function time(args: readonly string[]): Timing {
+  const run = spawnSync(
+    'bash',
+    [
+      '-c',
+      'TIMEFORMAT="%3R %3U %3S"; time "$@" >/dev/null 2>/dev/null',
+      'bash',
+      process.execPath,
+      cli,
+      ...args,
+    ],
+    { encoding: 'utf8' },
+  );
+  const last = run.stderr.trim().split('\n').at(-1) ?? '';
+  const [real, user, sys] = last.split(' ').map(Number);
+  if (real === undefined || user === undefined || sys === undefined || Number.isNaN(real))
+    throw new Error(`facturx ${args.join(' ')}: no timing (${run.stderr})`);
+  return { wallMs: real * 1000, cpuMs: (user + sys) * 1000 };
+}
+
+/** `count` copies of each file `files` gives (name → bytes) in a new folder. */
+function folder(base: string, name: string, count: number, files: Record<string, Uint8Array>): string {
+  const dir = path.join(base, name);
+  mkdirSync(dir);
+  for (let i = 1; i <= count; i++)
+    for (const [ext, bytes] of Object.entries(files))
+      writeFileSync(path.join(dir, `inv${String(i).padStart(4, '0')}${ext}`), bytes);
+  return dir;
+}
+
+const perInvoice = (small: Timing, large: Timing, files: number) => ({
+  wallMs: (large.wallMs - small.wallMs) / files,
+  cpuMs: (large.cpuMs - small.cpuMs) / files,
+});
+
+const ms = (v: number): string => `${v.toFixed(2).padStart(7)} ms`;
+
+export default async function batch(): Promise<void> {
+  execFileSync(process.execPath, [path.join(root, 'bin', 'build.mjs'), 'cli'], { cwd: root });
+  const base = mkdtempSync(path.join(tmpdir(), 'facturx-batch-bench-'));
+  try {
+    const xmlText = readFileSync(path.join(root, 'core/rules/facturx/fixtures/en16931.xml'), 'utf8');
+    const xml = new TextEncoder().encode(xmlText);
+    const read = ciiToModel(xmlText);
+    if (!read.ok) throw new Error('the EN 16931 fixture does not read');
+    const carrier = await renderInvoice(read.invoice, 'en');
+    if (!carrier.ok) throw new Error('no carrier PDF');
+    const facturx = packageFacturx(carrier.pdf, xml, 'EN16931');
+    if (!facturx.ok) throw new Error('no Factur-X PDF');
+    const cores = availableParallelism();
+    console.log(
+      `inputs: the project's 1-page EN 16931 invoice (${xml.length} bytes of XML, carrier ${carrier.pdf.length} bytes, ` +
+        `Factur-X ${facturx.pdf.length} bytes); batches of ${SMALL} and ${LARGE}; ${cores} cores, load average ` +
+        `${loadavg()[0]!.toFixed(1)} at start`,
+    );
+
+    const sizes = [SMALL, LARGE] as const;
+    const dirs = sizes.map((n) => ({
+      pdf: folder(base, `pdf-${n}`, n, { '.pdf': carrier.pdf }),
+      cii: folder(base, `cii-${n}`, n, { '.xml': xml }),
+      facturx: folder(base, `fx-${n}`, n, { '.pdf': facturx.pdf }),
+    }));
+    const out = (label: string) => path.join(base, `out-${label}-${Math.random().toString(36).slice(2)}`);
+    const commands: { name: string; args: (d: (typeof dirs)[number]) => string[]; peer: string }[] = [
+      {
+        name: 'package (convert DIR --cii DIR --out DIR)',
+        args: (d) => ['convert', d.pdf, '--cii', d.cii, '--out', out('convert')],
+        peer: 'akretion factur-x 8.5–9.1 ms; goal ≤ 4.25 ms (2× faster)',
+      },
+      {
+        name: 'extract (extract DIR --out DIR --jsonl)',
+        args: (d) => ['extract', d.facturx, '--out', out('extract'), '--jsonl'],
+        peer: 'akretion factur-x 1.24 ms; goal ≤ 1.13 ms (1.1× faster)',
+      },
+      {
+        name: 'validate EN 16931 (validate DIR --jsonl, XML)',
+        args: (d) => ['validate', d.cii, '--jsonl'],
+        peer: 'Saxon-HE warm, official XSLT 20.3 ms; goal ≤ 2.54 ms (8× faster)',
+      },
+    ];
+    console.log(
+      '\nper invoice, marginal between the two batch sizes (wall = waited for, cpu = user+system of all threads)',
+    );
+    for (const command of commands) {
+      for (const jobs of [1, cores]) {
+        const [small, large] = dirs.map((d) => time([...command.args(d), '--jobs', String(jobs)]));
+        const one = perInvoice(small!, large!, LARGE - SMALL);
+        console.log(
+          `${command.name}, --jobs ${jobs}: wall ${ms(one.wallMs)}, cpu ${ms(one.cpuMs)}` +
+            `  (${SMALL}: ${(small!.wallMs / 1000).toFixed(2)} s, ${LARGE}: ${(large!.wallMs / 1000).toFixed(2)} s)`,
+        );
+        if (jobs === cores) break;
+      }
+      console.log(
+        `  peer, quoted from issue 15 (not run here: akretion factur-x comes from PyPI and Saxon-HE from Maven Central, neither reachable from this machine): ${command.peer}`,
+      );
+    }
+
+    const scans = folder(base, 'scans', SCANS, { '.pdf': await scanPdf() });
+    console.log(
+      `\nscanned pages: ${SCANS} one-page image-only PDFs, convert --dry-run (OCR) on 1 and ${cores} workers`,
+    );
+    const byJobs = [1, cores].map((jobs) => ({
+      jobs,
+      t: time(['convert', scans, '--dry-run', '--jsonl', '--jobs', String(jobs)]),
+    }));
+    for (const { jobs, t } of byJobs)
+      console.log(
+        `  --jobs ${jobs}: ${(t.wallMs / 1000).toFixed(1)} s wall, ${(t.cpuMs / 1000).toFixed(1)} s cpu, ${(t.wallMs / SCANS).toFixed(0)} ms a page`,
+      );
+    const speedup = byJobs[0]!.t.wallMs / byJobs[1]!.t.wallMs;
+    console.log(
+      `  speed-up with ${cores} workers: ${speedup.toFixed(2)}× (goal on 2 cores: ≥ 1.7×; the load average ` +
+        `${loadavg()[0]!.toFixed(1)} now says how many cores other work took)`,
+    );
+  } finally {
+    rmSync(base, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * Batches on worker threads, through the built command: the same lines in the same order whatever the
+ * number of jobs, Ctrl+C stopping cleanly with complete files, and the progress bar on a terminal only.
+ * Inputs are the project's own CII fixtures, and Factur-X PDFs the command makes from them.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const cli = path.join(root, 'bin', 'facturx.js');
+const fixture = path.join(root, 'core', 'rules', 'facturx', 'fixtures', 'en16931.xml');
+
+interface Run {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function run(file: string, args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(file, args, { cwd: root, maxBuffer: 256 * 1024 * 1024 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+const facturx = (...args: string[]) => run(process.execPath, [cli, ...args]);
+
+/** The lines without what differs from one run to the next anyway: times and durations. */
+const timeless = (stdout: string): string =>
+  stdout
+    .replace(/"durationMs":[0-9.]+/g, '"durationMs":0')
+    .replace(/"(validatedAt|convertedAt|extractedAt)":"[^"]+"/g, '"$1":""');
+
+let dir: string;
+let xmls: string;
+let pdfs: string;
+let mixed: string;
+
+beforeAll(async () => {
+  await new Promise<void>((resolve, reject) =>
+    execFile(process.execPath, [path.join(root, 'bin', 'build.mjs'), 'cli'], { cwd: root }, (error) =>
+      error ? reject(error) : resolve(),
+    ),
+  );
+  dir = await mkdtemp(path.join(tmpdir(), 'facturx-jobs-'));
+  xmls = path.join(dir, 'xml');
+  pdfs = path.join(dir, 'pdf');
+  mixed = path.join(dir, 'mixed');
+  await Promise.all([mkdir(xmls), mkdir(mixed)]);
+  const valid = await readFile(fixture, 'utf8');
+  // Invoices that differ (numbers), a few not valid (a grand total that does not add up), one not XML.
+  for (let i = 1; i <= 12; i++) {
+    const name = `inv${String(i).padStart(2, '0')}`;
+    let text = valid.replace(/(<rsm:ExchangedDocument>\s*<ram:ID>)([^<]*)</, `$1$2-${i}<`);
+    if (i % 5 === 0) text = text.replace(/<ram:GrandTotalAmount>([^<]*)</, '<ram:GrandTotalAmount>1.00<');
+    await writeFile(path.join(xmls, `${name}.xml`), text);
+  }
+  await writeFile(path.join(mixed, 'broken.xml'), '<rsm:CrossIndustryInvoice');
+  const made = await facturx('convert', '--cii', xmls, '--out', pdfs, '--jsonl');
+  expect(made.stderr).not.toContain('internal_error');
+  for (const name of await readdir(xmls)) await copyFile(path.join(xmls, name), path.join(mixed, name));
+  for (const name of await readdir(pdfs)) await copyFile(path.join(pdfs, name), path.join(mixed, name));
+}, 600_000);
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('batches on several jobs', () => {
+  it('made the Factur-X inputs of the other tests', async () => {
+    // The valid ones convert; the ones whose total does not add up do not.
+    expect((await readdir(pdfs)).sort()).toEqual(
+      [1, 2, 3, 4, 6, 7, 8, 9, 11, 12].map((i) => `inv${String(i).padStart(2, '0')}.facturx.pdf`),
+    );
+  });
+
+  it('prints the same lines in the same order with --jobs 2 as with --jobs 1 (validate, extract, convert)', async () => {
+    const commands: string[][] = [
+      ['validate', mixed, '--jsonl'],
+      ['extract', pdfs, '--jsonl', '--validate'],
+      ['convert', '--cii', xmls, '--output', 'xml_cii', '--jsonl'],
+    ];
+    for (const args of commands) {
+      const one = await facturx(...args, '--jobs', '1');
+      const two = await facturx(...args, '--jobs', '2');
+      expect(two.code, args[0]).toBe(one.code);
+      expect(one.stdout.trim().split('\n').length, args[0]).toBeGreaterThanOrEqual(10);
+      expect(timeless(two.stdout), args[0]).toBe(timeless(one.stdout));
+      // The human lines too, in the same order.
+      expect(two.stderr, args[0]).toBe(one.stderr);
+    }
+  });
+
+  it('refuses a --jobs that is not a whole number of at least 1', async () => {
+    for (const jobs of ['0', 'two', '-1', '1.5']) {
+      const refused = await facturx('validate', xmls, '--jobs', jobs, '--json');
+      expect(refused.code, jobs).toBe(2);
+      expect(JSON.parse(refused.stdout)).toMatchObject({ error: 'invalid_options' });
+    }
+  });
+
+  it('stops on Ctrl+C: says how far it got, prints those results in order, and leaves only complete files', async () => {
+    const many = path.join(dir, 'many');
+    const out = path.join(dir, 'many-out');
+    await mkdir(many);
+    const names: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      const name = `n${String(i).padStart(3, '0')}`;
+      names.push(name);
+      await copyFile(path.join(xmls, 'inv01.xml'), path.join(many, `${name}.xml`));
+    }
+    const child = spawn(
+      process.execPath,
+      [cli, 'convert', '--cii', many, '--out', out, '--jsonl', '--jobs', '2'],
+      {
+        cwd: root,
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    let signalled = false;
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      // Interrupted once the first result is out, as a person would press Ctrl+C.
+      if (!signalled && stdout.includes('\n')) {
+        signalled = true;
+        child.kill('SIGINT');
+      }
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+
+    expect(code).toBe(130);
+    const said = /interrupted: (\d+) of 60 files done(?:, (\d+) cancelled)?, (\d+) not started/.exec(stderr);
+    expect(said, stderr).not.toBeNull();
+    const done = Number(said![1]);
+    const cancelled = Number(said![2] ?? 0);
+    expect(done).toBeGreaterThanOrEqual(1);
+    expect(done + cancelled + Number(said![3])).toBe(60);
+    expect(done).toBeLessThan(60);
+
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map(
+        (l) =>
+          JSON.parse(l) as { file: string; success?: boolean; error?: string; result?: { pdfSize?: number } },
+      );
+    expect(lines.map((l) => path.basename(l.file, '.xml'))).toEqual(names.slice(0, done + cancelled));
+    const finished = lines.filter((l) => l.error !== 'cancelled');
+    expect(finished).toHaveLength(done);
+    // Every file written is whole: the size the answer gave, ending the PDF; nothing half-written left.
+    const written = (await readdir(out)).sort();
+    expect(written).toEqual(finished.map((l) => `${path.basename(l.file, '.xml')}.facturx.pdf`));
+    for (const line of finished) {
+      const file = path.join(out, `${path.basename(line.file, '.xml')}.facturx.pdf`);
+      expect((await stat(file)).size).toBe(line.result?.pdfSize);
+      expect((await readFile(file)).subarray(-6).toString('latin1')).toContain('%%EOF');
+    }
+  });
+
+  it('draws the progress bar on a terminal only', async () => {
+    const piped = await facturx('validate', xmls, '--jobs', '2');
+    expect(piped.stderr).not.toContain('\r');
+    expect(piped.stderr.trim().split('\n')).toHaveLength(12);
+
+    // `script` gives the command a terminal (util-linux, part of every Debian system).
+    const command = [process.execPath, cli, 'validate', xmls, '--jobs', '2'].map((a) => `'${a}'`).join(' ');
+    const tty = await run('script', ['-qec', command, '/dev/null']);
+    expect(tty.stdout).toMatch(/\[#+-*\] \d+\/12 [\d.]+\/s, \w+ left inv\d\d\.xml/);
+    expect(tty.stdout).toContain('\r\x1b[2K[');
+    expect(tty.stdout).toContain('12/12');
+  });
+});

@@ -1,0 +1,83 @@
+import { readFile } from 'node:fs/promises';
+import { pdfjsText } from '../core/pdf/pdfjs-testing';
+import { zipEntries } from '../core/testing/zip-entries';
+import { expect, test } from './fixtures';
+import { dropFiles, fixtureFile, invoicePdf, saveApiKey, type Upload } from './page-actions';
+
+const renamed = (upload: Upload, name: string): Upload => ({ ...upload, name });
+
+test.describe('The batch desk in a browser, against facturx serve', () => {
+  test.use({ viewport: { width: 1024, height: 700 } });
+
+  test('ten files are ten lines with a counter; all exported by keyboard as one zip with the report PDF and CSV', async ({
+    page,
+    server,
+  }) => {
+    test.slow();
+    const valid = await fixtureFile('invoice-en16931.xml', 'application/xml');
+    const broken = await fixtureFile('invoice-decimal-comma-no-seller-name.xml', 'application/xml');
+    const files = [
+      ...[1, 2, 3, 4].map((n) => renamed(valid, `valid-${n}.xml`)),
+      renamed(broken, 'broken-1.xml'),
+      renamed(broken, 'broken-2.xml'),
+      await invoicePdf('plain-1.pdf'),
+      await invoicePdf('plain-2.pdf'),
+      await invoicePdf('facturx-1.pdf', valid.buffer),
+      await invoicePdf('facturx-2.pdf', valid.buffer),
+    ];
+    await page.goto('/');
+    await saveApiKey(page, server.apiKey);
+    await dropFiles(page, files);
+
+    const counter = page.getByTestId('queue-counter');
+    await expect(counter).toContainText('0 in progress', { timeout: 120_000 });
+    // The Factur-X PDFs drawn here are not PDF/A-3: their data passes, their container does not.
+    await expect(counter).toHaveText(
+      '10 documents: 4 valid, 4 not valid or refused, 2 to convert, 0 in progress',
+    );
+    await expect(page.getByTestId('queue-row')).toHaveCount(10);
+    await expect(page.getByTestId('check')).toHaveCount(0);
+    const height = await page.evaluate(
+      () =>
+        (globalThis as unknown as { document: { documentElement: { scrollHeight: number } } }).document
+          .documentElement.scrollHeight,
+    );
+    expect(height).toBeLessThan(1400);
+    await page.screenshot({ path: 'test-results/e2e-batch-queue.png', fullPage: true });
+
+    await page.getByRole('checkbox', { name: 'Select all shown documents' }).focus();
+    await page.keyboard.press('Space');
+    await expect(page.getByTestId('queue-selected')).toHaveText('10 selected');
+    const exportButton = page.getByRole('button', { name: 'Export (zip)' });
+    await exportButton.focus();
+    const downloading = page.waitForEvent('download');
+    await page.keyboard.press('Enter');
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('facturx-export.zip');
+    const entries = zipEntries(new Uint8Array(await readFile((await download.path())!)));
+    expect([...entries.keys()].sort()).toEqual(
+      [
+        ...files.map((f) => f.name),
+        'facturx-1.xml',
+        'facturx-2.xml',
+        'validation-report.pdf',
+        'validation-summary.csv',
+      ].sort(),
+    );
+    for (const f of files) expect(Buffer.from(entries.get(f.name)!).equals(f.buffer), f.name).toBe(true);
+    expect(Buffer.from(entries.get('facturx-1.xml')!).equals(valid.buffer)).toBe(true);
+    const csv = new TextDecoder().decode(entries.get('validation-summary.csv')).split('\r\n');
+    expect(csv).toHaveLength(10); // a header, eight validated documents, the final line end
+    expect(csv.find((line) => line.startsWith('broken-1.xml'))).toContain('Not valid');
+    const report = (await pdfjsText(entries.get('validation-report.pdf')!)).join('\n');
+    expect(report).toContain('Validation report: 8 documents');
+    expect(report).toContain('broken-2.xml');
+
+    await page.getByRole('button', { name: 'Français' }).click();
+    await expect(counter).toContainText('0 en cours', { timeout: 120_000 });
+    await expect(counter).toHaveText(
+      '10 documents : 4 valides, 4 non valides ou refusés, 2 à convertir, 0 en cours',
+    );
+    await page.screenshot({ path: 'test-results/e2e-batch-queue-fr.png', fullPage: true });
+  });
+});

@@ -1,0 +1,126 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { bridgeOperations } from '../../core/bridge/facturx-bridge';
+import { dropFiles, fixtureFile, invoicePdf } from '../page-actions';
+import { expect, skipWithoutDesktopPath, test } from './fixtures';
+
+const standIn = 'desktop path, Electron stood in by Chromium under Xvfb';
+
+test.describe(`Factur-X Desk on the ${standIn} (real main, preload, IPC handlers and backend worker)`, () => {
+  skipWithoutDesktopPath();
+
+  test(`${standIn}: the built main process opens its window on the built page, with the bridge and no Node`, async ({
+    desktop,
+  }) => {
+    const page = desktop.window;
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Factur-X Desk');
+    await expect(page.getByTestId('backend-indicator')).toContainText('Offline core');
+    expect(page.url()).toMatch(/^file:\/\/.*\/dist\/renderer\/index\.html$/);
+    expect(page.viewportSize()).toEqual({ width: 1180, height: 820 });
+    const seen = await page.evaluate(() => {
+      const scope = globalThis as unknown as Record<string, unknown>;
+      return {
+        operations: Object.keys((scope.facturx ?? {}) as object).sort(),
+        node: typeof scope.require === 'undefined' && typeof scope.process === 'undefined',
+      };
+    });
+    expect(seen).toEqual({ operations: [...bridgeOperations].sort(), node: true });
+    // The main process's own choices, as Electron would have received them.
+    const [window] = (
+      desktop.app.standIn.module.BrowserWindow as { getAllWindows(): { options: object; visible: boolean }[] }
+    ).getAllWindows();
+    expect(window?.visible).toBe(true);
+    expect(window?.options).toMatchObject({
+      title: 'Factur-X Desk',
+      icon: expect.stringMatching(/assets[/\\]icon\.png$/),
+      webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false },
+    });
+    expect(desktop.app.standIn.session).toEqual({ headerListeners: 1, permissionHandlers: 2 });
+    await page.screenshot({ path: 'test-results/desktop-start.png' });
+    expect(problems).toEqual([]);
+  });
+
+  test(`${standIn}: a dropped XML and Factur-X PDF are checked by the backend worker through IPC`, async ({
+    desktop,
+  }) => {
+    const page = desktop.window;
+    const xml = await fixtureFile('invoice-en16931.xml', 'application/xml');
+    const pdf = await invoicePdf('facture-desktop.pdf', xml.buffer);
+    await dropFiles(page, [xml, pdf]);
+
+    const xmlCheck = page.getByTestId('check').filter({ hasText: xml.name });
+    await expect(xmlCheck.getByTestId('answer-validate')).toHaveAttribute('data-state', 'success');
+    const pdfCheck = page.getByTestId('check').filter({ hasText: pdf.name });
+    await expect(pdfCheck.getByTestId('answer-extract')).toHaveAttribute('data-state', 'success');
+    await expect(pdfCheck.getByTestId('extract-profile')).toHaveText('EN16931');
+
+    // The extracted XML goes through the bridge's save operation and the main process's save dialog.
+    const saved = path.join(desktop.userData, 'extracted.xml');
+    desktop.app.standIn.dialogs.willSave(saved);
+    await pdfCheck.getByRole('button', { name: 'Download XML' }).click();
+    await expect.poll(() => readFile(saved, 'utf8').catch(() => '')).toBe(xml.buffer.toString('utf8'));
+    expect(desktop.app.standIn.dialogs.shown).toEqual([
+      { kind: 'save', options: { defaultPath: 'facture-desktop.xml' } },
+    ]);
+    await page.screenshot({ path: 'test-results/desktop-checked.png', fullPage: true });
+  });
+
+  test(`${standIn}: the backend worker draws a validation report PDF through the bridge`, async ({
+    desktop,
+  }) => {
+    const xml = await fixtureFile('invoice-en16931.xml', 'application/xml');
+    const answer = await desktop.window.evaluate(
+      async (bytes) => {
+        const bridge = (
+          globalThis as unknown as {
+            facturx: Record<string, (...args: unknown[]) => Promise<{ body: unknown }>>;
+          }
+        ).facturx;
+        const file = { filename: 'facture.xml', bytes: new Uint8Array(bytes), mediaType: 'application/xml' };
+        const report = await bridge.validate!({ files: { file }, fields: {}, query: { lang: 'en' } });
+        return bridge.report!([report.body], 'en');
+      },
+      [...xml.buffer],
+    );
+    expect(answer).toMatchObject({
+      ok: true,
+      body: { filename: 'facture-validation-report.pdf', pdf: expect.stringMatching(/^JVBERi0/) },
+    });
+  });
+
+  test(`${standIn}: saved profiles stay in the app's data folder across a restart`, async ({ desktop }) => {
+    const save = (page: typeof desktop.window) =>
+      page.evaluate(() =>
+        (
+          globalThis as unknown as { facturx: { profiles: (...args: unknown[]) => Promise<unknown> } }
+        ).facturx.profiles(
+          {
+            method: 'PUT',
+            role: 'buyer',
+            id: 'client-dupont',
+            data: { buyer: { name: 'Dupont SARL', address: { country_code: 'FR' } } },
+          },
+          'en',
+        ),
+      );
+    const list = (page: typeof desktop.window) =>
+      page.evaluate(() =>
+        (
+          globalThis as unknown as { facturx: { profiles: (...args: unknown[]) => Promise<unknown> } }
+        ).facturx.profiles({ method: 'GET' }, 'en'),
+      );
+
+    expect(await save(desktop.window)).toMatchObject({ ok: true, status: 200 });
+    const page = await desktop.restart();
+    expect(await list(page)).toMatchObject({
+      ok: true,
+      body: { profiles: [expect.objectContaining({ role: 'buyer', id: 'client-dupont' })] },
+    });
+  });
+});
