@@ -7,7 +7,11 @@ import {
 } from '../core/bridge/facturx-bridge';
 import type { ServiceRequest } from '../core/service/types';
 
-/** Whatever the page sends is untrusted: shapes are checked here, before any service or file system call. */
+/**
+ * Whatever the page sends is untrusted: shapes are checked here, before any service or file system call.
+ * A file's size is the service's to judge (413 `file_too_large`, as on the server and the command line);
+ * the bridge carries, and the native dialog reads into memory, no file larger than this.
+ */
 export const maxFileBytes = BRIDGE_MAX_FILE_BYTES;
 const text = z.string().max(100_000);
 const fileName = z
@@ -18,7 +22,7 @@ const fileName = z
 
 const bridgeFile = z.strictObject({
   filename: fileName,
-  bytes: z.instanceof(Uint8Array).refine((bytes) => bytes.byteLength <= maxFileBytes, 'file too large'),
+  bytes: z.instanceof(Uint8Array),
   mediaType: z.string().max(255).optional(),
 });
 

@@ -1,4 +1,5 @@
 import { BrowserWindow, ipcMain, type IpcMainInvokeEvent } from 'electron';
+import { apiError } from '../core/api/errors';
 import {
   bridgeChannel,
   type BridgeFile,
@@ -32,11 +33,11 @@ export function trustedSender(pageUrl: string): (event: IpcMainInvokeEvent) => b
   };
 }
 
-const refusal = (status: number, error: string, message: string): BridgeResult => ({
-  ok: false,
-  status,
-  body: { error, message },
-});
+/** A call refused before it reaches the service: the code, status and words of core/api/errors.ts. */
+const refusal = (code: 'forbidden' | 'invalid_request', detail?: string): BridgeResult => {
+  const { status, body } = apiError(code);
+  return { ok: false, status, body: detail ? { ...body, message: `${body.message} ${detail}` } : body };
+};
 
 /** One handler per named bridge operation: check the sender, check the arguments, then do the work. */
 export function registerIpcHandlers(deps: IpcDependencies): void {
@@ -44,14 +45,14 @@ export function registerIpcHandlers(deps: IpcDependencies): void {
     ipcMain.handle(
       bridgeChannel(name),
       async (event, input: unknown, lang: unknown): Promise<BridgeResult> => {
-        if (!deps.isTrustedSender(event)) return refusal(403, 'forbidden', 'Unknown caller.');
+        if (!deps.isTrustedSender(event)) return refusal('forbidden');
         const request =
           name === 'profiles'
             ? parseProfilesRequest(input, lang)
             : name === 'report'
               ? parseReportRequest(input, lang)
               : parseServiceRequest(input);
-        if (!request.ok) return refusal(400, 'invalid_request', request.message);
+        if (!request.ok) return refusal('invalid_request', request.message);
         return deps.runner.run(name, request.value);
       },
     );

@@ -13,8 +13,7 @@ import type { Jobs } from '../core/service/jobs';
 import type { Storage } from '../core/service/storage';
 import type { ServiceContext, ServiceResult } from '../core/service/types';
 import { addressCaller, admit, type RateLimiter } from './rate-limit';
-import { MAX_UPLOAD_BYTES } from '../core/api/limits';
-import { readBody, serviceRequest, type BodyKind } from './read-request';
+import { MAX_BODY_BYTES, readBody, serviceRequest, type BodyKind } from './read-request';
 import { send, sendError, sendJson } from './respond';
 
 export const API_PREFIX = '/api/v1/';
@@ -127,7 +126,7 @@ export async function handleApi(
   if (!admit(deps.limiter, caller, req, res, lang)) return;
   const body =
     req.method === 'POST' || req.method === 'PUT'
-      ? await readBody(req, MAX_UPLOAD_BYTES, lang)
+      ? await readBody(req, MAX_BODY_BYTES, lang)
       : { ok: true as const, value: Buffer.alloc(0) };
   if (!body.ok) return sendError(res, body.error, head, { Connection: 'close' });
   const fields =

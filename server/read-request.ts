@@ -4,28 +4,26 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { apiError, type ApiErrorResult } from '../core/api/errors';
-import { MAX_UPLOAD_BYTES } from '../core/api/limits';
 import type { Lang } from '../core/api/lang';
+import { fileTooLarge, MAX_UPLOAD_BYTES } from '../core/service/request';
 import type { FilePart, ServiceRequest } from '../core/service/types';
+
+/**
+ * The largest request body accepted on any endpoint: one file of the largest size the services accept,
+ * and room for the form's other fields (a file within the bound is then judged by the service, as on the
+ * command line and the desktop).
+ */
+export const MAX_BODY_BYTES = MAX_UPLOAD_BYTES + 1024 * 1024;
 
 export type Read<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ApiErrorResult };
-
-const tooLarge = (lang: Lang): ApiErrorResult =>
-  apiError('file_too_large', undefined, {
-    lang,
-    message: {
-      en: `The request exceeds the maximum upload size of ${MAX_UPLOAD_BYTES / 1024 / 1024} MB.`,
-      fr: `La requête dépasse la taille maximale d’envoi de ${MAX_UPLOAD_BYTES / 1024 / 1024} Mo.`,
-    },
-  });
 
 /** The whole body, or 413 as soon as it is known to exceed `limit` (the rest is then discarded). */
 export async function readBody(req: IncomingMessage, limit: number, lang: Lang): Promise<Read<Buffer>> {
   const declared = Number(req.headers['content-length'] ?? Number.NaN);
   if (declared > limit) {
     req.resume();
-    return { ok: false, error: tooLarge(lang) };
+    return { ok: false, error: fileTooLarge(lang) };
   }
   const chunks: Buffer[] = [];
   let size = 0;
@@ -33,7 +31,7 @@ export async function readBody(req: IncomingMessage, limit: number, lang: Lang):
     size += chunk.length;
     if (size > limit) {
       req.resume();
-      return { ok: false, error: tooLarge(lang) };
+      return { ok: false, error: fileTooLarge(lang) };
     }
     chunks.push(chunk);
   }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../core/service/auth';
-import { MAX_UPLOAD_BYTES } from '../core/api/limits';
+import { MAX_BODY_BYTES } from './read-request';
 import { startServer, type RunningServer } from './start';
 import { openStore } from './store/open-store';
 
@@ -133,7 +133,7 @@ describe('the /api/v1 routes', () => {
     const { apiKey } = await createApiKey(storage, { email: 'big@example.com', plan: 'launch' }, new Date());
     await storage.close();
     const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(MAX_UPLOAD_BYTES + 1)]), 'big.pdf');
+    form.append('file', new Blob([new Uint8Array(MAX_BODY_BYTES + 1)]), 'big.pdf');
     const response = await fetch(`${server.url}/api/v1/validate`, {
       method: 'POST',
       headers: { 'X-API-Key': apiKey },

@@ -1,20 +1,12 @@
-/** The exit code of one answer: 0 delivered and valid, 1 processed but not valid or not converted, 2 bad input. */
-import type { ApiErrorBody, ErrorCode } from '../../core/api/errors';
+/**
+ * The exit code of one answer: 0 delivered and valid, 1 processed but not valid or not converted, 2 bad
+ * input; a refusal gets the exit code of its error code in core/api/errors.ts, the table the server and
+ * the desktop bridge answer from too.
+ */
+import { errorExitCode, type ApiErrorBody } from '../../core/api/errors';
 import type { ServiceName } from '../../core/service';
 import type { ServiceResult } from '../../core/service/types';
 import { EXIT, type ExitCode } from './io';
-
-/** Errors that judge the document itself rather than the request. */
-const DOCUMENT_VERDICTS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
-  'unextractable_pdf',
-  'ocr_confidence_too_low',
-  'insufficient_data',
-  'invalid_invoice_patch',
-  'inline_context_conflict',
-  'profile_inline_context_conflict',
-  'pdf_validation_failed',
-  'requested_output_unavailable',
-]);
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
@@ -43,5 +35,6 @@ function successCode(service: ServiceName, body: unknown): ExitCode {
 export function exitCodeOf(service: ServiceName, result: ServiceResult<unknown>): ExitCode {
   if (result.ok) return successCode(service, result.body);
   const body: ApiErrorBody = result.body;
-  return 'error' in body && DOCUMENT_VERDICTS.has(body.error) ? EXIT.notValid : EXIT.badInput;
+  // The `detail`-only body is the 400 of an empty upload: bad input.
+  return 'error' in body ? errorExitCode(body.error) : EXIT.badInput;
 }

@@ -1,18 +1,30 @@
 /** Command-line inputs: FILE or DIR arguments expanded to files, and files read into request parts. */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { ErrorCode } from '../../core/api/errors';
+import { fileTooLarge, MAX_UPLOAD_BYTES } from '../../core/service/request';
 import type { FilePart } from '../../core/service/types';
 
 export type Loaded<T> =
-  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly message: string };
+  | { readonly ok: true; readonly value: T }
+  | {
+      readonly ok: false;
+      readonly message: string;
+      /** The error code of the refusal (`invalid_data_format` when not given). */
+      readonly code?: ErrorCode;
+    };
 
 const reason = (error: unknown): string => {
   const code = (error as NodeJS.ErrnoException).code;
   return code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a folder' : String(error);
 };
 
+/** A file as a request part; one larger than the services accept is refused without being read. */
 export async function readPart(file: string): Promise<Loaded<FilePart>> {
   try {
+    if ((await stat(file)).size > MAX_UPLOAD_BYTES) {
+      return { ok: false, code: 'file_too_large', message: `${file}: ${fileTooLarge('en').body.message}` };
+    }
     return {
       ok: true,
       value: { filename: path.basename(file), bytes: new Uint8Array(await readFile(file)) },

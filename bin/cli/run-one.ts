@@ -6,11 +6,12 @@
  */
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { errorExitCode } from '../../core/api/errors';
 import { services } from '../../core/service';
 import type { ServiceContext, ServiceResult } from '../../core/service/types';
 import { DOCUMENT_COMMANDS, rec, type DocumentCommand, type DocumentService } from './document-commands';
 import { exitCodeOf } from './exit-code';
-import { EXIT, type ExitCode, type Values } from './io';
+import type { ExitCode, Values } from './io';
 
 /** Where `--out` puts a deliverable: the path itself, or in a batch a file of the input's name in that folder. */
 export interface OutTarget {
@@ -81,7 +82,7 @@ export function crashed(one: OneInput, error: unknown): Outcome {
   const message = error instanceof Error ? error.message : String(error);
   const body = { error: 'internal_error', message };
   return {
-    code: EXIT.badInput,
+    code: errorExitCode('internal_error'),
     stdout: printed(one, body),
     line: `internal_error: ${message}`,
     cancelled: false,
@@ -100,8 +101,18 @@ async function answer(one: OneInput, ctx: ServiceContext, signal?: AbortSignal):
   const command = DOCUMENT_COMMANDS[one.service];
   const request = await command.request(one.input, one.values);
   if (!request.ok) {
-    const body = { error: 'invalid_data_format', message: request.message, field: 'file' };
-    return { code: EXIT.badInput, stdout: printed(one, body), line: request.message, cancelled: false };
+    const error = request.code ?? 'invalid_data_format';
+    const body = {
+      error,
+      message: request.message,
+      ...(error === 'invalid_data_format' ? { field: 'file' } : {}),
+    };
+    return {
+      code: errorExitCode(error),
+      stdout: printed(one, body),
+      line: request.message,
+      cancelled: false,
+    };
   }
   const result =
     one.service === 'convert'

@@ -34,6 +34,10 @@ export const validationReadinessSchema = z.looseObject({
   finalGeneratedValidation: artifactReadinessSchema.optional(),
 });
 
+/** Why a convert wrote an uploaded XML again instead of keeping it byte for byte. */
+export const xmlRewriteSchema = z.enum(['output_profile', 'saved_profile', 'request_context']);
+export type XmlRewrite = z.infer<typeof xmlRewriteSchema>;
+
 export const convertResultSchema = z.object({
   durationMs: z.int().nonnegative(),
   convertedAt: z.iso.datetime(),
@@ -63,6 +67,14 @@ export const convertResultSchema = z.object({
   validationArtifacts: z.array(validationArtifactSchema),
   messageType: z.string(),
   legalDisclaimer: z.string(),
+  /**
+   * With an XML source (a ready CII, or the XML of a Factur-X PDF): whether the candidate, and so the
+   * deliverable, is that XML byte for byte; if not, why it was written again (another profile asked for,
+   * saved profiles or the request context completing it).
+   */
+  sourceXml: z
+    .object({ keptByteForByte: z.boolean(), rewrittenBecause: z.array(xmlRewriteSchema) })
+    .optional(),
 });
 
 /** A place on a page in PDF points (1/72 in), origin at the page's top-left corner, y downwards. */

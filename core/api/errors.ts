@@ -6,60 +6,85 @@
 import { z } from 'zod';
 import type { Lang, LocalizedText } from './lang';
 
-/** HTTP statuses of each code; the first is the default, the others are allowed alternatives. */
-export const ERROR_STATUS = {
-  invalid_options_json: [400],
-  invalid_options: [400],
-  invalid_invoice_patch: [400, 422],
-  invalid_constraints_json: [400],
-  authentication_required: [401],
-  quota_exceeded: [402],
-  idempotency_conflict: [409],
-  idempotency_in_progress: [409],
-  inline_context_conflict: [409],
-  file_too_large: [413],
-  unsupported_media_type: [415],
-  unextractable_pdf: [422],
-  ocr_confidence_too_low: [422],
-  insufficient_data: [422],
-  invalid_data_format: [422, 400],
-  pdf_validation_failed: [422],
-  validation_profile_unavailable: [422],
-  rate_limit_exceeded: [429],
-  ocr_service_unavailable: [503],
-  ocr_quota_exhausted: [503],
-  requested_output_unavailable: [503],
-  validation_service_unavailable: [503],
-  ocr_timeout: [504],
+/**
+ * What each code means to a caller, in one place: its HTTP statuses (the first is the default, the
+ * others allowed alternatives) and the exit code of the command line (spec/cli.md): 2 when the request
+ * or its file is refused as input (bad input or usage: an unreadable, encrypted or corrupt PDF, XML that
+ * is not well-formed, a file too large), 1 when the document was read but is not valid, not converted or
+ * not delivered (the body says why). The server, the command line and the desktop bridge answer the same
+ * refusal with the same code, status and exit code from this table.
+ */
+export const ERRORS = {
+  invalid_options_json: { status: [400], exit: 2 },
+  invalid_options: { status: [400], exit: 2 },
+  invalid_invoice_patch: { status: [400, 422], exit: 2 },
+  invalid_constraints_json: { status: [400], exit: 2 },
+  authentication_required: { status: [401], exit: 2 },
+  quota_exceeded: { status: [402], exit: 2 },
+  idempotency_conflict: { status: [409], exit: 2 },
+  idempotency_in_progress: { status: [409], exit: 2 },
+  inline_context_conflict: { status: [409], exit: 1 },
+  file_too_large: { status: [413], exit: 2 },
+  unsupported_media_type: { status: [415], exit: 2 },
+  unextractable_pdf: { status: [422], exit: 2 },
+  ocr_confidence_too_low: { status: [422], exit: 1 },
+  insufficient_data: { status: [422], exit: 1 },
+  invalid_data_format: { status: [422, 400], exit: 2 },
+  pdf_validation_failed: { status: [422], exit: 1 },
+  validation_profile_unavailable: { status: [422], exit: 1 },
+  rate_limit_exceeded: { status: [429], exit: 2 },
+  ocr_service_unavailable: { status: [503], exit: 1 },
+  ocr_quota_exhausted: { status: [503], exit: 1 },
+  requested_output_unavailable: { status: [503], exit: 1 },
+  validation_service_unavailable: { status: [503], exit: 1 },
+  ocr_timeout: { status: [504], exit: 1 },
   // Profile reuse: the interface names the codes but not their statuses; these are ours.
-  profile_reuse_requires_explicit_opt_in: [400],
-  profile_reuse_selector_required: [400],
-  profile_selector_conflict: [400],
-  seller_profile_not_found: [404],
-  buyer_profile_not_found: [404],
-  profile_inline_context_conflict: [409],
+  profile_reuse_requires_explicit_opt_in: { status: [400], exit: 2 },
+  profile_reuse_selector_required: { status: [400], exit: 2 },
+  profile_selector_conflict: { status: [400], exit: 2 },
+  seller_profile_not_found: { status: [404], exit: 2 },
+  buyer_profile_not_found: { status: [404], exit: 2 },
+  profile_inline_context_conflict: { status: [409], exit: 1 },
   // Ours, beyond the table.
-  not_found: [404],
-  method_not_allowed: [405],
-  internal_error: [500],
+  not_found: { status: [404], exit: 2 },
+  method_not_allowed: { status: [405], exit: 2 },
+  internal_error: { status: [500], exit: 1 },
   // A convert its caller cancelled (desktop cancel, HTTP client gone): 499 as proxies log a client that
   // closed its request; nobody may be left to read it.
-  cancelled: [499],
+  cancelled: { status: [499], exit: 1 },
+  // The desktop bridge: a caller that is not the app's page, a call of the wrong shape.
+  forbidden: { status: [403], exit: 2 },
+  invalid_request: { status: [400], exit: 2 },
   // Public sandbox key creation (two steps, activation by e-mail).
-  sandbox_key_exists: [409],
-  activation_pending: [409],
-  activation_token_invalid: [404],
-  activation_token_expired: [410],
-  activation_token_used: [410],
+  sandbox_key_exists: { status: [409], exit: 2 },
+  activation_pending: { status: [409], exit: 2 },
+  activation_token_invalid: { status: [404], exit: 2 },
+  activation_token_expired: { status: [410], exit: 2 },
+  activation_token_used: { status: [410], exit: 2 },
   // Jobs (work answered 202) and bearer tokens.
-  job_not_found: [404],
+  job_not_found: { status: [404], exit: 2 },
   // The one-time sign-in address a loopback server prints.
-  sign_in_token_invalid: [404],
-  sign_in_token_used: [410],
-} as const satisfies Record<string, readonly [number, ...number[]]>;
+  sign_in_token_invalid: { status: [404], exit: 2 },
+  sign_in_token_used: { status: [410], exit: 2 },
+} as const satisfies Record<
+  string,
+  { readonly status: readonly [number, ...number[]]; readonly exit: 1 | 2 }
+>;
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
-export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+export type ErrorCode = keyof typeof ERRORS;
+export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
+
+/** Codes only the desktop bridge answers (refusals of its own callers); the rest are HTTP answers too. */
+const BRIDGE_ONLY: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['forbidden', 'invalid_request']);
+export const HTTP_ERROR_CODES = ERROR_CODES.filter((code) => !BRIDGE_ONLY.has(code));
+
+/** The HTTP statuses of each code (from {@link ERRORS}). */
+export const ERROR_STATUS = Object.fromEntries(ERROR_CODES.map((code) => [code, ERRORS[code].status])) as {
+  readonly [C in ErrorCode]: (typeof ERRORS)[C]['status'];
+};
+
+/** The command line's exit code for a refusal with this code (from {@link ERRORS}). */
+export const errorExitCode = (code: ErrorCode): 1 | 2 => ERRORS[code].exit;
 
 /** Strict-mode OCR confidence threshold, in percent. */
 export const OCR_CONFIDENCE_THRESHOLD = 70;
@@ -310,6 +335,14 @@ const MESSAGES: Readonly<Record<ErrorCode, LocalizedText>> = {
   activation_token_expired: {
     en: 'This activation token has expired; ask for a new one.',
     fr: 'Ce jeton d’activation a expiré ; demandez-en un nouveau.',
+  },
+  forbidden: {
+    en: 'This caller may not use the application’s services.',
+    fr: 'Cet appelant ne peut pas utiliser les services de l’application.',
+  },
+  invalid_request: {
+    en: 'The request does not have the expected shape.',
+    fr: 'La requête n’a pas la forme attendue.',
   },
   activation_token_used: {
     en: 'This activation token was already used; its key was shown once, when it was activated.',

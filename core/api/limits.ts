@@ -4,11 +4,14 @@
  */
 import { z } from 'zod';
 
-/** The largest request body accepted on any endpoint; beyond it, 413 `file_too_large`. */
+/**
+ * The largest file accepted on any endpoint, whatever the transport; beyond it, 413 `file_too_large` (an
+ * HTTP request body may add 1 MiB of form fields: server/read-request.ts).
+ */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
 export const limitsSchema = z.object({
-  /** The largest request body, in bytes: a file and the form fields sent with it. */
+  /** The largest file, in bytes (a request body may add 1 MiB of form fields). */
   maxUploadBytes: z.int().positive(),
 });
 export type Limits = z.infer<typeof limitsSchema>;

@@ -4,7 +4,7 @@
  * the schema of its code.
  */
 import type { z } from 'zod';
-import { detailBodySchema, ERROR_STATUS, errorBodySchema, type ErrorCode } from './errors';
+import { detailBodySchema, ERROR_STATUS, errorBodySchema, HTTP_ERROR_CODES, type ErrorCode } from './errors';
 import { schemaRef, type Component, type JsonSchema } from './openapi-schemas';
 
 /** The `detail`-only 400 of an empty upload, listed among the codes of an operation. */
@@ -24,7 +24,7 @@ export function errorComponents(): Record<string, Component> {
   const components: Record<string, Component> = {
     [DETAIL_COMPONENT]: { schema: detailBodySchema, io: 'output' },
   };
-  for (const code of Object.keys(ERROR_STATUS) as ErrorCode[]) {
+  for (const code of HTTP_ERROR_CODES) {
     components[errorComponentId(code)] = { schema: errorBodySchema(code) as z.ZodType, io: 'output' };
   }
   return components;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { GOLDEN_EXAMPLES } from '../invoice-data/examples';
 import { resolvePointer, schemaErrors } from '../testing/json-schema-check';
 import { describedDocument, operations, reachable, refs } from '../testing/openapi-walk';
-import { ERROR_CODES, UNEXTRACTABLE_REASONS } from './errors';
+import { HTTP_ERROR_CODES, UNEXTRACTABLE_REASONS } from './errors';
 import { COMPONENTS, openApiDocument } from './openapi';
 import { componentSchemas } from './openapi-schemas';
 
@@ -45,7 +45,7 @@ describe('the OpenAPI description', () => {
             ?.const,
       );
     const underOperations = new Set(operations(doc).flatMap(([, , op]) => codesOf(op.responses)));
-    expect(ERROR_CODES.filter((code) => !underOperations.has(code))).toEqual([
+    expect(HTTP_ERROR_CODES.filter((code) => !underOperations.has(code))).toEqual([
       'not_found',
       'method_not_allowed',
     ]);

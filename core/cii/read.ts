@@ -9,7 +9,8 @@ import { invoiceTree, type CompiledGroup, type CompiledLeaf } from '../model/com
 import type { Invoice } from '../model/invoice';
 import { fillText, type LocalizedText } from '../api/lang';
 import { xmlErrorText } from '../xml/messages';
-import { parseXml, type ParseOptions } from '../xml/parse';
+import type { ParseOptions } from '../xml/parse';
+import { readXml } from '../xml/parse-bytes';
 import { attributeValue, firstChild, textOf, xpathOf } from '../xml/query';
 import type { XmlElement, XmlErrorCode } from '../xml/tree';
 import { CII_PREFIXES, QDT, RSM, UDT } from './namespaces';
@@ -48,8 +49,8 @@ const NOT_CII: LocalizedText = {
 export const notCiiText = (root: XmlElement): LocalizedText =>
   fillText(NOT_CII, { root: root.name, line: root.line });
 
-export function ciiToModel(xml: string, options: ParseOptions = {}): CiiReadResult {
-  const parsed = parseXml(xml, options);
+export function ciiToModel(xml: string | Uint8Array, options: ParseOptions = {}): CiiReadResult {
+  const parsed = readXml(xml, options);
   if (!parsed.ok) return { ok: false, error: { ...parsed.error, localized: xmlErrorText(parsed.error) } };
   const root = parsed.doc.root;
   if (root.ns !== RSM || root.local !== 'CrossIndustryInvoice') {

@@ -54,7 +54,11 @@ export async function pdfSource(pdf: Uint8Array, options: PdfSourceOptions): Pro
   const { lang } = options;
   const layer = await readPdfText(pdf);
   if (!layer.ok) {
-    return { ok: false, error: apiError('unextractable_pdf', { reason: layer.error.reason }, { lang }) };
+    const { reason, localized: message } = layer.error;
+    return {
+      ok: false,
+      error: apiError('unextractable_pdf', { reason }, { lang, ...(message ? { message } : {}) }),
+    };
   }
   let text: DocumentText = layer.text;
   let extraction: FieldExtraction;

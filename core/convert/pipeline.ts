@@ -47,7 +47,6 @@ import { pdfSource } from './pdf-source';
 import { structuredSource, withComplements, type StructuredSource } from './source';
 import { resolveTarget, type ResolvedTarget } from './target';
 
-const utf8 = new TextDecoder('utf-8');
 const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => Buffer.compare(a, b) === 0;
 const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
 
@@ -147,14 +146,26 @@ export const convertEngine: Engines['convert'] = async (input) => {
     started,
     profile: source.profile,
     target: resolveTarget(input.target, source.invoice),
-    origin: { typeCode: source.invoice.typeCode, sourceType: sourceType ?? 'structured_data' },
+    origin: {
+      typeCode: source.invoice.typeCode,
+      sourceType: sourceType ?? 'structured_data',
+      ...(source.rewrites ? { rewrites: source.rewrites } : {}),
+    },
     pageCount,
   };
   input.onProgress?.({ stage: 'validating' });
   const field = input.cii ? 'cii' : sourceType ? 'file' : 'invoice_data';
   const submitted = source.uploadedXml === undefined ? undefined : validate(run, source.uploadedXml);
   if (submitted && !submitted.ok) return fail(unjudgeable(submitted.error, field, input.lang));
-  const candidate = validate(run, source.draft, undefined, source);
+  // An uploaded XML kept byte for byte is its own candidate: judged once. A candidate we wrote is judged
+  // with what its schema needs and the invoice lacks.
+  const kept = submitted !== undefined && source.xml === source.uploadedXml;
+  const candidate = kept
+    ? submitted
+    : validate(run, source.draft, undefined, {
+        xml: typeof source.xml === 'string' ? source.xml : null,
+        gaps: source.gaps,
+      });
   if (!candidate.ok) return fail(unjudgeable(candidate.error, field, input.lang));
   const reports: ReadinessReports = {
     ...(submitted ? { source: submitted.report } : {}),
@@ -162,20 +173,19 @@ export const convertEngine: Engines['convert'] = async (input) => {
     dropped: source.dropped,
   };
   const verdict = verdictOf(candidate.report);
-
+  const xml = typeof source.xml === 'string' ? encode(source.xml) : source.xml;
   if (input.dryRun) {
     return respond(
       run,
       reports,
       candidate.report,
-      source.xml === null ? {} : { candidate: encode(source.xml) },
+      xml === null ? {} : { candidate: xml },
       dryRunDiagnostics(verdict, run.target, source.invoice, { ...read, ...contexted.provenance }),
     );
   }
   // What the schema needs and the invoice lacks is a blocking finding: a candidate without XML fails.
-  if (verdict.status === 'failed' || source.xml === null) return respond(run, reports, candidate.report, {});
+  if (verdict.status === 'failed' || xml === null) return respond(run, reports, candidate.report, {});
   if (cancelled(input)) return cancelledAnswer(input.lang);
-  const xml = encode(source.xml);
   // With output xml_cii the candidate is the deliverable, byte for byte: its report is the final one.
   if (input.output === 'xml_cii')
     return respond(run, { ...reports, final: candidate.report }, candidate.report, {
@@ -211,7 +221,7 @@ async function packaged(
   // The XML read back is the candidate, byte for byte, whose XML stages were judged already.
   const final = sameBytes(extracted.xml, xml)
     ? { ok: true as const, report: withPdfStages(candidate, pdfFindings, checking) }
-    : validate(run, utf8.decode(extracted.xml), pdfFindings);
+    : validate(run, extracted.xml, pdfFindings);
   if (!final.ok) return fail(outputUnavailable(final.error.message, input.lang));
   const verdict = verdictOf(final.report);
   const pdfBlocking = verdict.blocking.filter((i) => i.stage === 'pdfa' || i.stage === 'facturx_pdf');
@@ -224,7 +234,7 @@ async function packaged(
 
 function validate(
   run: Run,
-  xml: string,
+  xml: string | Uint8Array,
   pdf?: Readonly<Record<PdfStage, PdfStageFindings>>,
   written?: ValidateOptions['written'],
 ): ValidationOutcome {
@@ -248,6 +258,7 @@ function unjudgeable(error: ValidationError, field: string, lang: Lang): ApiErro
 interface Origin {
   readonly typeCode: string | undefined;
   readonly sourceType: ResultParts['sourceType'];
+  readonly rewrites?: ResultParts['rewrites'];
 }
 
 interface Delivered {
@@ -327,17 +338,17 @@ function dryRunUpload(
   started: number,
   requested?: Profile,
 ): Answer | null {
-  let xml: string;
+  let xml: Uint8Array;
   let pdf: Readonly<Record<PdfStage, PdfStageFindings>> | undefined;
   let pageCount = 0;
   if (input.fileKind === 'pdf') {
     const extracted = extractFacturx(file.bytes, file.filename);
     if (!extracted.ok) return null;
-    xml = utf8.decode(extracted.xml);
+    xml = extracted.xml;
     pdf = pdfStageFindings(checkFacturxPdf(file.bytes), input.lang);
     pageCount = extracted.pageCount;
   } else {
-    xml = utf8.decode(file.bytes);
+    xml = file.bytes;
   }
   const read = ciiToModel(xml);
   const invoice = read.ok ? read.invoice : null;
@@ -359,7 +370,7 @@ function dryRunUpload(
     run,
     { source: submitted.report },
     submitted.report,
-    { candidate: encode(xml) },
+    { candidate: xml },
     dryRunDiagnostics(verdict, run.target, invoice),
   );
 }

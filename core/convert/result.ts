@@ -2,7 +2,7 @@
  * The `result` object of a convert response (api-interface.md, Convert response table), from what the
  * pipeline produced and the verdict it was judged by.
  */
-import type { ConvertResponse } from '../api/convert-response';
+import type { ConvertResponse, XmlRewrite } from '../api/convert-response';
 import { LEGAL_DISCLAIMER } from '../api/disclaimer';
 import type { Lang } from '../api/lang';
 import type { ValidationTarget } from '../api/targets';
@@ -72,6 +72,8 @@ export interface ResultParts {
   readonly pdf?: Uint8Array;
   readonly pageCount: number;
   readonly ticket: QuotaTicket | null;
+  /** With an uploaded XML as the source: why the candidate was written again (empty: kept as it is). */
+  readonly rewrites?: readonly XmlRewrite[];
 }
 
 const base64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64');
@@ -110,5 +112,8 @@ export function convertResult(p: ResultParts): ConvertResult {
     validationArtifacts: p.report?.validationArtifacts ?? [],
     messageType: messageTypeOf(p.typeCode),
     legalDisclaimer: LEGAL_DISCLAIMER[p.lang],
+    ...(p.rewrites
+      ? { sourceXml: { keptByteForByte: p.rewrites.length === 0, rewrittenBecause: [...p.rewrites] } }
+      : {}),
   };
 }

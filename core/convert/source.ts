@@ -1,11 +1,12 @@
 /**
  * The structured source of a convert, as the invoice model and the candidate CII of the requested
  * profile: an `invoice_data` (mapped, totals completed and checked; by default EN 16931 with lines, BASIC
- * WL without), or a ready CII (read into the model and written again in the requested profile, by
- * default its own, as if it had come as `invoice_data`).
+ * WL without), or a ready CII (read into the model, and kept byte for byte as the candidate: it is written
+ * again from the model only when our data changes it, i.e. another profile is asked for, or saved
+ * profiles or the request context complete it, and the result says why).
  */
 import { apiError, type ApiErrorResult } from '../api/errors';
-import type { ConvertResponse } from '../api/convert-response';
+import type { ConvertResponse, XmlRewrite } from '../api/convert-response';
 import type { Lang } from '../api/lang';
 import type { Profile } from '../cii/profile';
 import { ciiToModel } from '../cii/read';
@@ -18,20 +19,28 @@ import { applyContext, type ContextInputs } from './context';
 import { ciiFailure } from './errors';
 import { applyProfiles, type SelectedProfiles } from './profiles';
 
-/** The candidate: the invoice, its profile, and its CII as core/cii/write.ts writes it (xml, draft, gaps, dropped). */
-export interface StructuredSource extends CiiWritten {
+/**
+ * The candidate: the invoice, its profile, and its CII as core/cii/write.ts writes it (xml, draft, gaps,
+ * dropped), or an uploaded CII kept byte for byte.
+ */
+export interface StructuredSource extends Omit<CiiWritten, 'xml'> {
   readonly invoice: Invoice;
   /** The profile the candidate is written in. */
   readonly profile: Profile;
+  /**
+   * The candidate CII XML: the uploaded bytes while nothing changed them, else written in `profile`
+   * (null when the model lacks what the profile's schema cannot do without: `gaps` say what).
+   */
+  readonly xml: string | Uint8Array | null;
   /** The ready CII as uploaded, when that was the source (its own readiness is reported apart). */
-  readonly uploadedXml?: string;
+  readonly uploadedXml?: Uint8Array;
+  /** With an uploaded CII: why the candidate was written again (empty: it is the upload, byte for byte). */
+  readonly rewrites?: readonly XmlRewrite[];
 }
 
 export type SourceResult =
   | { readonly ok: true; readonly source: StructuredSource }
   | { readonly ok: false; readonly error: ApiErrorResult };
-
-const utf8 = new TextDecoder('utf-8');
 
 /**
  * On a dry run (`draft`), an `invoice_data` may leave out any field and its amounts may disagree: the
@@ -50,15 +59,39 @@ export function structuredSource(
     return { ok: true, source: { invoice: read.model, profile, ...modelToCii(read.model, profile) } };
   }
   if (given.cii) {
-    const uploadedXml = utf8.decode(given.cii.bytes);
+    const uploadedXml = given.cii.bytes;
     const read = ciiToModel(uploadedXml);
     if (!read.ok) return { ok: false, error: ciiFailure(read.error, lang) };
     // Unless another profile is asked for, a ready CII keeps its own: a MINIMUM or BASIC WL invoice
     // has no lines to become an EN16931 one.
     const profile = requested ?? read.profile ?? 'EN16931';
+    const invoice = read.invoice;
+    if (profile === read.profile) {
+      // Kept byte for byte: nothing dropped, nothing lacking (the upload is judged as it is).
+      const draft = new TextDecoder().decode(uploadedXml);
+      return {
+        ok: true,
+        source: {
+          invoice,
+          profile,
+          xml: uploadedXml,
+          draft,
+          dropped: [],
+          gaps: [],
+          uploadedXml,
+          rewrites: [],
+        },
+      };
+    }
     return {
       ok: true,
-      source: { invoice: read.invoice, profile, ...modelToCii(read.invoice, profile), uploadedXml },
+      source: {
+        invoice,
+        profile,
+        ...modelToCii(invoice, profile),
+        uploadedXml,
+        rewrites: ['output_profile'],
+      },
     };
   }
   return null;
@@ -119,9 +152,18 @@ export function withComplements(
   for (const term of merged.conflicting) provenance[term] = { source: 'conflict' };
   if (merged.filled.length === 0 && profiled.invoice === source.invoice)
     return { ok: true, source, provenance };
+  const reasons: XmlRewrite[] = [
+    ...(profiled.invoice !== source.invoice ? (['saved_profile'] as const) : []),
+    ...(merged.filled.length > 0 ? (['request_context'] as const) : []),
+  ];
   return {
     ok: true,
-    source: { ...source, invoice: merged.invoice, ...modelToCii(merged.invoice, source.profile) },
+    source: {
+      ...source,
+      invoice: merged.invoice,
+      ...modelToCii(merged.invoice, source.profile),
+      ...(source.rewrites ? { rewrites: [...source.rewrites, ...reasons] } : {}),
+    },
     provenance,
   };
 }

@@ -4,7 +4,7 @@
  */
 import type { LocalizedText } from '../api/lang';
 import { CONFORMANCE_LEVEL, type Profile, guidelineOf, profileOfGuideline } from '../cii/profile';
-import { parseXml } from '../xml/parse';
+import { parseXmlBytes } from '../xml/parse-bytes';
 import { type Attachment, attachmentsOf } from './attachments';
 import { type PdfError, openFailure, pdfError, unextractable } from './errors';
 import { PdfDocument } from './reader/document';
@@ -133,7 +133,7 @@ export function guidelineOfXml(xml: Uint8Array): string | null {
   const m =
     /GuidelineSpecifiedDocumentContextParameter>\s*<(?:[A-Za-z_][\w.-]*:)?ID(?:\s[^>]*)?>([^<]*)</.exec(head);
   if (m) return decodeEntities(m[1]!.trim());
-  const parsed = parseXml(new TextDecoder().decode(xml));
+  const parsed = parseXmlBytes(xml);
   return parsed.ok ? guidelineOf(parsed.doc.root) : null;
 }
 

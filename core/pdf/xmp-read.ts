@@ -3,7 +3,7 @@
  * top-level property of every `rdf:Description`, in element or attribute form, keyed by namespace URI and
  * local name, plus the extension schemas declared under `pdfaExtension:schemas`.
  */
-import { parseXml } from '../xml/parse';
+import { parseXmlBytes } from '../xml/parse-bytes';
 import { elementChildren, textOf as xmlText } from '../xml/query';
 import type { XmlElement } from '../xml/tree';
 
@@ -39,8 +39,7 @@ export interface XmpPacket {
 export type XmpResult = { ok: true; xmp: XmpPacket } | { ok: false; message: string };
 
 export function readXmp(bytes: Uint8Array): XmpResult {
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes).replace(/^\uFEFF/, '');
-  const parsed = parseXml(text, { maxLength: 4 * 1024 * 1024 });
+  const parsed = parseXmlBytes(bytes, { maxLength: 4 * 1024 * 1024 });
   if (!parsed.ok) return { ok: false, message: `XMP is not well-formed XML: ${parsed.error.message}` };
   const rdf = findRdf(parsed.doc.root);
   if (!rdf) return { ok: false, message: 'XMP has no rdf:RDF element' };
@@ -58,6 +57,7 @@ export function readXmp(bytes: Uint8Array): XmpResult {
       else if (!props.has(p.ns + p.local)) props.set(p.ns + p.local, valueOf(p));
     }
   }
+  const text = parsed.doc.source.replace(/^\uFEFF/, '');
   const wrapped = /^\s*<\?xpacket begin=/.test(text) && /<\?xpacket end=['"][rw]['"]\s*\?>\s*$/.test(text);
   return { ok: true, xmp: { props, schemas, wrapped } };
 }

@@ -74,6 +74,7 @@ export function applyRules(
           current.source,
           accepted.flatMap((c) => c.edits),
         ),
+        { encoding: current.encoding },
       );
       if (!next.ok || next.doc.undeclaredPrefixes.length > current.undeclaredPrefixes.length)
         return { ok: false };

@@ -1,7 +1,8 @@
 /**
  * `repairXml`: validate, apply the deterministic repairs R001–R009 to the source text, validate again,
  * and build the repair response of api-interface.md. The output is the input with the changed spans
- * replaced and nothing else: a document that needs nothing comes back byte-identical. Every
+ * replaced and nothing else, in the encoding it came in: a document that needs nothing comes back
+ * byte-identical. Every
  * intermediate text is re-parsed; if one ever failed to parse, the answer is an error, never a partial
  * file.
  */
@@ -12,8 +13,9 @@ import type { TargetStatus, ValidationTarget } from '../api/targets';
 import type { Profile } from '../cii/profile';
 import { validateXml } from '../validate/validate';
 import { xmlErrorText } from '../xml/messages';
-import { parseXml } from '../xml/parse';
-import type { XmlError } from '../xml/tree';
+import { encodeXml } from '../xml/encode';
+import { readXml } from '../xml/parse-bytes';
+import type { XmlEncoding, XmlError } from '../xml/tree';
 import { applyRules } from './apply-rules';
 
 export interface RepairOptions {
@@ -29,7 +31,8 @@ export type RepairOutcome =
   | { readonly ok: true; readonly response: RepairResponse }
   | { readonly ok: false; readonly error: ApiErrorResult };
 
-export function repairXml(source: string, options: RepairOptions): RepairOutcome {
+/** Repairs a document given as bytes (read by their encoding) or as decoded text (written back as UTF-8). */
+export function repairXml(input: string | Uint8Array, options: RepairOptions): RepairOutcome {
   const started = performance.now();
   const { lang, target } = options;
   const fields = parseRepairFields(
@@ -40,22 +43,26 @@ export function repairXml(source: string, options: RepairOptions): RepairOutcome
   if (!fields.ok) return { ok: false, error: fields.error };
   const { constraints, targetProfile } = fields.value;
 
-  const parsed = parseXml(source);
+  const parsed = readXml(input);
   if (!parsed.ok) return { ok: false, error: unreadable(parsed.error, lang) };
+  const { source, encoding } = parsed.doc;
   if (parsed.doc.root.local !== 'CrossIndustryInvoice') {
     return { ok: false, error: notCii(parsed.doc.root.name, lang) };
   }
 
-  const before = validationOf(source, target, lang);
+  const before = validationOf(source, encoding, target, lang);
   const run = applyRules(parsed.doc, constraints, targetProfile ?? null, lang);
   if (!run.ok) return { ok: false, error: apiError('internal_error', undefined, { lang }) };
-  const after = run.output === source ? before : validationOf(run.output, target, lang);
+  const unchanged = run.output === source;
+  const after = unchanged ? before : validationOf(run.output, encoding, target, lang);
+  const repaired = unchanged && typeof input !== 'string' ? input : encodeXml(run.output, encoding);
+  if (!repaired) return { ok: false, error: notWritable(encoding, lang) };
 
   return {
     ok: true,
     response: {
       durationMs: Math.round(performance.now() - started),
-      repaired_xml: Buffer.from(run.output, 'utf8').toString('base64'),
+      repaired_xml: Buffer.from(repaired).toString('base64'),
       diff_summary: run.applied.map((c) => ({
         code: c.code,
         path: c.path,
@@ -91,10 +98,11 @@ function targetStatus(v: RepairResponse['validation_before']): TargetStatus {
 
 function validationOf(
   source: string,
+  encoding: XmlEncoding,
   target: ValidationTarget,
   lang: Lang,
 ): { summary: RepairResponse['validation_before']; profile: Profile | null } {
-  const outcome = validateXml(source, { target, lang });
+  const outcome = validateXml(source, { target, lang, encoding });
   if (outcome.ok) {
     const { valid, summary, profile } = outcome.report;
     return { summary: { valid, target, summary }, profile };
@@ -123,6 +131,21 @@ function unreadable(error: XmlError, lang: Lang): ApiErrorResult {
       message: {
         en: `Nothing was repaired. ${text.en}`,
         fr: `Rien n’a été réparé. ${text.fr}`,
+      },
+    },
+  );
+}
+
+/** The repaired text holds characters the document's own encoding cannot write. */
+function notWritable(encoding: XmlEncoding, lang: Lang): ApiErrorResult {
+  return apiError(
+    'invalid_data_format',
+    { field: 'file' },
+    {
+      lang,
+      message: {
+        en: `Nothing was repaired: the repaired XML cannot be written in ${encoding.name}, the encoding of the document. Factur-X requires UTF-8: convert the document to UTF-8 first.`,
+        fr: `Rien n’a été réparé : le XML réparé ne peut pas être écrit en ${encoding.name}, l’encodage du document. Factur-X exige l’UTF-8 : convertissez d’abord le document en UTF-8.`,
       },
     },
   );

@@ -20,22 +20,13 @@ import { validateXml } from '../validate/validate';
 import type { Engines, ExtractInput, RepairInput, ValidateInput } from './engines';
 import type { FilePart, ServiceResult } from './types';
 
-const utf8 = new TextDecoder('utf-8');
-
 export const validateEngine: Engines['validate'] = async (input: ValidateInput) => {
   if (input.kind === 'xml') {
-    return reportOf(utf8.decode(input.file.bytes), input.file.filename, input.target, input.lang, input.now);
+    return reportOf(input.file.bytes, input.file.filename, input.target, input.lang, input.now);
   }
   const extracted = extractFacturx(input.file.bytes, input.file.filename);
   if (!extracted.ok) return { ok: false, ...pdfApiError(extracted.error, input.lang) };
-  return reportOf(
-    utf8.decode(extracted.xml),
-    input.file.filename,
-    input.target,
-    input.lang,
-    input.now,
-    input.file,
-  );
+  return reportOf(extracted.xml, input.file.filename, input.target, input.lang, input.now, input.file);
 };
 
 export const extractEngine: Engines['extract'] = async (input: ExtractInput) => {
@@ -46,7 +37,7 @@ export const extractEngine: Engines['extract'] = async (input: ExtractInput) => 
   let validation: ValidationReportBody | undefined;
   if (input.validate !== null) {
     const report = await reportOf(
-      utf8.decode(extracted.xml),
+      extracted.xml,
       input.file.filename,
       input.validate,
       input.lang,
@@ -69,7 +60,7 @@ export const extractEngine: Engines['extract'] = async (input: ExtractInput) => 
 };
 
 export const repairEngine: Engines['repair'] = async (input: RepairInput) => {
-  const outcome = repairXml(utf8.decode(input.file.bytes), {
+  const outcome = repairXml(input.file.bytes, {
     constraints: JSON.stringify(input.constraints),
     ...(input.targetProfile ? { targetProfile: input.targetProfile } : {}),
     target: input.target,
@@ -108,7 +99,7 @@ export const contractEngine = contractEngineOf(buildIntegrationContract);
 
 /** The report of an XML; with the PDF it came from, the PDF/A-3 and Factur-X stages are checked too. */
 async function reportOf(
-  xml: string,
+  xml: Uint8Array,
   filename: string,
   target: ValidationTarget,
   lang: Lang,

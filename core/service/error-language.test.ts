@@ -74,8 +74,8 @@ const CASES: readonly Case[] = [
     request: upload(xmlFile('<rsm:CrossIndustryInvoice/>')),
     status: 422,
     error: 'invalid_data_format',
-    en: /prefix "rsm" is not declared \(line 1\)/,
-    fr: /le préfixe « rsm » n’est pas déclaré \(ligne 1\)/,
+    en: /\(line 1, column 2\): prefix "rsm" is not declared/,
+    fr: /\(ligne 1, colonne 2\) : le préfixe « rsm » n’est pas déclaré/,
   },
   {
     name: 'validate: not a CII invoice',

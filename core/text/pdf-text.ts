@@ -3,9 +3,10 @@
  * text items are placed by their transform (origin bottom-left in PDF space) and turned to the top-left
  * coordinates field extraction reads.
  */
+import type { LocalizedText } from '../api/lang';
 import { groupLines } from './lines';
 import type { DocumentText, TextPage, TextSpan } from './page-text';
-import { openPdfJs, type PdfJsDocument } from './pdfjs';
+import { openPdfJs, PdfRefused, type PdfJsDocument } from './pdfjs';
 
 /** Pages read at most: invoices are short, and a huge document must not hold the service. */
 export const MAX_TEXT_PAGES = 50;
@@ -18,6 +19,8 @@ export interface PdfTextError {
   readonly code: 'unextractable_pdf';
   readonly reason: 'encrypted' | 'unreadable';
   readonly message: string;
+  /** Why, in words for the user, when our own reader refused the file. */
+  readonly localized?: LocalizedText;
 }
 
 interface TextItemLike {
@@ -64,6 +67,14 @@ export async function readPdfText(pdf: Uint8Array): Promise<PdfTextResult> {
     }
     return { ok: true, text: { source: 'native_text', pages }, pageCount: doc.numPages };
   } catch (reason) {
+    // Beyond a bound, the refusal says which; other refusals keep the reader's general words.
+    if (reason instanceof PdfRefused && reason.error.code === 'beyond_bounds') {
+      const { message, localized } = reason.error;
+      return { ok: false, error: { code: 'unextractable_pdf', reason: 'unreadable', message, localized } };
+    }
+    if (reason instanceof PdfRefused && reason.error.code === 'encrypted') {
+      return fail('encrypted', 'The PDF is password-protected.');
+    }
     const name = (reason as { name?: string } | null)?.name;
     return name === 'PasswordException'
       ? fail('encrypted', 'The PDF is password-protected.')

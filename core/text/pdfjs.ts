@@ -7,6 +7,8 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { PDF_LIMITS } from '../pdf/reader/bounds';
+import { PdfDocument, type OpenError } from '../pdf/reader/document';
 
 type PdfJs = typeof PdfJsModule;
 export type PdfJsDocument = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
@@ -20,8 +22,22 @@ function packageFolder(sub: string): string {
   return `${pathToFileURL(path.join(root, sub)).href}/`;
 }
 
-/** Opens a PDF; rejects as pdfjs does (a `PasswordException` for a protected file). */
+/** A PDF our own reader refused (beyond the bounds, encrypted, corrupt): pdfjs never reads it. */
+export class PdfRefused extends Error {
+  constructor(readonly error: OpenError) {
+    super(error.message);
+    this.name = 'PdfRefused';
+  }
+}
+
+/**
+ * Opens a PDF; rejects with {@link PdfRefused} when our bounded reader refuses it (so that pdfjs never
+ * decompresses, counts or draws beyond the bounds), else as pdfjs does (a `PasswordException` for a
+ * protected file).
+ */
 export async function openPdfJs(pdf: Uint8Array): Promise<PdfJsDocument> {
+  const opened = PdfDocument.open(pdf);
+  if (!opened.ok) throw new PdfRefused(opened.error);
   const { getDocument } = await loadPdfJs();
   // pdfjs takes ownership of (detaches) the buffer it is given: hand it a copy.
   return getDocument({
@@ -32,5 +48,7 @@ export async function openPdfJs(pdf: Uint8Array): Promise<PdfJsDocument> {
     standardFontDataUrl: packageFolder('standard_fonts'),
     cMapUrl: packageFolder('cmaps'),
     cMapPacked: true,
+    // Pictures beyond the bound are left undrawn (a file with one was refused above; this holds pdfjs to it).
+    maxImageSize: PDF_LIMITS.maxImagePixels,
   }).promise;
 }

@@ -59,8 +59,8 @@ describe('validateXml: input it cannot judge is an error value', () => {
   it('says in both languages why a document is not judged, with where', () => {
     const outcome = validateXml('<rsm:CrossIndustryInvoice>\n<cii:X/></rsm:CrossIndustryInvoice>', EN);
     expect(outcome.ok || outcome.error.localized).toEqual({
-      en: 'The XML is not namespace-well-formed: prefix "rsm" is not declared (line 1).',
-      fr: 'Le XML n’est pas conforme aux espaces de noms : le préfixe « rsm » n’est pas déclaré (ligne 1).',
+      en: 'The XML is not namespace-well-formed (line 1, column 2): prefix "rsm" is not declared.',
+      fr: 'Le XML n’est pas conforme aux espaces de noms (ligne 1, colonne 2) : le préfixe « rsm » n’est pas déclaré.',
     });
     const notXml = validateXml('hello', EN);
     expect(notXml.ok || notXml.error.localized.fr).toBe(

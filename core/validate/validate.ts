@@ -15,9 +15,9 @@ import type { Finding, RuleSet, Stage } from '../rules/rule';
 import { facturxProfileRules } from '../rules/facturx';
 import { ruleInput, runRuleSets } from '../rules/run';
 import { xmlErrorText } from '../xml/messages';
-import { parseXml } from '../xml/parse';
+import { readXml } from '../xml/parse-bytes';
 import { locator } from '../xml/query';
-import type { XmlDocument, XmlElement } from '../xml/tree';
+import type { XmlDocument, XmlElement, XmlEncoding } from '../xml/tree';
 import { artifactOf } from './artifacts';
 import { profileConformance, profileNotes } from './profile-verdict';
 import { gapIssues } from './schema-gaps';
@@ -39,6 +39,8 @@ export interface ValidateOptions {
   readonly now?: () => Date;
   /** Findings of the PDF side, when the XML came out of a Factur-X PDF; absent: the PDF stages are skipped. */
   readonly pdf?: Readonly<Record<PdfStage, PdfStageFindings>>;
+  /** For text already decoded: the encoding it was read in (bytes are read by their own). */
+  readonly encoding?: XmlEncoding;
   /**
    * When the XML is a candidate we wrote (core/cii/write.ts): what its profile's schema requires and the
    * invoice lacks, reported in the structure stage as the rules that need it. When `xml` is null the XML
@@ -54,15 +56,16 @@ const UNKNOWN_TARGET: LocalizedText = {
 };
 
 const UNDECLARED_PREFIX: LocalizedText = {
-  en: 'The XML is not namespace-well-formed: prefix "{prefix}" is not declared (line {line}).',
-  fr: 'Le XML n’est pas conforme aux espaces de noms : le préfixe « {prefix} » n’est pas déclaré (ligne {line}).',
+  en: 'The XML is not namespace-well-formed (line {line}, column {column}): prefix "{prefix}" is not declared.',
+  fr: 'Le XML n’est pas conforme aux espaces de noms (ligne {line}, colonne {column}) : le préfixe « {prefix} » n’est pas déclaré.',
 };
 
-export function validateXml(source: string, options: ValidateOptions): ValidationOutcome {
+/** Validates a document given as bytes (read by their encoding) or as decoded text. */
+export function validateXml(source: string | Uint8Array, options: ValidateOptions): ValidationOutcome {
   const started = performance.now();
   const targetError = checkTarget(options.target);
   if (targetError) return targetError;
-  const parsed = parseXml(source);
+  const parsed = readXml(source, options.encoding ? { encoding: options.encoding } : {});
   if (!parsed.ok) {
     const code = parsed.error.code === 'xml_too_large' ? 'file_too_large' : 'invalid_data_format';
     return validationError(code, xmlErrorText(parsed.error));
@@ -88,8 +91,8 @@ export function validateDocument(
   const target = options.target as ValidationTarget;
   const lang = options.lang ?? 'en';
   if (doc.undeclaredPrefixes.length > 0) {
-    const { prefix, line } = doc.undeclaredPrefixes[0]!;
-    return validationError('invalid_data_format', fillText(UNDECLARED_PREFIX, { prefix, line }));
+    const { prefix, line, column } = doc.undeclaredPrefixes[0]!;
+    return validationError('invalid_data_format', fillText(UNDECLARED_PREFIX, { prefix, line, column }));
   }
   // A CrossIndustryInvoice in a wrong namespace is still judged (the structure stage rejects it, and
   // the official Schematron still fires its `//` rules); any other root is not a CII invoice at all.

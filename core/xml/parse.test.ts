@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseXml } from './parse';
 import { attributeValue, childrenNamed, firstChild, textOf, xpathOf } from './query';
+import type { XmlElement } from './tree';
 
 const RSM = 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100';
 const RAM = 'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100';
@@ -46,7 +47,7 @@ describe('parseXml', () => {
 
   it('records undeclared prefixes without failing', () => {
     const doc = parsed(`<a><ram:b/></a>`);
-    expect(doc.undeclaredPrefixes).toEqual([{ prefix: 'ram', line: 1 }]);
+    expect(doc.undeclaredPrefixes).toEqual([{ prefix: 'ram', line: 1, column: 5 }]);
   });
 
   it('writes locations with canonical prefixes and positions among same-named siblings', () => {
@@ -107,5 +108,120 @@ describe('line ends', () => {
   it('normalises literal line ends but keeps a referenced carriage return', () => {
     const r = parseXml('<a>x\r\ny&#13;z</a>');
     expect(r.ok && r.doc.root.children[0]).toMatchObject({ value: 'x\ny\rz' });
+  });
+});
+
+describe('XML 1.0 fifth edition and Namespaces 1.0', () => {
+  it('reads the XML declaration', () => {
+    expect(parsed('<?xml version="1.0" encoding="utf-8" standalone="yes"?><a/>').declaration).toMatchObject({
+      version: '1.0',
+      encoding: 'utf-8',
+      standalone: true,
+    });
+    expect(parsed("<?xml version='1.1'?><a/>").declaration).toMatchObject({ version: '1.1', encoding: null });
+    expect(parsed('<a/>').declaration).toBeNull();
+  });
+
+  it.each([
+    ['no version', '<?xml encoding="UTF-8"?><a/>', 'declaration_version'],
+    ['version not first', '<?xml standalone="yes" version="1.0"?><a/>', 'declaration_version'],
+    [
+      'encoding after standalone',
+      '<?xml version="1.0" standalone="no" encoding="UTF-8"?><a/>',
+      'declaration_syntax',
+    ],
+    [
+      'an encoding name with a slash',
+      '<?xml version="1.0" encoding="UTF-8-W/O-BOM"?><a/>',
+      'declaration_encoding_value',
+    ],
+    ['version 2.0', '<?xml version="2.0"?><a/>', 'declaration_version_value'],
+    ['standalone YES', '<?xml version="1.0" standalone="YES"?><a/>', 'declaration_standalone_value'],
+    ['no space between pseudo-attributes', '<?xml version="1.0"encoding="UTF-8"?><a/>', 'declaration_syntax'],
+    ['an unknown pseudo-attribute', '<?xml version="1.0" valid="yes"?><a/>', 'declaration_syntax'],
+    ['a PI named xml in content', '<a><?xml version="1.0"?></a>', 'declaration_not_first'],
+    ['a PI named XML', '<a><?XML x?></a>', 'pi_target'],
+    ['a PI target with a colon', '<a><?a:b x?></a>', 'pi_target'],
+    ['a PI without space after its target', '<a><?pi"x"?></a>', 'pi_space'],
+    ["'--' in a comment", '<a><!-- a -- b --></a>', 'comment_hyphens'],
+    ["a comment ending in '-'", '<a><!-- a ---></a>', 'comment_hyphens'],
+    ["']]>' in text", '<a>x ]]> y</a>', 'cdata_end_in_text'],
+    ['a control character', '<a>\u0001</a>', 'bad_char'],
+    ['U+FFFE', '<a>\uFFFE</a>', 'bad_char'],
+    ['a lone surrogate', '<a>\uD800</a>', 'bad_char'],
+    ['a character reference to U+0000', '<a>&#0;</a>', 'bad_char_reference'],
+    ['a name starting with a combining mark', '<\u0301a/>', 'expected_name'],
+    ['two colons in a name', '<a:b:c xmlns:a="urn:a"/>', 'bad_qname'],
+    ['xmlns: with no prefix', '<a xmlns:="urn:a"/>', 'bad_qname'],
+    ['an element prefixed xmlns', '<xmlns:a/>', 'xmlns_element'],
+    ['the xml prefix rebound', '<a xmlns:xml="urn:a"/>', 'reserved_namespace'],
+    [
+      'another prefix bound to the XML namespace',
+      '<a xmlns:x="http://www.w3.org/XML/1998/namespace"/>',
+      'reserved_namespace',
+    ],
+    ['the xmlns prefix declared', '<a xmlns:xmlns="http://www.w3.org/2000/xmlns/"/>', 'reserved_namespace'],
+    ['a prefix undeclared (Namespaces 1.1 only)', '<a xmlns:p="urn:p"><b xmlns:p=""/></a>', 'prefix_unbound'],
+    [
+      'one attribute under two prefixes',
+      '<a xmlns:p="urn:x" xmlns:q="urn:x" p:id="1" q:id="2"/>',
+      'attribute_duplicate',
+    ],
+  ])('refuses %s', (_label, src, reason) => {
+    expect(failure(src)).toMatchObject({ code: 'xml_not_well_formed', reason });
+  });
+
+  it('accepts names with characters beyond the Basic Multilingual Plane', () => {
+    expect(parsed('<\u{10000}a \u{10001}="1"></\u{10000}a>').root.name).toBe('\u{10000}a');
+  });
+
+  it('normalises attribute values as XML 1.0 §3.3.3 says', () => {
+    const root = parsed('<a v="x\r\ny\tz&#10;&#13;"/>').root;
+    expect(root.attributes[0]!.value).toBe('x y z\n\r');
+  });
+
+  it('allows the default namespace to be undeclared, and binds xml: everywhere', () => {
+    const doc = parsed('<a xmlns="urn:a"><b xmlns="" xml:lang="fr"/></a>');
+    const b = doc.root.children[0] as XmlElement;
+    expect(b.ns).toBeNull();
+    expect(b.attributes[1]!.ns).toBe('http://www.w3.org/XML/1998/namespace');
+  });
+
+  it('puts a prefix back in scope when the element that rebound it ends', () => {
+    const doc = parsed('<p:a xmlns:p="urn:1"><p:b xmlns:p="urn:2"/><p:c/></p:a>');
+    const [b, c] = doc.root.children as XmlElement[];
+    expect([b!.ns, c!.ns]).toEqual(['urn:2', 'urn:1']);
+  });
+});
+
+describe('bounds', () => {
+  it.each([
+    ['elements', '<a>' + '<b/>'.repeat(11) + '</a>', { maxElements: 10 }, 'too_many_elements'],
+    [
+      'attributes',
+      `<a ${Array.from({ length: 5 }, (_, i) => `x${i}="1"`).join(' ')}/>`,
+      { maxAttributes: 4 },
+      'too_many_attributes',
+    ],
+    [
+      'namespace declarations',
+      '<a xmlns:a="urn:a"><b xmlns:b="urn:b"><c xmlns:c="urn:c"/></b></a>',
+      { maxNamespaceDeclarations: 2 },
+      'too_many_namespace_declarations',
+    ],
+    ['lines', '<a>\n\n\n</a>', { maxLines: 3 }, 'too_many_lines'],
+  ] as const)('refuses more %s than allowed, with the bound', (_label, src, limits, reason) => {
+    const r = parseXml(src, limits);
+    expect(r.ok || r.error).toMatchObject({
+      code: 'xml_limit_exceeded',
+      reason,
+      detail: String(Object.values(limits)[0]),
+    });
+  });
+
+  it('counts lines on a document of one long line in linear time', () => {
+    const tags = '<b/>'.repeat(200_000);
+    const r = parseXml(`<a>${tags}</a>`);
+    expect(r.ok && r.doc.root.children).toHaveLength(200_000);
   });
 });

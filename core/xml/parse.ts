@@ -1,32 +1,64 @@
 /**
- * A small, strict XML 1.0 parser for invoices. It refuses what an invoice never needs and an attacker
- * loves: any DOCTYPE (so no external entities, no entity expansion), undefined entities, oversized
- * input and absurd nesting. It keeps source offsets on every node (see tree.ts).
+ * A strict XML 1.0 (fifth edition) and Namespaces 1.0 parser for invoices: a document that is not
+ * well-formed by those texts is refused with the reason and its position. By policy it also refuses what
+ * an invoice never needs and an attacker loves: any DOCTYPE (so no external entities, no entity
+ * expansion), and documents beyond the bounds of limits.ts. It keeps source offsets on every node (see
+ * tree.ts), which repairs rely on to edit the source byte for byte.
+ *
+ * One namespace error is recorded rather than refused: a prefix used without a declaration
+ * (`undeclaredPrefixes`), which the validator refuses and repair R005 can fix.
  */
+import { firstNonChar, isAstralNamePair, isNameChar, isNameStart, isSpace } from './chars';
+import { XML_LIMITS, type XmlLimits } from './limits';
 import { xmlReasonText, type XmlReason } from './messages';
-import type { XmlAttribute, XmlDocument, XmlElement, XmlError, XmlErrorCode, XmlNode, XmlText } from './tree';
+import type {
+  XmlAttribute,
+  XmlDeclaration,
+  XmlDocument,
+  XmlElement,
+  XmlEncoding,
+  XmlError,
+  XmlErrorCode,
+  XmlNode,
+  XmlText,
+} from './tree';
 
-export interface ParseOptions {
-  /** Largest accepted source, in UTF-16 code units (≈ characters). */
-  readonly maxLength?: number;
-  /** Deepest accepted element nesting. */
-  readonly maxDepth?: number;
-}
+export type ParseOptions = Partial<XmlLimits> & {
+  /** What the text was decoded from (parse-bytes.ts); text given as a string counts as UTF-8. */
+  readonly encoding?: XmlEncoding;
+};
 
-/** 20 MB: far beyond any real invoice XML, small enough to keep a hostile upload harmless. */
-export const DEFAULT_MAX_XML_LENGTH = 20 * 1024 * 1024;
-export const DEFAULT_MAX_XML_DEPTH = 256;
+export const DEFAULT_MAX_XML_LENGTH = XML_LIMITS.maxLength;
+export const DEFAULT_MAX_XML_DEPTH = XML_LIMITS.maxDepth;
 
 export type ParseResult =
   { readonly ok: true; readonly doc: XmlDocument } | { readonly ok: false; readonly error: XmlError };
 
-const XML_NS = 'http://www.w3.org/XML/1998/namespace';
-const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
+export const XML_NS = 'http://www.w3.org/XML/1998/namespace';
+export const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
 const LT = 0x3c;
 const GT = 0x3e;
 const SLASH = 0x2f;
+const AMP = 0x26;
+const HASH = 0x23;
 const NO_DECLARATIONS: ReadonlyMap<string, string> = new Map();
-const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+const PREDEFINED: Readonly<Record<string, string>> = {
+  lt: '<',
+  gt: '>',
+  amp: '&',
+  quot: '"',
+  apos: "'",
+};
+/** References and literal line ends in text; references and white space in attribute values. */
+const TEXT_SPECIALS = /&[^;&]*;?|\r\n?/g;
+const ATTRIBUTE_SPECIALS = /&[^;&]*;?|\r\n?|[\t\n]/g;
+const CHAR_REFERENCE = /^#(?:x[0-9A-Fa-f]+|[0-9]+)$/;
+const DECLARATION_VALUES: Readonly<Record<string, RegExp>> = {
+  version: /^1\.[0-9]+$/,
+  encoding: /^[A-Za-z][A-Za-z0-9._-]*$/,
+  standalone: /^(?:yes|no)$/,
+};
+const DECLARATION_ORDER = ['version', 'encoding', 'standalone'] as const;
 
 class Failure {
   constructor(
@@ -42,16 +74,31 @@ type BuildingElement = Mutable<Omit<XmlElement, 'children' | 'attributes'>> & {
   children: XmlNode[];
   attributes: XmlAttribute[];
 };
+/** The bindings an element's declarations replaced, to put back at its end. */
+type Undo = readonly (readonly [string, string | undefined])[];
 
 export function parseXml(source: string, options: ParseOptions = {}): ParseResult {
-  const maxLength = options.maxLength ?? DEFAULT_MAX_XML_LENGTH;
-  const maxDepth = options.maxDepth ?? DEFAULT_MAX_XML_DEPTH;
-  if (source.length > maxLength) {
-    return fail(source, new Failure('xml_too_large', 'too_large', 0, String(maxLength)));
+  const { encoding, ...bounds } = options;
+  const limits: XmlLimits = { ...XML_LIMITS, ...bounds };
+  if (source.length > limits.maxLength) {
+    return fail(source, new Failure('xml_too_large', 'too_large', 0, String(limits.maxLength)));
   }
   if (source.trim() === '') return fail(source, new Failure('xml_empty', 'empty', 0));
+  const nonChar = firstNonChar(source);
+  if (nonChar !== -1) {
+    const code = source.codePointAt(nonChar)!;
+    return fail(source, new Failure('xml_not_well_formed', 'bad_char', nonChar, codePointName(code)));
+  }
+  const tooManyLines = lineLimitOffset(source, limits.maxLines);
+  if (tooManyLines !== -1) {
+    return fail(
+      source,
+      new Failure('xml_limit_exceeded', 'too_many_lines', tooManyLines, String(limits.maxLines)),
+    );
+  }
   try {
-    return { ok: true, doc: new Parser(source, maxDepth).document() };
+    const read = encoding ?? { name: 'UTF-8', bom: source.charCodeAt(0) === 0xfeff };
+    return { ok: true, doc: new Parser(source, limits, read).document() };
   } catch (e) {
     if (e instanceof Failure) return fail(source, e);
     throw e;
@@ -59,13 +106,20 @@ export function parseXml(source: string, options: ParseOptions = {}): ParseResul
 }
 
 function fail(source: string, f: Failure): ParseResult {
-  const { line, column } = position(source, f.at);
-  const { code, reason, detail } = f;
+  return { ok: false, error: xmlError(source, f.code, f.reason, f.at, f.detail) };
+}
+
+/** An error value at `offset` of `source`, with its line, column and English message. */
+export function xmlError(
+  source: string,
+  code: XmlErrorCode,
+  reason: XmlReason,
+  offset: number,
+  detail?: string,
+): XmlError {
+  const { line, column } = position(source, offset);
   const message = xmlReasonText(reason, detail).en;
-  return {
-    ok: false,
-    error: { code, reason, ...(detail === undefined ? {} : { detail }), message, line, column },
-  };
+  return { code, reason, ...(detail === undefined ? {} : { detail }), message, line, column };
 }
 
 /** 1-based line and column of an offset. */
@@ -79,83 +133,167 @@ export function position(source: string, offset: number): { line: number; column
   return { line, column: offset - lineStart + 1 };
 }
 
+/** `U+000C`: how a character is named in a message. */
+export const codePointName = (code: number): string =>
+  `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** Offset of the line end past the `max`-th line, or -1 when the source has at most `max` lines. */
+function lineLimitOffset(source: string, max: number): number {
+  let lines = 1;
+  for (let i = source.indexOf('\n'); i !== -1; i = source.indexOf('\n', i + 1)) {
+    lines += 1;
+    if (lines > max) return i;
+  }
+  return -1;
+}
+
 class Parser {
   private pos = 0;
   private line = 1;
-  private lineScan = 0;
-  private bodyStart = 0;
+  private nextLineEnd: number;
+  private elements = 0;
+  private namespaceDeclarations = 0;
   private readonly names = new Map<string, readonly [string | null, string]>();
-  private readonly undeclared: { prefix: string; line: number }[] = [];
+  /** Prefixes used without a declaration, at the offset of their name. */
+  private readonly undeclared: { prefix: string; at: number }[] = [];
+  /** Prefix → namespace URI in scope (`''` the default namespace; an empty URI: none). */
+  private readonly bindings = new Map<string, string>([['xml', XML_NS]]);
 
   constructor(
     private readonly src: string,
-    private readonly maxDepth: number,
-  ) {}
-
-  document(): XmlDocument {
-    if (this.src.charCodeAt(0) === 0xfeff) this.pos = this.bodyStart = 1;
-    this.misc(true);
-    if (!this.src.startsWith('<', this.pos)) throw this.error('expected_root');
-    const root = this.element();
-    this.misc(false);
-    if (this.pos < this.src.length) throw this.error('after_root');
-    return { source: this.src, root, undeclaredPrefixes: this.undeclared };
+    private readonly limits: XmlLimits,
+    private readonly encoding: XmlEncoding,
+  ) {
+    const first = src.indexOf('\n');
+    this.nextLineEnd = first === -1 ? Number.POSITIVE_INFINITY : first;
   }
 
-  /** Whitespace, comments and processing instructions outside the root element. */
-  private misc(prolog: boolean): void {
+  document(): XmlDocument {
+    if (this.src.charCodeAt(0) === 0xfeff) this.pos = 1;
+    const declaration = this.startsDeclaration() ? this.declaration() : null;
+    this.misc();
+    if (this.src.charCodeAt(this.pos) !== LT) throw this.error('expected_root');
+    const root = this.element();
+    this.misc();
+    if (this.pos < this.src.length) throw this.error('after_root');
+    return {
+      source: this.src,
+      root,
+      undeclaredPrefixes: this.undeclaredPositions(),
+      declaration,
+      encoding: this.encoding,
+    };
+  }
+
+  private startsDeclaration(): boolean {
+    if (!this.src.startsWith('<?xml', this.pos)) return false;
+    const next = this.src.charCodeAt(this.pos + 5);
+    return isSpace(next) || next === 0x3f;
+  }
+
+  /** XMLDecl [23]: version, then optionally encoding and standalone, in this order. */
+  private declaration(): XmlDeclaration {
+    const start = this.pos;
+    this.pos += 5;
+    const values: Partial<Record<(typeof DECLARATION_ORDER)[number], string>> = {};
+    let encodingAt = -1;
+    let next = 0;
+    for (;;) {
+      const spaced = this.skipSpace();
+      if (this.src.startsWith('?>', this.pos)) {
+        this.pos += 2;
+        break;
+      }
+      if (this.pos >= this.src.length) throw new Failure('xml_not_well_formed', 'unterminated_pi', start);
+      const nameAt = this.pos;
+      let end = nameAt;
+      while (end < this.src.length && isNameChar(this.src.charCodeAt(end))) end += 1;
+      const name = this.src.slice(nameAt, end);
+      const index = (DECLARATION_ORDER as readonly string[]).indexOf(name);
+      if (!spaced || index < next || (next === 0 && index !== 0)) {
+        const reason = next === 0 && index !== 0 ? 'declaration_version' : 'declaration_syntax';
+        throw new Failure('xml_not_well_formed', reason, nameAt, name || this.src.charAt(nameAt));
+      }
+      this.pos = end;
+      this.skipSpace();
+      this.expect('=');
+      this.skipSpace();
+      const quote = this.src[this.pos];
+      if (quote !== '"' && quote !== "'") throw this.error('attribute_unquoted');
+      const valueAt = this.pos + 1;
+      const close = this.src.indexOf(quote, valueAt);
+      if (close === -1) throw this.error('attribute_unterminated');
+      const value = this.src.slice(valueAt, close);
+      const key = DECLARATION_ORDER[index]!;
+      if (!DECLARATION_VALUES[key]!.test(value)) {
+        throw new Failure('xml_not_well_formed', `declaration_${key}_value`, valueAt, value);
+      }
+      if (key === 'encoding') encodingAt = valueAt;
+      values[key] = value;
+      next = index + 1;
+      this.pos = close + 1;
+    }
+    if (values.version === undefined) throw new Failure('xml_not_well_formed', 'declaration_version', start);
+    return {
+      version: values.version,
+      encoding: values.encoding ?? null,
+      encodingAt,
+      standalone: values.standalone === undefined ? null : values.standalone === 'yes',
+      end: this.pos,
+    };
+  }
+
+  /** Misc [27] before and after the root: white space, comments and processing instructions. */
+  private misc(): void {
     for (;;) {
       this.skipSpace();
-      if (this.src.startsWith('<?', this.pos)) {
-        const isDecl = this.src.startsWith('<?xml', this.pos) && /[\s?]/.test(this.src[this.pos + 5] ?? '');
-        if (isDecl && !(prolog && this.pos === this.bodyStart)) throw this.error('declaration_not_first');
-        this.skipPast('?>', 'unterminated_pi');
-      } else if (this.src.startsWith('<!--', this.pos)) {
-        this.comment();
-      } else if (this.src.startsWith('<!DOCTYPE', this.pos) || this.src.startsWith('<!doctype', this.pos)) {
+      if (this.src.startsWith('<?', this.pos)) this.pi();
+      else if (this.src.startsWith('<!--', this.pos)) this.comment();
+      else if (this.src.startsWith('<!DOCTYPE', this.pos)) {
         throw new Failure('xml_doctype_forbidden', 'doctype', this.pos);
-      } else {
-        return;
-      }
+      } else return;
     }
   }
 
   private element(): XmlElement {
     const stack: BuildingElement[] = [];
-    const scopes: Map<string, string>[] = [new Map([['xml', XML_NS]])];
+    const undos: (Undo | null)[] = [];
     let root: XmlElement | null = null;
     while (root === null) {
       const at = this.pos;
       const next = this.src.charCodeAt(at) === LT ? this.src.charCodeAt(at + 1) : -1;
-      if (next !== -1 && isNameStart(next)) {
-        if (stack.length >= this.maxDepth)
-          throw new Failure('xml_too_deep', 'too_deep', at, String(this.maxDepth));
+      if (next !== -1 && (isNameStart(next) || isAstralNamePair(this.src, at + 1))) {
+        if (stack.length >= this.limits.maxDepth)
+          throw new Failure('xml_too_deep', 'too_deep', at, String(this.limits.maxDepth));
         const parent = stack[stack.length - 1] ?? null;
-        const el = this.startTag(parent, scopes);
+        const [el, undo] = this.startTag(parent);
         parent?.children.push(el);
         if (el.end === -1) {
           stack.push(el);
+          undos.push(undo);
         } else {
-          scopes.pop();
+          this.restore(undo);
           if (!parent) root = el;
         }
       } else if (next === SLASH) {
         const open = stack.pop();
         if (!open) throw this.error('unexpected_end_tag');
         this.pos += 2;
+        const after = this.pos + open.name.length;
         const matches =
           this.src.startsWith(open.name, this.pos) &&
-          !isNameChar(this.src.charCodeAt(this.pos + open.name.length));
+          !isNameChar(this.src.charCodeAt(after)) &&
+          !isAstralNamePair(this.src, after);
         if (!matches) {
           const detail = `<${open.name}> … </${this.name()}>`;
           throw new Failure('xml_not_well_formed', 'end_tag_mismatch', at, detail);
         }
-        this.pos += open.name.length;
+        this.pos = after;
         this.skipSpace();
         this.expect('>');
         open.endTagStart = at;
         open.end = this.pos;
-        scopes.pop();
+        this.restore(undos.pop() ?? null);
         if (stack.length === 0) root = open;
       } else if (this.src.startsWith('<!--', at)) {
         this.comment();
@@ -163,21 +301,25 @@ class Parser {
         const close = this.src.indexOf(']]>', at + 9);
         if (close === -1) throw this.error('unterminated_cdata');
         this.pos = close + 3;
+        const raw = this.src.slice(at + 9, close);
         this.addText(stack, {
           kind: 'text',
-          value: this.src.slice(at + 9, close),
+          value: raw.includes('\r') ? raw.replace(/\r\n?/g, '\n') : raw,
           start: at,
           end: this.pos,
           encoded: true,
         });
       } else if (this.src.startsWith('<?', at)) {
-        this.skipPast('?>', 'unterminated_pi');
+        this.pi();
       } else if (this.src.startsWith('<!', at)) {
-        throw new Failure('xml_doctype_forbidden', 'markup_declaration', at);
+        const doctype = this.src.startsWith('<!DOCTYPE', at);
+        throw doctype
+          ? new Failure('xml_doctype_forbidden', 'doctype', at)
+          : new Failure('xml_not_well_formed', 'markup_declaration', at);
       } else if (next !== -1) {
+        this.pos += 1;
         throw this.error('expected_name');
       } else {
-        if (stack.length === 0) throw this.error('text_outside_root');
         this.text(stack);
       }
       if (this.pos >= this.src.length && root === null) throw this.error('unexpected_end');
@@ -185,21 +327,33 @@ class Parser {
     return root;
   }
 
-  private startTag(parent: XmlElement | null, scopes: Map<string, string>[]): BuildingElement {
+  private startTag(parent: XmlElement | null): [BuildingElement, Undo | null] {
     const start = this.pos;
+    this.elements += 1;
+    if (this.elements > this.limits.maxElements) {
+      throw new Failure('xml_limit_exceeded', 'too_many_elements', start, String(this.limits.maxElements));
+    }
     const line = this.lineOf(start);
     this.pos += 1;
-    const name = this.name();
+    const name = this.qname();
     const attributes: Mutable<XmlAttribute>[] = [];
+    let seen: Set<string> | null = null;
     let declarations: Map<string, string> | null = null;
     for (;;) {
-      const before = this.pos;
-      this.skipSpace();
+      const spaced = this.skipSpace();
       const c = this.src.charCodeAt(this.pos);
       if (c === GT || c === SLASH) break;
-      if (this.pos === before) throw this.error('attribute_space');
+      if (!spaced) throw this.error(this.pos >= this.src.length ? 'unexpected_end' : 'attribute_space');
+      if (attributes.length >= this.limits.maxAttributes) {
+        throw new Failure(
+          'xml_limit_exceeded',
+          'too_many_attributes',
+          this.pos,
+          String(this.limits.maxAttributes),
+        );
+      }
       const attrStart = this.pos;
-      const attrName = this.name();
+      const attrName = this.qname();
       this.skipSpace();
       this.expect('=');
       this.skipSpace();
@@ -209,13 +363,20 @@ class Parser {
       const valueEnd = this.src.indexOf(quote, valueStart);
       if (valueEnd === -1) throw this.error('attribute_unterminated');
       const rawValue = this.src.slice(valueStart, valueEnd);
-      if (rawValue.includes('<')) throw new Failure('xml_not_well_formed', 'attribute_lt', valueStart);
+      const lt = rawValue.indexOf('<');
+      if (lt !== -1) throw new Failure('xml_not_well_formed', 'attribute_lt', valueStart + lt);
       this.pos = valueEnd + 1;
-      if (attributes.some((a) => a.name === attrName)) throw this.error('attribute_duplicate', attrName);
-      const value = this.decode(rawValue, valueStart).replace(/[\t\n\r]/g, ' ');
+      if (attributes.length >= 8) seen ??= new Set(attributes.map((a) => a.name));
+      if (seen ? seen.has(attrName) : attributes.some((a) => a.name === attrName))
+        throw new Failure('xml_not_well_formed', 'attribute_duplicate', attrStart, attrName);
+      seen?.add(attrName);
+      const value = this.expand(rawValue, valueStart, ATTRIBUTE_SPECIALS, ' ');
       const [prefix, local] = this.split(attrName);
-      if (attrName === 'xmlns') (declarations ??= new Map()).set('', value);
-      else if (prefix === 'xmlns') (declarations ??= new Map()).set(local, value);
+      if (attrName === 'xmlns' || prefix === 'xmlns') {
+        const declared = prefix === 'xmlns' ? local : '';
+        this.checkDeclaration(declared, value, attrStart);
+        (declarations ??= new Map()).set(declared, value);
+      }
       attributes.push({
         name: attrName,
         prefix,
@@ -232,16 +393,27 @@ class Parser {
     if (selfClosing) this.pos += 1;
     this.expect('>');
 
-    const inherited = scopes[scopes.length - 1]!;
-    const scope = declarations ? new Map([...inherited, ...declarations]) : inherited;
-    scopes.push(scope);
+    let undo: [string, string | undefined][] | null = null;
+    if (declarations) {
+      undo = [];
+      for (const [prefix, uri] of declarations) {
+        undo.push([prefix, this.bindings.get(prefix)]);
+        this.bindings.set(prefix, uri);
+      }
+    }
+    let prefixed = 0;
     for (const a of attributes) {
       if (a.name === 'xmlns' || a.prefix === 'xmlns') a.ns = XMLNS_NS;
-      else if (a.prefix !== null) a.ns = this.resolve(scope, a.prefix, line);
+      else if (a.prefix !== null) {
+        a.ns = this.resolve(a.prefix, a.start);
+        prefixed += 1;
+      }
     }
+    if (prefixed > 1) this.checkExpandedNames(attributes);
     const [prefix, local] = this.split(name);
-    const ns = this.resolve(scope, prefix ?? '', line, prefix !== null);
-    return {
+    if (prefix === 'xmlns') throw new Failure('xml_not_well_formed', 'xmlns_element', start + 1, name);
+    const ns = prefix === null ? this.defaultNamespace() : this.resolve(prefix, start + 1);
+    const element: BuildingElement = {
       kind: 'element',
       name,
       prefix,
@@ -257,13 +429,70 @@ class Parser {
       line,
       declarations: declarations ?? NO_DECLARATIONS,
     };
+    return [element, undo];
   }
 
-  private resolve(scope: Map<string, string>, prefix: string, line: number, required = true): string | null {
-    const uri = scope.get(prefix);
-    if (uri !== undefined) return uri === '' ? null : uri;
-    if (required && prefix !== '') this.undeclared.push({ prefix, line });
+  /** Namespaces 1.0 §3: the reserved prefixes and names, and no undeclaring of a prefix. */
+  private checkDeclaration(prefix: string, uri: string, at: number): void {
+    this.namespaceDeclarations += 1;
+    if (this.namespaceDeclarations > this.limits.maxNamespaceDeclarations) {
+      const max = String(this.limits.maxNamespaceDeclarations);
+      throw new Failure('xml_limit_exceeded', 'too_many_namespace_declarations', at, max);
+    }
+    const reserved =
+      prefix === 'xmlns' || (prefix === 'xml' ? uri !== XML_NS : uri === XML_NS) || uri === XMLNS_NS;
+    if (reserved) {
+      throw new Failure('xml_not_well_formed', 'reserved_namespace', at, `${prefix || 'xmlns'}="${uri}"`);
+    }
+    if (prefix !== '' && uri === '') throw new Failure('xml_not_well_formed', 'prefix_unbound', at, prefix);
+  }
+
+  /** No two attributes of an element may have the same local name and namespace (Namespaces 1.0 §6.3). */
+  private checkExpandedNames(attributes: readonly XmlAttribute[]): void {
+    const expanded = new Set<string>();
+    for (const a of attributes) {
+      if (a.ns === null || a.ns === XMLNS_NS) continue;
+      const key = `${a.ns} ${a.local}`;
+      if (expanded.has(key)) throw new Failure('xml_not_well_formed', 'attribute_duplicate', a.start, a.name);
+      expanded.add(key);
+    }
+  }
+
+  private restore(undo: Undo | null): void {
+    if (!undo) return;
+    for (let i = undo.length - 1; i >= 0; i--) {
+      const [prefix, previous] = undo[i]!;
+      if (previous === undefined) this.bindings.delete(prefix);
+      else this.bindings.set(prefix, previous);
+    }
+  }
+
+  private defaultNamespace(): string | null {
+    const uri = this.bindings.get('');
+    return uri === undefined || uri === '' ? null : uri;
+  }
+
+  private resolve(prefix: string, at: number): string | null {
+    const uri = this.bindings.get(prefix);
+    if (uri !== undefined) return uri;
+    this.undeclared.push({ prefix, at });
     return null;
+  }
+
+  /** Line and column of each undeclared prefix, found in one pass over the source. */
+  private undeclaredPositions(): XmlDocument['undeclaredPrefixes'] {
+    const byOffset = [...this.undeclared].sort((a, b) => a.at - b.at);
+    const found = new Map<number, { line: number; column: number }>();
+    let line = 1;
+    let lineStart = 0;
+    for (const { at } of byOffset) {
+      for (let i = this.src.indexOf('\n', lineStart); i !== -1 && i < at; i = this.src.indexOf('\n', i + 1)) {
+        line += 1;
+        lineStart = i + 1;
+      }
+      found.set(at, { line, column: at - lineStart + 1 });
+    }
+    return this.undeclared.map(({ prefix, at }) => ({ prefix, ...found.get(at)! }));
   }
 
   private text(stack: BuildingElement[]): void {
@@ -272,63 +501,97 @@ class Parser {
     const end = next === -1 ? this.src.length : next;
     const raw = this.src.slice(start, end);
     this.pos = end;
+    const cdataEnd = raw.indexOf(']]>');
+    if (cdataEnd !== -1) throw new Failure('xml_not_well_formed', 'cdata_end_in_text', start + cdataEnd);
     const encoded = raw.includes('&');
-    // Line ends are normalised before references are resolved, so that `&#13;` stays a carriage return.
-    const lines = raw.includes('\r') ? raw.replace(/\r\n?/g, '\n') : raw;
-    const value = encoded ? this.decode(lines, start) : lines;
+    // Line ends are normalised in the same pass that resolves references, so `&#13;` stays a carriage return.
+    const value = encoded || raw.includes('\r') ? this.expand(raw, start, TEXT_SPECIALS, '\n') : raw;
     this.addText(stack, { kind: 'text', value, start, end, encoded });
   }
 
   private addText(stack: BuildingElement[], node: XmlText): void {
     const parent = stack[stack.length - 1];
-    if (!parent) throw this.error('text_outside_root');
+    if (!parent) throw new Failure('xml_not_well_formed', 'text_outside_root', node.start);
     parent.children.push(node);
   }
 
-  private decode(raw: string, offset: number): string {
-    if (!raw.includes('&')) return raw;
-    return raw.replace(/&([^;&]*);?/g, (match, ref: string, at: number) => {
-      if (!match.endsWith(';')) throw new Failure('xml_not_well_formed', 'bare_ampersand', offset + at);
-      if (ref.startsWith('#')) {
-        const code = ref[1] === 'x' ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
-        const valid =
-          /^#(x[0-9A-Fa-f]+|[0-9]+)$/.test(ref) &&
-          (code === 0x9 ||
-            code === 0xa ||
-            code === 0xd ||
-            (code >= 0x20 && code <= 0xd7ff) ||
-            (code >= 0xe000 && code <= 0xfffd) ||
-            (code >= 0x10000 && code <= 0x10ffff));
-        if (!valid) throw new Failure('xml_not_well_formed', 'bad_char_reference', offset + at, `&${ref};`);
-        return String.fromCodePoint(code);
+  /** Resolves references and replaces literal line ends (and, in attributes, white space) by `space`. */
+  private expand(raw: string, offset: number, specials: RegExp, space: string): string {
+    return raw.replace(specials, (match: string, at: number) =>
+      match.charCodeAt(0) === AMP ? this.reference(match, offset + at) : space,
+    );
+  }
+
+  private reference(match: string, at: number): string {
+    if (!match.endsWith(';')) throw new Failure('xml_not_well_formed', 'bare_ampersand', at);
+    const ref = match.slice(1, -1);
+    if (ref.charCodeAt(0) === HASH) {
+      const code = ref[1] === 'x' ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
+      if (!CHAR_REFERENCE.test(ref) || !isCharCode(code)) {
+        throw new Failure('xml_not_well_formed', 'bad_char_reference', at, match);
       }
-      const value = PREDEFINED[ref];
-      if (value === undefined)
-        throw new Failure('xml_not_well_formed', 'undefined_entity', offset + at, `&${ref};`);
-      return value;
-    });
+      return String.fromCodePoint(code);
+    }
+    const value = PREDEFINED[ref];
+    if (value !== undefined) return value;
+    throw new Failure('xml_not_well_formed', isName(ref) ? 'undefined_entity' : 'bare_ampersand', at, match);
   }
 
+  /** A processing instruction [16]: a target that is a name without a colon and not `xml`. */
+  private pi(): void {
+    const start = this.pos;
+    this.pos += 2;
+    const target = this.name();
+    if (target === 'xml') throw new Failure('xml_not_well_formed', 'declaration_not_first', start);
+    if (target.toLowerCase() === 'xml' || target.includes(':')) {
+      throw new Failure('xml_not_well_formed', 'pi_target', start + 2, target);
+    }
+    if (this.src.startsWith('?>', this.pos)) {
+      this.pos += 2;
+      return;
+    }
+    if (!isSpace(this.src.charCodeAt(this.pos))) throw this.error('pi_space');
+    const close = this.src.indexOf('?>', this.pos);
+    if (close === -1) throw new Failure('xml_not_well_formed', 'unterminated_pi', start);
+    this.pos = close + 2;
+  }
+
+  /** A comment [15]: no `--` inside, and not ending in `-`. */
   private comment(): void {
-    const close = this.src.indexOf('-->', this.pos + 4);
-    if (close === -1) throw this.error('unterminated_comment');
-    this.pos = close + 3;
-  }
-
-  private skipPast(marker: string, reason: XmlReason): void {
-    const close = this.src.indexOf(marker, this.pos + 2);
-    if (close === -1) throw this.error(reason);
-    this.pos = close + marker.length;
+    const start = this.pos;
+    const hyphens = this.src.indexOf('--', start + 4);
+    if (hyphens === -1) throw new Failure('xml_not_well_formed', 'unterminated_comment', start);
+    if (this.src.charCodeAt(hyphens + 2) !== GT) {
+      throw new Failure('xml_not_well_formed', 'comment_hyphens', hyphens);
+    }
+    this.pos = hyphens + 3;
   }
 
   private name(): string {
     const start = this.pos;
-    const first = this.src.charCodeAt(start);
-    if (!isNameStart(first)) throw this.error('expected_name');
-    let end = start + 1;
-    while (end < this.src.length && isNameChar(this.src.charCodeAt(end))) end += 1;
+    let end: number;
+    if (isNameStart(this.src.charCodeAt(start))) end = start + 1;
+    else if (isAstralNamePair(this.src, start)) end = start + 2;
+    else throw this.error('expected_name');
+    for (;;) {
+      const c = this.src.charCodeAt(end);
+      if (isNameChar(c)) end += 1;
+      else if (c >= 0xd800 && isAstralNamePair(this.src, end)) end += 2;
+      else break;
+    }
     this.pos = end;
     return this.src.slice(start, end);
+  }
+
+  /** A name that is a QName of Namespaces 1.0 [7]: at most one colon, neither first nor last. */
+  private qname(): string {
+    const start = this.pos;
+    const name = this.name();
+    const colon = name.indexOf(':');
+    if (colon !== -1 && (colon === 0 || colon === name.length - 1 || name.includes(':', colon + 1))) {
+      throw new Failure('xml_not_well_formed', 'bad_qname', start, name);
+    }
+    return name;
   }
 
   /** Prefix and local part of a qualified name; names repeat, so each is split once per document. */
@@ -342,9 +605,12 @@ class Parser {
     return parts;
   }
 
-  private skipSpace(): void {
+  /** Skips white space; true when there was some. */
+  private skipSpace(): boolean {
+    const start = this.pos;
     let c = this.src.charCodeAt(this.pos);
     while (c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d) c = this.src.charCodeAt(++this.pos);
+    return this.pos > start;
   }
 
   private expect(c: string): void {
@@ -352,17 +618,16 @@ class Parser {
     this.pos += 1;
   }
 
-  /** Lines are counted forwards only, as start tags come in document order. */
+  /**
+   * Lines are counted forwards only, as start tags come in document order; the next line end is kept,
+   * so that a long line is not searched again for each of its tags.
+   */
   private lineOf(offset: number): number {
-    for (
-      let i = this.src.indexOf('\n', this.lineScan);
-      i !== -1 && i < offset;
-      i = this.src.indexOf('\n', i + 1)
-    ) {
+    while (this.nextLineEnd < offset) {
       this.line += 1;
-      this.lineScan = i + 1;
+      const next = this.src.indexOf('\n', this.nextLineEnd + 1);
+      this.nextLineEnd = next === -1 ? Number.POSITIVE_INFINITY : next;
     }
-    if (this.lineScan < offset) this.lineScan = offset;
     return this.line;
   }
 
@@ -371,10 +636,23 @@ class Parser {
   }
 }
 
-function isNameStart(c: number): boolean {
-  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x5f || c === 0x3a || c >= 0xc0;
+function isCharCode(code: number): boolean {
+  return (
+    code === 0x9 ||
+    code === 0xa ||
+    code === 0xd ||
+    (code >= 0x20 && code <= 0xd7ff) ||
+    (code >= 0xe000 && code <= 0xfffd) ||
+    (code >= 0x10000 && code <= 0x10ffff)
+  );
 }
 
-function isNameChar(c: number): boolean {
-  return isNameStart(c) || (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x2d || c === 0xb7;
+function isName(text: string): boolean {
+  if (text === '' || !(isNameStart(text.charCodeAt(0)) || isAstralNamePair(text, 0))) return false;
+  for (let i = 1; i < text.length; i++) {
+    if (isNameChar(text.charCodeAt(i))) continue;
+    if (!isAstralNamePair(text, i)) return false;
+    i += 1;
+  }
+  return true;
 }

@@ -60,15 +60,47 @@ export interface XmlElement {
 
 export type XmlNode = XmlElement | XmlText;
 
+/** The XML declaration `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>`, as written. */
+export interface XmlDeclaration {
+  readonly version: string;
+  /** The encoding name as written, or null when the declaration names none. */
+  readonly encoding: string | null;
+  /** Offset of the encoding name's first character (-1 when there is none). */
+  readonly encodingAt: number;
+  readonly standalone: boolean | null;
+  /** Offset just after `?>`. */
+  readonly end: number;
+}
+
 export interface XmlDocument {
   readonly source: string;
   readonly root: XmlElement;
   /** Prefixes used without a declaration in scope (the document is well-formed but not namespace-well-formed). */
-  readonly undeclaredPrefixes: readonly { readonly prefix: string; readonly line: number }[];
+  readonly undeclaredPrefixes: readonly {
+    readonly prefix: string;
+    readonly line: number;
+    readonly column: number;
+  }[];
+  readonly declaration: XmlDeclaration | null;
+  /** What the bytes were read as (text given as a string counts as UTF-8). */
+  readonly encoding: XmlEncoding;
+}
+
+export interface XmlEncoding {
+  /** `UTF-8`, `UTF-16LE`, `UTF-16BE`, or another encoding the declaration named. */
+  readonly name: string;
+  /** Whether the document starts with a byte-order mark (kept in the text, as U+FEFF). */
+  readonly bom: boolean;
 }
 
 export type XmlErrorCode =
-  'xml_empty' | 'xml_too_large' | 'xml_doctype_forbidden' | 'xml_not_well_formed' | 'xml_too_deep';
+  | 'xml_empty'
+  | 'xml_too_large'
+  | 'xml_doctype_forbidden'
+  | 'xml_not_well_formed'
+  | 'xml_too_deep'
+  | 'xml_limit_exceeded'
+  | 'xml_unsupported_encoding';
 
 /**
  * A parse failure, as a value: the code says what kind, the reason and its detail what exactly, the

@@ -4,7 +4,8 @@
  * from their file offset or from their object stream. When the cross-reference data is missing or wrong
  * it falls back to scanning the file for `n g obj` headers, as viewers do.
  */
-import type { LocalizedText } from '../../api/lang';
+import { fillText, type LocalizedText } from '../../api/lang';
+import { type BeyondBounds, type PdfBound, type PdfLimits, checkBounds, PDF_LIMITS } from './bounds';
 import { type Decoded, decodeStream } from './filters';
 import { PdfDict, PdfRef, PdfStream, type PdfObject, isName } from './objects';
 import { Parser, PdfSyntaxError, bytesOf, indexOf, isWhite, lastIndexOf } from './parser';
@@ -13,7 +14,7 @@ export type XrefEntry =
   | { readonly kind: 'offset'; readonly offset: number; readonly gen: number }
   | { readonly kind: 'compressed'; readonly stream: number; readonly index: number };
 
-export type OpenErrorCode = 'not_pdf' | 'corrupt' | 'encrypted';
+export type OpenErrorCode = 'not_pdf' | 'corrupt' | 'encrypted' | 'beyond_bounds';
 
 /** Why a PDF could not be opened; `message` is the English of `localized`, for logs. */
 export type OpenError = {
@@ -35,12 +36,49 @@ const OPEN_ERRORS: Readonly<Record<OpenErrorCode, LocalizedText>> = {
     en: 'The PDF is encrypted or password-protected.',
     fr: 'Le PDF est chiffré ou protégé par mot de passe.',
   },
+  beyond_bounds: {
+    en: 'The PDF is refused: it has {bound}.',
+    fr: 'Le PDF est refusé : il a {bound}.',
+  },
 };
 
-const openError = (code: OpenErrorCode): OpenResult => ({
-  ok: false,
-  error: { code, message: OPEN_ERRORS[code].en, localized: OPEN_ERRORS[code] },
-});
+const BOUNDS: Readonly<Record<PdfBound, LocalizedText>> = {
+  objects: { en: 'more than {limit} objects', fr: 'plus de {limit} objets' },
+  pages: { en: 'more than {limit} pages', fr: 'plus de {limit} pages' },
+  stream_bytes: {
+    en: 'a stream that decompresses to more than {limit} MB',
+    fr: 'un flux qui se décompresse en plus de {limit} Mo',
+  },
+  document_bytes: {
+    en: 'streams that decompress to more than {limit} MB in all',
+    fr: 'des flux qui se décompressent en plus de {limit} Mo au total',
+  },
+  image_pixels: {
+    en: 'a picture of more than {limit} million pixels',
+    fr: 'une image de plus de {limit} millions de pixels',
+  },
+};
+
+const openError = (code: OpenErrorCode, beyond?: BeyondBounds): OpenResult => {
+  let localized = OPEN_ERRORS[code];
+  if (beyond) {
+    const { bound, limit } = beyond;
+    const shown = bound.endsWith('bytes')
+      ? limit / 1024 / 1024
+      : bound === 'image_pixels'
+        ? limit / 1e6
+        : limit;
+    const what = fillText(BOUNDS[bound], { limit: shown });
+    localized = {
+      en: fillText(localized, { bound: what.en }).en,
+      fr: fillText(localized, { bound: what.fr }).fr,
+    };
+  }
+  return { ok: false, error: { code, message: localized.en, localized } };
+};
+
+/** The bounds verdict of each file already opened (the same bytes are often opened several times). */
+const checked = new WeakMap<Uint8Array, BeyondBounds | null>();
 export type OpenResult = { ok: true; doc: PdfDocument } | { ok: false; error: OpenError };
 
 const MAX_XREF_SECTIONS = 256;
@@ -70,8 +108,13 @@ export class PdfDocument {
   private readonly objStms = new Map<number, { data: Uint8Array; offsets: Map<number, number> } | null>();
   private scanned: Map<number, number> | null = null;
   private lengthDepth = 0;
+  /** The cross-reference data or the scan found more objects than the bound allows. */
+  private tooManyObjects = false;
 
-  private constructor(readonly bytes: Uint8Array) {
+  private constructor(
+    readonly bytes: Uint8Array,
+    private readonly limits: PdfLimits,
+  ) {
     const at = indexOf(bytes.subarray(0, 1024), HEADER);
     this.headerOffset = at;
     let p = at + 5;
@@ -85,11 +128,12 @@ export class PdfDocument {
     this.binaryComment = high >= 4;
   }
 
-  static open(bytes: Uint8Array): OpenResult {
+  /** Opens a PDF held to `limits` (other limits than the application's are for tests). */
+  static open(bytes: Uint8Array, limits: PdfLimits = PDF_LIMITS): OpenResult {
     if (indexOf(bytes.subarray(0, 1024), HEADER) < 0) {
       return openError('not_pdf');
     }
-    const doc = new PdfDocument(bytes);
+    const doc = new PdfDocument(bytes, limits);
     try {
       doc.readXref();
     } catch {
@@ -102,7 +146,27 @@ export class PdfDocument {
     if (doc.trailer.get('Encrypt') !== undefined && doc.trailer.get('Encrypt') !== null) {
       return openError('encrypted');
     }
-    return { ok: true, doc };
+    let beyond = limits === PDF_LIMITS ? checked.get(bytes) : undefined;
+    if (beyond === undefined) {
+      beyond = doc.tooManyObjects ? { bound: 'objects', limit: limits.maxObjects } : checkBounds(doc, limits);
+      if (limits === PDF_LIMITS) checked.set(bytes, beyond);
+    }
+    return beyond ? openError('beyond_bounds', beyond) : { ok: true, doc };
+  }
+
+  /** The numbers of the objects in use. */
+  *objectNumbers(): Iterable<number> {
+    for (const [num, entry] of this.xref) if (entry.kind === 'compressed' || entry.offset >= 0) yield num;
+  }
+
+  /** Records an object of the cross-reference data; false once there are more than the bound allows. */
+  private addEntry(num: number, entry: XrefEntry): boolean {
+    if (this.xref.size >= this.limits.maxObjects) {
+      this.tooManyObjects = true;
+      return false;
+    }
+    this.xref.set(num, entry);
+    return true;
   }
 
   /** The object a reference points to (following chains of references), or the object itself. */
@@ -274,9 +338,12 @@ export class PdfDocument {
           throw new PdfSyntaxError('bad xref entry');
         }
         const num = start + i;
+        let added = true;
         if (type === 'n' && !this.xref.has(num) && off > 0)
-          this.xref.set(num, { kind: 'offset', offset: off, gen });
-        else if (type === 'f' && !this.xref.has(num)) this.xref.set(num, { kind: 'offset', offset: -1, gen });
+          added = this.addEntry(num, { kind: 'offset', offset: off, gen });
+        else if (type === 'f' && !this.xref.has(num))
+          added = this.addEntry(num, { kind: 'offset', offset: -1, gen });
+        if (!added) return;
       }
     }
   }
@@ -315,9 +382,11 @@ export class PdfDocument {
         const b = field(w2, 0);
         const num = start + i;
         if (this.xref.has(num)) continue;
-        if (type === 1) this.xref.set(num, { kind: 'offset', offset: a, gen: b });
-        else if (type === 2) this.xref.set(num, { kind: 'compressed', stream: a, index: b });
-        else if (type === 0) this.xref.set(num, { kind: 'offset', offset: -1, gen: b });
+        let added = true;
+        if (type === 1) added = this.addEntry(num, { kind: 'offset', offset: a, gen: b });
+        else if (type === 2) added = this.addEntry(num, { kind: 'compressed', stream: a, index: b });
+        else if (type === 0) added = this.addEntry(num, { kind: 'offset', offset: -1, gen: b });
+        if (!added) return s.dict;
       }
     }
     return s.dict;
@@ -341,6 +410,10 @@ export class PdfDocument {
       const parser = new Parser(b, q);
       const num = parser.integer();
       if (num !== undefined && num < MAX_OBJECT_NUMBER) found.set(num, q);
+      if (found.size > this.limits.maxObjects) {
+        this.tooManyObjects = true;
+        break;
+      }
     }
     this.scanned = found;
     return found;
@@ -362,7 +435,7 @@ export class PdfDocument {
     this.cache.clear();
     this.xref.clear();
     const found = this.scan();
-    for (const [num, offset] of found) this.xref.set(num, { kind: 'offset', offset, gen: 0 });
+    for (const [num, offset] of found) this.addEntry(num, { kind: 'offset', offset, gen: 0 });
     let trailer: PdfDict | undefined;
     for (
       let at = lastIndexOf(this.bytes, TRAILER), n = 0;
@@ -394,7 +467,7 @@ export class PdfDocument {
       if (!opened) continue;
       let i = 0;
       for (const num of opened.offsets.keys()) {
-        if (!this.xref.has(num)) this.xref.set(num, { kind: 'compressed', stream: stm, index: i });
+        if (!this.xref.has(num)) this.addEntry(num, { kind: 'compressed', stream: stm, index: i });
         i++;
       }
     }

@@ -35,7 +35,22 @@ function xsdRule(profile: Profile, model: XsdModel): Rule {
   };
 }
 
-/** The schema check of one profile, as a rule set of one rule (`XSD`), compiled once. */
+/** Factur-X carries its XML in UTF-8; a document read in another encoding (UTF-16, say) is refused by it. */
+const encodingRule: Rule = {
+  id: 'FX-XML-ENCODING',
+  severity: 'fatal',
+  bt: [],
+  message: {
+    en: 'Factur-X requires the invoice XML to be encoded in UTF-8.',
+    fr: 'Factur-X exige un XML de facture encodé en UTF-8.',
+  },
+  check: ({ doc, root }) => {
+    const { name } = doc.encoding;
+    return name === 'UTF-8' ? [] : [{ at: root, detail: { en: `read as ${name}`, fr: `lu en ${name}` } }];
+  },
+};
+
+/** The schema check of one profile (`XSD`) and the encoding of the document, compiled once. */
 export function xsdRules(profile: Profile): RuleSet {
   let set = sets.get(profile);
   if (!set) {
@@ -45,7 +60,7 @@ export function xsdRules(profile: Profile): RuleSet {
       family: 'Factur-X XSD',
       version: '1.09',
       sourceAuthority: 'FNFE-MPE / FeRD (Factur-X)',
-      rules: [xsdRule(profile, compileModel(MODELS[profile]))],
+      rules: [encodingRule, xsdRule(profile, compileModel(MODELS[profile]))],
     };
     sets.set(profile, set);
   }

@@ -75,7 +75,7 @@ describe('XSD structure rule', () => {
     // A MINIMUM invoice lacks what BASIC and above require (lines, VAT breakdown…).
     expect(ourErrors(MINIMAL, 'EN16931').length).toBeGreaterThan(0);
     expect(xsdRules('EN16931').version).toBe('1.09');
-    expect(xsdRules('EN16931').rules.map((r) => r.id)).toEqual(['XSD']);
+    expect(xsdRules('EN16931').rules.map((r) => r.id)).toEqual(['FX-XML-ENCODING', 'XSD']);
   });
 });
 

@@ -1,0 +1,178 @@
+/**
+ * The bounds of a PDF (README, "Refusals and bounds"): a file beyond one is refused when it is opened,
+ * with the bound it broke in words, before our own checks or pdfjs decompress, count or draw it; every
+ * filter pdfjs would decode is decoded here within the bound (Flate, LZW, ASCII85, RunLength), and read
+ * back alike by pdfjs, so the bytes we count are the bytes pdfjs would make.
+ */
+import { describe, expect, it } from 'vitest';
+import { localContext, services } from '../../service';
+import {
+  encodedContentPdf,
+  explodingContentStream,
+  explodingObjectStreams,
+  hugePicture,
+  lzwEncode,
+  plainPdf,
+  tooManyObjects,
+  tooManyPages,
+} from '../../testing/hostile-pdf';
+import { readPdfText } from '../../text/pdf-text';
+import { checkBounds, PDF_LIMITS, type PdfLimits } from './bounds';
+import { PdfDocument } from './document';
+import { decodeStream } from './filters';
+import { PdfDict, PdfName, PdfStream } from './objects';
+
+const MB = 1024 * 1024;
+/** The application's bounds made small, so that a test need not decompress hundreds of megabytes. */
+const SMALL: PdfLimits = {
+  maxObjects: 500,
+  maxPages: 20,
+  maxStreamBytes: 3 * MB,
+  maxDocumentBytes: 5 * MB,
+  maxImagePixels: 1_000_000,
+};
+
+describe('a PDF beyond a bound is refused when it is opened, saying which', () => {
+  const refusal = (bytes: Uint8Array, limits: PdfLimits) => {
+    const opened = PdfDocument.open(bytes, limits);
+    if (opened.ok) throw new Error('opened a PDF beyond the bounds');
+    expect(opened.error.code).toBe('beyond_bounds');
+    return opened.error.localized;
+  };
+
+  it.each([
+    [
+      'object streams that expand beyond the document bound',
+      () => explodingObjectStreams(3, 2),
+      /5 MB in all/,
+      /5 Mo au total/,
+    ],
+    [
+      'a content stream that expands beyond the stream bound',
+      () => explodingContentStream(4),
+      /more than 3 MB/,
+      /plus de 3 Mo/,
+    ],
+    [
+      'a JPEG whose header declares 3.6 billion pixels',
+      hugePicture,
+      /1 million pixels/,
+      /1 millions de pixels/,
+    ],
+    ['a page tree of a million pages', tooManyPages, /more than 20 pages/, /plus de 20 pages/],
+    [
+      'more objects than the bound',
+      () => tooManyObjects(SMALL.maxObjects),
+      /more than 500 objects/,
+      /plus de 500 objets/,
+    ],
+  ])('%s', (_name, make, en, fr) => {
+    const words = refusal(make(), SMALL);
+    expect(words.en).toMatch(en);
+    expect(words.fr).toMatch(fr);
+  });
+
+  it('opens the same kinds of PDF within the bounds', () => {
+    for (const pdf of [
+      plainPdf(),
+      explodingObjectStreams(2, 2),
+      explodingContentStream(3),
+      tooManyObjects(400),
+    ])
+      expect(PdfDocument.open(pdf, SMALL).ok).toBe(true);
+  });
+
+  it('holds every PDF to the application bounds by default', () => {
+    expect(refusal(tooManyPages(), PDF_LIMITS).en).toMatch(/more than 2000 pages/);
+    expect(refusal(hugePicture(), PDF_LIMITS).en).toMatch(/more than 50 million pixels/);
+  });
+});
+
+describe('the bytes of every filter chain counted', () => {
+  const check = (bytes: Uint8Array, over: Partial<PdfLimits>) => {
+    const opened = PdfDocument.open(bytes);
+    if (!opened.ok) throw new Error(opened.error.message);
+    return checkBounds(opened.doc, { ...PDF_LIMITS, ...over });
+  };
+  // Runs of spaces, so that RunLength data is smaller than what it decodes to.
+  const text = `BT /F1 12 Tf 72 720 Td (Facture) Tj ET${' '.repeat(40)}\n`.repeat(2_000);
+
+  it.each([[['LZW']], [['A85', 'LZW']], [['RL']], [['A85', 'RL']]] as const)('%j', (filters) => {
+    const pdf = encodedContentPdf(text, filters);
+    // Object 4 is the plain page text; object 5 the encoded stream.
+    const plain = 'BT /F1 12 Tf 72 720 Td (Facture) Tj ET'.length;
+    expect(check(pdf, { maxStreamBytes: text.length })).toBeNull();
+    expect(check(pdf, { maxStreamBytes: text.length - 1 })).toEqual({
+      bound: 'stream_bytes',
+      limit: text.length - 1,
+    });
+    expect(check(pdf, { maxDocumentBytes: text.length + plain })).toBeNull();
+    expect(check(pdf, { maxDocumentBytes: text.length + plain - 1 })).toEqual({
+      bound: 'document_bytes',
+      limit: text.length + plain - 1,
+    });
+  });
+});
+
+describe('the decoders, read back by pdfjs', () => {
+  const lines = Array.from(
+    { length: 2_000 },
+    (_, n) => `BT /F1 9 Tf 20 ${800 - (n % 80) * 10} Td (Ligne ${n}) Tj ET`,
+  );
+  const contents = lines.join('\n');
+
+  it.each([[['LZW']], [['A85', 'LZW']], [['RL']], [['A85']]] as const)(
+    'a content stream encoded %j decodes to its bytes, and pdfjs reads the same text',
+    async (filters) => {
+      const pdf = encodedContentPdf(contents, filters);
+      const opened = PdfDocument.open(pdf);
+      if (!opened.ok) throw new Error(opened.error.message);
+      const stream = opened.doc.get(5);
+      expect(stream).toBeInstanceOf(PdfStream);
+      const decoded = decodeStream(stream as PdfStream, (o) => opened.doc.resolve(o));
+      if (!decoded.ok) throw new Error(decoded.message);
+      expect(Buffer.from(decoded.bytes).toString('latin1')).toBe(contents);
+      const read = await readPdfText(pdf);
+      if (!read.ok) throw new Error(read.error.message);
+      const words = read.text.pages[0]!.lines.map((l) => l.text).join(' ');
+      expect(words.match(/Ligne \d+/g)).toHaveLength(lines.length);
+      expect(words).toContain('Ligne 1999');
+    },
+  );
+
+  it('stops an LZW stream at the bound it is given', () => {
+    const bomb = lzwEncode(new Uint8Array(1_000_000));
+    expect(bomb.length).toBeLessThan(20_000);
+    const stream = new PdfStream(new PdfDict(new Map([['Filter', PdfName.of('LZWDecode')]])), bomb);
+    expect(decodeStream(stream, (o) => o, 2_000_000)).toMatchObject({ ok: true });
+    expect(decodeStream(stream, (o) => o, 999_999)).toMatchObject({ ok: false, beyondBounds: true });
+  });
+});
+
+describe('every entry point answers a PDF beyond the bounds with unextractable_pdf', () => {
+  const request = (bytes: Uint8Array, fields: Record<string, string> = {}) => ({
+    fields,
+    files: { file: { filename: 'hostile.pdf', bytes } },
+    query: {},
+  });
+
+  it.each([
+    ['validate', {}],
+    ['extract', {}],
+    ['convert', { dry_run: 'true' }],
+  ] as const)('%s', async (service, fields) => {
+    const answer = await services[service](request(tooManyPages(), fields), localContext());
+    expect(answer.status).toBe(422);
+    expect(answer.body).toMatchObject({ error: 'unextractable_pdf' });
+    expect((answer.body as { message: string }).message).toMatch(/more than 2000 pages/);
+  });
+
+  it('a convert dry run refuses a content stream beyond the bound before pdfjs reads it', async () => {
+    const answer = await services.convert(
+      { ...request(explodingContentStream(), { dry_run: 'true' }), query: { lang: 'fr' } },
+      localContext(),
+    );
+    expect(answer.body).toMatchObject({ error: 'unextractable_pdf' });
+    expect((answer.body as { message: string }).message).toMatch(/plus de 64 Mo/);
+  });
+});

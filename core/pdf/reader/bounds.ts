@@ -1,0 +1,140 @@
+/**
+ * The bounds every PDF the application reads is held to (README, "Refusals and bounds"), checked once
+ * when it is opened, before anything else reads it (our own checks, or pdfjs for its text and pictures):
+ * the number of objects and pages, the decompressed size of each stream and of all of them together,
+ * and the size of each picture. A PDF beyond one of them is refused with the bound it broke, instead of
+ * being decompressed or drawn without limit.
+ */
+import { MAX_DECODED, decodeStream, filterNames, IMAGE_FILTERS } from './filters';
+import { isName, PdfStream, type PdfDict, type PdfObject } from './objects';
+
+export interface PdfLimits {
+  /** Indirect objects in the file. */
+  readonly maxObjects: number;
+  /** Pages, as the page tree counts them. */
+  readonly maxPages: number;
+  /** Decompressed bytes of one stream. */
+  readonly maxStreamBytes: number;
+  /** Decompressed bytes of all the streams of the document. */
+  readonly maxDocumentBytes: number;
+  /** Pixels of one picture (width × height, as declared and as its codec says). */
+  readonly maxImagePixels: number;
+}
+
+/**
+ * An invoice PDF has some hundreds to a few thousand objects, a few pages, and a few megabytes of
+ * decompressed streams besides its pictures (fonts, page contents, metadata, the XML).
+ */
+export const PDF_LIMITS: PdfLimits = {
+  maxObjects: 100_000,
+  maxPages: 2_000,
+  maxStreamBytes: MAX_DECODED,
+  maxDocumentBytes: 128 * 1024 * 1024,
+  maxImagePixels: 50_000_000,
+};
+
+export type PdfBound = 'objects' | 'pages' | 'stream_bytes' | 'document_bytes' | 'image_pixels';
+
+/** The bound a document broke, with the limit. */
+export interface BeyondBounds {
+  readonly bound: PdfBound;
+  readonly limit: number;
+}
+
+/** What the check needs of a document (PdfDocument, without a cycle between the two modules). */
+export interface BoundedDocument {
+  objectNumbers(): Iterable<number>;
+  get(num: number): PdfObject | undefined;
+  resolve(o: PdfObject | undefined): PdfObject | undefined;
+  dict(o: PdfObject | undefined): PdfDict | undefined;
+  catalog(): PdfDict | undefined;
+}
+
+export function checkBounds(doc: BoundedDocument, limits: PdfLimits = PDF_LIMITS): BeyondBounds | null {
+  const pages = doc.resolve(doc.dict(doc.catalog()?.get('Pages'))?.get('Count'));
+  if (typeof pages === 'number' && pages > limits.maxPages) return { bound: 'pages', limit: limits.maxPages };
+  const resolve = (o: PdfObject | undefined) => doc.resolve(o);
+  let objects = 0;
+  let decoded = 0;
+  for (const num of doc.objectNumbers()) {
+    objects += 1;
+    if (objects > limits.maxObjects) return { bound: 'objects', limit: limits.maxObjects };
+    const stream = doc.get(num);
+    if (!(stream instanceof PdfStream)) continue;
+    const filters = filterNames(stream, resolve);
+    const codec = filters.findIndex((f) => f !== undefined && IMAGE_FILTERS.has(f));
+    // A picture is read only as far as its declared size needs: measured by its pixels, not decoded.
+    if (codec !== -1 || isName(resolve(stream.dict.get('Subtype')), 'Image')) {
+      const name = codec === -1 ? undefined : filters[codec];
+      if (imagePixels(stream, name, codec === 0, resolve) > limits.maxImagePixels) {
+        return { bound: 'image_pixels', limit: limits.maxImagePixels };
+      }
+      continue;
+    }
+    const left = limits.maxDocumentBytes - decoded;
+    const budget = Math.min(limits.maxStreamBytes, left);
+    const result = decodeStream(stream, resolve, budget);
+    if (result.ok) decoded += result.bytes.length;
+    else if (result.beyondBounds) {
+      return budget === left
+        ? { bound: 'document_bytes', limit: limits.maxDocumentBytes }
+        : { bound: 'stream_bytes', limit: limits.maxStreamBytes };
+    }
+  }
+  return null;
+}
+
+/**
+ * The pixels a picture decodes to: its declared width × height, or what its own JPEG or JPEG 2000
+ * header says when that is more (decoders follow the header).
+ */
+function imagePixels(
+  stream: PdfStream,
+  codec: string | undefined,
+  rawIsCodec: boolean,
+  resolve: (o: PdfObject | undefined) => PdfObject | undefined,
+): number {
+  const width = resolve(stream.dict.get('Width'));
+  const height = resolve(stream.dict.get('Height'));
+  const declared = typeof width === 'number' && typeof height === 'number' ? Math.abs(width * height) : 0;
+  if (!rawIsCodec) return declared;
+  const header =
+    codec === 'DCTDecode' || codec === 'DCT'
+      ? jpegSize(stream.raw)
+      : codec === 'JPXDecode'
+        ? jpxSize(stream.raw)
+        : null;
+  return Math.max(declared, header ?? 0);
+}
+
+/** Width × height from a JPEG's start-of-frame segment. */
+function jpegSize(data: Uint8Array): number | null {
+  let i = 2;
+  while (i + 9 < data.length) {
+    if (data[i] !== 0xff) {
+      i += 1;
+      continue;
+    }
+    const marker = data[i + 1]!;
+    if (marker === 0xff || marker === 0xd8 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      i += marker === 0xff ? 1 : 2;
+      continue;
+    }
+    const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+    if (isFrame) return ((data[i + 5]! << 8) | data[i + 6]!) * ((data[i + 7]! << 8) | data[i + 8]!);
+    i += 2 + ((data[i + 2]! << 8) | data[i + 3]!);
+  }
+  return null;
+}
+
+/** Width × height from a JPEG 2000 image header box (`ihdr`) or codestream size marker (SIZ). */
+function jpxSize(data: Uint8Array): number | null {
+  const view = Buffer.from(data.buffer, data.byteOffset, Math.min(data.byteLength, 4096));
+  const ihdr = view.indexOf('ihdr', 0, 'latin1');
+  if (ihdr !== -1 && ihdr + 12 <= view.length)
+    return view.readUInt32BE(ihdr + 4) * view.readUInt32BE(ihdr + 8);
+  // SIZ: marker, length, capabilities, then the reference grid's width and height (offsets included).
+  const siz = view.indexOf(Buffer.from([0xff, 0x51]));
+  if (siz !== -1 && siz + 14 <= view.length) return view.readUInt32BE(siz + 6) * view.readUInt32BE(siz + 10);
+  return null;
+}

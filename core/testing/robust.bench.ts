@@ -1,0 +1,139 @@
+/**
+ * Robustness figures (`npm run bench -- robust`): validate, repair and convert of a 5,000-line and a
+ * 100,000-line CII (time, CPU and peak memory; goal linear, the 100,000-line figure at most 20× the
+ * 5,000-line one), and the worst input of each hostile class through the entry point it attacks (time to
+ * the answer, goal under 2 s). Each case runs in a process of its own, so that its peak memory is its own.
+ */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { localContext, services } from '../service';
+import type { ServiceRequest } from '../service/types';
+import { encryptedPdf } from '../pdf/test-pdfs';
+import {
+  explodingContentStream,
+  explodingObjectStreams,
+  hugePicture,
+  tooManyObjects,
+  tooManyPages,
+  truncatedPdf,
+} from './hostile-pdf';
+import { MISUSED_MARKUP, manyLinesCii, namespaceBomb, nonUtf8Bytes } from './hostile-xml';
+
+type Service = 'validate' | 'repair' | 'convert';
+const utf8 = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, 'utf8'));
+
+const xmlRequest = (service: Service, bytes: Uint8Array): ServiceRequest =>
+  service === 'convert'
+    ? { fields: { output: 'xml_cii' }, files: { cii: { filename: 'invoice.xml', bytes } }, query: {} }
+    : { fields: {}, files: { file: { filename: 'invoice.xml', bytes } }, query: {} };
+
+const pdfRequest = (bytes: Uint8Array, dryRun: boolean): ServiceRequest => ({
+  fields: dryRun ? { dry_run: 'true' } : {},
+  files: { file: { filename: 'invoice.pdf', bytes } },
+  query: {},
+});
+
+/** Each case: what it is, and the request it makes (built before the clock starts). */
+const CASES: Readonly<Record<string, () => Promise<readonly [Service | 'extract', ServiceRequest]>>> = {
+  ...Object.fromEntries(
+    (['validate', 'repair', 'convert'] as const).flatMap((service) =>
+      [5_000, 100_000].map((lines) => [
+        `${service} ${lines.toLocaleString('en')}-line CII`,
+        async () => [service, xmlRequest(service, utf8(manyLinesCii(lines)))] as const,
+      ]),
+    ),
+  ),
+  'validate: bytes that are not UTF-8': async () => ['validate', xmlRequest('validate', nonUtf8Bytes())],
+  'validate: a misused processing instruction': async () => [
+    'validate',
+    xmlRequest('validate', utf8(MISUSED_MARKUP['a second XML declaration in the content']!())),
+  ],
+  'validate: namespace-declaration bomb (90,000 declarations)': async () => [
+    'validate',
+    xmlRequest('validate', utf8(namespaceBomb(3_000))),
+  ],
+  'repair: namespace-declaration bomb (90,000 declarations)': async () => [
+    'repair',
+    xmlRequest('repair', utf8(namespaceBomb(3_000))),
+  ],
+  'convert --cii: namespace-declaration bomb (90,000 declarations)': async () => [
+    'convert',
+    xmlRequest('convert', utf8(namespaceBomb(3_000))),
+  ],
+  'convert dry run: exploding object streams': async () => [
+    'convert',
+    pdfRequest(explodingObjectStreams(), true),
+  ],
+  'extract: exploding object streams': async () => ['extract', pdfRequest(explodingObjectStreams(), false)],
+  'convert dry run: exploding content stream': async () => [
+    'convert',
+    pdfRequest(explodingContentStream(), true),
+  ],
+  'convert dry run: a 2.5-billion-pixel picture': async () => ['convert', pdfRequest(hugePicture(), true)],
+  'convert dry run: a million pages': async () => ['convert', pdfRequest(tooManyPages(), true)],
+  'validate: 150,000 objects': async () => ['validate', pdfRequest(tooManyObjects(150_000), false)],
+  'validate: encrypted PDF': async () => ['validate', pdfRequest(await encryptedPdf(), false)],
+  'extract: truncated PDF': async () => ['extract', pdfRequest(truncatedPdf(), false)],
+};
+
+interface Figures {
+  readonly status: number;
+  readonly answer: string;
+  readonly ms: number;
+  readonly cpuMs: number;
+  readonly peakRssMb: number;
+}
+
+/** Runs one case in this process and prints its figures as JSON. */
+async function runCase(name: string): Promise<void> {
+  const [service, request] = await CASES[name]!();
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const result = await services[service](request, localContext());
+  const ms = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  const body = result.body as { error?: string; valid?: boolean; success?: boolean };
+  const figures: Figures = {
+    status: result.status,
+    answer: body.error ?? ((body.valid ?? body.success ?? true) ? 'answered' : 'answered, not valid'),
+    ms,
+    cpuMs: (used.user + used.system) / 1000,
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+  };
+  process.stdout.write(JSON.stringify(figures));
+}
+
+const self = fileURLToPath(import.meta.url);
+
+function inOwnProcess(name: string): Figures {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', self, name], {
+    cwd: path.resolve(path.dirname(self), '../..'),
+    maxBuffer: 1024 * 1024,
+    encoding: 'utf8',
+  });
+  return JSON.parse(out.slice(out.indexOf('{'))) as Figures;
+}
+
+const line = (name: string, f: Figures): string =>
+  `${name}: ${f.status} ${f.answer} in ${f.ms.toFixed(0)} ms (CPU ${f.cpuMs.toFixed(0)} ms), peak RSS ${f.peakRssMb.toFixed(0)} MB`;
+
+export default function bench(): void {
+  const figures = new Map<string, Figures>();
+  for (const name of Object.keys(CASES)) {
+    const f = inOwnProcess(name);
+    figures.set(name, f);
+    console.log(line(name, f));
+  }
+  for (const service of ['validate', 'repair', 'convert']) {
+    const small = figures.get(`${service} 5,000-line CII`)!;
+    const big = figures.get(`${service} 100,000-line CII`)!;
+    console.log(
+      `${service}: 100,000 lines / 5,000 lines = ${(big.ms / small.ms).toFixed(1)}× time, ${(big.cpuMs / small.cpuMs).toFixed(1)}× CPU (goal: at most 20×)`,
+    );
+  }
+}
+
+if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url && process.argv[2]) {
+  await runCase(process.argv[2]);
+}
