@@ -23,8 +23,10 @@ import { modelToCii } from './write';
 function schemaErrors(xml: string, profile: Profile): string[] {
   const parsed = parseXml(xml);
   if (!parsed.ok) return [`not XML: ${parsed.error.code}`];
-  const [rule] = xsdRules(profile).rules;
-  return [...rule!.check(ruleInput(parsed.doc))].map((v) => v.detail?.en ?? rule!.message.en);
+  const input = ruleInput(parsed.doc);
+  return xsdRules(profile).rules.flatMap((rule) =>
+    [...rule.check(input)].map((v) => v.detail?.en ?? rule.message.en),
+  );
 }
 
 /** Rich models: the golden examples (completed), our sample invoice, a corpus CII of each profile. */
