@@ -80,4 +80,42 @@ test.describe('The batch desk in a browser, against facturx serve', () => {
     );
     await page.screenshot({ path: 'test-results/e2e-batch-queue-fr.png', fullPage: true });
   });
+
+  test('a row under way is cancelled: its request is aborted and the row says so, in both languages', async ({
+    page,
+    server,
+  }) => {
+    const valid = await fixtureFile('invoice-en16931.xml', 'application/xml');
+    const files = ['held-1.xml', 'valid-1.xml', 'valid-2.xml', 'valid-3.xml'].map((n) => renamed(valid, n));
+    // The server answers held-1.xml only when the test lets it: the row stays under way, whatever the load.
+    const held: (() => Promise<void>)[] = [];
+    await page.route('**/api/v1/validate**', async (route) => {
+      if (!route.request().postDataBuffer()?.includes('held-1.xml')) return route.continue();
+      held.push(() => route.continue());
+    });
+    const aborted: string[] = [];
+    page.on('requestfailed', (request) => aborted.push(request.url()));
+    await page.goto('/');
+    await saveApiKey(page, server.apiKey);
+    await dropFiles(page, files);
+
+    const counter = page.getByTestId('queue-counter');
+    await expect(counter).toContainText('3 valid', { timeout: 120_000 });
+    await expect(counter).toContainText('1 in progress');
+    const heldRow = page.getByTestId('queue-row').filter({ hasText: 'held-1.xml' });
+    await expect(heldRow.getByTestId('queue-status')).toContainText('Checking');
+    await heldRow.getByRole('button', { name: 'Cancel held-1.xml' }).click();
+
+    await expect(heldRow.getByTestId('queue-status')).toHaveText('Cancelled');
+    await expect(counter).toHaveText(
+      '4 documents: 3 valid, 0 not valid or refused, 0 to convert, 0 in progress',
+    );
+    await expect.poll(() => aborted.filter((url) => url.includes('/api/v1/validate'))).toHaveLength(1);
+
+    await page.getByRole('button', { name: 'Français' }).click();
+    await expect(counter).toContainText('1 en cours', { timeout: 120_000 });
+    await page.getByRole('button', { name: 'Annuler held-1.xml' }).click();
+    await expect(heldRow.getByTestId('queue-status')).toHaveText('Annulé');
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  });
 });

@@ -47,6 +47,9 @@ function parse<T>(schema: z.ZodType<T>, input: unknown): Parsed<T> {
 export const parseServiceRequest = (input: unknown): Parsed<ServiceRequest> =>
   parse(bridgeRequest, input ?? {}) as Parsed<ServiceRequest>;
 
+/** The name a page gives a convert it may cancel or follow. */
+export const parseCallId = (input: unknown): Parsed<string> => parse(z.string().min(1).max(100), input);
+
 export const parseDialogKind = (input: unknown): Parsed<FileDialogKind> =>
   parse(z.enum(['invoice', 'pdf', 'xml']), input);
 

@@ -51,6 +51,7 @@ describe('IPC handlers', () => {
   it('handles exactly the named bridge channels', () => {
     expect([...electron.handlers.keys()].sort()).toEqual(
       [
+        'cancelConvert',
         'contract',
         'convert',
         'extract',
@@ -83,6 +84,41 @@ describe('IPC handlers', () => {
       });
     },
   );
+
+  it('reports a named convert’s progress to its page and cancels it on that page’s request only', async () => {
+    const sent: unknown[][] = [];
+    const page = {
+      ...fromPage,
+      sender: { isDestroyed: () => false, send: (...args: unknown[]) => sent.push(args) },
+    };
+    const otherPage = { ...fromPage, sender: { isDestroyed: () => false, send: () => undefined } };
+    let signal: AbortSignal | undefined;
+    deps.runner.run.mockImplementation(async (_name, _request, control) => {
+      signal = control?.signal;
+      control?.onProgress?.({ stage: 'ocr', page: 2, pages: 5, step: 'drawing' });
+      await new Promise((resolve) => control?.signal?.addEventListener('abort', resolve));
+      return { ok: false, status: 499, body: { error: 'cancelled' } };
+    });
+
+    const converting = call('convert', page, { files: {} }, 'row-7');
+    await call('cancelConvert', otherPage, 'row-7');
+    expect(signal?.aborted).toBe(false);
+    await call('cancelConvert', page, 'row-7');
+
+    expect(await converting).toMatchObject({ status: 499, body: { error: 'cancelled' } });
+    expect(sent).toEqual([
+      ['facturx:convertProgress', 'row-7', { stage: 'ocr', page: 2, pages: 5, step: 'drawing' }],
+    ]);
+  });
+
+  it('refuses a convert named with anything but a short text', async () => {
+    expect(await call('convert', fromPage, { files: {} }, { id: 1 })).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_request' },
+    });
+    expect(await call('convert', fromPage, { files: {} }, 'x'.repeat(101))).toMatchObject({ status: 400 });
+    expect(deps.runner.run).not.toHaveBeenCalled();
+  });
 
   it('runs contract with the empty request', async () => {
     await call('contract', fromPage);

@@ -1,13 +1,15 @@
-import { BrowserWindow, ipcMain, type IpcMainInvokeEvent } from 'electron';
+import { BrowserWindow, ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { apiError } from '../core/api/errors';
 import {
   bridgeChannel,
+  convertProgressChannel,
   type BridgeFile,
   type BridgeResult,
   type FileDialogKind,
   type SaveFileResult,
 } from '../core/bridge/facturx-bridge';
 import {
+  parseCallId,
   parseDialogKind,
   parseProfilesRequest,
   parseReportRequest,
@@ -16,6 +18,7 @@ import {
 } from './ipc-input';
 import { serviceNames } from './service-protocol';
 import type { ServiceRunner } from './service-runner';
+import type { ServiceRequest } from '../core/service/types';
 
 export interface IpcDependencies {
   readonly runner: ServiceRunner;
@@ -41,22 +44,57 @@ const refusal = (code: 'forbidden' | 'invalid_request', detail?: string): Bridge
 
 /** One handler per named bridge operation: check the sender, check the arguments, then do the work. */
 export function registerIpcHandlers(deps: IpcDependencies): void {
+  // The converts each page named, so that it can cancel them; one page cannot reach another's.
+  const named = new WeakMap<WebContents, Map<string, AbortController>>();
+  const namedBy = (sender: WebContents) => {
+    const calls = named.get(sender) ?? new Map<string, AbortController>();
+    named.set(sender, calls);
+    return calls;
+  };
+
+  /** Runs a convert the page named: its progress goes back to that page, `cancelConvert` aborts it. */
+  async function namedConvert(sender: WebContents, callId: string, request: ServiceRequest) {
+    const calls = namedBy(sender);
+    calls.get(callId)?.abort();
+    const cancel = new AbortController();
+    calls.set(callId, cancel);
+    try {
+      return await deps.runner.run('convert', request, {
+        signal: cancel.signal,
+        onProgress: (progress) => {
+          if (!sender.isDestroyed()) sender.send(convertProgressChannel, callId, progress);
+        },
+      });
+    } finally {
+      if (calls.get(callId) === cancel) calls.delete(callId);
+    }
+  }
+
   for (const name of serviceNames) {
     ipcMain.handle(
       bridgeChannel(name),
-      async (event, input: unknown, lang: unknown): Promise<BridgeResult> => {
+      async (event, input: unknown, extra: unknown): Promise<BridgeResult> => {
         if (!deps.isTrustedSender(event)) return refusal('forbidden');
         const request =
           name === 'profiles'
-            ? parseProfilesRequest(input, lang)
+            ? parseProfilesRequest(input, extra)
             : name === 'report'
-              ? parseReportRequest(input, lang)
+              ? parseReportRequest(input, extra)
               : parseServiceRequest(input);
         if (!request.ok) return refusal('invalid_request', request.message);
-        return deps.runner.run(name, request.value);
+        if (name !== 'convert' || extra === undefined) return deps.runner.run(name, request.value);
+        const callId = parseCallId(extra);
+        if (!callId.ok) return refusal('invalid_request', callId.message);
+        return namedConvert(event.sender, callId.value, request.value);
       },
     );
   }
+
+  ipcMain.handle(bridgeChannel('cancelConvert'), async (event, input: unknown): Promise<void> => {
+    const callId = parseCallId(input);
+    if (!deps.isTrustedSender(event) || !callId.ok) return;
+    named.get(event.sender)?.get(callId.value)?.abort();
+  });
 
   ipcMain.handle(bridgeChannel('openFileDialog'), async (event, input: unknown): Promise<BridgeFile[]> => {
     const kind = parseDialogKind(input);

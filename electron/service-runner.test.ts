@@ -33,7 +33,7 @@ describe('serviceRunner', () => {
 
     expect(await first).toEqual({ ok: true, status: 200, body: 'report' });
     expect(await second).toEqual({ ok: true, status: 200, body: 'contract' });
-    expect(fake.calls.map((c) => c.name)).toEqual(['validate', 'contract']);
+    expect(fake.calls.map((c) => ('name' in c ? c.name : 'cancel'))).toEqual(['validate', 'contract']);
   });
 
   it('fails the calls in flight when the worker dies, then starts a new one', async () => {
@@ -55,5 +55,41 @@ describe('serviceRunner', () => {
     expect(started).toBe(2);
     workers[1]!.reply({ id: workers[1]!.calls[0]!.id, result: { ok: true, status: 200, body: {} } });
     expect(await next).toEqual({ ok: true, status: 200, body: {} });
+  });
+
+  it('hands a convert its progress, and its cancel to the worker while it runs', async () => {
+    const fake = fakeWorker();
+    const runner = serviceRunner(() => fake.worker);
+    const seen: unknown[] = [];
+    const cancel = new AbortController();
+
+    const converting = runner.run('convert', request, {
+      signal: cancel.signal,
+      onProgress: (progress) => seen.push(progress),
+    });
+    const id = fake.calls[0]!.id;
+    fake.reply({ id, progress: { stage: 'ocr', page: 1, pages: 3, step: 'recognising' } });
+    cancel.abort();
+    fake.reply({ id, result: { ok: false, status: 499, body: { error: 'cancelled' } } });
+
+    expect(await converting).toEqual({ ok: false, status: 499, body: { error: 'cancelled' } });
+    expect(seen).toEqual([{ stage: 'ocr', page: 1, pages: 3, step: 'recognising' }]);
+    expect(fake.calls).toEqual([
+      { id, name: 'convert', request },
+      { id, cancel: true },
+    ]);
+  });
+
+  it('sends no cancel for a call already answered', async () => {
+    const fake = fakeWorker();
+    const runner = serviceRunner(() => fake.worker);
+    const cancel = new AbortController();
+
+    const done = runner.run('convert', request, { signal: cancel.signal });
+    fake.reply({ id: fake.calls[0]!.id, result: { ok: true, status: 200, body: {} } });
+    await done;
+    cancel.abort();
+
+    expect(fake.calls).toHaveLength(1);
   });
 });

@@ -1,10 +1,12 @@
 import { Worker } from 'node:worker_threads';
+import type { ConvertControl } from '../core/api/convert-progress';
 import type { BridgeResult } from '../core/bridge/facturx-bridge';
 import type { ServiceRequest } from '../core/service/types';
 import { internalError, type ServiceCall, type ServiceName, type ServiceReply } from './service-protocol';
 
 export interface ServiceRunner {
-  run(name: ServiceName, request: ServiceRequest): Promise<BridgeResult>;
+  /** `control` follows and cancels a convert; other services answer without progress and run to the end. */
+  run(name: ServiceName, request: ServiceRequest, control?: ConvertControl): Promise<BridgeResult>;
   close(): Promise<void>;
 }
 
@@ -24,10 +26,14 @@ export interface WorkerLike {
 export function serviceRunner(startWorker: () => WorkerLike): ServiceRunner {
   let worker: WorkerLike | null = null;
   let nextId = 1;
-  const pending = new Map<number, (result: BridgeResult) => void>();
+  interface InFlight {
+    readonly settle: (result: BridgeResult) => void;
+    readonly control: ConvertControl;
+  }
+  const pending = new Map<number, InFlight>();
 
   const failAll = (message: string) => {
-    for (const settle of pending.values()) settle(internalError(message));
+    for (const call of pending.values()) call.settle(internalError(message));
     pending.clear();
   };
 
@@ -35,7 +41,12 @@ export function serviceRunner(startWorker: () => WorkerLike): ServiceRunner {
     if (worker) return worker;
     const started = startWorker();
     started.on('message', (reply) => {
-      pending.get(reply.id)?.(reply.result);
+      const call = pending.get(reply.id);
+      if ('progress' in reply) {
+        call?.control.onProgress?.(reply.progress);
+        return;
+      }
+      call?.settle(reply.result);
       pending.delete(reply.id);
     });
     started.on('error', (error) => failAll(`service worker failed: ${error.message}`));
@@ -48,11 +59,23 @@ export function serviceRunner(startWorker: () => WorkerLike): ServiceRunner {
   };
 
   return {
-    run: (name, request) =>
+    run: (name, request, control = {}) =>
       new Promise((resolve) => {
         const id = nextId++;
-        pending.set(id, resolve);
+        const { signal } = control;
+        const onAbort = () => {
+          if (pending.has(id)) worker?.postMessage({ id, cancel: true });
+        };
+        pending.set(id, {
+          settle: (result) => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve(result);
+          },
+          control,
+        });
         current().postMessage({ id, name, request });
+        if (signal?.aborted) onAbort();
+        else signal?.addEventListener('abort', onAbort, { once: true });
       }),
     close: async () => {
       const stopping = worker;

@@ -10,12 +10,29 @@ import { internalError, type ServiceCall, type ServiceReply } from './service-pr
  * context whose store (saved profiles above all) lives in the app's data folder, answering the main
  * process one message per call.
  */
+const running = new Map<number, AbortController>();
+
 async function answer(port: MessagePort, call: ServiceCall, context: Promise<ServiceContext>) {
+  if ('cancel' in call) {
+    running.get(call.id)?.abort();
+    return;
+  }
   let result: BridgeResult;
+  const cancel = new AbortController();
+  running.set(call.id, cancel);
   try {
-    result = await services[call.name](call.request, await context);
+    // Only a convert reports progress and can be cancelled (OCR is what takes long).
+    result =
+      call.name === 'convert'
+        ? await services.convert(call.request, await context, {
+            signal: cancel.signal,
+            onProgress: (progress) => port.postMessage({ id: call.id, progress } satisfies ServiceReply),
+          })
+        : await services[call.name](call.request, await context);
   } catch (error) {
     result = internalError(String(error));
+  } finally {
+    running.delete(call.id);
   }
   port.postMessage({ id: call.id, result } satisfies ServiceReply);
 }

@@ -4,6 +4,8 @@
  * can reach nothing else in the main process. Everything crossing it must survive structured cloning.
  */
 
+import type { ConvertProgress } from '../api/convert-progress';
+
 /** The largest file the bridge carries either way (the main process checks it; the page refuses larger ones first). */
 export const BRIDGE_MAX_FILE_BYTES = 64 * 1024 * 1024;
 
@@ -48,7 +50,15 @@ export interface SaveFileResult {
 export interface FacturxBridge {
   validate(request: BridgeRequest): Promise<BridgeResult>;
   extract(request: BridgeRequest): Promise<BridgeResult>;
-  convert(request: BridgeRequest): Promise<BridgeResult>;
+  /**
+   * `callId`, chosen by the page, names this convert for `cancelConvert` and for the progress reported to
+   * `onConvertProgress`.
+   */
+  convert(request: BridgeRequest, callId?: string): Promise<BridgeResult>;
+  /** Stops the convert named `callId`, which then answers `cancelled`; nothing when it already finished. */
+  cancelConvert(callId: string): Promise<void>;
+  /** Calls `listener` with where each named convert is; returns the function that stops listening. */
+  onConvertProgress(listener: (callId: string, progress: ConvertProgress) => void): () => void;
   repair(request: BridgeRequest): Promise<BridgeResult>;
   contract(): Promise<BridgeResult>;
   /**
@@ -72,6 +82,8 @@ export const bridgeOperations = [
   'validate',
   'extract',
   'convert',
+  'cancelConvert',
+  'onConvertProgress',
   'repair',
   'contract',
   'profiles',
@@ -82,3 +94,6 @@ export const bridgeOperations = [
 
 /** The IPC channel carrying each operation; main and preload share it. */
 export const bridgeChannel = (operation: keyof FacturxBridge): string => `facturx:${operation}`;
+
+/** The channel on which the main process tells the page where a named convert is (`callId`, progress). */
+export const convertProgressChannel = 'facturx:convertProgress';

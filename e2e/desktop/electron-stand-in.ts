@@ -9,6 +9,9 @@
  *   `require('electron')` whose `ipcRenderer.invoke` reaches the `ipcMain` handlers through a Playwright
  *   binding (typed arrays cross as typed arrays, as Electron's structured clone keeps them), the sender
  *   frame's address being the page's real one;
+ * - messages the main process sends the page (`webContents.send`): delivered to the preload's
+ *   `ipcRenderer.on` listeners by evaluating a dispatcher in the page (unlike Electron's, it is a page
+ *   global the page's scripts could see);
  * - Electron's privileged file: scheme (the page loads its own scripts): Chromium's
  *   --allow-file-access-from-files, which the launcher passes;
  * - native dialogs: answered from what the test scripted (nothing scripted is a cancelled dialog);
@@ -29,10 +32,32 @@ export interface StandInInvokeEvent {
 type InvokeHandler = (event: StandInInvokeEvent, ...args: unknown[]) => unknown;
 type WindowOpenHandler = (details: { url: string }) => { action: 'allow' | 'deny' };
 
+/** The page global through which `webContents.send` reaches the preload's listeners. */
+const DISPATCH_GLOBAL = '__electronStandInDispatch';
+
 export class StandInWebContents extends EventEmitter {
   windowOpenHandler: WindowOpenHandler | undefined;
+  page: Promise<Page> | null = null;
+  destroyed = false;
   setWindowOpenHandler(handler: WindowOpenHandler): void {
     this.windowOpenHandler = handler;
+  }
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+  send(channel: string, ...args: unknown[]): void {
+    void this.page
+      ?.then((page) =>
+        page.evaluate(
+          ([name, dispatchChannel, values]) =>
+            (globalThis as unknown as Record<string, (c: string, a: unknown[]) => void>)[name]?.(
+              dispatchChannel,
+              values,
+            ),
+          [DISPATCH_GLOBAL, channel, args] as const,
+        ),
+      )
+      .catch(() => undefined);
   }
 }
 
@@ -74,12 +99,22 @@ function preloadScript(preloadFile: string): string {
   return `(() => {
   const invoke = globalThis[${JSON.stringify(INVOKE_BINDING)}];
   delete globalThis[${JSON.stringify(INVOKE_BINDING)}];
+  const listeners = new Map();
+  Object.defineProperty(globalThis, ${JSON.stringify(DISPATCH_GLOBAL)}, {
+    value: (channel, args) => (listeners.get(channel) ?? []).forEach((listener) => listener({}, ...args)),
+    enumerable: false,
+  });
   const electron = {
     contextBridge: {
       exposeInMainWorld: (key, api) =>
         Object.defineProperty(globalThis, key, { value: Object.freeze({ ...api }), enumerable: false }),
     },
-    ipcRenderer: { invoke: (channel, ...args) => invoke(channel, args) },
+    ipcRenderer: {
+      invoke: (channel, ...args) => invoke(channel, args),
+      on: (channel, listener) => listeners.set(channel, [...(listeners.get(channel) ?? []), listener]),
+      removeListener: (channel, listener) =>
+        listeners.set(channel, (listeners.get(channel) ?? []).filter((known) => known !== listener)),
+    },
   };
   const require = (name) => {
     if (name === 'electron') return electron;
@@ -135,6 +170,7 @@ export function electronStandIn({ browser, userData }: StandInOptions): Electron
       app.emit('web-contents-created', {}, this.webContents);
       const viewport = { width: Number(options.width ?? 800), height: Number(options.height ?? 600) };
       this.opened = this.open(viewport, options.webPreferences as { preload?: string } | undefined);
+      this.webContents.page = this.opened.then(({ page }) => page);
     }
 
     private async open(viewport: { width: number; height: number }, preferences?: { preload?: string }) {
@@ -172,6 +208,7 @@ export function electronStandIn({ browser, userData }: StandInOptions): Electron
     }
     async close(): Promise<void> {
       if (!windows.delete(this)) return;
+      this.webContents.destroyed = true;
       await (await this.opened).context.close();
       this.emit('closed');
       if (windows.size === 0) app.emit('window-all-closed');

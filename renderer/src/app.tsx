@@ -46,7 +46,11 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
   const [validationTarget, setValidationTarget] = useState<ValidationTarget>(() => loadTarget(localStorage));
   const runOptions = useMemo(() => ({ lang, validationTarget }), [lang, validationTarget]);
   const limits = useUploadLimits(backend);
-  const { checks, rejected, submit, repair, checkAgain, clear } = useChecks(backend, runOptions, limits);
+  const { checks, rejected, submit, repair, checkAgain, cancel, clear } = useChecks(
+    backend,
+    runOptions,
+    limits,
+  );
   const profiles = useProfiles(backend, lang);
   const quota = quotaSeen?.settings === settings ? quotaSeen.quota : undefined;
   const runConvert = useCallback(
@@ -136,6 +140,7 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
             <QueueTable
               checks={checks}
               onCheckAgain={checkAgain}
+              onCancel={cancel}
               selectionActions={(selected) => <ExportButton checks={selected} backend={backend} />}
               detail={(check) => (
                 <CheckCard

@@ -1,5 +1,6 @@
 import type { Lang } from '../i18n/messages';
-import type { ApiErrorBody, ErrorCode } from '../../../core/api/errors';
+import { apiError, type ApiErrorBody, type ErrorCode } from '../../../core/api/errors';
+import type { ConvertControl } from '../../../core/api/convert-progress';
 import type { ValidationTarget } from '../../../core/api/targets';
 import type { ProfileRole } from '../../../core/api/profile';
 import type { ProfilesRequest } from '../../../core/bridge/facturx-bridge';
@@ -86,12 +87,17 @@ export interface Backend {
    * base64; absent on a backend that cannot draw them.
    */
   report?(reports: readonly unknown[], lang: Lang): Promise<Answer>;
-  /** `file` is null when the fields carry the whole invoice (convert with `invoice_data`). */
+  /**
+   * `file` is null when the fields carry the whole invoice (convert with `invoice_data`). Aborting
+   * `control.signal` answers `cancelled` at once (and stops a convert where the transport can);
+   * `control.onProgress` hears where a convert is, on a transport that says it.
+   */
   run(
     operation: FileOperation,
     file: InvoiceFile | null,
     options: RunOptions,
     fields?: FormFields,
+    control?: ConvertControl,
   ): Promise<Answer>;
 }
 
@@ -143,6 +149,33 @@ export function quotaOf(body: unknown): Quota | undefined {
     return { remaining: result.remainingInvoices };
   }
   return undefined;
+}
+
+/** What a cancelled call answers, on every transport: the contract's `cancelled`, in the language asked. */
+export function cancelledAnswer(lang: Lang): Answer {
+  const { status, body } = apiError('cancelled', undefined, { lang });
+  return toAnswer(false, status, body);
+}
+
+/**
+ * The answer of `call`, or `cancelled` as soon as `signal` aborts, whatever the call does after that.
+ * A signal aborted before the call starts answers `cancelled` without calling.
+ */
+export function unlessCancelled(
+  signal: AbortSignal | undefined,
+  lang: Lang,
+  call: () => Promise<Answer>,
+): Promise<Answer> {
+  if (!signal) return call();
+  if (signal.aborted) return Promise.resolve(cancelledAnswer(lang));
+  return new Promise((resolve) => {
+    const onAbort = () => resolve(cancelledAnswer(lang));
+    signal.addEventListener('abort', onAbort, { once: true });
+    void call().then((answer) => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(answer);
+    });
+  });
 }
 
 /** Turns a status and a JSON body into an answer, the same way for every transport. */

@@ -34,6 +34,49 @@ describe('httpBackend', () => {
     expect((init?.body as FormData).get('validation_target')).toBe('france_2026');
   });
 
+  it('aborts the request when its signal aborts and answers cancelled at once, in the language asked', async () => {
+    let seen: AbortSignal | undefined;
+    const fetchImpl = vi.fn<typeof fetch>(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          seen = init?.signal ?? undefined;
+          seen?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const backend = httpBackend({ baseUrl: '', apiKey: 'k' }, 'http://127.0.0.1:4000', fetchImpl);
+    const cancel = new AbortController();
+
+    const answer = backend.run(
+      'convert',
+      invoice,
+      { lang: 'fr', validationTarget: 'en16931' },
+      {},
+      {
+        signal: cancel.signal,
+      },
+    );
+    cancel.abort();
+
+    expect(await answer).toMatchObject({
+      ok: false,
+      status: 499,
+      error: { error: 'cancelled', message: expect.stringContaining('annulée') },
+    });
+    expect(seen?.aborted).toBe(true);
+    expect(
+      await backend.run(
+        'validate',
+        invoice,
+        { lang: 'en', validationTarget: 'en16931' },
+        {},
+        {
+          signal: cancel.signal,
+        },
+      ),
+    ).toMatchObject({ error: { error: 'cancelled' } });
+    expect(fetchImpl).toHaveBeenCalledOnce();
+  });
+
   it('sends no key header without a key, and reports an unreachable backend as a value', async () => {
     const fetchImpl = vi.fn<typeof fetch>(async () => {
       throw new TypeError('Failed to fetch');

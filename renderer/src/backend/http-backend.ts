@@ -1,6 +1,7 @@
 import {
   isRecord,
   toAnswer,
+  unlessCancelled,
   type Answer,
   type Backend,
   type FileOperation,
@@ -76,14 +77,25 @@ export function httpBackend(
         ? { maxUploadBytes: body.maxUploadBytes }
         : null;
     },
-    run(operation: FileOperation, file: InvoiceFile | null, { lang, validationTarget }, fields = {}) {
+    // No progress over HTTP (the API streams none): a convert is only shown as under way.
+    run(
+      operation: FileOperation,
+      file: InvoiceFile | null,
+      { lang, validationTarget },
+      fields = {},
+      control = {},
+    ) {
+      const { signal } = control;
       const url = new URL(`/api/v1/${operation}`, origin);
       url.searchParams.set('lang', lang);
       const form = new FormData();
       if (file) form.append('file', new Blob([file.bytes], { type: file.mediaType }), file.filename);
       form.append('validation_target', validationTarget);
       for (const [name, value] of Object.entries(fields)) form.append(name, value);
-      return send(url, { method: 'POST', body: form, headers: keyHeader });
+      // Aborting the request is the cancel: the server stops a convert whose client is gone.
+      return unlessCancelled(signal, lang, () =>
+        send(url, { method: 'POST', body: form, headers: keyHeader, ...(signal ? { signal } : {}) }),
+      );
     },
     report(reports, lang) {
       const url = new URL('/api/v1/report', origin);

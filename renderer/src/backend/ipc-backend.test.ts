@@ -10,6 +10,8 @@ function bridge(overrides: Partial<FacturxBridge>): FacturxBridge {
     validate: unused,
     extract: unused,
     convert: unused,
+    cancelConvert: unused,
+    onConvertProgress: () => () => undefined,
     repair: unused,
     contract: unused,
     profiles: unused,
@@ -121,5 +123,47 @@ describe('ipcBackend', () => {
       body: { filename: 'validation-report.pdf', pdf: 'JVBERg==' },
     });
     expect(report.mock.calls).toEqual([[[{ valid: true }], 'fr']]);
+  });
+
+  it('names a followed convert, hands it its checked progress and cancels it through the bridge', async () => {
+    let listener: Parameters<FacturxBridge['onConvertProgress']>[0] | undefined;
+    let settle: (result: { ok: boolean; status: number; body: unknown }) => void = () => undefined;
+    const convert = vi.fn<FacturxBridge['convert']>(() => new Promise((resolve) => (settle = resolve)));
+    const cancelConvert = vi.fn<FacturxBridge['cancelConvert']>(async () => undefined);
+    const stop = vi.fn();
+    const backend = ipcBackend(
+      bridge({
+        convert,
+        cancelConvert,
+        onConvertProgress: (heard) => {
+          listener = heard;
+          return stop;
+        },
+      }),
+    );
+    const heard: unknown[] = [];
+    const cancel = new AbortController();
+
+    const answer = backend.run(
+      'convert',
+      invoice,
+      { lang: 'en', validationTarget: 'en16931' },
+      {},
+      {
+        signal: cancel.signal,
+        onProgress: (progress) => heard.push(progress),
+      },
+    );
+    const callId = convert.mock.calls[0]![1]!;
+    listener?.(callId, { stage: 'ocr', page: 1, pages: 2, step: 'recognising' });
+    listener?.(callId, { stage: 'ocr', page: 0 } as never);
+    listener?.('another-call', { stage: 'validating' });
+    cancel.abort();
+
+    expect(await answer).toMatchObject({ ok: false, status: 499, error: { error: 'cancelled' } });
+    expect(cancelConvert).toHaveBeenCalledWith(callId);
+    expect(heard).toEqual([{ stage: 'ocr', page: 1, pages: 2, step: 'recognising' }]);
+    settle({ ok: false, status: 499, body: { error: 'cancelled', message: 'cancelled' } });
+    await vi.waitFor(() => expect(stop).toHaveBeenCalledOnce());
   });
 });

@@ -1,9 +1,11 @@
 import {
   BRIDGE_MAX_FILE_BYTES,
+  type BridgeRequest,
   type BridgeResult,
   type FacturxBridge,
 } from '../../../core/bridge/facturx-bridge';
-import { toAnswer, type Answer, type Backend } from './backend';
+import { convertProgressSchema, type ConvertProgress } from '../../../core/api/convert-progress';
+import { toAnswer, unlessCancelled, type Answer, type Backend } from './backend';
 
 async function answerOf(call: () => Promise<BridgeResult>): Promise<Answer> {
   try {
@@ -14,19 +16,51 @@ async function answerOf(call: () => Promise<BridgeResult>): Promise<Answer> {
   }
 }
 
-/** The backend inside the desktop app: the offline core, reached through the preload's `window.facturx`. */
+/**
+ * The backend inside the desktop app: the offline core, reached through the preload's `window.facturx`.
+ * A convert given a control is named, so that the core reports its progress (OCR page by page) and stops
+ * it when the control's signal aborts.
+ */
 export function ipcBackend(bridge: FacturxBridge): Backend {
+  const following = new Map<string, (progress: ConvertProgress) => void>();
+  let nextCall = 1;
+  let stopListening: (() => void) | null = null;
+  const follow = (callId: string, onProgress: (progress: ConvertProgress) => void) => {
+    stopListening ??= bridge.onConvertProgress((id, progress) => {
+      const parsed = convertProgressSchema.safeParse(progress);
+      if (parsed.success) following.get(id)?.(parsed.data);
+    });
+    following.set(callId, onProgress);
+    return () => {
+      following.delete(callId);
+      if (following.size === 0) {
+        stopListening?.();
+        stopListening = null;
+      }
+    };
+  };
+
   return {
     kind: { type: 'offline' },
     limits: async () => ({ maxUploadBytes: BRIDGE_MAX_FILE_BYTES }),
-    run(operation, file, { lang, validationTarget }, fields = {}) {
-      return answerOf(() =>
-        bridge[operation]({
-          files: file ? { file } : {},
-          fields: { ...fields, validation_target: validationTarget },
-          query: { lang },
-        }),
-      );
+    run(operation, file, { lang, validationTarget }, fields = {}, control) {
+      const request: BridgeRequest = {
+        files: file ? { file } : {},
+        fields: { ...fields, validation_target: validationTarget },
+        query: { lang },
+      };
+      if (operation !== 'convert' || !control) return answerOf(() => bridge[operation](request));
+      const { signal, onProgress } = control;
+      return unlessCancelled(signal, lang, () => {
+        const callId = `convert-${nextCall++}`;
+        const unfollow = onProgress ? follow(callId, onProgress) : () => undefined;
+        const cancel = () => void bridge.cancelConvert(callId);
+        signal?.addEventListener('abort', cancel, { once: true });
+        return answerOf(() => bridge.convert(request, callId)).finally(() => {
+          signal?.removeEventListener('abort', cancel);
+          unfollow();
+        });
+      });
     },
     profiles(request, lang) {
       return answerOf(() => bridge.profiles(request, lang));

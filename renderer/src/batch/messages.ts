@@ -38,6 +38,14 @@ export const en = {
   'queue.status.not_valid': 'Not valid',
   'queue.status.to_convert': 'Ready to convert',
   'queue.status.refused': 'Could not be checked',
+  'queue.status.cancelled': 'Cancelled',
+  'queue.progress.reading': 'Reading the PDF',
+  'queue.progress.ocr': 'Recognising text: page {page} of {pages}',
+  'queue.progress.validating': 'Checking the invoice',
+  'queue.progress.packaging': 'Building the Factur-X PDF',
+  'queue.cancel': 'Cancel',
+  'queue.cancelOne': 'Cancel {name}',
+  'queue.cancelSelected': 'Cancel the selected',
   'queue.noneShown': 'No document matches this filter.',
 } as const;
 
@@ -80,5 +88,13 @@ export const fr: Record<keyof typeof en, string> = {
   'queue.status.not_valid': 'Non valide',
   'queue.status.to_convert': 'Prêt à convertir',
   'queue.status.refused': 'N’a pas pu être vérifié',
+  'queue.status.cancelled': 'Annulé',
+  'queue.progress.reading': 'Lecture du PDF',
+  'queue.progress.ocr': 'Reconnaissance du texte : page {page} sur {pages}',
+  'queue.progress.validating': 'Vérification de la facture',
+  'queue.progress.packaging': 'Création du PDF Factur-X',
+  'queue.cancel': 'Annuler',
+  'queue.cancelOne': 'Annuler {name}',
+  'queue.cancelSelected': 'Annuler la sélection',
   'queue.noneShown': 'Aucun document ne correspond à ce filtre.',
 };

@@ -4,13 +4,16 @@
  */
 import { readSide, type SideVerdict } from '../../../core/api/verdict-sides';
 import { extractionOf, refusedForNoXml, reportOf } from '../backend/answer-bodies';
+import type { Answer } from '../backend/backend';
 import type { Check } from './use-checks';
 
 /**
  * Where a document stands: being read or checked, valid, not valid, waiting for a conversion (a readable
- * PDF without Factur-X data, or an invoice_data JSON), or refused (the answer was an error).
+ * PDF without Factur-X data, or an invoice_data JSON), refused (the answer was an error), or cancelled by
+ * the user before its answers came.
  */
-export type QueueStatus = 'reading' | 'checking' | 'valid' | 'not_valid' | 'to_convert' | 'refused';
+export type QueueStatus =
+  'reading' | 'checking' | 'valid' | 'not_valid' | 'to_convert' | 'refused' | 'cancelled';
 
 /** A side's verdict, or `none` when the document has no such side or no report says it. */
 export type QueueVerdict = SideVerdict | 'none';
@@ -31,10 +34,14 @@ export function queueRow(check: Check): QueueRow {
   return { check, profile, data, container, status: statusOf(check, report?.valid) };
 }
 
+const isCancelled = (answer: Answer | 'pending' | undefined): boolean =>
+  typeof answer === 'object' && !answer.ok && answer.error.error === 'cancelled';
+
 function statusOf(check: Check, valid: boolean | undefined): QueueStatus {
   if (!check.invoice) return 'reading';
   const answers = Object.values(check.answers);
   if (answers.includes('pending')) return 'checking';
+  if (answers.some(isCancelled)) return 'cancelled';
   if (check.kind === 'json' || answers.some(refusedForNoXml)) return 'to_convert';
   if (valid !== undefined) return valid ? 'valid' : 'not_valid';
   return 'refused';
@@ -43,6 +50,9 @@ function statusOf(check: Check, valid: boolean | undefined): QueueStatus {
 /** What the queue can be narrowed to. */
 export const QUEUE_FILTERS = ['all', 'not_valid', 'to_convert', 'valid', 'in_progress'] as const;
 export type QueueFilter = (typeof QUEUE_FILTERS)[number];
+
+/** A document something is still being done for, which its cancel stops. */
+export const inProgress = (row: QueueRow): boolean => matchesFilter(row, 'in_progress');
 
 export function matchesFilter(row: QueueRow, filter: QueueFilter): boolean {
   switch (filter) {

@@ -1,12 +1,16 @@
 import { Fragment, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useI18n } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/messages';
+import type { ConvertProgress } from '../../../core/api/convert-progress';
+import type { Translate } from '../i18n/i18n';
 import {
+  inProgress,
   matchesFilter,
   QUEUE_FILTERS,
   queueCounts,
   queueRow,
   type QueueFilter,
+  type QueueRow,
   type QueueVerdict,
 } from './queue-row';
 import type { Check } from './use-checks';
@@ -19,17 +23,60 @@ interface Props {
   /** What an opened row shows under it: the document's verdicts and actions. */
   readonly detail: (check: Check) => ReactNode;
   readonly onCheckAgain: (ids: readonly number[]) => void;
+  /** Stops what is under way for these documents. */
+  readonly onCancel: (ids: readonly number[]) => void;
   /** Actions on the selected documents besides checking them again (export). */
   readonly selectionActions?: (selected: readonly Check[]) => ReactNode;
 }
 
 const verdictKey = (verdict: QueueVerdict): MessageKey => `queue.verdict.${verdict}`;
 
+/** Where a convert under way is, in words; OCR also as a bar of pages. */
+function ProgressStage({ progress, t }: { readonly progress: ConvertProgress; readonly t: Translate }) {
+  if (progress.stage !== 'ocr') return <>{t(`queue.progress.${progress.stage}`)}</>;
+  const words = t('queue.progress.ocr', { page: progress.page, pages: progress.pages });
+  return (
+    <>
+      {words}{' '}
+      <progress
+        className="queue-progress"
+        value={progress.page - 1}
+        max={progress.pages}
+        aria-label={words}
+      />
+    </>
+  );
+}
+
+/** A row's status: where it stands, or where its work is, with the button that stops that work. */
+function StatusCell({ row, onCancel, t }: { row: QueueRow; onCancel: () => void; t: Translate }) {
+  const { check, status } = row;
+  return (
+    <td className={`status-${status}`} data-testid="queue-status">
+      {check.progress && inProgress(row) ? (
+        <ProgressStage progress={check.progress} t={t} />
+      ) : (
+        t(`queue.status.${status}`)
+      )}
+      {inProgress(row) && (
+        <button
+          type="button"
+          className="ghost dark queue-cancel"
+          aria-label={t('queue.cancelOne', { name: check.filename })}
+          onClick={onCancel}
+        >
+          {t('queue.cancel')}
+        </button>
+      )}
+    </td>
+  );
+}
+
 /**
  * The batch desk: one line per document (file, kind, profile, the two verdicts, status), newest last,
  * with a counter, filters and actions on a selection. A row opens its document in place.
  */
-export function QueueTable({ checks, detail, onCheckAgain, selectionActions }: Props) {
+export function QueueTable({ checks, detail, onCheckAgain, onCancel, selectionActions }: Props) {
   const { t } = useI18n();
   const rows = useMemo(() => checks.map(queueRow), [checks]);
   const counts = queueCounts(rows);
@@ -49,6 +96,7 @@ export function QueueTable({ checks, detail, onCheckAgain, selectionActions }: P
   const shown = rows.filter((row) => matchesFilter(row, filter));
   const present = new Set(checks.map((check) => check.id));
   const chosen = checks.filter((check) => selected.has(check.id));
+  const chosenUnderWay = rows.filter((row) => selected.has(row.check.id) && inProgress(row));
   const allShownSelected = shown.length > 0 && shown.every((row) => selected.has(row.check.id));
   const toggle = (set: ReadonlySet<number>, id: number, on: boolean) => {
     const next = new Set([...set].filter((member) => present.has(member)));
@@ -84,6 +132,14 @@ export function QueueTable({ checks, detail, onCheckAgain, selectionActions }: P
         >
           {t('queue.checkAgain')}
         </button>
+        <button
+          type="button"
+          className="ghost dark"
+          disabled={chosenUnderWay.length === 0}
+          onClick={() => onCancel(chosenUnderWay.map((row) => row.check.id))}
+        >
+          {t('queue.cancelSelected')}
+        </button>
         {selectionActions?.(chosen)}
       </div>
       <table className="queue-table">
@@ -112,7 +168,8 @@ export function QueueTable({ checks, detail, onCheckAgain, selectionActions }: P
           </tr>
         </thead>
         <tbody>
-          {shown.map(({ check, profile, data, container, status }) => {
+          {shown.map((row) => {
+            const { check, profile, data, container, status } = row;
             const open = opened.has(check.id);
             return (
               <Fragment key={check.id}>
@@ -139,7 +196,7 @@ export function QueueTable({ checks, detail, onCheckAgain, selectionActions }: P
                   <td>{profile ?? '—'}</td>
                   <td className={`verdict-${data}`}>{t(verdictKey(data))}</td>
                   <td className={`verdict-${container}`}>{t(verdictKey(container))}</td>
-                  <td className={`status-${status}`}>{t(`queue.status.${status}`)}</td>
+                  <StatusCell row={row} onCancel={() => onCancel([check.id])} t={t} />
                 </tr>
                 {open && (
                   <tr className="queue-detail">

@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type {
-  Answer,
-  Backend,
-  FileOperation,
-  InvoiceFile,
-  RunOptions,
-  UploadLimits,
+import type { ConvertProgress } from '../../../core/api/convert-progress';
+import {
+  cancelledAnswer,
+  type Answer,
+  type Backend,
+  type FileOperation,
+  type InvoiceFile,
+  type RunOptions,
+  type UploadLimits,
 } from '../backend/backend';
 import { mediaTypeOf, operationsFor, type FileKind } from '../backend/file-kind';
 import { admitFile, type Refusal } from './file-refusal';
@@ -19,6 +21,8 @@ export interface Check {
   /** The file as sent, kept for the operations asked for later (repair); absent while it is being read. */
   readonly invoice?: InvoiceFile;
   readonly answers: Partial<Record<FileOperation, Answer | 'pending'>>;
+  /** Where a convert under way is, as far as the backend says (the desktop does; HTTP does not). */
+  readonly progress?: ConvertProgress;
 }
 
 export interface Checks {
@@ -30,7 +34,18 @@ export interface Checks {
   readonly repair: (id: number) => void;
   /** Checks these files again, against the target and in the language of now. */
   readonly checkAgain: (ids: readonly number[]) => void;
+  /** Stops what is under way for these files; each operation stopped answers `cancelled`. */
+  readonly cancel: (ids: readonly number[]) => void;
   readonly clear: () => void;
+}
+
+/** What is under way for a file stops when its signal aborts; a round after a cancel gets a new one. */
+function signalOf(cancels: Map<number, AbortController>, id: number): AbortSignal {
+  const current = cancels.get(id);
+  if (current && !current.signal.aborted) return current.signal;
+  const fresh = new AbortController();
+  cancels.set(id, fresh);
+  return fresh.signal;
 }
 
 /**
@@ -46,18 +61,31 @@ export function useChecks(backend: Backend, options: RunOptions, limits: UploadL
     setChecks((all) => all.map((check) => (check.id === id ? change(check) : check)));
   }, []);
 
+  const cancels = useRef(new Map<number, AbortController>());
+
   // Only the newest request of an operation on a file is shown, whatever order the answers arrive in.
   const latest = useRef(new Map<string, number>());
   const run = useCallback(
-    (id: number, operation: FileOperation, invoice: InvoiceFile) => {
+    (id: number, operation: FileOperation, invoice: InvoiceFile, signal = signalOf(cancels.current, id)) => {
       const key = `${id}/${operation}`;
       const sequence = (latest.current.get(key) ?? 0) + 1;
       latest.current.set(key, sequence);
-      update(id, (check) => ({ ...check, answers: { ...check.answers, [operation]: 'pending' } }));
-      void backend.run(operation, invoice, options).then((answer) => {
+      const settle = (answer: Answer) => {
         if (latest.current.get(key) !== sequence) return;
-        update(id, (check) => ({ ...check, answers: { ...check.answers, [operation]: answer } }));
-      });
+        update(id, ({ progress: _over, ...rest }) => ({
+          ...rest,
+          answers: { ...rest.answers, [operation]: answer },
+        }));
+      };
+      if (signal.aborted) {
+        settle(cancelledAnswer(options.lang));
+        return;
+      }
+      update(id, (check) => ({ ...check, answers: { ...check.answers, [operation]: 'pending' } }));
+      const onProgress = (progress: ConvertProgress) => {
+        if (latest.current.get(key) === sequence) update(id, (check) => ({ ...check, progress }));
+      };
+      void backend.run(operation, invoice, options, {}, { signal, onProgress }).then(settle);
     },
     [backend, options, update],
   );
@@ -94,6 +122,7 @@ export function useChecks(backend: Backend, options: RunOptions, limits: UploadL
         const operations = operationsFor[kind];
         const answers = Object.fromEntries(operations.map((operation) => [operation, 'pending' as const]));
         setChecks((all) => [...all, { id, filename: file.name, kind, size: file.size, answers }]);
+        const signal = signalOf(cancels.current, id);
         void file.arrayBuffer().then((buffer) => {
           const invoice = {
             filename: file.name,
@@ -101,7 +130,7 @@ export function useChecks(backend: Backend, options: RunOptions, limits: UploadL
             mediaType: file.type || mediaTypeOf[kind],
           };
           update(id, (check) => ({ ...check, invoice }));
-          for (const operation of operations) run(id, operation, invoice);
+          for (const operation of operations) run(id, operation, invoice, signal);
         });
       }
       setRejected(refused);
@@ -117,10 +146,16 @@ export function useChecks(backend: Backend, options: RunOptions, limits: UploadL
     [checks, run],
   );
 
+  const cancel = useCallback((ids: readonly number[]) => {
+    for (const id of ids) cancels.current.get(id)?.abort();
+  }, []);
+
   const clear = useCallback(() => {
+    for (const controller of cancels.current.values()) controller.abort();
+    cancels.current.clear();
     setChecks([]);
     setRejected([]);
   }, []);
 
-  return { checks, rejected, submit, repair, checkAgain, clear };
+  return { checks, rejected, submit, repair, checkAgain, cancel, clear };
 }
