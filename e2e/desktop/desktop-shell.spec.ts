@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { bridgeOperations } from '../../core/bridge/facturx-bridge';
+import { bridgeOperations, type FacturxBridge } from '../../core/bridge/facturx-bridge';
+import { scanPdf } from '../../core/ocr/scan-fixture';
 import { dropFiles, fixtureFile, invoicePdf } from '../page-actions';
 import { expect, skipWithoutDesktopPath, test } from './fixtures';
 
@@ -91,6 +92,41 @@ test.describe(`Factur-X Desk on the ${standIn} (real main, preload, IPC handlers
     expect(answer).toMatchObject({
       ok: true,
       body: { filename: 'facture-validation-report.pdf', pdf: expect.stringMatching(/^JVBERi0/) },
+    });
+  });
+
+  test(`${standIn}: a convert's OCR progress comes from the backend worker over IPC, and its cancel stops it there`, async ({
+    desktop,
+  }) => {
+    const scan = await scanPdf();
+    const outcome = await desktop.window.evaluate(
+      async (bytes) => {
+        const bridge = (globalThis as unknown as { facturx: FacturxBridge }).facturx;
+        const seen: unknown[] = [];
+        const stop = bridge.onConvertProgress((callId, progress) => {
+          seen.push({ callId, ...progress });
+          if (progress.stage === 'ocr' && progress.step === 'recognising') void bridge.cancelConvert(callId);
+        });
+        const file = { filename: 'scan.pdf', bytes: new Uint8Array(bytes), mediaType: 'application/pdf' };
+        const answer = await bridge.convert(
+          { files: { file }, fields: { dry_run: 'true' }, query: { lang: 'fr' } },
+          'scan-1',
+        );
+        stop();
+        return { answer, seen };
+      },
+      [...scan],
+    );
+
+    expect(outcome.seen).toEqual([
+      { callId: 'scan-1', stage: 'reading' },
+      { callId: 'scan-1', stage: 'ocr', page: 1, pages: 1, step: 'drawing' },
+      { callId: 'scan-1', stage: 'ocr', page: 1, pages: 1, step: 'recognising' },
+    ]);
+    expect(outcome.answer).toMatchObject({
+      ok: false,
+      status: 499,
+      body: { error: 'cancelled', message: expect.stringContaining('annulée') },
     });
   });
 
