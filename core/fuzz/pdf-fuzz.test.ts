@@ -1,0 +1,55 @@
+/**
+ * Fuzzing of every entry point that reads a PDF (validate, extract, and a convert dry run), at the
+ * service level: a Factur-X PDF the project makes from its golden invoice and text PDFs it draws
+ * (core/testing/layout-invoices.ts), mutated by core/fuzz/mutations.ts (broken cross-references,
+ * streams, dictionaries, bytes), must each get a result or a coded refusal of the Errors table. The run
+ * is bounded by its number of inputs and seeded (core/fuzz/coded-answer.ts); a failure prints the seed
+ * and the shrunk input.
+ */
+import fc from 'fast-check';
+import { beforeAll, describe, it } from 'vitest';
+import { localContext, services } from '../service';
+import type { ServiceRequest } from '../service/types';
+import { goldenCii } from '../testing/hostile-xml';
+import { drawInvoice, LAYOUT_INVOICES } from '../testing/layout-invoices';
+import { expectCodedAnswer, fuzzParameters } from './coded-answer';
+import { mutatedPdf } from './mutations';
+
+const upload = (bytes: Uint8Array, fields: Record<string, string> = {}): ServiceRequest => ({
+  fields,
+  files: { file: { filename: 'invoice.pdf', bytes } },
+  query: {},
+});
+
+let seeds: Uint8Array[];
+
+beforeAll(async () => {
+  const made = await services.convert(
+    {
+      fields: { output: 'facturx_pdfa3' },
+      files: { cii: { filename: 'invoice.xml', bytes: new TextEncoder().encode(goldenCii()) } },
+      query: {},
+    },
+    localContext(),
+  );
+  const pdf = made.ok ? (made.body as { result?: { pdf?: string } }).result?.pdf : undefined;
+  if (!pdf) throw new Error(`the golden invoice did not convert: ${JSON.stringify(made.body)}`);
+  seeds = [
+    new Uint8Array(Buffer.from(pdf, 'base64')),
+    ...(await Promise.all(LAYOUT_INVOICES.slice(0, 2).map((invoice) => drawInvoice(invoice.rows)))),
+  ];
+});
+
+describe('fuzzed PDFs on validate, extract and a convert dry run', () => {
+  it('our own Factur-X and text PDFs, mutated: a result or a coded refusal each', async () => {
+    const ctx = localContext();
+    await fc.assert(
+      fc.asyncProperty(mutatedPdf(seeds), async (bytes) => {
+        expectCodedAnswer('validate', await services.validate(upload(bytes), ctx));
+        expectCodedAnswer('extract', await services.extract(upload(bytes), ctx));
+        expectCodedAnswer('convert dry run', await services.convert(upload(bytes, { dry_run: 'true' }), ctx));
+      }),
+      fuzzParameters(60),
+    );
+  });
+});
