@@ -1,7 +1,8 @@
 /**
- * Walks what PDF/A-3 constrains in the visible document (ISO 19005-3 §6.2.11 fonts, §6.6.1 actions):
- * every font reachable from the pages (page resources, form XObjects, annotation appearances) and every
- * action (document, page and annotation actions, the JavaScript name tree). Bounded in depth and count.
+ * Walks what PDF/A-3 constrains in the visible document (ISO 19005-3 §6.2.11 fonts, §6.2.4.3 device colour,
+ * §6.3 annotations, §6.4 forms, §6.5 actions): every font reachable from the pages (page resources, form
+ * XObjects, annotation appearances), the device colour spaces painted, and every action or trigger event
+ * (document, page, annotation and form-field actions, the JavaScript name tree). Bounded in depth and count.
  */
 import type { PdfDocument } from './reader/document';
 import { PdfDict, type PdfObject, PdfRef, PdfStream, nameOf } from './reader/objects';
@@ -19,6 +20,8 @@ export interface FontUse {
 export interface ForbiddenAction {
   readonly kind: string;
   readonly where: string;
+  /** The ISO 19005-3 requirement it breaks, as clause-test (`6.5.1-1`), the numbering of veraPDF's rules. */
+  readonly test: string;
 }
 
 /** An annotation PDF/A-3 §6.3.2 would reject for its flags, with the fix if it is an indirect object. */
@@ -33,32 +36,52 @@ export interface Inspection {
   readonly pageCount: number;
   /** Annotations not set to print, or hidden (§6.3.2). */
   readonly badAnnotationFlags: readonly AnnotationFlags[];
-  /** Annotation types §6.3.1 forbids (3D, Sound, Screen, Movie, RichMedia). */
+  /** Annotation types §6.3.1 forbids: 3D, Sound, Screen, Movie and any type ISO 32000-1 does not define. */
   readonly forbiddenAnnotations: readonly string[];
-  /** The page content paints in DeviceCMYK, which needs a CMYK OutputIntent (§6.2.4.3). */
+  /** The pages paint in DeviceCMYK, which needs a CMYK OutputIntent (§6.2.4.3). */
   readonly deviceCmyk: boolean;
+  /** The pages paint in DeviceRGB (needs an RGB OutputIntent) or DeviceGray (needs any PDF/A OutputIntent). */
+  readonly deviceRgb: boolean;
+  readonly deviceGray: boolean;
   readonly fonts: readonly FontUse[];
   readonly actions: readonly ForbiddenAction[];
   /** An XFA form (`/AcroForm /XFA`), forbidden by §6.4.2. */
   readonly xfa: boolean;
 }
 
-/** Action types ISO 19005-3 §6.6.1 does not permit. */
-const FORBIDDEN_ACTIONS = new Set([
-  'Launch',
-  'Sound',
-  'Movie',
-  'ResetForm',
-  'ImportData',
-  'Hide',
-  'SetOCGState',
-  'Rendition',
-  'Trans',
-  'GoTo3DView',
-  'JavaScript',
+/**
+ * The action types ISO 19005-3 §6.5.1 leaves: it forbids Launch, Sound, Movie, ResetForm, ImportData,
+ * Hide, SetOCGState, Rendition, Trans, GoTo3DView, JavaScript and the deprecated set-state and no-op
+ * actions, and veraPDF's rule 6.5.1-1 holds every other type to this list as well.
+ */
+const PERMITTED_ACTIONS = new Set(['GoTo', 'GoToR', 'GoToE', 'Thread', 'URI', 'Named', 'SubmitForm']);
+/** Named actions §6.5.1 permits. */
+const PERMITTED_NAMED = new Set(['NextPage', 'PrevPage', 'FirstPage', 'LastPage']);
+/** Annotation types of ISO 32000-1 Table 169 less 3D, Sound, Screen and Movie (§6.3.1). */
+const PERMITTED_ANNOTATIONS = new Set([
+  'Text',
+  'Link',
+  'FreeText',
+  'Line',
+  'Square',
+  'Circle',
+  'Polygon',
+  'PolyLine',
+  'Highlight',
+  'Underline',
+  'Squiggly',
+  'StrikeOut',
+  'Stamp',
+  'Caret',
+  'Ink',
+  'Popup',
+  'FileAttachment',
+  'Widget',
+  'PrinterMark',
+  'TrapNet',
+  'Watermark',
+  'Redact',
 ]);
-
-const FORBIDDEN_ANNOTATIONS = new Set(['3D', 'Sound', 'Screen', 'Movie', 'RichMedia']);
 /** Annotation flags (§12.5.3): Invisible 1, Hidden 2, Print 4, NoView 32, ToggleNoView 256. */
 export const ANNOT_PRINT = 4;
 export const ANNOT_HIDING = 1 | 2 | 32 | 256;
@@ -76,11 +99,10 @@ export function inspect(doc: PdfDocument): Inspection {
   let budget = MAX_NODES;
   const badAnnotationFlags: AnnotationFlags[] = [];
   const forbiddenAnnotations: string[] = [];
-  let deviceCmyk = false;
+  const painted: Record<DeviceSpace, boolean> = { DeviceGray: false, DeviceRGB: false, DeviceCMYK: false };
   let scanned = 0;
 
   const scanContent = (obj: PdfObject | undefined): void => {
-    if (deviceCmyk) return;
     const streams = doc.array(obj) ?? [obj];
     for (const item of streams) {
       const s = doc.resolve(item);
@@ -88,28 +110,29 @@ export function inspect(doc: PdfDocument): Inspection {
       const d = doc.decode(s);
       if (!d.ok) continue;
       scanned += d.bytes.length;
-      if (paintsCmyk(d.bytes)) {
-        deviceCmyk = true;
-        return;
-      }
+      for (const space of devicePaint(d.bytes)) painted[space] = true;
     }
   };
-  const cmykSpace = (o: PdfObject | undefined): boolean => {
+  /** The device spaces a colour space uses: itself, or the base or alternate of an Indexed/Separation/DeviceN. */
+  const deviceSpaces = (o: PdfObject | undefined): void => {
     const cs = doc.resolve(o);
-    if (nameOf(cs) === 'DeviceCMYK' || nameOf(cs) === 'CMYK') return true;
-    return (
-      Array.isArray(cs) &&
-      (nameOf(doc.resolve(cs[0])) === 'DeviceCMYK' ||
-        (nameOf(doc.resolve(cs[0])) !== 'ICCBased' &&
-          cs.slice(1).some((x) => nameOf(doc.resolve(x)) === 'DeviceCMYK')))
-    );
+    const parts = Array.isArray(cs) ? cs : [cs];
+    if (Array.isArray(cs) && nameOf(doc.resolve(cs[0])) === 'ICCBased') return;
+    for (const p of parts) {
+      const name = nameOf(doc.resolve(p));
+      const space = name && DEVICE_ABBREVIATIONS[name];
+      if (space) painted[space] = true;
+    }
   };
 
   const action = (obj: PdfObject | undefined, where: string): void => {
     let a = doc.dict(obj);
     for (let i = 0; a && i < 32 && budget-- > 0; i++) {
       const s = nameOf(doc.resolve(a.get('S')));
-      if (s && FORBIDDEN_ACTIONS.has(s)) actions.push({ kind: s, where });
+      if (s && !PERMITTED_ACTIONS.has(s)) actions.push({ kind: s, where, test: '6.5.1-1' });
+      const named = s === 'Named' ? nameOf(doc.resolve(a.get('N'))) : undefined;
+      if (s === 'Named' && !PERMITTED_NAMED.has(named ?? ''))
+        actions.push({ kind: `Named ${named ?? ''}`.trim(), where, test: '6.5.1-2' });
       const next = doc.resolve(a.get('Next'));
       a = Array.isArray(next) ? doc.dict(next[0]) : doc.dict(next);
     }
@@ -117,6 +140,10 @@ export function inspect(doc: PdfDocument): Inspection {
   const additional = (obj: PdfObject | undefined, where: string): void => {
     const aa = doc.dict(obj);
     if (aa) for (const [k, v] of aa.map) action(v, `${where} /AA /${k}`);
+  };
+  /** Where §6.5.2 (catalog, page) or §6.4.1 (widget, form field) forbids trigger events outright. */
+  const trigger = (dict: PdfDict, key: 'A' | 'AA', where: string, test: string): void => {
+    if (dict.get(key) !== undefined) actions.push({ kind: key === 'AA' ? 'AA' : 'A', where, test });
   };
 
   const font = (obj: PdfObject | undefined, page: number): void => {
@@ -145,7 +172,7 @@ export function inspect(doc: PdfDocument): Inspection {
     const fontDict = doc.dict(r.get('Font'));
     if (fontDict) for (const v of fontDict.map.values()) font(v, page);
     const spaces = doc.dict(r.get('ColorSpace'));
-    if (spaces) for (const v of spaces.map.values()) if (cmykSpace(v)) deviceCmyk = true;
+    if (spaces) for (const v of spaces.map.values()) deviceSpaces(v);
     const xobjects = doc.dict(r.get('XObject'));
     if (xobjects) {
       for (const v of xobjects.map.values()) {
@@ -155,7 +182,8 @@ export function inspect(doc: PdfDocument): Inspection {
         if (sub === 'Form') {
           scanContent(x);
           resources(x.dict.get('Resources'), page, depth + 1);
-        } else if (sub === 'Image' && cmykSpace(x.dict.get('ColorSpace'))) deviceCmyk = true;
+        } else if (sub === 'Image' && x.dict.get('ImageMask') !== true)
+          deviceSpaces(x.dict.get('ColorSpace'));
       }
     }
     const patterns = doc.dict(r.get('Pattern'));
@@ -203,12 +231,12 @@ export function inspect(doc: PdfDocument): Inspection {
     pageCount++;
     scanContent(node.get('Contents'));
     resources(res, pageCount, 0);
-    additional(node.get('AA'), `page ${pageCount}`);
+    trigger(node, 'AA', `page ${pageCount}`, '6.5.2-2');
     for (const annotRef of doc.array(node.get('Annots')) ?? []) {
       const annot = doc.dict(annotRef);
       if (!annot) continue;
       const subtype = nameOf(doc.resolve(annot.get('Subtype'))) ?? '';
-      if (FORBIDDEN_ANNOTATIONS.has(subtype)) forbiddenAnnotations.push(subtype);
+      if (!PERMITTED_ANNOTATIONS.has(subtype)) forbiddenAnnotations.push(subtype || '(no subtype)');
       const f = doc.resolve(annot.get('F'));
       const flags = typeof f === 'number' ? f : 0;
       if (subtype !== 'Popup' && ((flags & ANNOT_PRINT) === 0 || (flags & ANNOT_HIDING) !== 0)) {
@@ -219,36 +247,75 @@ export function inspect(doc: PdfDocument): Inspection {
           page: pageCount,
         });
       }
-      action(annot.get('A'), `page ${pageCount} annotation`);
-      additional(annot.get('AA'), `page ${pageCount} annotation`);
+      if (subtype === 'Widget') {
+        trigger(annot, 'A', `page ${pageCount} form field`, '6.4.1-1');
+        trigger(annot, 'AA', `page ${pageCount} form field`, '6.4.1-1');
+      } else {
+        action(annot.get('A'), `page ${pageCount} annotation`);
+        additional(annot.get('AA'), `page ${pageCount} annotation`);
+      }
       appearance(annot.get('AP'), pageCount);
     }
   }
 
   if (catalog) {
     action(catalog.get('OpenAction'), 'document /OpenAction');
-    additional(catalog.get('AA'), 'document');
+    trigger(catalog, 'AA', 'document', '6.5.2-1');
     const names = doc.dict(catalog.get('Names'));
     if (names?.get('JavaScript') !== undefined)
-      actions.push({ kind: 'JavaScript', where: 'document /Names /JavaScript' });
+      actions.push({ kind: 'JavaScript', where: 'document /Names /JavaScript', test: '6.5.1-1' });
   }
   const acroForm = doc.dict(catalog?.get('AcroForm'));
   const xfa = acroForm?.get('XFA') !== undefined;
   if (acroForm) {
     for (const fieldRef of doc.array(acroForm.get('Fields')) ?? []) {
       const field = doc.dict(fieldRef);
-      if (field) additional(field.get('AA'), 'form field');
+      if (field) trigger(field, 'AA', 'form field', '6.4.1-2');
     }
   }
-  return { pageCount, fonts, actions, xfa, badAnnotationFlags, forbiddenAnnotations, deviceCmyk };
+  return {
+    pageCount,
+    fonts,
+    actions,
+    xfa,
+    badAnnotationFlags,
+    forbiddenAnnotations,
+    deviceCmyk: painted.DeviceCMYK,
+    deviceRgb: painted.DeviceRGB,
+    deviceGray: painted.DeviceGray,
+  };
 }
 
+type DeviceSpace = 'DeviceGray' | 'DeviceRGB' | 'DeviceCMYK';
+/** Device colour space names, with the abbreviations inline images use. */
+const DEVICE_ABBREVIATIONS: Readonly<Record<string, DeviceSpace>> = {
+  DeviceGray: 'DeviceGray',
+  G: 'DeviceGray',
+  DeviceRGB: 'DeviceRGB',
+  RGB: 'DeviceRGB',
+  DeviceCMYK: 'DeviceCMYK',
+  CMYK: 'DeviceCMYK',
+};
+/** The colour operators that select a device space by their operand count: `g`/`G`, `rg`/`RG`, `k`/`K`. */
+const DEVICE_OPERATORS: Readonly<Record<string, { operands: number; space: DeviceSpace }>> = {
+  g: { operands: 1, space: 'DeviceGray' },
+  G: { operands: 1, space: 'DeviceGray' },
+  rg: { operands: 3, space: 'DeviceRGB' },
+  RG: { operands: 3, space: 'DeviceRGB' },
+  k: { operands: 4, space: 'DeviceCMYK' },
+  K: { operands: 4, space: 'DeviceCMYK' },
+};
+
 /**
- * Whether a content stream sets a CMYK colour (`c m y k k` or `… K`): a linear token scan that counts
- * the numbers before each operator, skipping strings and inline image data.
+ * The device colour spaces a content stream paints in: the `g rg k` operators (with their operand
+ * counts) and `/DeviceGray cs` … or an inline image's `/CS`: a linear token scan that counts the numbers
+ * before each operator, skipping strings and inline image data.
  */
-export function paintsCmyk(b: Uint8Array): boolean {
+export function devicePaint(b: Uint8Array): Set<DeviceSpace> {
+  const found = new Set<DeviceSpace>();
   let numbers = 0;
+  // Inside `BI … ID` the abbreviations `/G /RGB /CMYK` name the image's space; elsewhere they are resource names.
+  let inlineImage = false;
   let i = 0;
   const n = b.length;
   const white = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 0;
@@ -263,6 +330,7 @@ export function paintsCmyk(b: Uint8Array): boolean {
     c === 37 ||
     c === 123 ||
     c === 125;
+  const text = (from: number, to: number): string => String.fromCharCode(...b.subarray(from, to));
   while (i < n) {
     const c = b[i]!;
     if (white(c)) {
@@ -286,8 +354,14 @@ export function paintsCmyk(b: Uint8Array): boolean {
     }
     if (delimiter(c)) {
       i++;
-      if (c === 47) while (i < n && !white(b[i]!) && !delimiter(b[i]!)) i++;
       numbers = 0;
+      if (c === 47) {
+        const start = i;
+        while (i < n && !white(b[i]!) && !delimiter(b[i]!)) i++;
+        const name = i - start <= 10 ? text(start, i) : '';
+        const space = DEVICE_ABBREVIATIONS[name];
+        if (space && (inlineImage || name.startsWith('Device'))) found.add(space);
+      }
       continue;
     }
     const start = i;
@@ -302,8 +376,11 @@ export function paintsCmyk(b: Uint8Array): boolean {
       numbers++;
       continue;
     }
-    if (len === 1 && (b[start] === 107 || b[start] === 75) && numbers >= 4) return true;
+    const op = len <= 2 ? DEVICE_OPERATORS[text(start, i)] : undefined;
+    if (op && numbers >= op.operands) found.add(op.space);
+    if (len === 2 && b[start] === 66 && b[start + 1] === 73) inlineImage = true;
     if (len === 2 && b[start] === 73 && b[start + 1] === 68) {
+      inlineImage = false;
       // Inline image data runs from `ID` to `EI`.
       while (
         i + 2 < n &&
@@ -314,5 +391,5 @@ export function paintsCmyk(b: Uint8Array): boolean {
     }
     numbers = 0;
   }
-  return false;
+  return found;
 }

@@ -32,8 +32,8 @@ export interface XmpPacket {
   /** `namespaceURI + localName` → first value (text, or the first `rdf:li` of an Alt/Seq/Bag). */
   readonly props: ReadonlyMap<string, string>;
   readonly schemas: readonly ExtensionSchema[];
-  /** Whether the packet is wrapped in `<?xpacket begin …?>` … `<?xpacket end …?>`. */
-  readonly wrapped: boolean;
+  /** The attributes of the `<?xpacket begin=… ?>` header, if the packet has one. */
+  readonly packetHeader: string | null;
 }
 
 export type XmpResult = { ok: true; xmp: XmpPacket } | { ok: false; message: string };
@@ -58,8 +58,8 @@ export function readXmp(bytes: Uint8Array): XmpResult {
     }
   }
   const text = parsed.doc.source.replace(/^\uFEFF/, '');
-  const wrapped = /^\s*<\?xpacket begin=/.test(text) && /<\?xpacket end=['"][rw]['"]\s*\?>\s*$/.test(text);
-  return { ok: true, xmp: { props, schemas, wrapped } };
+  const packetHeader = /^\s*<\?xpacket\s+(begin=[^?]*)\?>/.exec(text)?.[1] ?? null;
+  return { ok: true, xmp: { props, schemas, packetHeader } };
 }
 
 function findRdf(root: XmlElement): XmlElement | undefined {
