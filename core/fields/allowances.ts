@@ -10,6 +10,7 @@ import { Decimal } from '../decimal/decimal';
 import type { AllowanceCharge } from '../model/invoice';
 import type { Layout } from '../text/layout';
 import type { Place } from './confidence';
+import { categoryTax } from './vat-breakdown';
 import { ALLOWANCE_START, CHARGE_START } from './labels';
 import { moneyIn, parseAmount } from './values';
 
@@ -32,11 +33,16 @@ export function allowanceRows(layout: Layout): AllowanceRow[] {
       .slice(0, 2)
       .find((c) => CHARGE_START.test(c.text) || ALLOWANCE_START.test(c.text));
     if (!opening) continue;
+    // Its amount (or percentage) ends the row, but for an empty column's dash: an item's
+    // 'Abschlag : 0,90  Artikelrabatt 1' is no row.
+    const end = row.cells.filter((c) => !/^[-–—.\s]*$/.test(c.text)).at(-1)?.text ?? '';
+    if (!/%/.test(end) && !moneyIn(end).some((a) => a.decimals)) continue;
     const charge = CHARGE_START.test(opening.text);
     const text = row.line.text.slice(row.line.text.indexOf(opening.text)).trim();
     const amounts = moneyIn(text).filter((a) => a.decimals);
     const last = amounts[amounts.length - 1];
-    if (!last || amounts.length > 3) continue;
+    // A document amount is in cents; four decimals are an item's price ('Abschlag : 0,0200').
+    if (!last || amounts.length > 3 || /\.\d{3,}$/.test(last.value)) continue;
     const rates = [...text.matchAll(/(\d{1,2}(?:[.,]\d{1,2})?)\s*%/g)].flatMap((m) => {
       const r = Decimal.parse(parseAmount(m[1]!) ?? '');
       return r ? [r] : [];
@@ -61,10 +67,14 @@ export function allowanceRows(layout: Layout): AllowanceRow[] {
   return out;
 }
 
-/** The rows as BG-20/BG-21 entries, each with the VAT rate the breakdown knows among its rates. */
+/**
+ * The rows as BG-20/BG-21 entries, each with the VAT rate the breakdown knows among its rates; negative
+ * when their total is (a correction or credit note that prints them unsigned).
+ */
 export function toAllowanceCharges(
   rows: readonly AllowanceRow[],
   vatRates: readonly { rate: Decimal; category: string }[],
+  negative = false,
 ): AllowanceCharge[] {
   return rows.map((r) => {
     const vat =
@@ -76,11 +86,9 @@ export function toAllowanceCharges(
       ...(percent && r.basis
         ? { percent: percent.normalized().toString(), basisAmount: { value: r.basis.toFixed(2) } }
         : {}),
-      amount: { value: r.amount.toFixed(2) },
+      amount: { value: (negative ? r.amount.negated() : r.amount).toFixed(2) },
       ...(r.reason ? { reason: r.reason } : {}),
-      ...(vat
-        ? { tax: { typeCode: 'VAT', categoryCode: vat.category, rate: vat.rate.normalized().toString() } }
-        : {}),
+      ...(vat ? { tax: categoryTax(vat.category, vat.rate) } : {}),
     };
   });
 }

@@ -109,7 +109,7 @@ describeCorpus('field extraction from the corpus text layers', (corpus) => {
       'BT-110': 39,
       'BT-112': 39,
       'BT-115': 39,
-      'BG-23': 34,
+      'BG-23': 36,
     }))
       expect(right(term), term).toBeGreaterThanOrEqual(floor);
   }, 180_000);

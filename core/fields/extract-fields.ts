@@ -8,7 +8,7 @@
  * page, box, the words it was read from, and a confidence that means something (confidence.ts). A term
  * the reader is not sure enough of is left empty rather than guessed.
  */
-import type { Invoice, Party, VatBreakdown } from '../model/invoice';
+import type { Invoice, InvoiceLine, Party, VatBreakdown } from '../model/invoice';
 import { layoutOf, type Layout, type Row } from '../text/layout';
 import type { DocumentText } from '../text/page-text';
 import { Decimal } from '../decimal/decimal';
@@ -128,16 +128,6 @@ export function extractFields(text: DocumentText): FieldExtraction {
       NonNullable<(typeof chosen.terms)[TotalTerm]>,
     ][])
       note(term, t.place, t.confidence, t.proven);
-    const taken = allowances.filter(
-      (a) =>
-        chosen.terms[a.isCharge ? 'BT-108' : 'BT-107']?.place ===
-        sums.find((s) => s.term === (a.isCharge ? 'BT-108' : 'BT-107'))?.place,
-    );
-    if (taken.length > 0)
-      invoice.allowanceCharges = toAllowanceCharges(
-        taken,
-        chosen.breakdown.map((b) => ({ rate: b.rate, category: b.category })),
-      );
     const implied =
       chosen.breakdown.length === 0 && chosen.terms['BT-109'] && chosen.terms['BT-110']
         ? impliedBreakdown(layout, chosen.terms['BT-109'].value, chosen.terms['BT-110'].value)
@@ -166,11 +156,33 @@ export function extractFields(text: DocumentText): FieldExtraction {
       );
     }
   }
+  if (chosen) {
+    // The rows are the allowances (charges) when they add up to the total chosen, printed or their sum;
+    // they carry its sign (a correction's negative allowances).
+    const taken = (['BT-107', 'BT-108'] as const).flatMap((term) => {
+      const total = chosen.terms[term]?.value;
+      const mine = allowances.filter((a) => a.isCharge === (term === 'BT-108'));
+      if (!total || mine.length === 0 || !Decimal.sum(mine.map((a) => a.amount)).equals(total.abs()))
+        return [];
+      return toAllowanceCharges(
+        mine,
+        breakdownUsed.map((b) => ({ rate: b.rate, category: b.category })),
+        total.sign() < 0,
+      );
+    });
+    if (taken.length > 0) invoice.allowanceCharges = taken;
+  }
   const lineTotal = chosen?.terms['BT-106']?.value;
   const chosenRates = breakdownUsed;
-  // Lines read under the rates the page showed; a breakdown the totals implied gives them its rate.
+  // Lines read under the rates the page showed, when each is one of the breakdown chosen; else read
+  // again under the chosen rates (a breakdown the totals implied, or one rate printed as two categories).
+  const taxOf = (l: { line: InvoiceLine }) => l.line.taxes?.[0];
+  const underChosen = (t: ReturnType<typeof taxOf>) =>
+    chosenRates.some(
+      (b) => b.category === t?.categoryCode && Decimal.parse(t?.rate ?? '0')?.equals(b.rate) === true,
+    );
   const lines =
-    read && chosenRates.every((b) => knownRates.some((k) => k.rate.equals(b.rate)))
+    read && read.lines.every((l) => underChosen(taxOf(l)))
       ? read
       : readLines(
           layout,
@@ -180,9 +192,7 @@ export function extractFields(text: DocumentText): FieldExtraction {
     lines &&
     lineTotal &&
     lines.sum.equals(lineTotal.round(2)) &&
-    lines.lines.every((l) =>
-      chosenRates.some((b) => Decimal.parse(l.line.taxes?.[0]?.rate ?? '')?.equals(b.rate)),
-    )
+    lines.lines.every((l) => underChosen(taxOf(l)))
   ) {
     invoice.lines = lines.lines.map((l) => l.line);
     // Lines that add up to the sum of lines: each of their amounts is as sure as that sum.

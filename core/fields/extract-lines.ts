@@ -16,6 +16,7 @@ import { overlapX } from '../text/layout';
 import type { Place } from './confidence';
 import { ALLOWANCE_START, CHARGE_START, LINE_COLUMNS, TOTAL_LABELS, UNIT_WORDS } from './labels';
 import { moneyIn, parseAmount } from './values';
+import { categoryTax } from './vat-breakdown';
 
 /** The line terms whose place is noted. */
 export type LineTerm = 'BT-153' | 'BT-129' | 'BT-130' | 'BT-146' | 'BT-131' | 'BT-152';
@@ -390,7 +391,7 @@ function lineOf(
       product: { name: name.text },
       netPrice: { amount: { value: found.price.value.normalized().toString() } },
       billedQuantity: { value: found.quantity.value.normalized().toString(), unit },
-      taxes: [{ typeCode: 'VAT', categoryCode: vat.category, rate: vat.rate.normalized().toString() }],
+      taxes: [categoryTax(vat.category, vat.rate)],
       summation: { lineTotal: { value: amount.value.round(2).toString() } },
     },
     places: {

@@ -220,7 +220,7 @@ export const ALLOWANCE_START = words(
   /^(?:abschlag|rabatt|nachlass|skonto\s+gewährt|remise|rabais|réduction|ristourne|discount|allowance|rebate)\b/i,
 );
 export const CHARGE_START = words(
-  /^(?:zuschlag|versandkosten|frachtkosten|fracht|porto|verpackung(?:skosten)?|charge|frais|majoration|port|surcharge|shipping|freight|delivery\s+charge|handling)\b/i,
+  /^(?:zuschlag|versand(?:kosten)?|frachtkosten|fracht|transport(?:kosten)?|lieferkosten|porto|verpackung(?:skosten)?|charge|frais|majoration|port|surcharge|shipping|freight|carriage|postage|delivery\s+charge|handling)\b/i,
 );
 
 /** BT-5 from a label ("Währung: EUR", "Devise : EURO (EUR)"). */
@@ -243,7 +243,7 @@ export const VAT_CATEGORY_WORDS: readonly (readonly [RegExp, string])[] = (
       /export|ausfuhr|hors\s+(?:de\s+l['’])?UE|outside\s+(?:the\s+)?EU|drittland|art(?:icle)?\.?\s*262\s*I\b/i,
       'G',
     ],
-    [/hors\s+champ|nicht\s+steuerbar|outside\s+(?:the\s+)?scope|not\s+subject/i, 'O'],
+    [/hors\s+(?:du\s+)?(?:champ|scope)|nicht\s+steuerbar|outside\s+(?:the\s+)?scope|not\s+subject/i, 'O'],
     [
       /exon[ée]r|steuerbefreit|steuerfrei|befreit|exempt|§\s*4\s*nr|franchise\s+en\s+base|art(?:icle)?\.?\s*293\s*B/i,
       'E',

@@ -221,4 +221,72 @@ describe('totals chosen under the invoice arithmetic', () => {
     for (const term of ['BT-109', 'BT-110', 'BT-112'])
       expect(evidence[term]?.confidence ?? 0).toBeLessThan(0.9);
   });
+
+  it("gives a correction's unsigned allowance rows the minus of its totals, and their VAT rates", () => {
+    const { invoice } = extractFields(
+      handPage([
+        [40, [[40, 'Rechnungskorrektur Nr. RK-17 vom 03.02.2026']]],
+        [
+          200,
+          [
+            [40, 'Umsatzsteuer S'],
+            [300, '-4,85'],
+            [400, '19'],
+            [480, '-0,92'],
+          ],
+        ],
+        [
+          300,
+          [
+            [300, 'Positionssumme'],
+            [480, '-5,00'],
+          ],
+        ],
+        [
+          312,
+          [
+            [300, 'Gesamtbetrag der Abschläge'],
+            [480, '0,15'],
+          ],
+        ],
+        [
+          324,
+          [
+            [300, 'Rechnungssumme ohne USt.'],
+            [480, '-4,85'],
+          ],
+        ],
+        [
+          336,
+          [
+            [300, 'Steuerbetrag'],
+            [480, '-0,92'],
+          ],
+        ],
+        [
+          348,
+          [
+            [300, 'Bruttosumme'],
+            [480, '-5,77'],
+          ],
+        ],
+        [
+          380,
+          [
+            [40, 'Abschlag Rechnungsrabatt'],
+            [300, '19 % UST S'],
+            [480, '0,15'],
+          ],
+        ],
+      ]),
+    );
+    expect(invoice.totals?.allowanceTotal?.value).toBe('-0.15');
+    expect(invoice.allowanceCharges).toEqual([
+      expect.objectContaining({
+        isCharge: false,
+        amount: { value: '-0.15' },
+        tax: { typeCode: 'VAT', categoryCode: 'S', rate: '19' },
+      }),
+    ]);
+  });
 });

@@ -50,6 +50,8 @@ export interface TotalsChoice {
 const CENT = Decimal.parse('0.01')!;
 const close = (a: Decimal, b: Decimal, slack = CENT): boolean => a.minus(b).abs().compare(slack) <= 0;
 
+const UNSIGNED: ReadonlySet<string> = new Set(['BT-107', 'BT-108']);
+
 const readAmount: Read<Decimal> = (text) => {
   const [first] = moneyIn(text);
   return first ? { value: Decimal.parse(first.value)!, text: first.text } : null;
@@ -64,7 +66,9 @@ function candidatesOf(layout: Layout): Map<TotalTerm, Candidate[]> {
       const list = out.get(term as TotalTerm) ?? [];
       list.push({
         term: term as TotalTerm,
-        value: pair.value,
+        // An allowance or charge total printed with a minus shows its direction, not its sign in the
+        // model: the totals' sign is given to it below (a credit note's allowances carry the minus).
+        value: UNSIGNED.has(term) ? pair.value.abs() : pair.value,
         strength: pair.strength,
         place: { row: pair.row, cells: pair.cell === pair.label ? [pair.cell] : [pair.label, pair.cell] },
         cellKey: `${pair.row.index}:${pair.cell.x.toFixed(1)}`,

@@ -9,6 +9,7 @@ import { Decimal } from '../decimal/decimal';
 import type { VatBreakdown } from '../model/invoice';
 import type { Layout, Row } from '../text/layout';
 import type { Place } from './confidence';
+import { VATEX_CODES } from '../rules/codelists/vatex';
 import { VAT_CATEGORY_WORDS } from './labels';
 import { moneyIn, parseAmount } from './values';
 
@@ -32,8 +33,31 @@ const tolerance = (base: Decimal): Decimal => {
   return share.compare(CENT) > 0 ? share : CENT;
 };
 
-/** The category a text prints: its code letter, else (for a zero rate) the words of an exemption. */
+const VATEX = /\bVATEX-(?:EU|FR)-[A-Z0-9-]+\b/i;
+
+/**
+ * A VATEX exemption reason code (BT-121) printed in a text, and the category it belongs to: an
+ * intra-community supply (K), an export (G), outside the scope (O), reverse charge (AE), else exempt (E).
+ */
+export function vatexIn(text: string): { code: string; category: string } | null {
+  const code = VATEX.exec(text)?.[0].toUpperCase();
+  if (!code || !VATEX_CODES.has(code)) return null;
+  const kind = code.replace(/^VATEX-(?:EU|FR)-/, '');
+  const category = kind === 'IC' ? 'K' : kind === 'G' ? 'G' : kind === 'O' ? 'O' : kind === 'AE' ? 'AE' : 'E';
+  return { code, category };
+}
+
+/** A legend that lists the category codes ("motif si exonération, code E, O, K, AE") names none. */
+const LEGEND = /\b(?:S|Z|E|AE|K|G|O|L|M)\s*,\s*(?:S|Z|E|AE|K|G|O|L|M)\b/;
+
+/**
+ * The category a text prints: a VATEX code's, its code letter, else (for a zero rate) the words of an
+ * exemption.
+ */
 function printedCategory(text: string, rate: Decimal): string | null {
+  const vatex = vatexIn(text);
+  if (vatex) return vatex.category;
+  if (LEGEND.test(text)) return null;
   const code = CATEGORY_CODE.exec(text);
   const letter = code?.[1] ?? code?.[2];
   if (letter) return letter;
@@ -79,6 +103,12 @@ function ratesOf(text: string): { value: Decimal; index: number; percent: boolea
   });
 }
 
+/** BT-121 when the row prints a VATEX code of its category. */
+const reasonCodeOf = (text: string, category: string): { exemptionReasonCode?: string } => {
+  const vatex = vatexIn(text);
+  return vatex && vatex.category === category ? { exemptionReasonCode: vatex.code } : {};
+};
+
 function rowOf(row: Row, nearby: () => string): BreakdownRow | null {
   const text = row.line.text;
   const amounts = moneyIn(text);
@@ -107,6 +137,7 @@ function rowOf(row: Row, nearby: () => string): BreakdownRow | null {
             basisAmount: { value: base.round(2, 'half-away').toString() },
             categoryCode: category.code,
             rate: rate.value.normalized().toString(),
+            ...reasonCodeOf(text, category.code),
           },
           rate: rate.value,
           base,
@@ -120,6 +151,16 @@ function rowOf(row: Row, nearby: () => string): BreakdownRow | null {
   }
   return null;
 }
+
+/** The VAT of a line, allowance or charge (BT-151/152, BT-95/96, BT-102/103): outside the scope, no rate. */
+export const categoryTax = (
+  category: string,
+  rate: Decimal,
+): { typeCode: string; categoryCode: string; rate?: string } => ({
+  typeCode: 'VAT',
+  categoryCode: category,
+  ...(category === 'O' ? {} : { rate: rate.normalized().toString() }),
+});
 
 /** Rows of one category and rate taken together, as one BG-23 entry. */
 export function mergedByRate(rows: readonly BreakdownRow[]): BreakdownRow[] {
@@ -215,6 +256,7 @@ export function impliedBreakdown(layout: Layout, net: Decimal, vat: Decimal): Br
       basisAmount: { value: net.round(2, 'half-away').toString() },
       categoryCode: category,
       rate: rate.normalized().toString(),
+      ...reasonCodeOf(at.line.text, category),
     },
     rate,
     base: net,
@@ -224,8 +266,11 @@ export function impliedBreakdown(layout: Layout, net: Decimal, vat: Decimal): Br
     place: { row: at, cells: at.cells },
   });
   if (vat.isZero()) {
+    // A VATEX code says the category; else the words of an exemption, not in a legend of codes.
+    const coded = layout.rows.find((r) => vatexIn(r.line.text));
+    if (coded) return row(coded, Decimal.ZERO, vatexIn(coded.line.text)!.category, Decimal.ZERO);
     for (const [pattern, code] of VAT_CATEGORY_WORDS) {
-      const at = layout.rows.find((r) => pattern.test(r.line.text));
+      const at = layout.rows.find((r) => pattern.test(r.line.text) && !LEGEND.test(r.line.text));
       if (at) return row(at, Decimal.ZERO, code, Decimal.ZERO);
     }
     return null;

@@ -6,8 +6,10 @@
  * over the window address, an information block, two VAT rates), a French invoice (seller letterhead
  * with SIRET, "Facturé à", totals HT/TVA/TTC, legal mentions), a British one in GBP ("Bill to", VAT
  * registration, balance due), a French credit note referring to its invoice, an English reverse-charge
- * invoice, a German key–value layout with a partial payment, and an Irish invoice whose quantity column
- * comes first (names with a colon or over two rows, a unit price with three decimals).
+ * invoice, a German key–value layout with a partial payment, an Irish invoice whose quantity column
+ * comes first (names with a colon or over two rows, a unit price with three decimals), and a German
+ * invoice with an item's own discount under it, document allowances per rate whose total prints a minus,
+ * and a transport charge; a French invoice outside the scope of VAT (a VATEX code, no rates).
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { ReadingTruth } from './reading-score';
@@ -58,7 +60,7 @@ const line = (
   unitCode: string,
   netPrice: string,
   lineTotal: string,
-  vatRate: string,
+  vatRate: string | null,
   vatCategory = 'S',
 ) => ({ name, quantity, unitCode, netPrice, lineTotal, vatRate, vatCategory });
 
@@ -963,6 +965,320 @@ export const LAYOUT_INVOICES: readonly LayoutInvoice[] = [
         line('Consulting (hours): data model review', '10', 'HUR', '95.00', '950.00', '23'),
         line('Printed leaflets, A5, two-sided', '2500', 'C62', '0.125', '312.50', '23'),
         line('Delivery', '1', 'C62', '25.00', '25.00', '23'),
+      ],
+    },
+  },
+  {
+    name: 'de-rabatt-fracht',
+    language: 'de',
+    rows: [
+      [40, [[50, 'Feinkost Albrecht GmbH']], 14],
+      [58, [[50, 'Hafenstraße 21 · 28217 Bremen']]],
+      [70, [[50, 'USt-IdNr.: DE129273398']]],
+      [110, [[50, 'Rechnung an:']]],
+      [122, [[50, 'Kaffeehaus Morgenrot OHG']]],
+      [134, [[50, 'Ostertorsteinweg 30']]],
+      [146, [[50, '28203 Bremen']]],
+      [
+        110,
+        [
+          [360, 'Rechnung Nr.'],
+          [450, '2025-4410'],
+        ],
+      ],
+      [
+        122,
+        [
+          [360, 'Datum:'],
+          [450, '02.09.2025'],
+        ],
+      ],
+      [190, [[50, 'Rechnung']], 16],
+      [
+        220,
+        [
+          [50, 'Pos'],
+          [80, 'Artikel'],
+          [290, 'Menge'],
+          [340, 'Preis'],
+          [400, 'USt.'],
+          [500, 'Betrag'],
+        ],
+      ],
+      [
+        236,
+        [
+          [50, '1'],
+          [80, 'Apfelsaft naturtrüb 1 l'],
+          [290, '24 Fl'],
+          [340, '1,20'],
+          [400, '7 %'],
+          [505, '28,80'],
+        ],
+      ],
+      [
+        252,
+        [
+          [50, '2'],
+          [80, 'Kaffeebohnen Espresso 1 kg'],
+          [290, '5 Stk'],
+          [340, '29,10'],
+          [400, '7 %'],
+          [500, '145,50'],
+        ],
+      ],
+      [
+        264,
+        [
+          [80, 'Bruttopreis : 30,00  Abschlag : 0,90'],
+          [250, 'Artikelrabatt'],
+        ],
+        7,
+      ],
+      [
+        280,
+        [
+          [50, '3'],
+          [80, 'Thermoskanne Edelstahl'],
+          [290, '2 Stk'],
+          [340, '24,90'],
+          [400, '19 %'],
+          [505, '49,80'],
+        ],
+      ],
+      [320, [[50, 'Zu- und Abschläge']], 11],
+      [
+        338,
+        [
+          [50, 'Abschlag'],
+          [110, 'Rechnungsrabatt'],
+          [230, '2 %'],
+          [280, '174,30'],
+          [400, '7 %'],
+          [507, '-3,49'],
+        ],
+      ],
+      [
+        352,
+        [
+          [50, 'Abschlag'],
+          [110, 'Rechnungsrabatt'],
+          [230, '2 %'],
+          [285, '49,80'],
+          [400, '19 %'],
+          [507, '-1,00'],
+        ],
+      ],
+      [
+        366,
+        [
+          [50, 'Transportkosten'],
+          [400, '19 %'],
+          [510, '6,90'],
+        ],
+      ],
+      [
+        400,
+        [
+          [300, 'Positionssumme'],
+          [500, '224,10'],
+        ],
+      ],
+      [
+        414,
+        [
+          [300, 'Gesamtbetrag der Zuschläge'],
+          [510, '6,90'],
+        ],
+      ],
+      [
+        428,
+        [
+          [300, 'Gesamtbetrag der Abschläge'],
+          [507, '-4,49'],
+        ],
+      ],
+      [
+        442,
+        [
+          [300, 'Summe netto'],
+          [500, '226,51'],
+        ],
+      ],
+      [
+        456,
+        [
+          [300, 'zzgl. 7 % USt. auf 170,81'],
+          [505, '11,96'],
+        ],
+      ],
+      [
+        470,
+        [
+          [300, 'zzgl. 19 % USt. auf 55,70'],
+          [505, '10,58'],
+        ],
+      ],
+      [
+        484,
+        [
+          [300, 'Gesamtbetrag'],
+          [500, '249,05'],
+        ],
+      ],
+      [520, [[50, 'Zahlbar bis 16.09.2025 ohne Abzug auf IBAN DE02 1203 0000 0000 2020 51.']]],
+    ],
+    truth: {
+      profile: 'EN16931',
+      invoiceNumber: '2025-4410',
+      issueDate: '2025-09-02',
+      typeCode: '380',
+      currency: 'EUR',
+      dueDate: '2025-09-16',
+      purchaseOrderReference: null,
+      seller: party('Feinkost Albrecht GmbH', 'DE', 'DE129273398'),
+      buyer: party('Kaffeehaus Morgenrot OHG', 'DE'),
+      iban: ['DE02120300000000202051'],
+      totals: {
+        ...noTotals,
+        lineNet: '224.10',
+        allowances: '4.49',
+        charges: '6.90',
+        taxExclusive: '226.51',
+        vat: '22.54',
+        taxInclusive: '249.05',
+        due: '249.05',
+      },
+      vatBreakdown: [
+        { category: 'S', rate: '7', base: '170.81', amount: '11.96' },
+        { category: 'S', rate: '19', base: '55.70', amount: '10.58' },
+      ],
+      lines: [
+        line('Apfelsaft naturtrüb 1 l', '24', 'C62', '1.20', '28.80', '7'),
+        line('Kaffeebohnen Espresso 1 kg', '5', 'C62', '29.10', '145.50', '7'),
+        line('Thermoskanne Edelstahl', '2', 'C62', '24.90', '49.80', '19'),
+      ],
+    },
+  },
+  {
+    name: 'fr-hors-champ-vatex',
+    language: 'fr',
+    rows: [
+      [40, [[50, 'Association Les Ateliers du Rhône']], 14],
+      [58, [[50, '4 quai Claude Bernard']]],
+      [70, [[50, '69007 Lyon']]],
+      [82, [[50, 'SIREN : 732 829 320']]],
+      [110, [[330, 'Facturé à :']]],
+      [122, [[330, 'Mairie de Villeurbanne']]],
+      [134, [[330, 'Place Lazare Goujon']]],
+      [146, [[330, '69100 Villeurbanne']]],
+      [180, [[50, 'FACTURE N° AT-2025-031']], 16],
+      [205, [[50, 'Date de facture : 12/05/2025']]],
+      [217, [[50, "Date d'échéance : 11/06/2025"]]],
+      [
+        250,
+        [
+          [50, 'Désignation'],
+          [290, 'Qté'],
+          [340, 'P.U. HT'],
+          [420, 'TVA'],
+          [490, 'Montant HT'],
+        ],
+      ],
+      [
+        266,
+        [
+          [50, 'Atelier poterie enfants'],
+          [295, '3'],
+          [340, '120,00'],
+          [425, '-'],
+          [500, '360,00'],
+        ],
+      ],
+      [
+        280,
+        [
+          [50, 'Livret pédagogique'],
+          [293, '30'],
+          [345, '3,00'],
+          [425, '-'],
+          [505, '90,00'],
+        ],
+      ],
+      [
+        300,
+        [
+          [50, 'REMISE : remise partenaire'],
+          [502, '-20,00'],
+          [540, '-'],
+        ],
+      ],
+      [
+        330,
+        [
+          [50, 'Détail TVA (motif si exonération, code E, O, K, AE)'],
+          [330, 'Code'],
+          [370, 'Base'],
+          [440, 'Montant TVA'],
+        ],
+      ],
+      [
+        344,
+        [
+          [50, 'VATEX-EU-O'],
+          [120, "Hors champ d'application de la TVA"],
+          [335, 'O'],
+          [370, '430,00'],
+          [450, '0,00'],
+        ],
+      ],
+      [
+        380,
+        [
+          [330, 'Total HT'],
+          [490, '430,00'],
+        ],
+      ],
+      [
+        394,
+        [
+          [330, 'TVA'],
+          [500, '0,00'],
+        ],
+      ],
+      [
+        408,
+        [
+          [330, 'Total TTC'],
+          [490, '430,00'],
+        ],
+      ],
+      [450, [[50, 'Règlement par virement : IBAN FR76 3000 6000 0112 3456 7890 189']]],
+    ],
+    truth: {
+      profile: 'EN16931',
+      invoiceNumber: 'AT-2025-031',
+      issueDate: '2025-05-12',
+      typeCode: '380',
+      currency: 'EUR',
+      dueDate: '2025-06-11',
+      purchaseOrderReference: null,
+      seller: party('Association Les Ateliers du Rhône', 'FR', null, '732829320'),
+      buyer: party('Mairie de Villeurbanne', 'FR'),
+      iban: ['FR7630006000011234567890189'],
+      totals: {
+        ...noTotals,
+        lineNet: '450.00',
+        allowances: '20.00',
+        taxExclusive: '430.00',
+        vat: '0.00',
+        taxInclusive: '430.00',
+        due: '430.00',
+      },
+      vatBreakdown: [{ category: 'O', rate: '0', base: '430.00', amount: '0.00' }],
+      lines: [
+        line('Atelier poterie enfants', '3', 'C62', '120.00', '360.00', null, 'O'),
+        line('Livret pédagogique', '30', 'C62', '3.00', '90.00', null, 'O'),
       ],
     },
   },
