@@ -54,6 +54,7 @@ describe('IPC handlers', () => {
         'cancelConvert',
         'contract',
         'convert',
+        'limits',
         'extract',
         'openFileDialog',
         'profiles',

@@ -19,6 +19,7 @@ const api = {
   },
   repair: (request) => ipcRenderer.invoke(bridgeChannel('repair'), request),
   contract: () => ipcRenderer.invoke(bridgeChannel('contract')),
+  limits: () => ipcRenderer.invoke(bridgeChannel('limits')),
   profiles: (request, lang) => ipcRenderer.invoke(bridgeChannel('profiles'), request, lang),
   report: (reports, lang) => ipcRenderer.invoke(bridgeChannel('report'), reports, lang),
   openFileDialog: (kind) => ipcRenderer.invoke(bridgeChannel('openFileDialog'), kind),

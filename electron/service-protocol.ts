@@ -9,6 +9,7 @@ export const serviceNames = [
   'convert',
   'repair',
   'contract',
+  'limits',
   'profiles',
   'report',
 ] as const satisfies readonly (keyof FacturxBridge)[];

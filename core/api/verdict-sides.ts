@@ -1,20 +1,23 @@
 /**
- * A validation report read as two verdicts: the invoice data (its schema, the Factur-X profile rules when
- * the report has them, EN 16931, France 2026) and the PDF container around it (PDF/A-3, Factur-X). A
- * received invoice whose data is right but whose PDF is not says exactly that. Pure: the report PDF, the
- * batch table and the interface read it alike.
+ * A validation report read as verdicts: the invoice data against the target (its schema, EN 16931,
+ * France 2026) and the PDF container around it (PDF/A-3, Factur-X), side by side; then, apart, the
+ * Factur-X profile the document declares (a MINIMUM invoice may conform to its profile and still fail the
+ * target, and the target's `valid` does not count the profile rules). A received invoice whose data is
+ * right but whose PDF is not says exactly that. Pure: the report PDF, the batch table and the interface
+ * read it alike.
  */
 import type { StageResult, ValidationIssue, ValidationReportBody } from './validation-report';
 
-export type Side = 'data' | 'container';
+export type Side = 'data' | 'container' | 'profile';
 
 /**
- * The stages of each side, in reading order. `profile` (the Factur-X rules of the declared profile) is
- * read when a report carries it.
+ * The stages of each verdict, in reading order. The profile rules are a verdict of their own: their
+ * findings are in `profileConformance`, not among the target's issues.
  */
 export const SIDE_STAGES = {
-  data: ['xsd', 'profile', 'schematron', 'fr_ctc'],
+  data: ['xsd', 'schematron', 'fr_ctc'],
   container: ['pdfa', 'facturx_pdf'],
+  profile: ['profile'],
 } as const satisfies Record<Side, readonly string[]>;
 
 export type StageName = (typeof SIDE_STAGES)[Side][number];
@@ -35,11 +38,8 @@ export interface SideReading {
   readonly issues: readonly ValidationIssue[];
 }
 
-/** The stages a report carries, the `profile` one included whether or not its schema names it. */
-const stagesOf = (report: ValidationReportBody): Partial<Record<string, StageResult>> => report.stages;
-
 export function readSide(report: ValidationReportBody, side: Side): SideReading {
-  const all = stagesOf(report);
+  const all: Partial<Record<string, StageResult>> = report.stages;
   const stages = SIDE_STAGES[side].flatMap((name) => {
     const result = all[name];
     return result ? [{ name, result }] : [];
@@ -55,7 +55,10 @@ export function readSide(report: ValidationReportBody, side: Side): SideReading 
     stages,
     errors: ran.reduce((n, { result }) => n + result.error_count, 0),
     warnings: ran.reduce((n, { result }) => n + result.warning_count, 0),
-    issues: report.issues.filter((issue) => names.includes(issue.stage)),
+    issues:
+      side === 'profile'
+        ? report.profileConformance.issues
+        : report.issues.filter((issue) => names.includes(issue.stage)),
   };
 }
 

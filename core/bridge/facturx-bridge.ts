@@ -6,7 +6,10 @@
 
 import type { ConvertProgress } from '../api/convert-progress';
 
-/** The largest file the bridge carries either way (the main process checks it; the page refuses larger ones first). */
+/**
+ * The largest file the bridge carries either way, so that no call moves more than this through IPC; the
+ * service refuses smaller files already (its limit is what `limits()` answers, and what the page holds to).
+ */
 export const BRIDGE_MAX_FILE_BYTES = 64 * 1024 * 1024;
 
 /** A file as it crosses the bridge (dropped in the page or picked in a native dialog). */
@@ -61,6 +64,8 @@ export interface FacturxBridge {
   onConvertProgress(listener: (callId: string, progress: ConvertProgress) => void): () => void;
   repair(request: BridgeRequest): Promise<BridgeResult>;
   contract(): Promise<BridgeResult>;
+  /** What the service accepts (the largest file), as `GET /api/v1/limits` answers it, for the page to refuse larger files first. */
+  limits(): Promise<BridgeResult>;
   /**
    * The saved profiles, kept in the app's data folder; the body is what the HTTP route answers, its
    * messages in `lang`.
@@ -86,6 +91,7 @@ export const bridgeOperations = [
   'onConvertProgress',
   'repair',
   'contract',
+  'limits',
   'profiles',
   'report',
   'openFileDialog',

@@ -98,6 +98,38 @@ describe('the validation report PDF', () => {
     expect(text).toContain(`${withTerm!.bt} ${TERM_NAMES[withTerm!.bt!]!.fr.split(' ')[0]}`);
   });
 
+  it('judges the invoice data by the target alone: the declared profile’s rules are a check of their own', async () => {
+    const passing = await reportOf('facture.xml', xml, 'en');
+    const profileFails: ValidationReportBody = {
+      ...passing,
+      stages: { ...passing.stages, profile: { ...passing.stages.profile, passed: false, error_count: 1 } },
+      profileConformance: {
+        ...passing.profileConformance,
+        conforms: false,
+        summary: { errorCount: 1, warningCount: 0 },
+        issues: [
+          {
+            ruleId: 'FX-SCH-A-000001',
+            severity: 'fatal',
+            message: 'A profile rule fails.',
+            location: '/rsm:CrossIndustryInvoice',
+            bt: null,
+            stage: 'profile',
+          },
+        ],
+      },
+    };
+    expect(passing.valid).toBe(true);
+    expect(readSide(profileFails, 'data')).toMatchObject({ state: 'passed', issues: [] });
+    expect(readSide(profileFails, 'profile')).toMatchObject({ state: 'failed', errors: 1 });
+    expect(readSide(profileFails, 'profile').issues.map((issue) => issue.ruleId)).toEqual([
+      'FX-SCH-A-000001',
+    ]);
+    const text = await textOf([profileFails], 'en');
+    expect(text).toMatch(/Invoice data\s*Passed/);
+    expect(text).toMatch(/Factur-X profile rules\s*Failed/);
+  });
+
   it('opens a batch on a summary of every document, then one section each', async () => {
     const reports = [
       await reportOf('a.xml', xml, 'en'),

@@ -79,7 +79,7 @@ function documentSection(layout: Layout, report: ValidationReportBody, index: nu
   }
 
   heading(layout, l.checks);
-  const stages = [...readSide(report, 'data').stages, ...readSide(report, 'container').stages];
+  const stages = (['data', 'profile', 'container'] as const).flatMap((side) => readSide(report, side).stages);
   layout.table(
     [
       { header: l.check, width: 27 },

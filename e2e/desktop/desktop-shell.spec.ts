@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { bridgeOperations, type FacturxBridge } from '../../core/bridge/facturx-bridge';
 import { scanPdf } from '../../core/ocr/scan-fixture';
@@ -70,6 +70,24 @@ test.describe(`Factur-X Desk on the ${standIn} (real main, preload, IPC handlers
       { kind: 'save', options: { defaultPath: 'facture-desktop.xml' } },
     ]);
     await page.screenshot({ path: 'test-results/desktop-checked.png', fullPage: true });
+  });
+
+  test(`${standIn}: a file over the service's limit is refused before it crosses the bridge`, async ({
+    desktop,
+  }, testInfo) => {
+    const page = desktop.window;
+    // What the backend worker's limits service answers through IPC: the page's refusal holds to it.
+    const said = await page.evaluate(() =>
+      (globalThis as unknown as { facturx: { limits: () => Promise<unknown> } }).facturx.limits(),
+    );
+    expect(said).toEqual({ ok: true, status: 200, body: { maxUploadBytes: 20 * 1024 * 1024 } });
+    const big = testInfo.outputPath('scan.pdf');
+    await writeFile(big, Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(21 * 1024 * 1024, 0x20)]));
+    await page.getByTestId('file-input').setInputFiles(big);
+    await expect(page.getByRole('alert')).toHaveText(
+      'scan.pdf (21 MB) is larger than the 20 MB accepted here: it was not sent.',
+    );
+    await expect(page.getByTestId('check')).toHaveCount(0);
   });
 
   test(`${standIn}: the backend worker draws a validation report PDF through the bridge`, async ({

@@ -259,3 +259,18 @@ export const ADDRESS_SCHEME_NAMES: Names = {
   '9957': n('French VAT number', 'Numéro de TVA français'),
   EM: n('E-mail address', 'Adresse électronique'),
 };
+
+/** Every named list by the name the interface and the tests give it: one table for all who look a name up. */
+export const CODE_NAMES = {
+  invoiceType: INVOICE_TYPE_NAMES,
+  vatCategory: VAT_CATEGORY_NAMES,
+  paymentMeans: PAYMENT_MEANS_NAMES,
+  unit: UNIT_NAMES,
+  noteSubject: NOTE_SUBJECT_NAMES,
+  allowanceReason: ALLOWANCE_REASON_NAMES,
+  chargeReason: CHARGE_REASON_NAMES,
+  identifierScheme: IDENTIFIER_SCHEME_NAMES,
+  addressScheme: ADDRESS_SCHEME_NAMES,
+} as const satisfies Record<string, Names>;
+
+export type NamedCodeList = keyof typeof CODE_NAMES;

@@ -1,6 +1,7 @@
 import type { Lang } from '../i18n/messages';
 import { apiError, type ApiErrorBody, type ErrorCode } from '../../../core/api/errors';
 import type { ConvertControl } from '../../../core/api/convert-progress';
+import { limitsSchema } from '../../../core/api/limits';
 import type { ValidationTarget } from '../../../core/api/targets';
 import type { ProfileRole } from '../../../core/api/profile';
 import type { ProfilesRequest } from '../../../core/bridge/facturx-bridge';
@@ -73,6 +74,12 @@ export type { ProfileRole, ProfilesRequest };
 export interface UploadLimits {
   /** The largest file, in bytes: a larger one is refused before it is sent. */
   readonly maxUploadBytes: number;
+}
+
+/** The limits a backend's answer to its limits call carries; null when it failed or says something else. */
+export function uploadLimitsOf(answer: Answer): UploadLimits | null {
+  const read = answer.ok ? limitsSchema.safeParse(answer.body) : undefined;
+  return read?.success ? { maxUploadBytes: read.data.maxUploadBytes } : null;
 }
 
 /** The renderer's view of the backend; http-backend.ts and ipc-backend.ts implement it. */

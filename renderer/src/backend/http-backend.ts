@@ -1,5 +1,4 @@
 import {
-  isRecord,
   toAnswer,
   unlessCancelled,
   type Answer,
@@ -7,6 +6,7 @@ import {
   type FileOperation,
   type InvoiceFile,
   type ProfilesRequest,
+  uploadLimitsOf,
 } from './backend';
 
 export interface HttpSettings {
@@ -71,11 +71,7 @@ export function httpBackend(
   return {
     kind: { type: origin === pageOrigin ? 'server' : 'hosted', origin },
     async limits() {
-      const answer = await send(new URL('/api/v1/limits', origin), { method: 'GET' });
-      const body = answer.ok && isRecord(answer.body) ? answer.body : {};
-      return typeof body.maxUploadBytes === 'number' && body.maxUploadBytes > 0
-        ? { maxUploadBytes: body.maxUploadBytes }
-        : null;
+      return uploadLimitsOf(await send(new URL('/api/v1/limits', origin), { method: 'GET' }));
     },
     // No progress over HTTP (the API streams none): a convert is only shown as under way.
     run(

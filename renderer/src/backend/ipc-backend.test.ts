@@ -14,6 +14,7 @@ function bridge(overrides: Partial<FacturxBridge>): FacturxBridge {
     onConvertProgress: () => () => undefined,
     repair: unused,
     contract: unused,
+    limits: unused,
     profiles: unused,
     report: unused,
     openFileDialog: unused,

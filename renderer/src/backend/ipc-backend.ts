@@ -1,11 +1,10 @@
 import {
-  BRIDGE_MAX_FILE_BYTES,
   type BridgeRequest,
   type BridgeResult,
   type FacturxBridge,
 } from '../../../core/bridge/facturx-bridge';
 import { convertProgressSchema, type ConvertProgress } from '../../../core/api/convert-progress';
-import { toAnswer, unlessCancelled, type Answer, type Backend } from './backend';
+import { toAnswer, unlessCancelled, uploadLimitsOf, type Answer, type Backend } from './backend';
 
 async function answerOf(call: () => Promise<BridgeResult>): Promise<Answer> {
   try {
@@ -42,7 +41,7 @@ export function ipcBackend(bridge: FacturxBridge): Backend {
 
   return {
     kind: { type: 'offline' },
-    limits: async () => ({ maxUploadBytes: BRIDGE_MAX_FILE_BYTES }),
+    limits: async () => uploadLimitsOf(await answerOf(() => bridge.limits())),
     run(operation, file, { lang, validationTarget }, fields = {}, control) {
       const request: BridgeRequest = {
         files: file ? { file } : {},

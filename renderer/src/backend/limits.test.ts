@@ -1,5 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
+import { MAX_UPLOAD_BYTES } from '../../../core/api/limits';
 import { BRIDGE_MAX_FILE_BYTES, type FacturxBridge } from '../../../core/bridge/facturx-bridge';
+import { limits } from '../../../core/service/limits';
+import type { ServiceContext } from '../../../core/service/types';
 import { httpBackend } from './http-backend';
 import { ipcBackend } from './ipc-backend';
 import { watchQuota } from './quota-watch';
@@ -29,8 +32,24 @@ describe('what a backend accepts', () => {
     }
   });
 
-  it('in the desktop app is what the bridge carries, and the quota watch passes it on', async () => {
-    const backend = watchQuota(ipcBackend({} as FacturxBridge), () => undefined);
-    expect(await backend.limits?.()).toEqual({ maxUploadBytes: BRIDGE_MAX_FILE_BYTES });
+  it('in the desktop app is what the service answers through the bridge, and the quota watch passes it on', async () => {
+    // The service that answers the desktop's limits call; it needs no tenant, nor anything of the context.
+    const bridge = {
+      limits: () => limits({ fields: {}, files: {}, query: {} }, {} as ServiceContext),
+    } as FacturxBridge;
+    const backend = watchQuota(ipcBackend(bridge), () => undefined);
+    expect(await backend.limits?.()).toEqual({ maxUploadBytes: MAX_UPLOAD_BYTES });
+    // The service's limit, not the larger one of the IPC transport, is what the page refuses above.
+    expect(MAX_UPLOAD_BYTES).toBeLessThan(BRIDGE_MAX_FILE_BYTES);
+  });
+
+  it('in the desktop app is unknown when the bridge fails or answers something else', async () => {
+    for (const answer of [
+      () => Promise.reject(new Error('no handler')),
+      async () => ({ ok: true, status: 200, body: { maxUploadBytes: -1 } }),
+    ]) {
+      const backend = ipcBackend({ limits: answer } as FacturxBridge);
+      expect(await backend.limits?.()).toBeNull();
+    }
   });
 });

@@ -3,16 +3,10 @@
  * dry run's `candidateInvoiceData` leaves out what it could not read). Read once from an answer body,
  * then trusted as this type.
  */
-import type { InvoiceData } from '../../../core/invoice-data/schema';
+import type { InvoiceDataDraft } from '../../../core/invoice-data/schema';
 import { isRecord } from '../backend/backend';
 
-type Draft<T> = T extends readonly (infer U)[]
-  ? readonly Draft<U>[]
-  : T extends object
-    ? { readonly [K in keyof T]?: Draft<T[K]> }
-    : T;
-
-export type InvoiceDraft = Draft<InvoiceData>;
+export type InvoiceDraft = InvoiceDataDraft;
 export type PartyDraft = NonNullable<InvoiceDraft['seller']>;
 export type AddressDraft = NonNullable<PartyDraft['address']>;
 export type LineDraft = NonNullable<InvoiceDraft['lines']>[number];

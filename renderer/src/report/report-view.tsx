@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import './report.css';
 import type { StageResult, ValidationIssue, ValidationReportBody } from '../../../core/api/validation-report';
+import { readSide, summaryOf, type SideReading, type StageName } from '../../../core/api/verdict-sides';
 import { TERM_NAMES } from '../../../core/model/terms';
 import { useI18n, type Translate } from '../i18n/i18n';
 import { countsText } from '../shared/counts';
-import { sideVerdict, summaryOf, type SideVerdict, type StageName } from './report-sides';
 
 const knownSkipReasons = ['not_a_pdf', 'target_en16931', 'profile_not_recognised'] as const;
 
@@ -30,7 +30,7 @@ function StageLine({ name, result }: { readonly name: StageName; readonly result
 }
 
 /** One of the two verdicts: its state, then each check it is made of. */
-function VerdictCard({ verdict }: { readonly verdict: SideVerdict }) {
+function VerdictCard({ verdict }: { readonly verdict: SideReading }) {
   const { lang, t } = useI18n();
   const tone = { passed: 'valid', failed: 'invalid', not_checked: 'neutral' }[verdict.state];
   return (
@@ -73,7 +73,7 @@ function ProfileVerdict({
   verdict,
   statement,
 }: {
-  readonly verdict: SideVerdict;
+  readonly verdict: SideReading;
   readonly statement: string;
 }) {
   const { lang, t } = useI18n();
@@ -154,7 +154,7 @@ function Findings({
   verdict,
   values,
 }: {
-  readonly verdict: SideVerdict;
+  readonly verdict: SideReading;
   readonly values: Readonly<Record<string, string>>;
 }) {
   const { t } = useI18n();
@@ -204,9 +204,9 @@ interface Props {
  */
 export function ReportView({ report, values = {}, children }: Props) {
   const { lang, t } = useI18n();
-  const data = sideVerdict(report, 'data');
-  const container = sideVerdict(report, 'container');
-  const profile = sideVerdict(report, 'profile');
+  const data = readSide(report, 'data');
+  const container = readSide(report, 'container');
+  const profile = readSide(report, 'profile');
   const summary = summaryOf(data, container);
   const target = t(`target.${report.target}`);
   return (

@@ -73,7 +73,7 @@ interface Sent {
   readonly fields: FormFields;
 }
 
-function setup({ answer }: { answer: (sent: Sent) => Answer }) {
+function setup({ answer }: { answer: (sent: Sent) => Answer | Promise<Answer> }) {
   const sent: Sent[] = [];
   const point = vi.fn();
   const run = async (file: InvoiceFile | null, fields: FormFields) => {
@@ -213,6 +213,42 @@ describe('ReviewFlow', () => {
     expect(final.file).toBe(pdf);
     expect(sentInvoice(final)).toMatchObject({ business_process: 's1', totals: { tax_inclusive: '499.64' } });
     await waitFor(() => expect(screen.getByTestId('convert-result')).toBeTruthy());
+  });
+
+  it('keeps the previous findings shown, marked as being checked again, until the new answer arrives', async () => {
+    let answer: (value: Answer) => void = () => undefined;
+    setup({ answer: () => new Promise<Answer>((resolve) => (answer = resolve)) });
+    const shownRules = () => screen.queryAllByTestId('review-finding').map((f) => f.dataset.rule);
+    // Every state the findings area goes through is recorded, so a moment with nothing shown would be seen.
+    const seen: string[] = [];
+    const record = () =>
+      seen.push(
+        `${screen.getByTestId('review-shown').dataset.rechecking}:${shownRules().join(',') || 'none'}`,
+      );
+    const observer = new MutationObserver(record);
+    observer.observe(screen.getByTestId('review-status'), {
+      subtree: true,
+      childList: true,
+      attributes: true,
+    });
+
+    await act(async () => fireEvent.change(inputAt('totals.tax_inclusive'), { target: { value: '499.64' } }));
+    await waitFor(() => expect(screen.getByTestId('review-shown').dataset.rechecking).toBe('true'));
+    expect(shownRules()).toEqual(['BR-CO-15', 'BR-FR-08_BT-23']);
+    expect(screen.getByTestId('review-shown').getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByTestId('review-rechecking').textContent).toContain('previous check');
+    expect(screen.queryByText('No finding: the corrected invoice passes.')).toBeNull();
+    expect((screen.getByRole('button', { name: 'Convert' }) as HTMLButtonElement).disabled).toBe(true);
+
+    await act(async () =>
+      answer({ ok: true, status: 200, body: dryRunBody({ status: 'failed', requirements: [processRule] }) }),
+    );
+    await waitFor(() => expect(screen.getByTestId('review-shown').dataset.rechecking).toBe('false'));
+    expect(shownRules()).toEqual(['BR-FR-08_BT-23']);
+    expect(screen.queryByTestId('review-rechecking')).toBeNull();
+    observer.disconnect();
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.filter((state) => state.endsWith(':none'))).toEqual([]);
   });
 
   it('adds the usual legal note a France 2026 finding asks for', async () => {

@@ -36,7 +36,7 @@ function goToTerm(review: Review, formId: string, bt: string) {
 }
 
 /** The example values a dry run proposes for a finding (`conversionInputRecipe.examplePayload`). */
-function suggestionFor(check: Answer | 'pending', requirement: Requirement) {
+function suggestionFor(check: Answer, requirement: Requirement) {
   const body = convertBodyOf(check);
   const example = body?.conversionInputRecipe?.examplePayload;
   const note = /document_notes\[(\w+)\]/.exec(requirement.input ?? '')?.[1];
@@ -61,7 +61,7 @@ function Findings({ review, formId }: { readonly review: Review; readonly formId
   return (
     <ul className="review-findings" data-testid="review-findings">
       {review.requirements.map((requirement, index) => {
-        const suggestion = suggestionFor(review.check, requirement);
+        const suggestion = suggestionFor(review.shown, requirement);
         const term = requirement.bt ? TERM_NAMES[requirement.bt]?.[lang] : undefined;
         return (
           <li
@@ -125,8 +125,8 @@ function Findings({ review, formId }: { readonly review: Review; readonly formId
 }
 
 /** The fields a refusal names (`missing_fields`, `field`), by path, in words. */
-function problemsOf(check: Answer | 'pending', lang: 'en' | 'fr', missing: string): Record<string, string> {
-  if (check === 'pending' || check.ok) return {};
+function problemsOf(check: Answer, lang: 'en' | 'fr', missing: string): Record<string, string> {
+  if (check.ok) return {};
   const named = [
     ...(Array.isArray(check.error.missing_fields) ? check.error.missing_fields : []),
     ...(typeof check.error.field === 'string' ? [check.error.field] : []),
@@ -242,11 +242,12 @@ export function ReviewFlow({ file, reading, run, profiles, sources, point, delay
   const formId = useId().replace(/[^\w-]/g, '');
   const review = useReview(file, reading, run, delay);
   const problems = useMemo(
-    () => problemsOf(review.check, lang, t('review.missing')),
-    [review.check, lang, t],
+    () => problemsOf(review.shown, lang, t('review.missing')),
+    [review.shown, lang, t],
   );
   const context: FieldContext = { review, sources, problems, point };
-  const { state } = review;
+  const { state, shownState } = review;
+  const rechecking = state.kind === 'checking';
   const finalBody = convertBodyOf(review.final);
   const refusedFields = Object.keys(problems);
   return (
@@ -266,32 +267,39 @@ export function ReviewFlow({ file, reading, run, profiles, sources, point, delay
         data-state={state.kind}
       >
         <h4>{t('review.findings')}</h4>
-        {state.kind === 'checking' && <p>{t('review.checking')}</p>}
-        {state.kind === 'refused' && (
-          <div className="review-refused">
-            <p className="error-text">{plainError(state.answer.error, t)}</p>
-            <ul>
-              {refusedFields.map((field) => {
-                const spec = fieldAtPath(pathOf(field));
-                return (
-                  <li key={field}>
-                    {spec ? (
-                      <button type="button" className="link" onClick={() => focusTerm(formId, spec.bt)}>
-                        {TERM_NAMES[spec.bt]?.[lang] ?? spec.bt}
-                      </button>
-                    ) : (
-                      field
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-          </div>
-        )}
-        {state.kind !== 'checking' && state.kind !== 'refused' && review.requirements.length === 0 && (
-          <p className="no-issues">{t('review.noFindings')}</p>
-        )}
-        {state.kind !== 'checking' && <Findings review={review} formId={formId} />}
+        {rechecking && <p data-testid="review-rechecking">{t('review.checking')}</p>}
+        <div
+          className={rechecking ? 'review-shown rechecking' : 'review-shown'}
+          data-testid="review-shown"
+          data-rechecking={rechecking}
+          aria-busy={rechecking}
+        >
+          {shownState.kind === 'refused' && (
+            <div className="review-refused">
+              <p className="error-text">{plainError(shownState.answer.error, t)}</p>
+              <ul>
+                {refusedFields.map((field) => {
+                  const spec = fieldAtPath(pathOf(field));
+                  return (
+                    <li key={field}>
+                      {spec ? (
+                        <button type="button" className="link" onClick={() => focusTerm(formId, spec.bt)}>
+                          {TERM_NAMES[spec.bt]?.[lang] ?? spec.bt}
+                        </button>
+                      ) : (
+                        field
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
+          )}
+          {shownState.kind !== 'refused' && review.requirements.length === 0 && (
+            <p className="no-issues">{t('review.noFindings')}</p>
+          )}
+          <Findings review={review} formId={formId} />
+        </div>
       </section>
       <div className="review-convert">
         <div className="segmented light" role="group" aria-label={t('convert.output')}>

@@ -5,12 +5,22 @@ import { convertBodyOf, requirementsOf, type Requirement } from './convert-bodie
 import { addAt, payloadOf, pathText, removeAt, setAt, type Path } from './draft-edit';
 import type { ConvertOutput, RunConvert } from './use-conversion';
 
-/** Where the review stands: whether the corrected invoice can be converted, and if not, why. */
-export type ReviewState =
-  | { readonly kind: 'checking' }
+/** What a check answered: whether the invoice it checked can be converted, and if not, why. */
+export type CheckedState =
   | { readonly kind: 'ready'; readonly advisories: number }
   | { readonly kind: 'blocked'; readonly blocking: number }
   | { readonly kind: 'refused'; readonly answer: Extract<Answer, { ok: false }> };
+
+/** Where the review stands: a check running, or what the newest one answered. */
+export type ReviewState = { readonly kind: 'checking' } | CheckedState;
+
+function checkedState(answer: Answer, requirements: readonly Requirement[]): CheckedState {
+  if (!answer.ok) return { kind: 'refused', answer };
+  const body = convertBodyOf(answer);
+  return requirements.some((r) => r.kind === 'blocking') || !body || body.target.status === 'failed'
+    ? { kind: 'blocked', blocking: requirements.filter((r) => r.kind === 'blocking').length }
+    : { kind: 'ready', advisories: requirements.filter((r) => r.kind === 'advisory').length };
+}
 
 export interface Review {
   readonly draft: InvoiceDraft;
@@ -23,7 +33,14 @@ export interface Review {
   readonly replace: (path: Path, value: unknown) => void;
   /** The newest check of the draft: the reading at first, then a dry run of each corrected draft. */
   readonly check: Answer | 'pending';
+  /**
+   * The newest answered check: while a correction is checked again, its findings stay shown (marked as
+   * being checked again) rather than leaving the list empty until the new answer.
+   */
+  readonly shown: Answer;
+  /** The findings of `shown`, and what it says. */
   readonly requirements: readonly Requirement[];
+  readonly shownState: CheckedState;
   readonly state: ReviewState;
   readonly output: ConvertOutput;
   readonly setOutput: (output: ConvertOutput) => void;
@@ -47,6 +64,7 @@ export function useReview(file: InvoiceFile, reading: Answer, run: RunConvert, d
   );
   const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
   const [check, setCheck] = useState<Answer | 'pending'>(reading);
+  const [shown, setShown] = useState<Answer>(reading);
   const [checkedDraft, setCheckedDraft] = useState<InvoiceDraft>(draft);
   const [output, setOutput] = useState<ConvertOutput>('facturx_pdfa3');
   const [final, setFinal] = useState<Answer | 'pending'>();
@@ -61,6 +79,7 @@ export function useReview(file: InvoiceFile, reading: Answer, run: RunConvert, d
     setDraft(candidate);
     setCheckedDraft(candidate);
     setCheck(reading);
+    setShown(reading);
     checkedRun.current = run;
     // Only a new reading counts here (`edited` and `run` are read as they are); corrections are checked below.
   }, [reading]);
@@ -77,6 +96,7 @@ export function useReview(file: InvoiceFile, reading: Answer, run: RunConvert, d
         checkedRun.current = run;
         setCheckedDraft(draft);
         setCheck(answer);
+        setShown(answer);
       });
     }, delay);
     return () => clearTimeout(timer);
@@ -115,16 +135,10 @@ export function useReview(file: InvoiceFile, reading: Answer, run: RunConvert, d
     [touch],
   );
 
-  const body = convertBodyOf(check);
+  const body = convertBodyOf(shown);
   const requirements = useMemo(() => (body ? requirementsOf(body) : []), [body]);
-  const state: ReviewState =
-    check === 'pending'
-      ? { kind: 'checking' }
-      : !check.ok
-        ? { kind: 'refused', answer: check }
-        : requirements.some((r) => r.kind === 'blocking') || !body || body.target.status === 'failed'
-          ? { kind: 'blocked', blocking: requirements.filter((r) => r.kind === 'blocking').length }
-          : { kind: 'ready', advisories: requirements.filter((r) => r.kind === 'advisory').length };
+  const shownState = checkedState(shown, requirements);
+  const state: ReviewState = check === 'pending' ? { kind: 'checking' } : shownState;
 
   const convert = useCallback(() => {
     setFinal('pending');
@@ -140,7 +154,9 @@ export function useReview(file: InvoiceFile, reading: Answer, run: RunConvert, d
     removeEntry,
     replace,
     check,
+    shown,
     requirements,
+    shownState,
     state,
     output,
     setOutput,

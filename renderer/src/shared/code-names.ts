@@ -3,46 +3,17 @@
  * currencies by the platform's own names (Intl). A code without a name stays the code.
  */
 import {
-  ADDRESS_SCHEME_NAMES,
-  ALLOWANCE_REASON_NAMES,
-  CHARGE_REASON_NAMES,
-  IDENTIFIER_SCHEME_NAMES,
-  INVOICE_TYPE_NAMES,
-  NOTE_SUBJECT_NAMES,
-  PAYMENT_MEANS_NAMES,
-  UNIT_NAMES,
-  VAT_CATEGORY_NAMES,
+  CODE_NAMES,
   vatexName,
   type CodeName,
+  type NamedCodeList,
 } from '../../../core/rules/codelists/code-names';
 import { VATEX_CODES } from '../../../core/rules/codelists/vatex';
 import type { Lang } from '../i18n/messages';
 
-export type CodeList =
-  | 'invoiceType'
-  | 'vatCategory'
-  | 'vatex'
-  | 'paymentMeans'
-  | 'unit'
-  | 'noteSubject'
-  | 'allowanceReason'
-  | 'chargeReason'
-  | 'identifierScheme'
-  | 'addressScheme'
-  | 'country'
-  | 'currency';
+export type CodeList = NamedCodeList | 'vatex' | 'country' | 'currency';
 
-const tables: Partial<Record<CodeList, Readonly<Record<string, CodeName>>>> = {
-  invoiceType: INVOICE_TYPE_NAMES,
-  vatCategory: VAT_CATEGORY_NAMES,
-  paymentMeans: PAYMENT_MEANS_NAMES,
-  unit: UNIT_NAMES,
-  noteSubject: NOTE_SUBJECT_NAMES,
-  allowanceReason: ALLOWANCE_REASON_NAMES,
-  chargeReason: CHARGE_REASON_NAMES,
-  identifierScheme: IDENTIFIER_SCHEME_NAMES,
-  addressScheme: ADDRESS_SCHEME_NAMES,
-};
+const tables: Partial<Record<CodeList, Readonly<Record<string, CodeName>>>> = CODE_NAMES;
 
 function displayName(type: 'region' | 'currency', code: string, lang: Lang): string | undefined {
   try {

@@ -89,10 +89,11 @@ export const validReport: ValidationReportBody = {
   },
 };
 
-export const infoXmpMismatch: ValidationIssue = {
-  ruleId: 'PDFA-INFO-XMP',
+/** A finding core/pdf/check.ts makes (a font drawn but not embedded). */
+export const fontNotEmbedded: ValidationIssue = {
+  ruleId: 'PDFA-FONT-EMBEDDED',
   severity: 'fatal',
-  message: 'Info /Keywords does not match its XMP equivalent (ISO 19005-3 §6.6.3)',
+  message: 'Font Helvetica (page 1) is not embedded',
   location: 'PDF',
   bt: null,
   stage: 'pdfa',
@@ -104,7 +105,7 @@ export const containerOnlyReport: ValidationReportBody = {
   valid: false,
   filename: 'facture.pdf',
   summary: { errorCount: 1, warningCount: 0 },
-  issues: [infoXmpMismatch],
+  issues: [fontNotEmbedded],
   stages: { ...validReport.stages, pdfa: ranStage(1), facturx_pdf: ranStage(0) },
 };
 
