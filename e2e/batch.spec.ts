@@ -33,7 +33,7 @@ test.describe('The batch desk in a browser, against facturx serve', () => {
     await expect(counter).toContainText('0 in progress', { timeout: 120_000 });
     // The Factur-X PDFs drawn here are not PDF/A-3: their data passes, their container does not.
     await expect(counter).toHaveText(
-      '10 documents: 4 valid, 4 not valid or refused, 2 to convert, 0 in progress',
+      '10 documents: 4 valid, 4 not valid or refused, 2 to convert, 0 converted, 0 in progress',
     );
     await expect(page.getByTestId('queue-row')).toHaveCount(10);
     await expect(page.getByTestId('check')).toHaveCount(0);
@@ -76,7 +76,7 @@ test.describe('The batch desk in a browser, against facturx serve', () => {
     await page.getByRole('button', { name: 'Français' }).click();
     await expect(counter).toContainText('0 en cours', { timeout: 120_000 });
     await expect(counter).toHaveText(
-      '10 documents : 4 valides, 4 non valides ou refusés, 2 à convertir, 0 en cours',
+      '10 documents : 4 valides, 4 non valides ou refusés, 2 à convertir, 0 convertis, 0 en cours',
     );
     await page.screenshot({ path: 'test-results/e2e-batch-queue-fr.png', fullPage: true });
   });
@@ -106,7 +106,7 @@ test.describe('The batch desk in a browser, against facturx serve', () => {
 
     await expect(heldRow.getByTestId('queue-status')).toHaveText('Cancelled');
     await expect(counter).toHaveText(
-      '4 documents: 3 valid, 0 not valid or refused, 0 to convert, 0 in progress',
+      '4 documents: 3 valid, 0 not valid or refused, 0 to convert, 0 converted, 0 in progress',
     );
     await expect.poll(() => aborted.filter((url) => url.includes('/api/v1/validate'))).toHaveLength(1);
 

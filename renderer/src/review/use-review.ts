@@ -32,7 +32,19 @@ export interface Review {
   readonly convert: () => void;
 }
 
-const fieldsOf = (draft: InvoiceDraft): Record<string, string> => ({
+/** Whether a dry run says the target can pass (the batch's "convert all that are ready" asks the same). */
+export function reviewStateOf(check: Answer | 'pending'): ReviewState {
+  if (check === 'pending') return { kind: 'checking' };
+  if (!check.ok) return { kind: 'refused', answer: check };
+  const body = convertBodyOf(check);
+  const requirements = body ? requirementsOf(body) : [];
+  return requirements.some((r) => r.kind === 'blocking') || !body || body.target.status === 'failed'
+    ? { kind: 'blocked', blocking: requirements.filter((r) => r.kind === 'blocking').length }
+    : { kind: 'ready', advisories: requirements.filter((r) => r.kind === 'advisory').length };
+}
+
+/** The final convert of a corrected invoice: the full `invoice_data` (with the PDF as carrier). */
+export const fieldsOf = (draft: InvoiceDraft): Record<string, string> => ({
   invoice_data: JSON.stringify(payloadOf(draft)),
 });
 
@@ -117,14 +129,7 @@ export function useReview(file: InvoiceFile, reading: Answer, run: RunConvert, d
 
   const body = convertBodyOf(check);
   const requirements = useMemo(() => (body ? requirementsOf(body) : []), [body]);
-  const state: ReviewState =
-    check === 'pending'
-      ? { kind: 'checking' }
-      : !check.ok
-        ? { kind: 'refused', answer: check }
-        : requirements.some((r) => r.kind === 'blocking') || !body || body.target.status === 'failed'
-          ? { kind: 'blocked', blocking: requirements.filter((r) => r.kind === 'blocking').length }
-          : { kind: 'ready', advisories: requirements.filter((r) => r.kind === 'advisory').length };
+  const state = reviewStateOf(check);
 
   const convert = useCallback(() => {
     setFinal('pending');
