@@ -33,7 +33,7 @@ test.describe('The batch desk in a browser, against facturx serve', () => {
     await expect(counter).toContainText('0 in progress', { timeout: 120_000 });
     // The Factur-X PDFs drawn here are not PDF/A-3: their data passes, their container does not.
     await expect(counter).toHaveText(
-      '10 documents: 4 valid, 4 not valid or refused, 2 to convert, 0 in progress',
+      '10 documents: 4 valid, 4 not valid or refused, 2 to convert, 0 converted, 0 in progress',
     );
     await expect(page.getByTestId('queue-row')).toHaveCount(10);
     await expect(page.getByTestId('check')).toHaveCount(0);
@@ -76,7 +76,7 @@ test.describe('The batch desk in a browser, against facturx serve', () => {
     await page.getByRole('button', { name: 'Français' }).click();
     await expect(counter).toContainText('0 en cours', { timeout: 120_000 });
     await expect(counter).toHaveText(
-      '10 documents : 4 valides, 4 non valides ou refusés, 2 à convertir, 0 en cours',
+      '10 documents : 4 valides, 4 non valides ou refusés, 2 à convertir, 0 convertis, 0 en cours',
     );
     await page.screenshot({ path: 'test-results/e2e-batch-queue-fr.png', fullPage: true });
   });
@@ -106,7 +106,7 @@ test.describe('The batch desk in a browser, against facturx serve', () => {
 
     await expect(heldRow.getByTestId('queue-status')).toHaveText('Cancelled');
     await expect(counter).toHaveText(
-      '4 documents: 3 valid, 0 not valid or refused, 0 to convert, 0 in progress',
+      '4 documents: 3 valid, 0 not valid or refused, 0 to convert, 0 converted, 0 in progress',
     );
     await expect.poll(() => aborted.filter((url) => url.includes('/api/v1/validate'))).toHaveLength(1);
 
@@ -115,5 +115,59 @@ test.describe('The batch desk in a browser, against facturx serve', () => {
     await page.getByRole('button', { name: 'Annuler held-1.xml' }).click();
     await expect(heldRow.getByTestId('queue-status')).toHaveText('Annulé');
     await page.unrouteAll({ behavior: 'ignoreErrors' });
+  });
+
+  test('convert all that are ready: the JSONs whose dry run passes are converted and exported, the plain PDFs say why not', async ({
+    page,
+    server,
+  }) => {
+    test.slow();
+    const json = await fixtureFile('invoice-data-fr-without-notes.json', 'application/json');
+    const files = [
+      renamed(json, 'data-1.json'),
+      renamed(json, 'data-2.json'),
+      await invoicePdf('plain-1.pdf'),
+      await invoicePdf('plain-2.pdf'),
+    ];
+    await page.goto('/');
+    await saveApiKey(page, server.apiKey);
+    await dropFiles(page, files);
+    const counter = page.getByTestId('queue-counter');
+    await expect(counter).toContainText('4 to convert, 0 converted, 0 in progress', { timeout: 120_000 });
+
+    await page.getByRole('checkbox', { name: 'Select all shown documents' }).check();
+    await page.getByRole('button', { name: 'Convert all that are ready' }).click();
+    await expect(counter).toHaveText(
+      '4 documents: 0 valid, 0 not valid or refused, 2 to convert, 2 converted, 0 in progress',
+      { timeout: 150_000 },
+    );
+    const status = (name: string) =>
+      page.getByTestId('queue-row').filter({ hasText: name }).getByTestId('queue-status');
+    await expect(status('data-1.json')).toHaveText('Converted to Factur-X');
+    await expect(status('data-2.json')).toHaveText('Converted to Factur-X');
+    for (const name of ['plain-1.pdf', 'plain-2.pdf']) {
+      await expect(status(name)).toContainText('Not converted');
+      // Why not, in plain words: no error code, no HTTP.
+      const why = (await status(name).getByTestId('queue-why').textContent()) ?? '';
+      expect(why.length).toBeGreaterThan(10);
+      expect(why).not.toMatch(/\b[a-z]+_[a-z_]+\b|HTTP|\b4\d\d\b/);
+    }
+    await page.screenshot({ path: 'test-results/e2e-batch-converted.png', fullPage: true });
+
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export (zip)' }).click();
+    const entries = zipEntries(new Uint8Array(await readFile((await (await downloading).path())!)));
+    for (const name of ['data-1-facturx.pdf', 'data-2-facturx.pdf']) {
+      expect(
+        Buffer.from(entries.get(name) ?? [])
+          .subarray(0, 5)
+          .toString('latin1'),
+        name,
+      ).toBe('%PDF-');
+    }
+    expect([...entries.keys()].filter((name) => name.startsWith('plain-'))).toEqual([
+      'plain-1.pdf',
+      'plain-2.pdf',
+    ]);
   });
 });

@@ -46,7 +46,7 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
   const [validationTarget, setValidationTarget] = useState<ValidationTarget>(() => loadTarget(localStorage));
   const runOptions = useMemo(() => ({ lang, validationTarget }), [lang, validationTarget]);
   const limits = useUploadLimits(backend);
-  const { checks, rejected, submit, repair, checkAgain, cancel, clear } = useChecks(
+  const { checks, rejected, submit, repair, checkAgain, cancel, convertReady, clear } = useChecks(
     backend,
     runOptions,
     limits,
@@ -141,6 +141,7 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
               checks={checks}
               onCheckAgain={checkAgain}
               onCancel={cancel}
+              onConvertReady={convertReady}
               selectionActions={(selected) => <ExportButton checks={selected} backend={backend} />}
               detail={(check) => (
                 <CheckCard

@@ -55,3 +55,7 @@ export const refusedForNoXml = (answer: Answer | 'pending' | undefined): boolean
   !answer.ok &&
   answer.error.error === 'unextractable_pdf' &&
   answer.error.reason === 'no_embedded_xml';
+
+/** An answer saying the call was cancelled (by the user, through its signal). */
+export const isCancelled = (answer: Answer | 'pending' | undefined): boolean =>
+  typeof answer === 'object' && !answer.ok && answer.error.error === 'cancelled';

@@ -3,8 +3,8 @@
  * container) and where it stands. Pure, so that the table, its counter and its filters read a check alike.
  */
 import { readSide, type SideVerdict } from '../../../core/api/verdict-sides';
-import { extractionOf, refusedForNoXml, reportOf } from '../backend/answer-bodies';
-import type { Answer } from '../backend/backend';
+import { extractionOf, isCancelled, refusedForNoXml, reportOf } from '../backend/answer-bodies';
+import { conversionState, type ConversionState } from './batch-convert';
 import type { Check } from './use-checks';
 
 /**
@@ -13,7 +13,10 @@ import type { Check } from './use-checks';
  * the user before its answers came.
  */
 export type QueueStatus =
-  'reading' | 'checking' | 'valid' | 'not_valid' | 'to_convert' | 'refused' | 'cancelled';
+  'reading' | 'checking' | 'valid' | 'not_valid' | 'to_convert' | 'refused' | 'cancelled' | ConversionStatus;
+
+/** Where "convert all that are ready" left a document. */
+export type ConversionStatus = 'converting' | 'converted' | 'accepted' | 'not_converted';
 
 /** A side's verdict, or `none` when the document has no such side or no report says it. */
 export type QueueVerdict = SideVerdict | 'none';
@@ -24,6 +27,8 @@ export interface QueueRow {
   readonly data: QueueVerdict;
   readonly container: QueueVerdict;
   readonly status: QueueStatus;
+  /** Its batch conversion, once asked: where it stands, and why not when it was not converted. */
+  readonly conversion?: ConversionState;
 }
 
 export function queueRow(check: Check): QueueRow {
@@ -31,11 +36,20 @@ export function queueRow(check: Check): QueueRow {
   const profile = report?.profile ?? extractionOf(check.answers.extract)?.profile ?? null;
   const data = report ? readSide(report, 'data').verdict : 'none';
   const container = report && check.kind === 'pdf' ? readSide(report, 'container').verdict : 'none';
-  return { check, profile, data, container, status: statusOf(check, report?.valid) };
+  if (!check.conversion) return { check, profile, data, container, status: statusOf(check, report?.valid) };
+  const conversion = conversionState(check.conversion);
+  return { check, profile, data, container, status: conversionStatus[conversion.kind], conversion };
 }
 
-const isCancelled = (answer: Answer | 'pending' | undefined): boolean =>
-  typeof answer === 'object' && !answer.ok && answer.error.error === 'cancelled';
+const conversionStatus = {
+  waiting: 'converting',
+  checking: 'converting',
+  converting: 'converting',
+  accepted: 'accepted',
+  converted: 'converted',
+  not_converted: 'not_converted',
+  cancelled: 'cancelled',
+} as const satisfies Record<ConversionState['kind'], QueueStatus>;
 
 function statusOf(check: Check, valid: boolean | undefined): QueueStatus {
   if (!check.invoice) return 'reading';
@@ -48,7 +62,7 @@ function statusOf(check: Check, valid: boolean | undefined): QueueStatus {
 }
 
 /** What the queue can be narrowed to. */
-export const QUEUE_FILTERS = ['all', 'not_valid', 'to_convert', 'valid', 'in_progress'] as const;
+export const QUEUE_FILTERS = ['all', 'not_valid', 'to_convert', 'converted', 'valid', 'in_progress'] as const;
 export type QueueFilter = (typeof QUEUE_FILTERS)[number];
 
 /** A document something is still being done for, which its cancel stops. */
@@ -59,7 +73,10 @@ export function matchesFilter(row: QueueRow, filter: QueueFilter): boolean {
     case 'all':
       return true;
     case 'in_progress':
-      return row.status === 'reading' || row.status === 'checking';
+      return row.status === 'reading' || row.status === 'checking' || row.status === 'converting';
+    case 'to_convert':
+      // A document the batch could not convert still waits for a conversion (through its review form).
+      return row.status === 'to_convert' || row.status === 'not_converted';
     case 'not_valid':
       return row.status === 'not_valid' || row.status === 'refused';
     default:
@@ -77,6 +94,7 @@ export function queueCounts(rows: readonly QueueRow[]): QueueCounts {
     valid: count('valid'),
     not_valid: count('not_valid'),
     to_convert: count('to_convert'),
+    converted: count('converted'),
     in_progress: count('in_progress'),
   };
 }

@@ -75,7 +75,7 @@ describe('the batch queue', () => {
     await drop(TEN.slice(4));
     await waitFor(() =>
       expect(screen.getByTestId('queue-counter').textContent).toBe(
-        '10 documents: 3 valid, 4 not valid or refused, 3 to convert, 0 in progress',
+        '10 documents: 3 valid, 4 not valid or refused, 3 to convert, 0 converted, 0 in progress',
       ),
     );
     expect(rows().map((r) => within(r).getByRole('button').textContent)).toEqual(TEN.map((f) => f.name));
@@ -151,7 +151,7 @@ describe('the batch queue', () => {
     await drop(TEN.slice(0, 4));
     await waitFor(() =>
       expect(screen.getByTestId('queue-counter').textContent).toBe(
-        '4 documents : 1 valides, 2 non valides ou refusés, 1 à convertir, 0 en cours',
+        '4 documents : 1 valides, 2 non valides ou refusés, 1 à convertir, 0 convertis, 0 en cours',
       ),
     );
     expect(cells('scan-1.pdf').slice(6)).toEqual(['Prêt à convertir']);

@@ -3,6 +3,7 @@ import { useI18n } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/messages';
 import type { ConvertProgress } from '../../../core/api/convert-progress';
 import type { Translate } from '../i18n/i18n';
+import { plainError } from '../shared/error-detail';
 import {
   inProgress,
   matchesFilter,
@@ -25,6 +26,8 @@ interface Props {
   readonly onCheckAgain: (ids: readonly number[]) => void;
   /** Stops what is under way for these documents. */
   readonly onCancel: (ids: readonly number[]) => void;
+  /** Converts these documents, each when its dry run says the target can pass. */
+  readonly onConvertReady: (ids: readonly number[]) => void;
   /** Actions on the selected documents besides checking them again (export). */
   readonly selectionActions?: (selected: readonly Check[]) => ReactNode;
 }
@@ -48,21 +51,43 @@ function ProgressStage({ progress, t }: { readonly progress: ConvertProgress; re
   );
 }
 
-/** A row's status: where it stands, or where its work is, with the button that stops that work. */
-function StatusCell({ row, onCancel, t }: { row: QueueRow; onCancel: () => void; t: Translate }) {
-  const { check, status } = row;
+/** What a row's status says: where it stands, where its work is, or why it was not converted. */
+function statusWords(row: QueueRow, t: Translate): ReactNode {
+  const { check, status, conversion } = row;
+  if (check.progress && inProgress(row)) return <ProgressStage progress={check.progress} t={t} />;
+  if (
+    conversion?.kind === 'waiting' ||
+    conversion?.kind === 'checking' ||
+    conversion?.kind === 'converting'
+  ) {
+    return t(`queue.conversion.${conversion.kind}`);
+  }
+  if (conversion?.kind !== 'not_converted') return t(`queue.status.${status}`);
+  const { why } = conversion;
   return (
-    <td className={`status-${status}`} data-testid="queue-status">
-      {check.progress && inProgress(row) ? (
-        <ProgressStage progress={check.progress} t={t} />
-      ) : (
-        t(`queue.status.${status}`)
-      )}
+    <>
+      {t('queue.status.not_converted')}
+      <span className="queue-why" data-testid="queue-why">
+        {why.reason === 'refused'
+          ? plainError(why.error, t)
+          : why.reason === 'blocked'
+            ? t('queue.notConverted.blocked', { count: why.blocking })
+            : t('queue.notConverted.failed')}
+      </span>
+    </>
+  );
+}
+
+/** A row's status, with the button that stops its work while there is some. */
+function StatusCell({ row, onCancel, t }: { row: QueueRow; onCancel: () => void; t: Translate }) {
+  return (
+    <td className={`status-${row.status}`} data-testid="queue-status">
+      {statusWords(row, t)}
       {inProgress(row) && (
         <button
           type="button"
           className="ghost dark queue-cancel"
-          aria-label={t('queue.cancelOne', { name: check.filename })}
+          aria-label={t('queue.cancelOne', { name: row.check.filename })}
           onClick={onCancel}
         >
           {t('queue.cancel')}
@@ -76,7 +101,14 @@ function StatusCell({ row, onCancel, t }: { row: QueueRow; onCancel: () => void;
  * The batch desk: one line per document (file, kind, profile, the two verdicts, status), newest last,
  * with a counter, filters and actions on a selection. A row opens its document in place.
  */
-export function QueueTable({ checks, detail, onCheckAgain, onCancel, selectionActions }: Props) {
+export function QueueTable({
+  checks,
+  detail,
+  onCheckAgain,
+  onCancel,
+  onConvertReady,
+  selectionActions,
+}: Props) {
   const { t } = useI18n();
   const rows = useMemo(() => checks.map(queueRow), [checks]);
   const counts = queueCounts(rows);
@@ -97,6 +129,9 @@ export function QueueTable({ checks, detail, onCheckAgain, onCancel, selectionAc
   const present = new Set(checks.map((check) => check.id));
   const chosen = checks.filter((check) => selected.has(check.id));
   const chosenUnderWay = rows.filter((row) => selected.has(row.check.id) && inProgress(row));
+  const chosenToConvert = rows.filter(
+    (row) => selected.has(row.check.id) && matchesFilter(row, 'to_convert'),
+  );
   const allShownSelected = shown.length > 0 && shown.every((row) => selected.has(row.check.id));
   const toggle = (set: ReadonlySet<number>, id: number, on: boolean) => {
     const next = new Set([...set].filter((member) => present.has(member)));
@@ -131,6 +166,14 @@ export function QueueTable({ checks, detail, onCheckAgain, onCancel, selectionAc
           onClick={() => onCheckAgain(chosen.map((check) => check.id))}
         >
           {t('queue.checkAgain')}
+        </button>
+        <button
+          type="button"
+          className="ghost dark"
+          disabled={chosenToConvert.length === 0}
+          onClick={() => onConvertReady(chosenToConvert.map((row) => row.check.id))}
+        >
+          {t('queue.convertReady')}
         </button>
         <button
           type="button"

@@ -10,6 +10,14 @@ import {
   type UploadLimits,
 } from '../backend/backend';
 import { mediaTypeOf, operationsFor, type FileKind } from '../backend/file-kind';
+import {
+  convertSourceOf,
+  dryRunCall,
+  finalCall,
+  readyToConvert,
+  type BatchConversion,
+  type ConvertCall,
+} from './batch-convert';
 import { admitFile, type Refusal } from './file-refusal';
 
 /** One dropped file and what the backend answered for each operation run on it. */
@@ -23,6 +31,8 @@ export interface Check {
   readonly answers: Partial<Record<FileOperation, Answer | 'pending'>>;
   /** Where a convert under way is, as far as the backend says (the desktop does; HTTP does not). */
   readonly progress?: ConvertProgress;
+  /** Its conversion by "convert all that are ready", once asked. */
+  readonly conversion?: BatchConversion;
 }
 
 export interface Checks {
@@ -36,6 +46,11 @@ export interface Checks {
   readonly checkAgain: (ids: readonly number[]) => void;
   /** Stops what is under way for these files; each operation stopped answers `cancelled`. */
   readonly cancel: (ids: readonly number[]) => void;
+  /**
+   * Converts these files (PDFs and invoice_data JSONs), one after another: each is dry run first and
+   * converted only when that says the target can pass.
+   */
+  readonly convertReady: (ids: readonly number[]) => void;
   readonly clear: () => void;
 }
 
@@ -63,6 +78,19 @@ export function useChecks(backend: Backend, options: RunOptions, limits: UploadL
 
   const cancels = useRef(new Map<number, AbortController>());
 
+  /** One call for a file, its progress shown on the file's line until it answers. */
+  const send = useCallback(
+    (id: number, operation: FileOperation, signal: AbortSignal, { file, fields }: ConvertCall) => {
+      if (signal.aborted) return Promise.resolve(cancelledAnswer(options.lang));
+      const onProgress = (progress: ConvertProgress) => update(id, (check) => ({ ...check, progress }));
+      return backend.run(operation, file, options, fields, { signal, onProgress }).then((answer) => {
+        update(id, ({ progress: _over, ...check }) => check);
+        return answer;
+      });
+    },
+    [backend, options, update],
+  );
+
   // Only the newest request of an operation on a file is shown, whatever order the answers arrive in.
   const latest = useRef(new Map<string, number>());
   const run = useCallback(
@@ -70,24 +98,13 @@ export function useChecks(backend: Backend, options: RunOptions, limits: UploadL
       const key = `${id}/${operation}`;
       const sequence = (latest.current.get(key) ?? 0) + 1;
       latest.current.set(key, sequence);
-      const settle = (answer: Answer) => {
-        if (latest.current.get(key) !== sequence) return;
-        update(id, ({ progress: _over, ...rest }) => ({
-          ...rest,
-          answers: { ...rest.answers, [operation]: answer },
-        }));
-      };
-      if (signal.aborted) {
-        settle(cancelledAnswer(options.lang));
-        return;
-      }
       update(id, (check) => ({ ...check, answers: { ...check.answers, [operation]: 'pending' } }));
-      const onProgress = (progress: ConvertProgress) => {
-        if (latest.current.get(key) === sequence) update(id, (check) => ({ ...check, progress }));
-      };
-      void backend.run(operation, invoice, options, {}, { signal, onProgress }).then(settle);
+      void send(id, operation, signal, { file: invoice, fields: {} }).then((answer) => {
+        if (latest.current.get(key) !== sequence) return;
+        update(id, (check) => ({ ...check, answers: { ...check.answers, [operation]: answer } }));
+      });
     },
-    [backend, options, update],
+    [send, update],
   );
 
   const checksNow = useRef(checks);
@@ -146,6 +163,39 @@ export function useChecks(backend: Backend, options: RunOptions, limits: UploadL
     [checks, run],
   );
 
+  const convertReady = useCallback(
+    (ids: readonly number[]) => {
+      const converting = (conversion: BatchConversion | undefined) =>
+        conversion !== undefined &&
+        (conversion.dryRun === undefined ||
+          conversion.dryRun === 'pending' ||
+          conversion.final === 'pending');
+      const queued = checksNow.current.flatMap((check) => {
+        const source = convertSourceOf(check);
+        if (!ids.includes(check.id) || !source || converting(check.conversion)) return [];
+        // Taken now, so that cancelling a document still waiting its turn cancels this conversion.
+        return [{ id: check.id, source, signal: signalOf(cancels.current, check.id) }];
+      });
+      const record = (id: number, conversion: BatchConversion) =>
+        update(id, (check) => ({ ...check, conversion }));
+      for (const { id } of queued) record(id, {});
+      // One after another: a batch does not flood the backend (nor its OCR) with every document at once.
+      void (async () => {
+        for (const { id, source, signal } of queued) {
+          record(id, { dryRun: 'pending' });
+          const dryRun = await send(id, 'convert', signal, dryRunCall(source));
+          if (!readyToConvert(dryRun)) {
+            record(id, { dryRun });
+            continue;
+          }
+          record(id, { dryRun, final: 'pending' });
+          record(id, { dryRun, final: await send(id, 'convert', signal, finalCall(source, dryRun)) });
+        }
+      })();
+    },
+    [send, update],
+  );
+
   const cancel = useCallback((ids: readonly number[]) => {
     for (const id of ids) cancels.current.get(id)?.abort();
   }, []);
@@ -157,5 +207,5 @@ export function useChecks(backend: Backend, options: RunOptions, limits: UploadL
     setRejected([]);
   }, []);
 
-  return { checks, rejected, submit, repair, checkAgain, cancel, clear };
+  return { checks, rejected, submit, repair, checkAgain, cancel, convertReady, clear };
 }

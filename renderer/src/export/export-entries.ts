@@ -1,14 +1,15 @@
 /**
- * What an export of documents holds: each file as dropped, the invoice XML a Factur-X PDF carries, and
- * for the whole selection the validation report (PDF, drawn by the backend) and a CSV line per document.
+ * What an export of documents holds: each file as dropped, the invoice XML a Factur-X PDF carries, the
+ * Factur-X PDF a batch conversion made of it, and for the whole selection the validation report (PDF, drawn by the backend) and a CSV line per document.
  */
 import { batchCsv } from '../../../core/export/batch-csv';
 import { uniqueNames, type ZipEntry } from '../../../core/export/stored-zip';
 import type { ValidationReportBody } from '../../../core/api/validation-report';
 import { extractionOf, reportOf } from '../backend/answer-bodies';
+import { convertedPdfOf } from '../batch/batch-convert';
 import type { Check } from '../batch/use-checks';
 import type { Lang } from '../i18n/messages';
-import { base64Bytes, xmlFilename } from '../shared/download';
+import { base64Bytes, derivedFilename, xmlFilename } from '../shared/download';
 
 export const CSV_NAME = { en: 'validation-summary.csv', fr: 'synthese-validation.csv' } as const;
 
@@ -24,9 +25,14 @@ export function exportEntries(
   const files = checks.flatMap((check) => {
     const own = check.invoice ? [{ name: check.filename, bytes: check.invoice.bytes }] : [];
     const extraction = extractionOf(check.answers.extract);
-    return extraction
-      ? [...own, { name: xmlFilename(check.filename), bytes: base64Bytes(extraction.xml) }]
-      : own;
+    const converted = convertedPdfOf(check.conversion);
+    return [
+      ...own,
+      ...(extraction ? [{ name: xmlFilename(check.filename), bytes: base64Bytes(extraction.xml) }] : []),
+      ...(converted
+        ? [{ name: derivedFilename(check.filename, '-facturx', 'pdf'), bytes: base64Bytes(converted) }]
+        : []),
+    ];
   });
   const reports = reportsOf(checks);
   const batch: ZipEntry[] = [

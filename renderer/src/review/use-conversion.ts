@@ -61,7 +61,8 @@ export interface Conversion {
   readonly convert: () => void;
 }
 
-function sourceFields(source: ConvertSource): FormFields {
+/** The fields that carry a source: none for a PDF (the file is the source), its `invoice_data` otherwise. */
+export function sourceFields(source: ConvertSource): FormFields {
   if (source.kind === 'pdf') return {};
   // A file holding a contract example (`{ name, description, invoice_data }`) sends its invoice_data.
   try {

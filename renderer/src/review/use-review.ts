@@ -49,7 +49,15 @@ export interface Review {
   readonly convert: () => void;
 }
 
-const fieldsOf = (draft: InvoiceDraft): Record<string, string> => ({
+/** Whether a dry run says the target can pass (the batch's "convert all that are ready" asks the same). */
+export function reviewStateOf(check: Answer | 'pending'): ReviewState {
+  if (check === 'pending') return { kind: 'checking' };
+  const body = check.ok ? convertBodyOf(check) : undefined;
+  return checkedState(check, body ? requirementsOf(body) : []);
+}
+
+/** The final convert of a corrected invoice: the full `invoice_data` (with the PDF as carrier). */
+export const fieldsOf = (draft: InvoiceDraft): Record<string, string> => ({
   invoice_data: JSON.stringify(payloadOf(draft)),
 });
 
