@@ -1,5 +1,7 @@
+import { type PDFDict, PDFDocument, PDFName, type PDFRef, PDFString } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { devicePaint } from './inspect';
+import { devicePaint, inspect } from './inspect';
+import { PdfDocument } from './reader/document';
 
 const scan = (s: string): string[] => [...devicePaint(Buffer.from(s, 'latin1'))].sort();
 
@@ -21,5 +23,51 @@ describe('devicePaint', () => {
 
   it('reads a 4 MB run of digits as one number', () => {
     expect(devicePaint(Buffer.alloc(4_000_000, 0x31)).size).toBe(0);
+  });
+});
+
+describe('inspect', () => {
+  it('reports trigger events where §6.5.2 and §6.4.1 forbid them, and actions outside §6.5.1', async () => {
+    const pdf = await PDFDocument.create();
+    const page = pdf.addPage([595, 842]);
+    const ctx = pdf.context;
+    const go = ctx.obj({ S: 'GoTo', D: [page.ref, 'Fit'] });
+    const widget = ctx.register(
+      ctx.obj({
+        Type: 'Annot',
+        Subtype: 'Widget',
+        Rect: [0, 0, 10, 10],
+        F: 4,
+        A: go,
+        FT: 'Btn',
+        T: PDFString.of('b'),
+      }),
+    );
+    const link = (action: PDFDict, subtype = 'Link'): PDFRef =>
+      ctx.register(ctx.obj({ Type: 'Annot', Subtype: subtype, Rect: [0, 0, 10, 10], F: 4, A: action }));
+    page.node.set(
+      PDFName.of('Annots'),
+      ctx.obj([
+        widget,
+        link(ctx.obj({ S: 'Named', N: 'Print' })),
+        link(ctx.obj({ S: 'Named', N: 'NextPage' })),
+        link(ctx.obj({ S: 'SetState' })),
+        link(ctx.obj({ S: 'URI', URI: PDFString.of('https://example.org') }), 'RichMedia'),
+      ]),
+    );
+    page.node.set(PDFName.of('AA'), ctx.obj({ O: go }));
+    pdf.catalog.set(PDFName.of('AA'), ctx.obj({ WC: go }));
+    pdf.catalog.set(PDFName.of('AcroForm'), ctx.obj({ Fields: [widget] }));
+    const opened = PdfDocument.open(await pdf.save());
+    if (!opened.ok) throw new Error('unreadable');
+    const found = inspect(opened.doc);
+    expect(found.actions.map((a) => `${a.kind} ${a.test} ${a.where}`).sort()).toEqual([
+      'A 6.4.1-1 page 1 form field',
+      'AA 6.5.2-1 document',
+      'AA 6.5.2-2 page 1',
+      'Named Print 6.5.1-2 page 1 annotation',
+      'SetState 6.5.1-1 page 1 annotation',
+    ]);
+    expect(found.forbiddenAnnotations).toEqual(['RichMedia']);
   });
 });
