@@ -38,7 +38,8 @@ beforeAll(async () => {
     new Uint8Array(Buffer.from(pdf, 'base64')),
     ...(await Promise.all(LAYOUT_INVOICES.slice(0, 2).map((invoice) => drawInvoice(invoice.rows)))),
   ];
-});
+  // The first convert loads the PDF modules and fonts: seconds on a busy machine, beyond the hook default.
+}, 180_000);
 
 describe('fuzzed PDFs on validate, extract and a convert dry run', () => {
   it('our own Factur-X and text PDFs, mutated: a result or a coded refusal each', async () => {

@@ -2,7 +2,10 @@
  * Robustness figures (`npm run bench -- robust`): validate, repair and convert of a 5,000-line and a
  * 100,000-line CII (time, CPU and peak memory; goal linear, the 100,000-line figure at most 20× the
  * 5,000-line one), and the worst input of each hostile class through the entry point it attacks (time to
- * the answer, goal under 2 s). Each case runs in a process of its own, so that its peak memory is its own.
+ * the answer, goal under 2 s), and memory across a batch of 200 documents in one process (each a
+ * validate, a convert --cii to a Factur-X PDF and an extract of that PDF; goal flat: the heap after the
+ * 200th within 25 % of the heap after the 20th). Each case runs in a process of its own, so that its
+ * peak memory is its own.
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -18,7 +21,7 @@ import {
   tooManyPages,
   truncatedPdf,
 } from './hostile-pdf';
-import { MISUSED_MARKUP, manyLinesCii, namespaceBomb, nonUtf8Bytes } from './hostile-xml';
+import { goldenCii, MISUSED_MARKUP, manyLinesCii, namespaceBomb, nonUtf8Bytes } from './hostile-xml';
 
 type Service = 'validate' | 'repair' | 'convert';
 const utf8 = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, 'utf8'));
@@ -104,21 +107,76 @@ async function runCase(name: string): Promise<void> {
   process.stdout.write(JSON.stringify(figures));
 }
 
+const BATCH = 200;
+const BATCH_EARLY = 20;
+const BATCH_CASE = `batch of ${BATCH} documents`;
+
+interface BatchFigures {
+  readonly heapMb: Readonly<Record<number, number>>;
+  readonly peakRssMb: number;
+  readonly ms: number;
+}
+
+const heapMbAfterGc = (): number => {
+  (globalThis as { gc?: () => void }).gc?.();
+  return process.memoryUsage().heapUsed / (1024 * 1024);
+};
+
+/** One document of the batch: the invoice (its number made unique) validated, converted, extracted. */
+async function batchDocument(i: number): Promise<void> {
+  const xml = goldenCii().replace(/(<rsm:ExchangedDocument>\s*<ram:ID>)([^<]*)</, `$1$2-${i}<`);
+  const bytes = utf8(xml);
+  const ctx = localContext();
+  const checked = await services.validate(xmlRequest('validate', bytes), ctx);
+  const made = await services.convert(
+    { fields: { output: 'facturx_pdfa3' }, files: { cii: { filename: 'invoice.xml', bytes } }, query: {} },
+    ctx,
+  );
+  const pdf = made.ok ? (made.body as { result?: { pdf?: string } }).result?.pdf : undefined;
+  if (!checked.ok || !pdf) throw new Error(`document ${i} was not converted: ${JSON.stringify(made.body)}`);
+  const read = await services.extract(pdfRequest(new Uint8Array(Buffer.from(pdf, 'base64')), false), ctx);
+  if (!read.ok) throw new Error(`document ${i} was not extracted: ${JSON.stringify(read.body)}`);
+}
+
+/** Runs the batch in this process (started with --expose-gc) and prints its figures as JSON. */
+async function runBatch(): Promise<void> {
+  const heapMb: Record<number, number> = {};
+  const started = performance.now();
+  for (let i = 1; i <= BATCH; i += 1) {
+    await batchDocument(i);
+    if (i === BATCH_EARLY || i === BATCH / 2 || i === BATCH) heapMb[i] = heapMbAfterGc();
+  }
+  const figures: BatchFigures = {
+    heapMb,
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+    ms: performance.now() - started,
+  };
+  process.stdout.write(JSON.stringify(figures));
+}
+
 const self = fileURLToPath(import.meta.url);
 
-function inOwnProcess(name: string): Figures {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', self, name], {
+function inOwnProcess<T = Figures>(name: string): T {
+  const out = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', self, name], {
     cwd: path.resolve(path.dirname(self), '../..'),
     maxBuffer: 1024 * 1024,
     encoding: 'utf8',
   });
-  return JSON.parse(out.slice(out.indexOf('{'))) as Figures;
+  return JSON.parse(out.slice(out.indexOf('{'))) as T;
 }
 
 const line = (name: string, f: Figures): string =>
   `${name}: ${f.status} ${f.answer} in ${f.ms.toFixed(0)} ms (CPU ${f.cpuMs.toFixed(0)} ms), peak RSS ${f.peakRssMb.toFixed(0)} MB`;
 
 export default function bench(): void {
+  const batch = inOwnProcess<BatchFigures>(BATCH_CASE);
+  const early = batch.heapMb[BATCH_EARLY]!;
+  const last = batch.heapMb[BATCH]!;
+  console.log(
+    `${BATCH_CASE} (validate, convert --cii to Factur-X, extract each) in ${(batch.ms / 1000).toFixed(1)} s: ` +
+      `heap after GC ${early.toFixed(0)} MB after ${BATCH_EARLY}, ${batch.heapMb[BATCH / 2]!.toFixed(0)} MB after ${BATCH / 2}, ` +
+      `${last.toFixed(0)} MB after ${BATCH} (${(last / early).toFixed(2)}×, goal flat: at most 1.25×), peak RSS ${batch.peakRssMb.toFixed(0)} MB`,
+  );
   const figures = new Map<string, Figures>();
   for (const name of Object.keys(CASES)) {
     const f = inOwnProcess(name);
@@ -135,5 +193,5 @@ export default function bench(): void {
 }
 
 if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url && process.argv[2]) {
-  await runCase(process.argv[2]);
+  await (process.argv[2] === BATCH_CASE ? runBatch() : runCase(process.argv[2]));
 }
