@@ -77,8 +77,12 @@ const openError = (code: OpenErrorCode, beyond?: BeyondBounds): OpenResult => {
   return { ok: false, error: { code, message: localized.en, localized } };
 };
 
-/** The bounds verdict of each file already opened (the same bytes are often opened several times). */
-const checked = new WeakMap<Uint8Array, BeyondBounds | null>();
+/**
+ * Each file already opened, as it was opened: the same bytes are opened by several readers in one request
+ * (extraction, the PDF checks, packaging, the text layer), and each gets the one document, parsed and held
+ * to its bounds once. Readers only read a document; what they add (a revision) is written apart.
+ */
+const opened = new WeakMap<Uint8Array, OpenResult>();
 export type OpenResult = { ok: true; doc: PdfDocument } | { ok: false; error: OpenError };
 
 const MAX_XREF_SECTIONS = 256;
@@ -130,6 +134,16 @@ export class PdfDocument {
 
   /** Opens a PDF held to `limits` (other limits than the application's are for tests). */
   static open(bytes: Uint8Array, limits: PdfLimits = PDF_LIMITS): OpenResult {
+    if (limits !== PDF_LIMITS) return PdfDocument.read(bytes, limits);
+    let result = opened.get(bytes);
+    if (result === undefined) {
+      result = PdfDocument.read(bytes, limits);
+      opened.set(bytes, result);
+    }
+    return result;
+  }
+
+  private static read(bytes: Uint8Array, limits: PdfLimits): OpenResult {
     if (indexOf(bytes.subarray(0, 1024), HEADER) < 0) {
       return openError('not_pdf');
     }
@@ -146,11 +160,9 @@ export class PdfDocument {
     if (doc.trailer.get('Encrypt') !== undefined && doc.trailer.get('Encrypt') !== null) {
       return openError('encrypted');
     }
-    let beyond = limits === PDF_LIMITS ? checked.get(bytes) : undefined;
-    if (beyond === undefined) {
-      beyond = doc.tooManyObjects ? { bound: 'objects', limit: limits.maxObjects } : checkBounds(doc, limits);
-      if (limits === PDF_LIMITS) checked.set(bytes, beyond);
-    }
+    const beyond = doc.tooManyObjects
+      ? { bound: 'objects' as const, limit: limits.maxObjects }
+      : checkBounds(doc, limits);
     return beyond ? openError('beyond_bounds', beyond) : { ok: true, doc };
   }
 
