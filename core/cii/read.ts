@@ -12,7 +12,7 @@ import { xmlErrorText } from '../xml/messages';
 import type { ParseOptions } from '../xml/parse';
 import { readXml } from '../xml/parse-bytes';
 import { attributeValue, firstChild, textOf, xpathOf } from '../xml/query';
-import type { XmlElement, XmlErrorCode } from '../xml/tree';
+import type { XmlDocument, XmlElement, XmlErrorCode } from '../xml/tree';
 import { CII_PREFIXES, QDT, RSM, UDT } from './namespaces';
 import { guidelineOf, profileOfGuideline, type Profile } from './profile';
 
@@ -35,6 +35,8 @@ export interface CiiRead {
   readonly guideline: string | null;
   /** XPaths of elements and attributes the model does not carry (empty for schema-valid input). */
   readonly unmapped: readonly string[];
+  /** The parsed document, for a caller that also validates it (so that it is not parsed twice). */
+  readonly doc: XmlDocument;
 }
 
 export type CiiReadResult = CiiRead | { readonly ok: false; readonly error: CiiReadError };
@@ -70,6 +72,7 @@ export function ciiToModel(xml: string | Uint8Array, options: ParseOptions = {})
     profile: guideline === null ? null : profileOfGuideline(guideline),
     guideline,
     unmapped,
+    doc: parsed.doc,
   };
 }
 

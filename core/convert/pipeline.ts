@@ -34,12 +34,14 @@ import type { FilePart, ServiceResult } from '../service/types';
 import type { Invoice } from '../model/invoice';
 import type { ValidationError, ValidationOutcome } from '../validate/report';
 import {
+  validateDocument,
   validateXml,
   withPdfStages,
   type PdfStage,
   type PdfStageFindings,
   type ValidateOptions,
 } from '../validate/validate';
+import type { XmlDocument } from '../xml/tree';
 import { dryRunDiagnostics, requirementsOf } from './dry-run';
 import { generatedPdfRejected } from './errors';
 import { targetOutcome, validationReadiness, verdictOf, type ReadinessReports } from './readiness';
@@ -161,7 +163,8 @@ export const convertEngine: Engines['convert'] = async (input) => {
   };
   input.onProgress?.({ stage: 'validating' });
   const field = input.cii ? 'cii' : sourceType ? 'file' : 'invoice_data';
-  const submitted = source.uploadedXml === undefined ? undefined : validate(run, source.uploadedXml);
+  const submitted =
+    source.uploadedXml === undefined ? undefined : validate(run, source.uploadedDoc ?? source.uploadedXml);
   if (submitted && !submitted.ok) return fail(unjudgeable(submitted.error, field, input.lang));
   // An uploaded XML kept byte for byte is its own candidate: judged once. A candidate we wrote is judged
   // with what its schema needs and the invoice lacks.
@@ -251,20 +254,24 @@ async function packaged(
   return respond(run, { ...reports, final: final.report }, final.report, delivered);
 }
 
+/** Judges an XML given as text or bytes, or already parsed (an upload read into the model first). */
 function validate(
   run: Run,
-  xml: string | Uint8Array,
+  xml: string | Uint8Array | XmlDocument,
   pdf?: Readonly<Record<PdfStage, PdfStageFindings>>,
   written?: ValidateOptions['written'],
 ): ValidationOutcome {
-  return validateXml(xml, {
+  const options: ValidateOptions = {
     target: run.target.resolved,
     lang: run.input.lang,
     now: () => run.input.now,
     ...(run.input.file ? { filename: run.input.file.filename } : {}),
     ...(pdf ? { pdf } : {}),
     ...(written ? { written } : {}),
-  });
+  };
+  return typeof xml === 'string' || xml instanceof Uint8Array
+    ? validateXml(xml, options)
+    : validateDocument(xml, options);
 }
 
 /** An XML the validation engine cannot judge at all; `field` names the input it came from. */
@@ -383,7 +390,7 @@ function dryRunUpload(
     },
     pageCount,
   };
-  const submitted = validate(run, xml, pdf);
+  const submitted = validate(run, read.ok ? read.doc : xml, pdf);
   if (!submitted.ok) return fail(unjudgeable(submitted.error, 'file', input.lang));
   const verdict = verdictOf(submitted.report);
   return respond(

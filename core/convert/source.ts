@@ -14,6 +14,7 @@ import { modelToCii, type CiiWritten } from '../cii/write';
 import { invoiceDataModel } from '../invoice-data/convert';
 import type { Invoice } from '../model/invoice';
 import type { FilePart } from '../service/types';
+import type { XmlDocument } from '../xml/tree';
 import { profileFor } from './candidate';
 import { applyContext, type ContextInputs } from './context';
 import { ciiFailure } from './errors';
@@ -34,6 +35,8 @@ export interface StructuredSource extends Omit<CiiWritten, 'xml'> {
   readonly xml: string | Uint8Array | null;
   /** The ready CII as uploaded, when that was the source (its own readiness is reported apart). */
   readonly uploadedXml?: Uint8Array;
+  /** That upload as parsed when it was read into the model, judged as it is (not parsed a second time). */
+  readonly uploadedDoc?: XmlDocument;
   /** With an uploaded CII: why the candidate was written again (empty: it is the upload, byte for byte). */
   readonly rewrites?: readonly XmlRewrite[];
 }
@@ -79,6 +82,7 @@ export function structuredSource(
           dropped: [],
           gaps: [],
           uploadedXml,
+          uploadedDoc: read.doc,
           rewrites: [],
         },
       };
@@ -90,6 +94,7 @@ export function structuredSource(
         profile,
         ...modelToCii(invoice, profile),
         uploadedXml,
+        uploadedDoc: read.doc,
         rewrites: ['output_profile'],
       },
     };

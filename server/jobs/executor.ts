@@ -6,13 +6,13 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { workerPool } from '../../core/pool/worker-pool';
 import { JobAbandoned, type JobPayload, type JobService } from '../../core/service/jobs';
 import { JOB_WORK } from '../../core/service/job-work';
 import type { ServiceResult } from '../../core/service/types';
 import { packageRoot } from '../package-root';
 
 export interface JobTask {
-  readonly id: number;
   readonly service: JobService;
   readonly payload: JobPayload;
   /** ISO 8601: the worker's clock when it took the job. */
@@ -20,8 +20,8 @@ export interface JobTask {
 }
 
 export type JobTaskResult =
-  | { readonly id: number; readonly ok: true; readonly result: ServiceResult<unknown> }
-  | { readonly id: number; readonly ok: false; readonly error: string };
+  | { readonly ok: true; readonly result: ServiceResult<unknown> }
+  | { readonly ok: false; readonly error: string };
 
 export interface JobExecutor {
   run(service: JobService, payload: JobPayload, now: Date): Promise<ServiceResult<unknown>>;
@@ -45,72 +45,27 @@ function startThread(): Worker {
   );
 }
 
+/** Jobs worked on a pool of `size` threads (core/pool), started as jobs come. */
 export function threadExecutor(size: number): JobExecutor {
-  interface Pending {
-    readonly task: JobTask;
-    resolve(result: ServiceResult<unknown>): void;
-    reject(error: Error): void;
-  }
-  const idle: Worker[] = [];
-  const busy = new Map<Worker, Pending>();
-  const waiting: Pending[] = [];
-  let started = 0;
-  let nextId = 1;
+  const pool = workerPool<JobTask, JobTaskResult>(size, startThread);
   let closed = false;
-
-  const give = (worker: Worker, pending: Pending) => {
-    busy.set(worker, pending);
-    worker.postMessage(pending.task);
-  };
-  const next = (worker: Worker) => {
-    const pending = waiting.shift();
-    if (pending) give(worker, pending);
-    else idle.push(worker);
-  };
-  const spawn = (): Worker => {
-    const worker = startThread();
-    started += 1;
-    worker.on('message', (reply: JobTaskResult) => {
-      const pending = busy.get(worker);
-      busy.delete(worker);
-      if (pending) {
-        if (reply.ok) pending.resolve(reply.result);
-        else pending.reject(new Error(reply.error));
-      }
-      next(worker);
-    });
-    const lost = (reason: string) => {
-      const pending = busy.get(worker);
-      busy.delete(worker);
-      started -= 1;
-      const at = idle.indexOf(worker);
-      if (at >= 0) idle.splice(at, 1);
-      pending?.reject(new JobAbandoned(reason));
-      if (!closed && waiting.length > 0) next(spawn());
-    };
-    worker.on('error', (error) => lost(`job thread failed: ${error.message}`));
-    worker.on('exit', (code) => lost(`job thread stopped (exit code ${code})`));
-    return worker;
-  };
-
+  const stopping = () => new JobAbandoned('the job threads are stopping');
   return {
-    run: (service, payload, now) =>
-      new Promise((resolve, reject) => {
-        if (closed) return reject(new JobAbandoned('the job threads are stopping'));
-        const pending: Pending = {
-          task: { id: nextId++, service, payload, now: now.toISOString() },
-          resolve,
-          reject,
-        };
-        const worker = idle.pop() ?? (started < size ? spawn() : undefined);
-        if (worker) give(worker, pending);
-        else waiting.push(pending);
-      }),
+    run: async (service, payload, now) => {
+      if (closed) throw stopping();
+      let reply: JobTaskResult;
+      try {
+        reply = await pool.run({ service, payload, now: now.toISOString() });
+      } catch (error) {
+        // The pool fails a call whose thread died, or that was still there when it closed.
+        throw closed ? stopping() : new JobAbandoned(`job thread lost: ${(error as Error).message}`);
+      }
+      if (reply.ok) return reply.result;
+      throw new Error(reply.error);
+    },
     close: async () => {
       closed = true;
-      for (const pending of waiting.splice(0))
-        pending.reject(new JobAbandoned('the job threads are stopping'));
-      await Promise.all([...idle, ...busy.keys()].map((worker) => worker.terminate()));
+      await pool.close();
     },
   };
 }

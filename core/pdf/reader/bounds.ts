@@ -41,6 +41,15 @@ export interface BeyondBounds {
   readonly limit: number;
 }
 
+/**
+ * Decoded sizes already measured: those of streams whose bytes an earlier check decoded (a new revision
+ * of a file checked before keeps its streams, byte for byte), and where to note the ones measured now.
+ */
+export interface StreamSizes {
+  known(stream: PdfStream): number | undefined;
+  measured(stream: PdfStream, size: number): void;
+}
+
 /** What the check needs of a document (PdfDocument, without a cycle between the two modules). */
 export interface BoundedDocument {
   objectNumbers(): Iterable<number>;
@@ -50,7 +59,11 @@ export interface BoundedDocument {
   catalog(): PdfDict | undefined;
 }
 
-export function checkBounds(doc: BoundedDocument, limits: PdfLimits = PDF_LIMITS): BeyondBounds | null {
+export function checkBounds(
+  doc: BoundedDocument,
+  limits: PdfLimits = PDF_LIMITS,
+  sizes?: StreamSizes,
+): BeyondBounds | null {
   const pages = doc.resolve(doc.dict(doc.catalog()?.get('Pages'))?.get('Count'));
   if (typeof pages === 'number' && pages > limits.maxPages) return { bound: 'pages', limit: limits.maxPages };
   const resolve = (o: PdfObject | undefined) => doc.resolve(o);
@@ -73,13 +86,21 @@ export function checkBounds(doc: BoundedDocument, limits: PdfLimits = PDF_LIMITS
     }
     const left = limits.maxDocumentBytes - decoded;
     const budget = Math.min(limits.maxStreamBytes, left);
-    const result = decodeStream(stream, resolve, budget);
-    if (result.ok) decoded += result.bytes.length;
-    else if (result.beyondBounds) {
-      return budget === left
+    const beyond = (): BeyondBounds =>
+      budget === left
         ? { bound: 'document_bytes', limit: limits.maxDocumentBytes }
         : { bound: 'stream_bytes', limit: limits.maxStreamBytes };
+    const known = sizes?.known(stream);
+    if (known !== undefined) {
+      if (known > budget) return beyond();
+      decoded += known;
+      continue;
     }
+    const result = decodeStream(stream, resolve, budget);
+    if (result.ok) {
+      decoded += result.bytes.length;
+      sizes?.measured(stream, result.bytes.length);
+    } else if (result.beyondBounds) return beyond();
   }
   return null;
 }

@@ -5,7 +5,14 @@
  * it falls back to scanning the file for `n g obj` headers, as viewers do.
  */
 import { fillText, type LocalizedText } from '../../api/lang';
-import { type BeyondBounds, type PdfBound, type PdfLimits, checkBounds, PDF_LIMITS } from './bounds';
+import {
+  type BeyondBounds,
+  type PdfBound,
+  type PdfLimits,
+  type StreamSizes,
+  checkBounds,
+  PDF_LIMITS,
+} from './bounds';
 import { type Decoded, decodeStream } from './filters';
 import { PdfDict, PdfRef, PdfStream, type PdfObject, isName } from './objects';
 import { Parser, PdfSyntaxError, bytesOf, indexOf, isWhite, lastIndexOf } from './parser';
@@ -77,8 +84,14 @@ const openError = (code: OpenErrorCode, beyond?: BeyondBounds): OpenResult => {
   return { ok: false, error: { code, message: localized.en, localized } };
 };
 
-/** The bounds verdict of each file already opened (the same bytes are often opened several times). */
-const checked = new WeakMap<Uint8Array, BeyondBounds | null>();
+/**
+ * Each file already opened, as it was opened: the same bytes are opened by several readers in one request
+ * (extraction, the PDF checks, packaging, the text layer), and each gets the one document, parsed and held
+ * to its bounds once. Readers only read a document; what they add (a revision) is written apart.
+ */
+const opened = new WeakMap<Uint8Array, OpenResult>();
+/** The file each new revision was appended to (writer/revision.ts), for its bounds check. */
+const revisionBases = new WeakMap<Uint8Array, PdfDocument>();
 export type OpenResult = { ok: true; doc: PdfDocument } | { ok: false; error: OpenError };
 
 const MAX_XREF_SECTIONS = 256;
@@ -110,6 +123,8 @@ export class PdfDocument {
   private lengthDepth = 0;
   /** The cross-reference data or the scan found more objects than the bound allows. */
   private tooManyObjects = false;
+  /** Decoded size of each stream the bounds check decoded, by the offset and length of its data. */
+  private readonly decodedSizes = new Map<number, { readonly length: number; readonly size: number }>();
 
   private constructor(
     readonly bytes: Uint8Array,
@@ -130,6 +145,16 @@ export class PdfDocument {
 
   /** Opens a PDF held to `limits` (other limits than the application's are for tests). */
   static open(bytes: Uint8Array, limits: PdfLimits = PDF_LIMITS): OpenResult {
+    if (limits !== PDF_LIMITS) return PdfDocument.read(bytes, limits);
+    let result = opened.get(bytes);
+    if (result === undefined) {
+      result = PdfDocument.read(bytes, limits);
+      opened.set(bytes, result);
+    }
+    return result;
+  }
+
+  private static read(bytes: Uint8Array, limits: PdfLimits): OpenResult {
     if (indexOf(bytes.subarray(0, 1024), HEADER) < 0) {
       return openError('not_pdf');
     }
@@ -146,12 +171,50 @@ export class PdfDocument {
     if (doc.trailer.get('Encrypt') !== undefined && doc.trailer.get('Encrypt') !== null) {
       return openError('encrypted');
     }
-    let beyond = limits === PDF_LIMITS ? checked.get(bytes) : undefined;
-    if (beyond === undefined) {
-      beyond = doc.tooManyObjects ? { bound: 'objects', limit: limits.maxObjects } : checkBounds(doc, limits);
-      if (limits === PDF_LIMITS) checked.set(bytes, beyond);
-    }
+    const beyond = doc.tooManyObjects
+      ? { bound: 'objects' as const, limit: limits.maxObjects }
+      : checkBounds(doc, limits, doc.streamSizes(revisionBases.get(bytes)));
     return beyond ? openError('beyond_bounds', beyond) : { ok: true, doc };
+  }
+
+  /**
+   * Notes that `revised` is `base`'s bytes with a new revision appended (an incremental update): when it
+   * is opened, the streams it keeps from `base` count at the decoded sizes `base`'s check measured
+   * instead of being inflated again; only the appended ones are decoded.
+   */
+  static noteRevision(revised: Uint8Array, base: PdfDocument): void {
+    revisionBases.set(revised, base);
+  }
+
+  /** Where this document's bounds check notes the sizes it measures, and finds those `base` measured. */
+  private streamSizes(base: PdfDocument | undefined): StreamSizes {
+    // Trusted only while the file does begin with the base's bytes, each of them.
+    const prefix =
+      base !== undefined &&
+      this.bytes.length > base.bytes.length &&
+      Buffer.compare(this.bytes.subarray(0, base.bytes.length), base.bytes) === 0
+        ? base.bytes.length
+        : 0;
+    return {
+      known: (stream) => {
+        const at = this.offsetOf(stream);
+        if (at === undefined || at + stream.raw.length > prefix || !directFilters(stream)) return undefined;
+        const was = base?.decodedSizes.get(at);
+        return was?.length === stream.raw.length ? was.size : undefined;
+      },
+      measured: (stream, size) => {
+        const at = this.offsetOf(stream);
+        if (at !== undefined) this.decodedSizes.set(at, { length: stream.raw.length, size });
+      },
+    };
+  }
+
+  /** The offset of a stream's data in the file, when it is a view into the file's bytes. */
+  private offsetOf(stream: PdfStream): number | undefined {
+    const { raw } = stream;
+    if (raw.buffer !== this.bytes.buffer) return undefined;
+    const at = raw.byteOffset - this.bytes.byteOffset;
+    return at >= 0 && at + raw.length <= this.bytes.length ? at : undefined;
   }
 
   /** The numbers of the objects in use. */
@@ -486,4 +549,16 @@ export class PdfDocument {
     }
     this.trailer = trailer;
   }
+}
+
+/**
+ * Whether a stream says how it is encoded in its own dictionary: a filter or its parameters given by
+ * reference could be redefined by a later revision, and the same bytes then decode otherwise.
+ */
+function directFilters(stream: PdfStream): boolean {
+  const direct = (o: PdfObject | undefined): boolean =>
+    !(o instanceof PdfRef) &&
+    (!Array.isArray(o) || o.every((item: PdfObject) => direct(item))) &&
+    (!(o instanceof PdfDict) || [...o.map.values()].every((item) => direct(item)));
+  return direct(stream.dict.get('Filter')) && direct(stream.dict.get('DecodeParms'));
 }

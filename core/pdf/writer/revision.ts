@@ -5,7 +5,7 @@
  * cannot carry an update that PDF/A accepts (no binary comment after the header, junk before the header,
  * cross-reference data that had to be rebuilt), the whole file is rewritten with a fresh table.
  */
-import type { PdfDocument } from '../reader/document';
+import { PdfDocument } from '../reader/document';
 import { PdfDict, PdfName, type PdfObject, type PdfRef, PdfStream, PdfString } from '../reader/objects';
 import { ByteSink, writeObject } from './serialize';
 
@@ -23,7 +23,11 @@ export function canAppend(doc: PdfDocument): boolean {
 }
 
 export function writeRevision(doc: PdfDocument, rev: Revision): Uint8Array {
-  return canAppend(doc) ? appendRevision(doc, rev) : rewrite(doc, rev);
+  if (!canAppend(doc)) return rewrite(doc, rev);
+  const revised = appendRevision(doc, rev);
+  // Its bounds check then decodes only what was appended: the rest is `doc`'s, checked already.
+  PdfDocument.noteRevision(revised, doc);
+  return revised;
 }
 
 function trailerEntries(rev: Revision, size: number): PdfDict {
