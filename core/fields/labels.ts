@@ -117,7 +117,7 @@ export const SELLER_LABELS = words(
 );
 /** Blocks of other parties, which end the buyer's or seller's ("Lieferadresse", "Ship to"). */
 export const OTHER_PARTY_LABELS = words(
-  /\b(adresse\s+de\s+livraison|livr[ée]\s+à|lieu\s+de\s+livraison|lieferadresse|lieferanschrift|warenempfänger|abweichender\s+warenempfänger|ship\s+to|deliver(?:y|ed)?\s+to|delivery\s+address|payee|zahlungsempfänger|bénéficiaire)\b/i,
+  /\b(adresse\s+de\s+livraison|livr[ée]\s+à|lieu\s+de\s+livraison|lieferadresse|lieferanschrift|warenempfänger|abweichender\s+warenempfänger|ship\s+to|deliver(?:y|ed)?\s+to|delivery\s+address|payee|zahlungsempfänger|bénéficiaire|représentant\s+fiscal|fiskalvertreter|steuerlicher\s+vertreter|tax\s+representative)\b/i,
 );
 
 /** Labels inside a party block: its name, and what is not a name. */

@@ -160,6 +160,11 @@ const HEADINGS = (
  * COMMERCIAL"), and a number after it a customer number ("Customer:2", "Kunde: 4711").
  */
 function headingRole(text: string): { role: Role; rest: string } | null {
+  return roleOf(text) ?? roleOf(text.replace(/(\p{L})\s(\p{Ll})/gu, '$1$2'));
+}
+
+/** headingRole of a text as printed; a label the text layer split ("Ver käufer :") is tried joined. */
+function roleOf(text: string): { role: Role; rest: string } | null {
   for (const [role, pattern] of HEADINGS) {
     const m = pattern.exec(text);
     if (!m) continue;
@@ -243,7 +248,7 @@ function labelledBlocks(layout: Layout): Block[] {
       blocks.push(
         next !== undefined || keyed
           ? wide
-          : blockFrom(layout, row, h.cell, h.role, h.rest, h.cell.x + width / 2),
+          : blockFrom(layout, row, h.cell, h.role, h.rest, h.cell.x + width * 0.45),
       );
     }
   }
@@ -278,7 +283,17 @@ function senderLine(layout: Layout): { row: Row; cell: Cell; name: string; buyer
   return null;
 }
 
-/** Address blocks with no heading at the head of the first page: runs of lines in one column ending at a postcode line. */
+/** A contact person's line in a party block (BT-56), not the party's name. */
+const CONTACT = words(/\b(?:contact|ansprechpartner(?:in)?|attn\.?|attention|z\.\s*hd\.?|zu\s+händen)\b/i);
+
+/** The key of a "key : value" row ("Nummer  : 549910", "Telefon:"): no name. */
+const isKey = (row: Row, cell: Cell): boolean =>
+  /:\s*$/.test(cell.text) || /^\s*:/.test(row.cells[row.cells.indexOf(cell) + 1]?.text ?? '');
+
+/**
+ * Address blocks with no heading at the head of the first page: runs of lines in one column (aligned
+ * left, or right as in a letterhead) ending at a postcode line.
+ */
 function addressBlocks(layout: Layout, taken: (row: Row, cell: Cell) => boolean): Block[] {
   const height = layout.pages.get(1)?.height ?? 842;
   const blocks: Block[] = [];
@@ -286,18 +301,32 @@ function addressBlocks(layout: Layout, taken: (row: Row, cell: Cell) => boolean)
   for (const row of layout.rows) {
     if (row.page !== 1 || row.y > height * 0.5) continue;
     for (const cell of row.cells) {
-      if (used.has(cell) || taken(row, cell) || !isName(cell.text) || isAddressLine(cell.text)) continue;
+      if (
+        used.has(cell) ||
+        taken(row, cell) ||
+        !isName(cell.text) ||
+        isAddressLine(cell.text) ||
+        isKey(row, cell)
+      )
+        continue;
       const lines: BlockLine[] = [{ row, cells: [cell], text: cell.text }];
       let bottom = row.y + row.height;
       for (const next of layout.rows.slice(row.index + 1, row.index + 7)) {
         if (next.page !== 1 || next.y - bottom > 2 * Math.max(next.height, 8)) break;
-        const c = next.cells.find((x) => Math.abs(x.x - cell.x) < 6);
+        const c = next.cells.find(
+          (x) => Math.abs(x.x - cell.x) < 6 || Math.abs(x.x + x.width - (cell.x + cell.width)) < 6,
+        );
         if (!c) continue;
         lines.push({ row: next, cells: [c], text: c.text });
         bottom = next.y + next.height;
         if (POSTCODE_LINE.test(c.text)) break;
       }
-      if (lines.length < 3 || !lines.some((l) => POSTCODE_LINE.test(l.text))) continue;
+      // A name and its address: three lines or more, or two when the street and the town share one
+      // ("Lilienthalallee 26, 80786 München").
+      const last = lines[lines.length - 1]!.text;
+      const oneLineAddress =
+        lines.length === 2 && /\d[a-z]?\s*,\s*(?:[A-Z]{1,2}\s?[-–]?\s?)?\d{4,5}\s/.test(last);
+      if ((lines.length < 3 && !oneLineAddress) || !lines.some((l) => POSTCODE_LINE.test(l.text))) continue;
       for (const l of lines) for (const c of l.cells) used.add(c);
       blocks.push({
         role: 'other',
@@ -334,6 +363,9 @@ function nameOf(layout: Layout, block: Block): { value: string; place: Place; ke
   }
   if (block.inline && isName(block.inline) && block.heading)
     return { value: block.inline, place: place(block.heading.row, [block.heading.cell]), keyed: false };
+  // The lines that read as names before the address: a trade name, a logo's words, a contact's name
+  // may stand beside the party's own name.
+  const names: { value: string; place: Place; keyed: boolean; cell: Cell }[] = [];
   for (const line of block.lines) {
     const [first] = line.cells;
     if (!first) continue;
@@ -341,11 +373,35 @@ function nameOf(layout: Layout, block: Block): { value: string; place: Place; ke
       .replace(/^(?:herrn?|frau|firma|fa\.|m\.|mme|monsieur|madame|mr\.?|mrs\.?|ms\.?)\s+/i, '')
       .trim();
     if (SALUTATION.test(first.text.trim())) continue;
-    if (/:/.test(line.text) || isAddressLine(text)) continue;
-    if (isName(text)) return { value: text, place: place(line.row, [first]), keyed: false };
-    break;
+    if (/:/.test(line.text) || isKey(line.row, first) || CONTACT.test(text)) continue;
+    if (isAddressLine(text)) {
+      if (names.length > 0) break;
+      continue;
+    }
+    if (!isName(text)) break;
+    names.push({ value: text, place: place(line.row, [first]), keyed: false, cell: first });
+    if (names.length === 3) break;
   }
-  return null;
+  const chosen = names.length > 1 ? likeliestName(layout, names) : names[0];
+  return chosen ? { value: chosen.value, place: chosen.place, keyed: false } : null;
+}
+
+/**
+ * Of several name lines, the party's own: the one with a company form when only one has it, else the
+ * one the document repeats elsewhere (a logo, a footer, a payee line), else the first.
+ */
+function likeliestName<T extends { value: string; cell: Cell }>(layout: Layout, names: readonly T[]): T {
+  const formed = names.filter((n) => COMPANY_FORMS.test(n.value));
+  if (formed.length === 1) return formed[0]!;
+  const cells = layout.rows.flatMap((r) => r.cells);
+  const repeats = names.map((n) => {
+    const escaped = n.value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const pattern = new RegExp(`(?<![\\p{L}\\d])${escaped}(?![\\p{L}\\d])`, 'iu');
+    return cells.filter((c) => c !== n.cell && pattern.test(c.text)).length;
+  });
+  const most = Math.max(...repeats);
+  const at = repeats.indexOf(most);
+  return most > 0 && repeats.lastIndexOf(most) === at ? names[at]! : names[0]!;
 }
 
 function countryOfLine(text: string): string | null {

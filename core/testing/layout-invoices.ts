@@ -9,7 +9,9 @@
  * invoice, a German key–value layout with a partial payment, an Irish invoice whose quantity column
  * comes first (names with a colon or over two rows, a unit price with three decimals), and a German
  * invoice with an item's own discount under it, document allowances per rate whose total prints a minus,
- * and a transport charge; a French invoice outside the scope of VAT (a VATEX code, no rates).
+ * and a transport charge; a French invoice outside the scope of VAT (a VATEX code, no rates); a German
+ * sole trader whose letterhead prints a trade name over the owner's name (the footer repeats the owner),
+ * the recipient's heading split by the text layer, a customer number and a contact in its block.
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { ReadingTruth } from './reading-score';
@@ -1280,6 +1282,95 @@ export const LAYOUT_INVOICES: readonly LayoutInvoice[] = [
         line('Atelier poterie enfants', '3', 'C62', '120.00', '360.00', null, 'O'),
         line('Livret pédagogique', '30', 'C62', '3.00', '90.00', null, 'O'),
       ],
+    },
+  },
+  {
+    name: 'de-handelsname-inhaber',
+    language: 'de',
+    rows: [
+      [40, [[50, 'Getränkemarkt Sonnenhof']], 12],
+      [58, [[50, 'Markus Weber']]],
+      [70, [[50, 'Lindenweg 3']]],
+      [82, [[50, '93047 Regensburg']]],
+      [120, [[320, 'Rechnungs empfänger']]],
+      [
+        132,
+        [
+          [320, 'Kundennummer'],
+          [400, ': 20417'],
+        ],
+      ],
+      [144, [[320, 'Gasthof Adler']]],
+      [156, [[320, 'z. Hd. Frau Brunner']]],
+      [168, [[320, 'Hauptstraße 12']]],
+      [180, [[320, '93049 Regensburg']]],
+      [220, [[50, 'Rechnung Nr. 2025-118']], 14],
+      [240, [[50, 'Rechnungsdatum: 05.10.2025']]],
+      [
+        270,
+        [
+          [50, 'Pos'],
+          [80, 'Artikel'],
+          [300, 'Menge'],
+          [360, 'Einzelpreis'],
+          [490, 'Betrag'],
+        ],
+      ],
+      [
+        286,
+        [
+          [50, '1'],
+          [80, 'Apfelschorle, Kiste'],
+          [305, '10'],
+          [370, '8,90'],
+          [492, '89,00'],
+        ],
+      ],
+      [
+        320,
+        [
+          [330, 'Nettobetrag'],
+          [492, '89,00'],
+        ],
+      ],
+      [
+        334,
+        [
+          [330, 'zzgl. 19 % USt.'],
+          [492, '16,91'],
+        ],
+      ],
+      [
+        348,
+        [
+          [330, 'Rechnungsbetrag'],
+          [487, '105,91'],
+        ],
+      ],
+      [380, [[50, 'Zahlbar bis 19.10.2025 ohne Abzug.']]],
+      [770, [[50, 'Inhaber: Markus Weber · USt-IdNr.: DE136695976 · IBAN: DE02 1203 0000 0000 2020 51']], 7],
+    ],
+    truth: {
+      profile: 'EN16931',
+      invoiceNumber: '2025-118',
+      issueDate: '2025-10-05',
+      typeCode: '380',
+      currency: 'EUR',
+      dueDate: '2025-10-19',
+      purchaseOrderReference: null,
+      seller: party('Markus Weber', 'DE', 'DE136695976'),
+      buyer: party('Gasthof Adler', 'DE'),
+      iban: ['DE02120300000000202051'],
+      totals: {
+        ...noTotals,
+        lineNet: '89.00',
+        taxExclusive: '89.00',
+        vat: '16.91',
+        taxInclusive: '105.91',
+        due: '105.91',
+      },
+      vatBreakdown: [{ category: 'S', rate: '19', base: '89.00', amount: '16.91' }],
+      lines: [line('Apfelschorle, Kiste', '10', 'C62', '8.90', '89.00', '19')],
     },
   },
 ];
