@@ -38,6 +38,21 @@ export const validationReadinessSchema = z.looseObject({
 export const xmlRewriteSchema = z.enum(['output_profile', 'saved_profile', 'request_context']);
 export type XmlRewrite = z.infer<typeof xmlRewriteSchema>;
 
+/**
+ * A dry run that read a plain PDF with the layout remembered for its seller (learned from an earlier
+ * invoice of that seller an accountant corrected and converted): the key it was found under, when it
+ * was learned, and the terms it gave; `used` is false when none of its readings was taken (they did not
+ * balance, or the page no longer shows them where they were).
+ */
+export const sellerLayoutUseSchema = z.object({
+  used: z.boolean(),
+  /** The seller's identifier the layout is kept under: `VAT FR…`, `SIREN …` or `IBAN …`. */
+  key: z.string(),
+  learnedAt: z.iso.datetime(),
+  terms: z.array(z.string()),
+});
+export type SellerLayoutUse = z.infer<typeof sellerLayoutUseSchema>;
+
 export const convertResultSchema = z.object({
   durationMs: z.int().nonnegative(),
   convertedAt: z.iso.datetime(),
@@ -75,6 +90,7 @@ export const convertResultSchema = z.object({
   sourceXml: z
     .object({ keptByteForByte: z.boolean(), rewrittenBecause: z.array(xmlRewriteSchema) })
     .optional(),
+  sellerLayout: sellerLayoutUseSchema.optional(),
 });
 
 /** A place on a page in PDF points (1/72 in), origin at the page's top-left corner, y downwards. */
@@ -100,6 +116,8 @@ export const termProvenanceSchema = z.looseObject({
   confidence: z.number().min(0).max(1).optional(),
   /** How the page was read: its text layer (`native_text`) or OCR (`ocr`). */
   reader: z.string().optional(),
+  /** Read where the seller's remembered layout places it (`result.sellerLayout`). */
+  sellerLayout: z.literal(true).optional(),
   /** Filled by a saved profile: which one, in which version. */
   profileId: z.string().optional(),
   profileVersion: z.int().optional(),

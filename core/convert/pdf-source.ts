@@ -12,17 +12,19 @@
  * page by page and stops when the convert is cancelled (`cancelled`).
  */
 import { apiError, OCR_CONFIDENCE_THRESHOLD, type ApiErrorResult } from '../api/errors';
-import type { ConvertResponse } from '../api/convert-response';
+import type { ConvertResponse, SellerLayoutUse } from '../api/convert-response';
 import type { Lang } from '../api/lang';
 import type { Profile } from '../cii/profile';
 import { modelToCii } from '../cii/write';
 import type { FieldEvidence, FieldExtraction } from '../fields/extraction';
 import { extractFields } from '../fields/extract-fields';
+import type { SellerLayoutMemory } from '../fields/supplier-layout/seller-layout';
 import { ocrPdf, type OcrError, type OcrProgress } from '../ocr/ocr-pdf';
 import { hasTextLayer, readPdfText } from '../text/pdf-text';
 import type { DocumentText, TextSource } from '../text/page-text';
 import { profileFor, readCandidate } from './candidate';
 import { readWithSecondLook, type ReadFields } from './second-look';
+import { readBySellerLayout } from './seller-layout';
 import type { StructuredSource } from './source';
 
 type Provenance = NonNullable<ConvertResponse['fieldProvenance']>;
@@ -33,6 +35,8 @@ export interface PdfSource {
   readonly pageCount: number;
   /** Each term read from the page: `document`, with page, text and confidence. */
   readonly provenance: Provenance;
+  /** The seller's remembered layout, when one was found for it: whether it gave any term. */
+  readonly sellerLayout?: SellerLayoutUse;
 }
 
 export interface PdfSourceOptions {
@@ -42,10 +46,12 @@ export interface PdfSourceOptions {
   readonly ocrTimeoutMs?: number;
   readonly signal?: AbortSignal;
   readonly onOcrProgress?: (progress: OcrProgress) => void;
+  /** The tenant's remembered seller layouts, to read a known seller's invoice by its layout. */
+  readonly sellerLayouts?: SellerLayoutMemory;
 }
 
-// The reader takes `reread` when it wants closer readings of a scan (second-look.ts).
-const readFields: ReadFields = extractFields;
+// The reader may take `reread` when it wants closer readings of a scan (second-look.ts).
+const readFields: ReadFields = (text) => extractFields(text);
 
 export type PdfSourceResult =
   { readonly ok: true; readonly value: PdfSource } | { readonly ok: false; readonly error: ApiErrorResult };
@@ -85,6 +91,10 @@ export async function pdfSource(pdf: Uint8Array, options: PdfSourceOptions): Pro
     extraction = await readWithSecondLook(text, readFields, read.reread);
     if (options.signal?.aborted) return { ok: false, error: apiError('cancelled', undefined, { lang }) };
   }
+  const remembered = options.sellerLayouts
+    ? await readBySellerLayout(text, extraction, options.sellerLayouts)
+    : null;
+  if (remembered) extraction = remembered.extraction;
   if (Object.keys(extraction.evidence).length === 0) {
     return { ok: false, error: apiError('unextractable_pdf', { reason: 'no_invoice_text' }, { lang }) };
   }
@@ -97,6 +107,7 @@ export async function pdfSource(pdf: Uint8Array, options: PdfSourceOptions): Pro
       sourceType: text.source,
       pageCount: layer.pageCount,
       provenance: provenanceOf(extraction),
+      ...(remembered ? { sellerLayout: remembered.use } : {}),
     },
   };
 }
@@ -104,6 +115,7 @@ export async function pdfSource(pdf: Uint8Array, options: PdfSourceOptions): Pro
 /** The evidence of each term read, line terms as `BG-25[n]/BT-…` and VAT breakdown terms as `BG-23[n]/BT-…`. */
 function provenanceOf(extraction: FieldExtraction): Provenance {
   const out: Provenance = {};
+  const byLayout = new Set(extraction.sellerLayoutTerms);
   const note = (key: string, e: FieldEvidence): void => {
     out[key] = {
       source: 'document',
@@ -112,6 +124,7 @@ function provenanceOf(extraction: FieldExtraction): Provenance {
       confidence: Math.round(e.confidence * 100) / 100,
       box: e.box,
       reader: e.source,
+      ...(byLayout.has(key) ? { sellerLayout: true as const } : {}),
     };
   };
   for (const [term, e] of Object.entries(extraction.evidence)) note(term, e);

@@ -31,6 +31,7 @@ import type { OcrProgress } from '../ocr/ocr-pdf';
 import type { ConvertInput, Engines } from '../service/engines';
 import { fail } from '../service/result';
 import type { FilePart, ServiceResult } from '../service/types';
+import type { Invoice } from '../model/invoice';
 import type { ValidationError, ValidationOutcome } from '../validate/report';
 import {
   validateXml,
@@ -44,6 +45,7 @@ import { generatedPdfRejected } from './errors';
 import { targetOutcome, validationReadiness, verdictOf, type ReadinessReports } from './readiness';
 import { convertResult, type ResultParts } from './result';
 import { pdfSource } from './pdf-source';
+import { learnFromCorrection } from './seller-layout';
 import { structuredSource, withComplements, type StructuredSource } from './source';
 import { resolveTarget, type ResolvedTarget } from './target';
 
@@ -79,6 +81,7 @@ export const convertEngine: Engines['convert'] = async (input) => {
     input.dryRun,
   );
   let sourceType: Origin['sourceType'] | null = null;
+  let sellerLayout: Origin['sellerLayout'];
   let read: NonNullable<ConvertResponse['fieldProvenance']> = {};
   let pageCount = 0;
   if (sourced === null) {
@@ -105,6 +108,7 @@ export const convertEngine: Engines['convert'] = async (input) => {
         confidenceMode: input.options.confidence_mode ?? 'strict',
         lang: input.lang,
         ...(input.signal ? { signal: input.signal } : {}),
+        ...(input.sellerLayouts ? { sellerLayouts: input.sellerLayouts } : {}),
         ...(input.onProgress
           ? { onOcrProgress: (p: OcrProgress) => input.onProgress?.({ stage: 'ocr', ...p }) }
           : {}),
@@ -114,6 +118,7 @@ export const convertEngine: Engines['convert'] = async (input) => {
       sourceType = fromPdf.value.sourceType;
       read = fromPdf.value.provenance;
       pageCount = fromPdf.value.pageCount;
+      sellerLayout = fromPdf.value.sellerLayout;
     }
   }
   if (sourced === null) return fail(nothingToConvert(input.lang));
@@ -150,6 +155,7 @@ export const convertEngine: Engines['convert'] = async (input) => {
       typeCode: source.invoice.typeCode,
       sourceType: sourceType ?? 'structured_data',
       ...(source.rewrites ? { rewrites: source.rewrites } : {}),
+      ...(sellerLayout ? { sellerLayout } : {}),
     },
     pageCount,
   };
@@ -187,12 +193,25 @@ export const convertEngine: Engines['convert'] = async (input) => {
   if (verdict.status === 'failed' || xml === null) return respond(run, reports, candidate.report, {});
   if (cancelled(input)) return cancelledAnswer(input.lang);
   // With output xml_cii the candidate is the deliverable, byte for byte: its report is the final one.
-  if (input.output === 'xml_cii')
-    return respond(run, { ...reports, final: candidate.report }, candidate.report, {
-      xml,
-    });
-  return packaged(run, source, reports, xml, candidate.report);
+  const answer =
+    input.output === 'xml_cii'
+      ? respond(run, { ...reports, final: candidate.report }, candidate.report, { xml })
+      : await packaged(run, source, reports, xml, candidate.report);
+  await learnSeller(input, source.invoice, answer);
+  return answer;
 };
+
+/**
+ * A delivered invoice the accountant gave in full beside its seller's PDF is a corrected reading: its
+ * seller's layout is learned from it. Learning is a side benefit: a store that fails to keep it costs
+ * the user nothing of the invoice delivered (and charged).
+ */
+async function learnSeller(input: ConvertInput, invoice: Invoice, answer: Answer): Promise<void> {
+  const pdf = input.fileKind === 'pdf' ? input.file : undefined;
+  if (!input.sellerLayouts || !pdf || input.invoiceData === undefined) return;
+  if (!answer.ok || !answer.body.result.conversionSuccessful) return;
+  await learnFromCorrection(pdf.bytes, invoice, input.sellerLayouts).catch(() => undefined);
+}
 
 /** Renders or takes the carrier, packages it, and validates the complete PDF/A-3 as a reader sees it. */
 async function packaged(
@@ -259,6 +278,7 @@ interface Origin {
   readonly typeCode: string | undefined;
   readonly sourceType: ResultParts['sourceType'];
   readonly rewrites?: ResultParts['rewrites'];
+  readonly sellerLayout?: ResultParts['sellerLayout'];
 }
 
 interface Delivered {

@@ -2,7 +2,7 @@
  * The `result` object of a convert response (api-interface.md, Convert response table), from what the
  * pipeline produced and the verdict it was judged by.
  */
-import type { ConvertResponse, XmlRewrite } from '../api/convert-response';
+import type { ConvertResponse, SellerLayoutUse, XmlRewrite } from '../api/convert-response';
 import { LEGAL_DISCLAIMER } from '../api/disclaimer';
 import type { Lang } from '../api/lang';
 import type { ValidationTarget } from '../api/targets';
@@ -74,6 +74,8 @@ export interface ResultParts {
   readonly ticket: QuotaTicket | null;
   /** With an uploaded XML as the source: why the candidate was written again (empty: kept as it is). */
   readonly rewrites?: readonly XmlRewrite[];
+  /** A plain PDF whose seller has a remembered layout: whether the reading used it. */
+  readonly sellerLayout?: SellerLayoutUse;
 }
 
 const base64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64');
@@ -115,5 +117,6 @@ export function convertResult(p: ResultParts): ConvertResult {
     ...(p.rewrites
       ? { sourceXml: { keptByteForByte: p.rewrites.length === 0, rewrittenBecause: [...p.rewrites] } }
       : {}),
+    ...(p.sellerLayout ? { sellerLayout: p.sellerLayout } : {}),
   };
 }

@@ -28,18 +28,27 @@ import type { FieldEvidence, FieldExtraction } from './extraction';
 import { identifiersOf } from './identifiers';
 import { LANGUAGE_WORDS, VAT_CATEGORY_WORDS, type Language } from './labels';
 import { readParties, type PartyReading } from './parties';
-import { chooseTotals, type TotalTerm } from './totals';
+import { recallLayout } from './supplier-layout/recall';
+import type { SellerLayout } from './supplier-layout/seller-layout';
+import { chooseTotals, type Candidate as TotalCandidate, type TotalTerm } from './totals';
 import { breakdownRows, impliedBreakdown, mergedByRate, type BreakdownRow } from './vat-breakdown';
 
-export function extractFields(text: DocumentText): FieldExtraction {
+export interface ReadOptions {
+  /** The seller's remembered layout: its readings join the candidates (supplier-layout/recall.ts). */
+  readonly sellerLayout?: SellerLayout;
+}
+
+export function extractFields(text: DocumentText, options: ReadOptions = {}): FieldExtraction {
   const layout = layoutOf(text);
+  const recalled = options.sellerLayout ? recallLayout(layout, options.sellerLayout) : null;
   const evidence: Record<string, FieldEvidence> = {};
   const note = (term: string, at: Place, confidence: number, proven: boolean, shown?: string): void => {
     if (!at.row) return;
     evidence[term] = evidenceAt(at, confidence, text.source, proven, shown);
   };
   /** A chosen value, if sure enough to be given: noted, and returned. */
-  const take = <T>(term: string, chosen: Chosen<T> | null | undefined): T | undefined => {
+  const take = <T>(term: string, own: Chosen<T> | null | undefined): T | undefined => {
+    const chosen = recalled ? recalled.prefer(term, own) : own;
     if (!chosen || chosen.confidence < ABSTAIN) return undefined;
     note(term, chosen.place, chosen.confidence, chosen.proven);
     return chosen.value;
@@ -113,7 +122,9 @@ export function extractFields(text: DocumentText): FieldExtraction {
         },
       ]
     : [];
-  const chosen = chooseTotals(layout, rows, [...sums, ...lineSum]);
+  const choose = (extra: readonly TotalCandidate[]) =>
+    chooseTotals(layout, rows, [...sums, ...lineSum, ...extra]);
+  const chosen = recalled ? recalled.chooseTotals(choose) : choose([]);
   let breakdownUsed: readonly BreakdownRow[] = [];
   if (chosen) {
     invoice.totals = {
@@ -215,7 +226,12 @@ export function extractFields(text: DocumentText): FieldExtraction {
       lines.lines.map((l) => l.places['BT-131']?.row.line.text ?? '').join(' | '),
     );
   }
-  return { invoice, evidence, language };
+  return {
+    invoice,
+    evidence,
+    language,
+    ...(recalled ? { sellerLayoutTerms: recalled.usedIn(chosen?.terms) } : {}),
+  };
 }
 
 type Take = <T>(term: string, chosen: Chosen<T> | null | undefined) => T | undefined;

@@ -28,6 +28,8 @@ export interface FieldExtraction {
   readonly lineEvidence?: readonly Readonly<Record<string, FieldEvidence>>[];
   /** Per VAT breakdown entry, in the order of `invoice.vatBreakdown`, likewise (`BG-23[n]/BT-…`). */
   readonly vatBreakdownEvidence?: readonly Readonly<Record<string, FieldEvidence>>[];
+  /** Read with a seller's remembered layout: the terms whose value it gave. */
+  readonly sellerLayoutTerms?: readonly string[];
   /** The document language the labels matched, when one did. */
   readonly language: 'fr' | 'de' | 'en' | null;
 }

@@ -33,6 +33,7 @@ const CANDIDATE_REVIEW: IntegrationContract['candidate_review'] = {
     'Each requirement names a rule and its business term (bt): the field that clears it. What the profile’s schema requires comes as the rule that needs it too (BR-02 for BT-1, BR-CO-18 for BG-23), never in the schema’s words.',
     'Correct or complete the payload and send it as invoice_data, with the same PDF as file and dry_run=true, as often as needed: on a dry run an invoice_data may leave out any field and its amounts may disagree; the rules report what they need. Malformed fields are still refused (422 invalid_data_format).',
     'Convert without dry_run: the payload must then be complete (422 insufficient_data names what is missing) and its amounts must agree; the PDF stays the visual part of the Factur-X file. Without lines, the invoice is a document-level one (Factur-X BASIC WL): its VAT breakdown and BT-106 are then given, the other totals are derived from them.',
+    'That convert teaches the reader the seller’s layout: where each header term sat on its PDF, kept for your account under the seller’s VAT id, SIREN or IBAN (each checked by its key). The seller’s next PDF is read by it first, still under the invoice’s arithmetic; its dry run then says so in result.sellerLayout (used, key, learnedAt, terms), and each term read by it carries sellerLayout: true in fieldProvenance.',
   ],
 };
 

@@ -4,6 +4,7 @@
  * it delivers; a dry run uses no quota and reports what is left.
  */
 import { apiError } from '../api/errors';
+import type { SellerLayoutMemory } from '../fields/supplier-layout/seller-layout';
 import type { ConvertControl } from '../api/convert-progress';
 import { parseConvertFields, type ConvertFields } from '../api/convert-request';
 import type { ConvertAccepted, ConvertResponse } from '../api/convert-response';
@@ -79,8 +80,10 @@ export async function convert(
   const { request, lang } = prepared.value;
   const profiles = await loadProfiles(ctx, request.profiles, lang);
   if (!profiles.ok) return fail(profiles.error);
-  const input = (quota: ConvertInput['quota']) =>
-    prepared.value.input(profiles.value, quota, ctx.now(), control);
+  const input = (quota: ConvertInput['quota']): ConvertInput => ({
+    ...prepared.value.input(profiles.value, quota, ctx.now(), control),
+    sellerLayouts: sellerLayoutMemory(ctx),
+  });
   const saved = [profiles.value.sellerProfile, profiles.value.buyerProfile].flatMap((p) => (p ? [p] : []));
   return idempotent(
     ctx,
@@ -178,6 +181,12 @@ function convertUploads(
     ...(cii ? { cii } : {}),
   });
 }
+
+/** This tenant's seller layouts, as the convert reads and teaches them. */
+const sellerLayoutMemory = (ctx: ServiceContext): SellerLayoutMemory => ({
+  recall: (keys) => ctx.storage.findSellerLayout(ctx.tenant, keys),
+  learn: (keys, layout) => ctx.storage.saveSellerLayout(ctx.tenant, keys, layout, ctx.now().toISOString()),
+});
 
 /** Saved profiles of this tenant only; an unknown selector is refused. */
 async function loadProfiles(

@@ -11,6 +11,7 @@ import type { Lang } from '../api/lang';
 import type { RepairFields, RepairResponse } from '../api/repair';
 import type { ValidationTarget } from '../api/targets';
 import type { ValidationReportBody } from '../api/validation-report';
+import type { SellerLayoutMemory } from '../fields/supplier-layout/seller-layout';
 import type { QuotaTicket } from './quota';
 import type { FileKind } from './request';
 import { contractEngine, extractEngine, repairEngine, validateEngine } from './document-engines';
@@ -56,6 +57,8 @@ export interface ConvertInput extends ConvertFields, ConvertControl {
   readonly enrich: boolean;
   readonly lang: Lang;
   readonly now: Date;
+  /** The tenant's seller layouts: a dry run of a plain PDF reads by them, a corrected convert teaches them. */
+  readonly sellerLayouts?: SellerLayoutMemory;
 }
 
 export interface Engines {

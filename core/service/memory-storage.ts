@@ -3,6 +3,7 @@
  * JSON store files of earlier servers hold the same state; the SQL store imports them once.)
  */
 import type { ProfileData, ProfileRole } from '../api/profile';
+import type { LearnedLayout, SellerLayout } from '../fields/supplier-layout/seller-layout';
 import {
   compareApiKeys,
   compareProfiles,
@@ -32,6 +33,8 @@ export interface StoreState {
   profiles: Record<string, ProfileRecord>;
   /** Public sandbox key activations, by e-mail address. */
   activations: Record<string, ActivationRecord>;
+  /** Learned seller layouts, by `tenant key` (absent from stores written before they existed). */
+  sellerLayouts?: Record<string, LearnedLayout>;
 }
 
 export const emptyState = (): StoreState => ({
@@ -205,6 +208,20 @@ export class MemoryStorage implements Storage {
       if (!s.profiles[key]) return false;
       delete s.profiles[key];
       return true;
+    });
+  }
+
+  findSellerLayout(tenant: string, keys: readonly string[]) {
+    return this.read((s) => {
+      const found = keys.flatMap((key) => s.sellerLayouts?.[`${tenant} ${key}`] ?? []);
+      return found.reduce<LearnedLayout | null>((a, b) => (a && a.learnedAt >= b.learnedAt ? a : b), null);
+    });
+  }
+
+  saveSellerLayout(tenant: string, keys: readonly string[], layout: SellerLayout, at: string) {
+    return this.write((s) => {
+      const layouts = (s.sellerLayouts ??= {});
+      for (const key of keys) layouts[`${tenant} ${key}`] = { key, layout, learnedAt: at };
     });
   }
 

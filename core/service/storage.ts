@@ -6,6 +6,7 @@
  * also between processes sharing one database.
  */
 import { PROFILE_ROLES, type ProfileData, type ProfileRole } from '../api/profile';
+import type { LearnedLayout, SellerLayout } from '../fields/supplier-layout/seller-layout';
 
 /** `local`: the offline desktop and CLI, unlimited. The others are the hosted plans. */
 export const PLANS = ['sandbox', 'launch', 'scale', 'business', 'local'] as const;
@@ -150,6 +151,14 @@ export interface Storage {
   ): Promise<ProfileRecord>;
   /** False when there was no such profile. */
   deleteProfile(tenant: string, role: ProfileRole, id: string): Promise<boolean>;
+
+  /**
+   * The layout learned for the seller one of `keys` names (its VAT id, SIREN, IBAN), the most recently
+   * learned if they name several; null when none, or when what is kept is no layout this version reads.
+   */
+  findSellerLayout(tenant: string, keys: readonly string[]): Promise<LearnedLayout | null>;
+  /** Keeps `layout` under each of the seller's keys, replacing what they held. */
+  saveSellerLayout(tenant: string, keys: readonly string[], layout: SellerLayout, at: string): Promise<void>;
 
   /**
    * Stores a new activation unless the address has a live or used one, which is returned then; an

@@ -88,6 +88,16 @@ export interface ServerSecretsTable {
   created_at: string;
 }
 
+/** A seller's learned layout, once per key of the seller (VAT id, SIREN, IBAN). */
+export interface SellerLayoutsTable {
+  tenant: string;
+  /** `VAT FR…`, `SIREN …`, `IBAN …`. */
+  key: string;
+  /** JSON SellerLayout. */
+  layout: string;
+  learned_at: string;
+}
+
 /** One row per import of a data directory's JSON store, so that it is imported once. */
 export interface ImportsTable {
   source: string;
@@ -105,6 +115,7 @@ export interface StoreTables {
   imports: ImportsTable;
   jobs: JobsTable;
   server_secrets: ServerSecretsTable;
+  seller_layouts: SellerLayoutsTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

@@ -7,6 +7,7 @@
  */
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ProfileData, ProfileRole } from '../../core/api/profile';
+import { readSellerLayout, type SellerLayout } from '../../core/fields/supplier-layout/seller-layout';
 import {
   compareApiKeys,
   compareProfiles,
@@ -358,6 +359,37 @@ export class SqlStorage implements Storage {
       .where('id', '=', id)
       .executeTakeFirst();
     return deleted.numDeletedRows > 0n;
+  }
+
+  async findSellerLayout(tenant: string, keys: readonly string[]) {
+    if (keys.length === 0) return null;
+    const rows = await this.db
+      .selectFrom('seller_layouts')
+      .selectAll()
+      .where('tenant', '=', tenant)
+      .where('key', 'in', [...keys])
+      .orderBy('learned_at', 'desc')
+      .execute();
+    for (const row of rows) {
+      const layout = readSellerLayout(row.layout);
+      if (layout) return { key: row.key, layout, learnedAt: row.learned_at };
+    }
+    return null;
+  }
+
+  async saveSellerLayout(tenant: string, keys: readonly string[], layout: SellerLayout, at: string) {
+    if (keys.length === 0) return;
+    const json = JSON.stringify(layout);
+    await this.db
+      .insertInto('seller_layouts')
+      .values(keys.map((key) => ({ tenant, key, layout: json, learned_at: at })))
+      .onConflict((oc) =>
+        oc.columns(['tenant', 'key']).doUpdateSet((eb) => ({
+          layout: eb.ref('excluded.layout'),
+          learned_at: eb.ref('excluded.learned_at'),
+        })),
+      )
+      .execute();
   }
 
   async beginActivation(record: ActivationRecord, at: string) {

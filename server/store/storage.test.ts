@@ -17,6 +17,7 @@ import type {
   Storage,
   TenantRecord,
 } from '../../core/service/storage';
+import type { SellerLayout } from '../../core/fields/supplier-layout/seller-layout';
 import { openStore } from './open-store';
 import { testPostgres } from './testing/test-postgres';
 
@@ -290,6 +291,44 @@ for (const [name, engine] of Object.entries(ENGINES)) {
       expect(
         (await first.saveProfile('tn_1', 'seller', 'main', seller, '2026-01-03T00:00:00.000Z')).version,
       ).toBe(1);
+    });
+
+    it('keeps seller layouts per tenant under each seller key, the latest learned winning', async () => {
+      const { first, second } = await open();
+      const box = { x: 0.1, y: 0.2, width: 0.1, height: 0.01 };
+      const learned: SellerLayout = {
+        version: 1,
+        terms: { 'BT-1': { page: 1, box, label: { text: 'pièce', box } } },
+      };
+      const relearned: SellerLayout = { version: 1, terms: { 'BT-112': { page: 1, box } } };
+      const keys = ['VAT FR44732829320', 'SIREN 732829320'];
+      expect(await first.findSellerLayout('tn_1', keys)).toBeNull();
+      await first.saveSellerLayout('tn_1', keys, learned, '2026-01-01T00:00:00.000Z');
+      const other = await second();
+      expect(await other.findSellerLayout('tn_1', ['SIREN 732829320'])).toEqual({
+        key: 'SIREN 732829320',
+        layout: learned,
+        learnedAt: '2026-01-01T00:00:00.000Z',
+      });
+      expect(await other.findSellerLayout('tn_2', keys)).toBeNull();
+      expect(await other.findSellerLayout('tn_1', [])).toBeNull();
+      // A new correction replaces the layout under the keys it names; the newest of several is found.
+      await other.saveSellerLayout(
+        'tn_1',
+        ['IBAN FR7630006000011234567890189'],
+        relearned,
+        '2026-01-02T00:00:00.000Z',
+      );
+      await other.saveSellerLayout('tn_2', keys, relearned, '2026-01-03T00:00:00.000Z');
+      expect(
+        await first.findSellerLayout('tn_1', [...keys, 'IBAN FR7630006000011234567890189']),
+      ).toMatchObject({ key: 'IBAN FR7630006000011234567890189', layout: relearned });
+      await first.saveSellerLayout('tn_1', keys, relearned, '2026-01-04T00:00:00.000Z');
+      expect(await first.findSellerLayout('tn_1', ['VAT FR44732829320'])).toEqual({
+        key: 'VAT FR44732829320',
+        layout: relearned,
+        learnedAt: '2026-01-04T00:00:00.000Z',
+      });
     });
 
     it('numbers concurrent saves of one profile one after the other', async () => {
