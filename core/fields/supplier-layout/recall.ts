@@ -2,10 +2,11 @@
  * A seller's remembered layout read on its new invoice: each term is looked for where it sat, found by
  * its label first (a totals block moves down when an invoice has more lines: the value is then at the
  * same offset from its label) and else at its remembered box, and read as its kind reads. The readings
- * join the reader's candidates: totals with a boost, still under the invoice's arithmetic (totals.ts
- * keeps a remembered amount only when the combination it belongs to balances best); other terms first,
- * unless their own check refuses them (a VAT identifier whose key fails where the reader's passes, a due
- * date before the issue date).
+ * join the reader's candidates: totals with a boost, still under the invoice's one global choice
+ * (totals.ts), a remembered amount kept only where an equation confirms it; other terms first
+ * when found by their label, unless their own check refuses them (a VAT identifier whose key fails where
+ * the reader's passes, a due date before the issue date), and only where the reader found nothing when
+ * found at their box alone.
  */
 import type { Layout, Cell, Row } from '../../text/layout';
 import type { Box } from '../../text/page-text';
@@ -158,8 +159,10 @@ export function recallLayout(layout: Layout, memory: SellerLayout): RecalledLayo
         if ((term === 'BT-31' || term === 'BT-48') && mine && !vatHolds(r.value) && vatHolds(mine))
           return own;
         if (term === 'BT-9' && issueDate && r.value < issueDate) return own;
-        preferred.add(term);
         const same = mine !== undefined && mine.toLowerCase() === r.value.toLowerCase();
+        // Found at its box alone (its label gone: another template?), it fills a gap, never overrules.
+        if (!r.byLabel && own && !same) return own;
+        preferred.add(term);
         return {
           // The terms a layout remembers are all read as text (dates and identifiers canonical).
           value: r.value as T,

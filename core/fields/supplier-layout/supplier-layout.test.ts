@@ -100,4 +100,17 @@ describe('a seller layout', () => {
     expect(read.sellerLayoutTerms).not.toContain('BT-112');
     expect(read.invoice.totals?.grandTotal?.value).toBe(second.truth['BT-112']);
   });
+
+  it('found at its box alone, fills what the reader left empty but never overrules it', async () => {
+    const [text1, text2] = [await textOf(first), await textOf(second)];
+    const layout = learnSellerLayout(text1, corrected(first))!;
+    const { label: _issueLabel, ...issue } = layout.terms['BT-9']!;
+    const { label: _numberLabel, ...number } = layout.terms['BT-1']!;
+    // The issue date remembered, without its label, where the due date stands.
+    const moved: SellerLayout = { ...layout, terms: { 'BT-2': issue, 'BT-1': number } };
+    const read = extractFields(text2, { sellerLayout: moved });
+    expect(read.invoice.issueDate).toBe(second.truth['BT-2']);
+    expect(read.invoice.number).toBe(second.truth['BT-1']);
+    expect(read.sellerLayoutTerms).toEqual(['BT-1']);
+  });
 });
