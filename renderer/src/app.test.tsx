@@ -1,6 +1,4 @@
 // @vitest-environment jsdom
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toAnswer, type Answer, type Backend } from './backend/backend';
@@ -8,11 +6,12 @@ import { fakeBackend } from './testing/fake-backend';
 import { profileStore } from './testing/profile-store';
 import { renderApp } from './testing/render-app';
 import { dryRunBody, quotaExceededBody } from './testing/sample-bodies';
+import invoiceXml from '../../e2e/fixtures/invoice-en16931.xml?raw';
 
 // Tells React that this environment wraps updates in act(), as Testing Library does.
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
 
-const invoiceXml = readFileSync(path.join(import.meta.dirname, '../../e2e/fixtures/invoice-en16931.xml'));
+const utf8Base64 = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text)));
 
 // The drop reads the file and asks the backend asynchronously; an async act waits for both to settle.
 const drop = (files: File[]) =>
@@ -51,7 +50,7 @@ describe('App', () => {
         : {
             ok: true,
             status: 200,
-            body: { profile: 'EN16931', xmlSize: invoiceXml.length, xml: invoiceXml.toString('base64') },
+            body: { profile: 'EN16931', xmlSize: invoiceXml.length, xml: utf8Base64(invoiceXml) },
           },
     );
     renderApp(backend);
