@@ -143,8 +143,13 @@ function refuse(
   return { ok: false, error: xmlError(text, code, reason, at, detail) };
 }
 
-const latin1 = (bytes: Uint8Array): string =>
-  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+/** ISO-8859-1 is the first 256 code points, byte for byte (without Node's Buffer: the page reads XML too). */
+function latin1(bytes: Uint8Array): string {
+  let text = '';
+  for (let at = 0; at < bytes.length; at += 0x8000)
+    text += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  return text;
+}
 
 /** Length of the UTF-8 sequence a lead byte starts (0 for a byte that cannot start one). */
 function sequenceLength(lead: number): number {

@@ -6,9 +6,12 @@ import { fakeBackend } from './testing/fake-backend';
 import { profileStore } from './testing/profile-store';
 import { renderApp } from './testing/render-app';
 import { dryRunBody, quotaExceededBody } from './testing/sample-bodies';
+import invoiceXml from '../../e2e/fixtures/invoice-en16931.xml?raw';
 
 // Tells React that this environment wraps updates in act(), as Testing Library does.
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
+
+const utf8Base64 = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text)));
 
 // The drop reads the file and asks the backend asynchronously; an async act waits for both to settle.
 const drop = (files: File[]) =>
@@ -44,7 +47,11 @@ describe('App', () => {
             status: 503,
             error: { error: 'validation_service_unavailable', message: 'Validation is down.' },
           }
-        : { ok: true, status: 200, body: { profile: 'EN16931', xmlSize: 1234 } },
+        : {
+            ok: true,
+            status: 200,
+            body: { profile: 'EN16931', xmlSize: invoiceXml.length, xml: utf8Base64(invoiceXml) },
+          },
     );
     renderApp(backend);
 
@@ -58,14 +65,14 @@ describe('App', () => {
 
     const extraction = screen.getByTestId('answer-extract');
     await waitFor(() => expect(extraction.dataset.state).toBe('success'));
-    expect(within(extraction).getByTestId('answer-summary').textContent).toContain('EN16931');
+    expect(within(extraction).getByTestId('extract-profile').textContent).toBe('EN16931');
 
     expect(calls.map((call) => call.operation).sort()).toEqual(['extract', 'validate']);
     expect(calls[0]).toMatchObject({ filename: 'invoice.pdf', text: '%PDF-1.7 test', lang: 'en' });
-    // The document is read once for display, by a dry run of the same file.
-    expect(readings).toEqual([
-      expect.objectContaining({ filename: 'invoice.pdf', fields: { dry_run: 'true' } }),
-    ]);
+    // The readable invoice is the XML extract handed back, read in the page: no dry run is waited for.
+    await waitFor(() => expect(screen.getByTestId('invoice-view').textContent).toContain('F-2026-0001'));
+    expect(screen.getAllByTestId('invoice-line').length).toBeGreaterThan(0);
+    expect(readings).toEqual([]);
   });
 
   it('converts a dropped invoice_data JSON on request, without a file, and shows the quota it reports', async () => {
@@ -149,10 +156,8 @@ describe('App', () => {
     fireEvent.click(screen.getByRole('button', { name: 'France 2026' }));
     await waitFor(() => expect(calls).toHaveLength(2));
     expect(calls[1]).toMatchObject({ operation: 'validate', lang: 'en', validationTarget: 'france_2026' });
-    // The document is read again for the new target too.
-    await waitFor(() =>
-      expect(readings.map((reading) => reading.validationTarget)).toEqual(['en16931', 'france_2026']),
-    );
+    // An XML is read in the page, from its own bytes: never by a dry run, whatever the target.
+    expect(readings).toEqual([]);
     // The answer for France 2026 arrives first; the late one for EN 16931 must not replace it.
     await act(async () => pending[1]?.({ ok: true, status: 200, body: { target: 'france_2026' } }));
     await act(async () => pending[0]?.({ ok: true, status: 200, body: { target: 'en16931' } }));

@@ -14,8 +14,10 @@ import { ReviewFlow } from '../review/review-flow';
 import { DocumentView } from './document-view';
 import { ExtractView } from './extract-view';
 import { candidateOf, sourcesOf, valuesOf, type TermSource } from './invoice-draft';
+import { readOwnXml } from './own-xml';
 import { useReading } from './use-reading';
 import { FileSize } from '../shared/file-size';
+import { base64Bytes } from '../shared/download';
 import { RepairOffer, RepairView, repairTone } from '../repair/repair-view';
 import { ReportView } from '../report/report-view';
 
@@ -62,17 +64,34 @@ export function CheckCard({ check, onRepair, runConvert, target, profiles }: Pro
   const repairAnswer = check.answers.repair;
   const repair = repairOf(repairAnswer);
   const repairable = check.kind === 'xml' && report !== undefined && report.summary.errorCount > 0;
-  const reading = useReading(check.kind === 'json' ? undefined : check.invoice, runConvert);
-  const values = useMemo(
-    () =>
-      valuesOf(
-        sourcesOf(reading !== undefined && reading !== 'pending' && reading.ok ? reading.body : undefined),
-      ),
-    [reading],
-  );
   // A PDF without embedded invoice data is not an error: it is what the review and conversion are for.
   const noFacturx =
     check.kind === 'pdf' && operationsFor.pdf.some((operation) => refusedForNoXml(check.answers[operation]));
+  // An XML, or a Factur-X PDF once extract has handed its XML back, is read in the page; only a PDF
+  // without invoice data waits for the backend's reading (a dry run), which the review form starts from.
+  const xmlFile = check.kind === 'xml' ? check.invoice?.bytes : undefined;
+  const embedded = extraction?.xml;
+  const own = useMemo(
+    () => (xmlFile ? readOwnXml(xmlFile) : embedded ? readOwnXml(base64Bytes(embedded)) : undefined),
+    [xmlFile, embedded],
+  );
+  const dryRun = useReading(noFacturx ? check.invoice : undefined, runConvert);
+  const extract = check.answers.extract;
+  const reading =
+    check.kind === 'pdf' && !noFacturx && extract !== undefined && extract !== 'pending' && !extract.ok
+      ? extract
+      : dryRun;
+  const values = useMemo(
+    () =>
+      own
+        ? own.values
+        : valuesOf(
+            sourcesOf(
+              reading !== undefined && reading !== 'pending' && reading.ok ? reading.body : undefined,
+            ),
+          ),
+    [own, reading],
+  );
   const review = reviewable(reading);
   const convertSource = useMemo(() => convertSourceOf(check, noFacturx, review), [check, noFacturx, review]);
   return (
@@ -88,6 +107,7 @@ export function CheckCard({ check, onRepair, runConvert, target, profiles }: Pro
         <DocumentView
           file={check.invoice}
           reading={reading}
+          {...(own !== undefined ? { own: own?.invoice ?? null } : {})}
           {...(extraction ? { embeddedXml: extraction.xml } : {})}
           {...(review
             ? {

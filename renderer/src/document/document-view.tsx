@@ -3,7 +3,7 @@ import type { Answer, InvoiceFile } from '../backend/backend';
 import { useI18n } from '../i18n/i18n';
 import { convertBodyOf } from '../review/convert-bodies';
 import { plainError } from '../shared/error-detail';
-import { candidateOf, sourcesOf, type TermSource } from './invoice-draft';
+import { candidateOf, sourcesOf, type InvoiceDraft, type TermSource } from './invoice-draft';
 import { InvoiceView, TermPointer } from './invoice-view';
 import { PdfPages, type Highlight } from './pdf-pages';
 import './document.css';
@@ -101,8 +101,13 @@ function printInvoice() {
 
 interface Props {
   readonly file: InvoiceFile;
-  /** The backend's reading of the document (a convert dry run). */
+  /**
+   * The backend's reading of the document (a convert dry run), or why it could not be read; the answer
+   * that says so when the document is not read by the backend (its own XML is).
+   */
   readonly reading: Answer | 'pending' | undefined;
+  /** The invoice of the document's own XML, read in the page; null when that XML could not be read. */
+  readonly own?: InvoiceDraft | null;
   /** base64 XML embedded in the PDF, from extract. */
   readonly embeddedXml?: string;
   /** Shown instead of the readable invoice (the review form of a PDF without invoice data). */
@@ -117,12 +122,12 @@ interface Props {
  * review form `review` draws), an XML tab, and print. Pointing at a value outlines on the page
  * where it was read.
  */
-export function DocumentView({ file, reading, embeddedXml, review }: Props) {
+export function DocumentView({ file, reading, own, embeddedXml, review }: Props) {
   const { t } = useI18n();
   const [tab, setTab] = useState<Tab>('invoice');
   const [pointed, setPointed] = useState<string>();
   const body = reading !== undefined && reading !== 'pending' && reading.ok ? reading.body : undefined;
-  const invoice = useMemo(() => candidateOf(body), [body]);
+  const invoice = useMemo(() => (own === undefined ? candidateOf(body) : (own ?? undefined)), [own, body]);
   const sources = useMemo(() => sourcesOf(body), [body]);
   const isPdf = file.mediaType === 'application/pdf' || file.filename.toLowerCase().endsWith('.pdf');
   const xml = xmlOf(file, embeddedXml, reading);
@@ -132,20 +137,20 @@ export function DocumentView({ file, reading, embeddedXml, review }: Props) {
     source?.page !== undefined && source.box ? { page: source.page, box: source.box } : undefined;
   const invoicePanel = review ? (
     review(point, sources)
-  ) : reading === 'pending' || reading === undefined ? (
-    <p className="document-note" aria-busy="true">
-      {t('document.reading')}
-    </p>
   ) : invoice ? (
     <TermPointer.Provider value={point}>
       <div className="print-area">
         <InvoiceView invoice={invoice} />
       </div>
     </TermPointer.Provider>
+  ) : own === undefined && (reading === 'pending' || reading === undefined) ? (
+    <p className="document-note" aria-busy="true">
+      {t('document.reading')}
+    </p>
   ) : (
     <p className="document-note" data-testid="document-unread">
       {t('document.unread')}
-      {reading.ok ? '' : ` ${plainError(reading.error, t)}`}
+      {reading === undefined || reading === 'pending' || reading.ok ? '' : ` ${plainError(reading.error, t)}`}
     </p>
   );
   const xmlPanel = xml ? (
