@@ -263,6 +263,7 @@ beforeAll(async () => {
     isTrustedSender: () => true,
     openFiles: async () => [],
     saveFile: async () => ({ saved: false }),
+    saveToFolder: async () => ({ saved: false }),
   });
 }, 60_000);
 afterAll(async () => {

@@ -1,7 +1,13 @@
 import { dialog, type BrowserWindow, type FileFilter, type OpenDialogOptions } from 'electron';
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { BridgeFile, FileDialogKind, SaveFileResult } from '../core/bridge/facturx-bridge';
+import type {
+  BridgeFile,
+  FileDialogKind,
+  SaveFileResult,
+  SaveToFolderResult,
+} from '../core/bridge/facturx-bridge';
+import { uniqueNames } from '../core/export/stored-zip';
 import { maxFileBytes } from './ipc-input';
 
 const filters: Record<FileDialogKind, FileFilter[]> = {
@@ -35,4 +41,24 @@ export async function saveFile(parent: BrowserWindow | null, file: BridgeFile): 
   if (chosen.canceled || !chosen.filePath) return { saved: false };
   await writeFile(chosen.filePath, file.bytes);
   return { saved: true, path: chosen.filePath };
+}
+
+/**
+ * Native folder dialog, then writes each file into the chosen folder. A name already taken there (or
+ * twice in the export) gets ` (2)`, ` (3)`…; nothing already in the folder is overwritten.
+ */
+export async function saveToFolder(
+  parent: BrowserWindow | null,
+  files: readonly BridgeFile[],
+): Promise<SaveToFolderResult> {
+  const options: OpenDialogOptions = { properties: ['openDirectory', 'createDirectory'] };
+  const chosen = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);
+  const folder = chosen.filePaths[0];
+  if (chosen.canceled || !folder) return { saved: false };
+  const present = await readdir(folder);
+  const filenames = uniqueNames([...present, ...files.map((file) => file.filename)]).slice(present.length);
+  for (const [i, file] of files.entries()) {
+    await writeFile(path.join(folder, filenames[i]!), file.bytes, { flag: 'wx' });
+  }
+  return { saved: true, folder, filenames };
 }

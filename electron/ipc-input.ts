@@ -56,6 +56,16 @@ export const parseDialogKind = (input: unknown): Parsed<FileDialogKind> =>
 export const parseSaveFile = (filename: unknown, bytes: unknown): Parsed<BridgeFile> =>
   parse(bridgeFile, { filename, bytes });
 
+/** The files of an export into a folder: as many as a batch holds, each no larger than the bridge carries. */
+export const parseSaveToFolder = (input: unknown): Parsed<BridgeFile[]> =>
+  parse(
+    z
+      .array(bridgeFile.refine((file) => file.bytes.byteLength <= maxFileBytes, 'a file too large'))
+      .min(1)
+      .max(2000),
+    input,
+  );
+
 const role = z.enum(['seller', 'buyer']);
 const profileId = z.string().max(255);
 const profilesRequest = z.discriminatedUnion('method', [

@@ -30,6 +30,7 @@ const deps = {
   isTrustedSender: trustedSender(pageUrl),
   openFiles: vi.fn<IpcDependencies['openFiles']>(),
   saveFile: vi.fn<IpcDependencies['saveFile']>(),
+  saveToFolder: vi.fn<IpcDependencies['saveToFolder']>(),
 } satisfies IpcDependencies;
 
 const call = (channel: string, event: unknown, ...args: unknown[]) => {
@@ -61,6 +62,7 @@ describe('IPC handlers', () => {
         'repair',
         'report',
         'saveFile',
+        'saveToFolder',
         'validate',
       ]
         .map((name) => `facturx:${name}`)
@@ -201,6 +203,28 @@ describe('IPC handlers', () => {
 
     expect(await call('openFileDialog', fromPage, '*.*')).toEqual([]);
     expect(deps.openFiles).toHaveBeenCalledOnce();
+  });
+
+  it('exports files into a folder for the calling window, only plain file names with bytes', async () => {
+    deps.saveToFolder.mockResolvedValue({ saved: true, folder: '/home/me/out', filenames: ['a.pdf'] });
+    const files = [{ filename: 'a.pdf', bytes: new Uint8Array([1]) }];
+    expect(await call('saveToFolder', fromPage, files)).toEqual({
+      saved: true,
+      folder: '/home/me/out',
+      filenames: ['a.pdf'],
+    });
+    expect(deps.saveToFolder).toHaveBeenCalledWith(electron.parent, files);
+
+    for (const refused of [
+      [],
+      [{ filename: '../x.pdf', bytes: new Uint8Array() }],
+      'a.pdf',
+      [{ filename: 'a' }],
+    ]) {
+      expect(await call('saveToFolder', fromPage, refused)).toEqual({ saved: false });
+    }
+    expect(await call('saveToFolder', fromElsewhere, files)).toEqual({ saved: false });
+    expect(deps.saveToFolder).toHaveBeenCalledOnce();
   });
 
   it('saves bytes under a plain file name only', async () => {

@@ -7,6 +7,7 @@ import {
   type BridgeResult,
   type FileDialogKind,
   type SaveFileResult,
+  type SaveToFolderResult,
 } from '../core/bridge/facturx-bridge';
 import {
   parseCallId,
@@ -14,6 +15,7 @@ import {
   parseProfilesRequest,
   parseReportRequest,
   parseSaveFile,
+  parseSaveToFolder,
   parseServiceRequest,
 } from './ipc-input';
 import { serviceNames } from './service-protocol';
@@ -26,6 +28,10 @@ export interface IpcDependencies {
   readonly isTrustedSender: (event: IpcMainInvokeEvent) => boolean;
   readonly openFiles: (parent: BrowserWindow | null, kind: FileDialogKind) => Promise<BridgeFile[]>;
   readonly saveFile: (parent: BrowserWindow | null, file: BridgeFile) => Promise<SaveFileResult>;
+  readonly saveToFolder: (
+    parent: BrowserWindow | null,
+    files: readonly BridgeFile[],
+  ) => Promise<SaveToFolderResult>;
 }
 
 /** Accepts calls from the frame showing exactly `pageUrl` (the built renderer's file URL). */
@@ -108,6 +114,15 @@ export function registerIpcHandlers(deps: IpcDependencies): void {
       const file = parseSaveFile(filename, bytes);
       if (!deps.isTrustedSender(event) || !file.ok) return { saved: false };
       return deps.saveFile(BrowserWindow.fromWebContents(event.sender), file.value);
+    },
+  );
+
+  ipcMain.handle(
+    bridgeChannel('saveToFolder'),
+    async (event, input: unknown): Promise<SaveToFolderResult> => {
+      const files = parseSaveToFolder(input);
+      if (!deps.isTrustedSender(event) || !files.ok) return { saved: false };
+      return deps.saveToFolder(BrowserWindow.fromWebContents(event.sender), files.value);
     },
   );
 }

@@ -1,7 +1,7 @@
 import { app, BrowserWindow, session } from 'electron';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { openFiles, saveFile } from './file-dialogs';
+import { openFiles, saveFile, saveToFolder } from './file-dialogs';
 import { registerIpcHandlers, trustedSender } from './ipc';
 import { secureSession, secureWebContents } from './security';
 import { workerServiceRunner } from './service-runner';
@@ -39,6 +39,7 @@ void app.whenReady().then(() => {
     isTrustedSender: trustedSender(pathToFileURL(files.page).href),
     openFiles,
     saveFile,
+    saveToFolder,
   });
   createMainWindow(files);
   app.on('activate', () => {

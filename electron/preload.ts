@@ -24,6 +24,7 @@ const api = {
   report: (reports, lang) => ipcRenderer.invoke(bridgeChannel('report'), reports, lang),
   openFileDialog: (kind) => ipcRenderer.invoke(bridgeChannel('openFileDialog'), kind),
   saveFile: (suggestedName, bytes) => ipcRenderer.invoke(bridgeChannel('saveFile'), suggestedName, bytes),
+  saveToFolder: (files) => ipcRenderer.invoke(bridgeChannel('saveToFolder'), files),
 } satisfies FacturxBridge;
 
 contextBridge.exposeInMainWorld('facturx', api);

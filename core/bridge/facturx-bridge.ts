@@ -50,6 +50,13 @@ export interface SaveFileResult {
   readonly path?: string;
 }
 
+export interface SaveToFolderResult {
+  readonly saved: boolean;
+  /** The folder chosen, and the names the files were written under there (a name already taken gets ` (2)`). */
+  readonly folder?: string;
+  readonly filenames?: readonly string[];
+}
+
 export interface FacturxBridge {
   validate(request: BridgeRequest): Promise<BridgeResult>;
   extract(request: BridgeRequest): Promise<BridgeResult>;
@@ -80,6 +87,8 @@ export interface FacturxBridge {
   openFileDialog(kind: FileDialogKind): Promise<BridgeFile[]>;
   /** Asks where to save `bytes` (suggesting `suggestedName`) and writes them there. */
   saveFile(suggestedName: string, bytes: Uint8Array): Promise<SaveFileResult>;
+  /** Asks for a folder and writes the files into it, never over a file already there. */
+  saveToFolder(files: readonly BridgeFile[]): Promise<SaveToFolderResult>;
 }
 
 /** The operations of the bridge, in the order the preload exposes them. */
@@ -96,6 +105,7 @@ export const bridgeOperations = [
   'report',
   'openFileDialog',
   'saveFile',
+  'saveToFolder',
 ] as const satisfies readonly (keyof FacturxBridge)[];
 
 /** The IPC channel carrying each operation; main and preload share it. */

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { bridgeOperations, type FacturxBridge } from '../../core/bridge/facturx-bridge';
 import { scanPdf } from '../../core/ocr/scan-fixture';
@@ -88,6 +88,52 @@ test.describe(`Factur-X Desk on the ${standIn} (real main, preload, IPC handlers
       'scan.pdf (21 MB) is larger than the 20 MB accepted here: it was not sent.',
     );
     await expect(page.getByTestId('check')).toHaveCount(0);
+  });
+
+  test(`${standIn}: a selection is exported into the folder chosen in the native dialog, with the report and CSV`, async ({
+    desktop,
+  }) => {
+    const page = desktop.window;
+    const xml = await fixtureFile('invoice-en16931.xml', 'application/xml');
+    const files = [
+      { ...xml, name: 'valid-1.xml' },
+      { ...xml, name: 'valid-2.xml' },
+      await invoicePdf('facture-1.pdf', xml.buffer),
+      await invoicePdf('facture-2.pdf', xml.buffer),
+    ];
+    await dropFiles(page, files);
+    await expect(page.getByTestId('queue-counter')).toContainText('0 in progress', { timeout: 120_000 });
+    const folder = path.join(desktop.userData, 'export');
+    await mkdir(folder);
+    await writeFile(path.join(folder, 'valid-1.xml'), 'already here');
+    desktop.app.standIn.dialogs.willOpen([folder]);
+
+    await page.getByRole('checkbox', { name: 'Select all shown documents' }).check();
+    await page.getByRole('button', { name: 'Export to a folder' }).click();
+
+    await expect(page.getByTestId('export-saved')).toHaveText(`8 files saved in ${folder}.`);
+    expect((await readdir(folder)).sort()).toEqual(
+      [
+        'facture-1.pdf',
+        'facture-1.xml',
+        'facture-2.pdf',
+        'facture-2.xml',
+        'valid-1 (2).xml',
+        'valid-1.xml',
+        'valid-2.xml',
+        'validation-report.pdf',
+        'validation-summary.csv',
+      ].sort(),
+    );
+    expect(await readFile(path.join(folder, 'valid-1.xml'), 'utf8')).toBe('already here');
+    expect((await readFile(path.join(folder, 'facture-1.xml'))).equals(xml.buffer)).toBe(true);
+    expect((await readFile(path.join(folder, 'validation-report.pdf'))).subarray(0, 5).toString()).toBe(
+      '%PDF-',
+    );
+    expect(desktop.app.standIn.dialogs.shown.at(-1)).toEqual({
+      kind: 'open',
+      options: { properties: ['openDirectory', 'createDirectory'] },
+    });
   });
 
   test(`${standIn}: the backend worker draws a validation report PDF through the bridge`, async ({

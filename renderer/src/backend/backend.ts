@@ -4,7 +4,13 @@ import type { ConvertControl } from '../../../core/api/convert-progress';
 import { limitsSchema } from '../../../core/api/limits';
 import type { ValidationTarget } from '../../../core/api/targets';
 import type { ProfileRole } from '../../../core/api/profile';
-import type { ProfilesRequest } from '../../../core/bridge/facturx-bridge';
+import type { ProfilesRequest, SaveToFolderResult } from '../../../core/bridge/facturx-bridge';
+
+/** A file of an export, under the name it gets (an entry of the zip the browser downloads). */
+export interface ExportedFile {
+  readonly name: string;
+  readonly bytes: Uint8Array;
+}
 
 /** Codes of the renderer's own, for when no answer of the contract arrived. */
 export type ClientErrorCode = 'backend_unreachable' | `http_${number}`;
@@ -94,6 +100,11 @@ export interface Backend {
    * base64; absent on a backend that cannot draw them.
    */
   report?(reports: readonly unknown[], lang: Lang): Promise<Answer>;
+  /**
+   * Writes files into a folder the user chooses (the desktop app); absent where the browser downloads a
+   * zip instead. Resolves to the folder and the names written, or `saved: false` when cancelled.
+   */
+  saveToFolder?(files: readonly ExportedFile[]): Promise<SaveToFolderResult>;
   /**
    * `file` is null when the fields carry the whole invoice (convert with `invoice_data`). Aborting
    * `control.signal` answers `cancelled` at once (and stops a convert where the transport can);

@@ -19,6 +19,7 @@ function bridge(overrides: Partial<FacturxBridge>): FacturxBridge {
     report: unused,
     openFileDialog: unused,
     saveFile: unused,
+    saveToFolder: unused,
     ...overrides,
   };
 }

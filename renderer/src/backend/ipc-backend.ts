@@ -67,5 +67,8 @@ export function ipcBackend(bridge: FacturxBridge): Backend {
     report(reports, lang) {
       return answerOf(() => bridge.report(reports, lang));
     },
+    saveToFolder(files) {
+      return bridge.saveToFolder(files.map(({ name, bytes }) => ({ filename: name, bytes })));
+    },
   };
 }

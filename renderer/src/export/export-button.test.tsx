@@ -48,7 +48,7 @@ const NAMES = [
   'valid-1.xml',
 ];
 
-async function dropTenAndExport() {
+async function dropTenAndExport(button = 'Export (zip)') {
   await act(async () => {
     fireEvent.drop(screen.getByTestId('dropzone'), {
       dataTransfer: { files: NAMES.map((name) => new File([`content of ${name}`], name, { type: '' })) },
@@ -56,7 +56,7 @@ async function dropTenAndExport() {
   });
   await waitFor(() => expect(screen.getByTestId('queue-counter').textContent).toContain('0 in progress'));
   fireEvent.click(screen.getByRole('checkbox', { name: 'Select all shown documents' }));
-  fireEvent.click(screen.getByRole('button', { name: 'Export (zip)' }));
+  fireEvent.click(screen.getByRole('button', { name: button }));
 }
 
 const readZip = async (blob: Blob | undefined) => zipEntries(new Uint8Array(await blob!.arrayBuffer()));
@@ -116,5 +116,30 @@ describe('exporting a selection', () => {
     expect(entries.has('validation-summary.csv')).toBe(true);
     expect(entries.has('validation-report.pdf')).toBe(false);
     expect(screen.getByRole('status').textContent).toContain('could not be drawn as a PDF');
+  });
+
+  it('writes the same entries into a folder on the desktop, says where, and downloads no zip', async () => {
+    const downloads = captureDownloads();
+    const saveToFolder = vi.fn<NonNullable<Backend['saveToFolder']>>(async (files) => ({
+      saved: true,
+      folder: '/home/me/Factures',
+      filenames: files.map((file) => file.name),
+    }));
+    const report = vi.fn(async () =>
+      toAnswer(true, 200, { filename: 'validation-report.pdf', pdf: btoa('%PDF-1.7 report') }),
+    );
+    renderApp({ ...exportBackend(report), saveToFolder });
+
+    await dropTenAndExport('Export to a folder');
+
+    await waitFor(() =>
+      expect(screen.getByTestId('export-saved').textContent).toBe('14 files saved in /home/me/Factures.'),
+    );
+    const written = saveToFolder.mock.calls[0]![0];
+    expect(written.map((file) => file.name)).toContain('fx-1.xml');
+    expect(written.map((file) => file.name)).toContain('validation-report.pdf');
+    expect(written.map((file) => file.name)).toContain('valid-1 (2).xml');
+    expect(text(written.find((file) => file.name === 'scan-2.pdf')?.bytes)).toBe('content of scan-2.pdf');
+    expect(downloads).toHaveLength(0);
   });
 });

@@ -2,6 +2,8 @@
 export const en = {
   'export.selection': 'Export (zip)',
   'export.working': 'Exporting…',
+  'export.toFolder': 'Export to a folder',
+  'export.savedInFolder': '{count} files saved in {folder}.',
   'export.zipName': 'facturx-export.zip',
   'export.withoutReport':
     'The validation report could not be drawn as a PDF: the export holds the files and the CSV summary only.',
@@ -10,6 +12,8 @@ export const en = {
 export const fr: Record<keyof typeof en, string> = {
   'export.selection': 'Exporter (zip)',
   'export.working': 'Export en cours…',
+  'export.toFolder': 'Exporter dans un dossier',
+  'export.savedInFolder': '{count} fichiers enregistrés dans {folder}.',
   'export.zipName': 'export-facturx.zip',
   'export.withoutReport':
     'Le rapport de validation n’a pas pu être produit en PDF : l’export contient seulement les fichiers et la synthèse CSV.',
