@@ -13,11 +13,9 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorExitCode, ERRORS, type ErrorCode } from '../api/errors';
-import { localContext, services } from '../service';
-import { goldenCii } from '../testing/hostile-xml';
-import { drawInvoice, LAYOUT_INVOICES } from '../testing/layout-invoices';
 import { fuzzParameters } from './coded-answer';
 import { mutatedPdf, mutatedXml } from './mutations';
+import { pdfSeeds } from './seeds';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const cli = path.join(root, 'bin', 'facturx.js');
@@ -67,20 +65,11 @@ beforeAll(async () => {
       async (name) => new Uint8Array(await readFile(path.join(fixtures, name))),
     ),
   );
-  const made = await services.convert(
-    {
-      fields: { output: 'facturx_pdfa3' },
-      files: { cii: { filename: 'invoice.xml', bytes: new TextEncoder().encode(goldenCii()) } },
-      query: {},
-    },
-    localContext(),
-  );
-  const pdf = made.ok ? (made.body as { result?: { pdf?: string } }).result?.pdf : undefined;
-  if (!pdf) throw new Error(`the golden invoice did not convert: ${JSON.stringify(made.body)}`);
-  const pdfSeeds = [new Uint8Array(Buffer.from(pdf, 'base64')), await drawInvoice(LAYOUT_INVOICES[0]!.rows)];
   await Promise.all([
     ...sample(mutatedXml(xmlSeeds)).map((bytes, i) => writeFile(path.join(xmlDir, `fuzz-${i}.xml`), bytes)),
-    ...sample(mutatedPdf(pdfSeeds)).map((bytes, i) => writeFile(path.join(pdfDir, `fuzz-${i}.pdf`), bytes)),
+    ...sample(mutatedPdf(await pdfSeeds(1))).map((bytes, i) =>
+      writeFile(path.join(pdfDir, `fuzz-${i}.pdf`), bytes),
+    ),
   ]);
 }, 180_000);
 

@@ -10,10 +10,9 @@ import fc from 'fast-check';
 import { beforeAll, describe, it } from 'vitest';
 import { localContext, services } from '../service';
 import type { ServiceRequest } from '../service/types';
-import { goldenCii } from '../testing/hostile-xml';
-import { drawInvoice, LAYOUT_INVOICES } from '../testing/layout-invoices';
 import { expectCodedAnswer, fuzzParameters } from './coded-answer';
 import { mutatedPdf } from './mutations';
+import { pdfSeeds } from './seeds';
 
 const upload = (bytes: Uint8Array, fields: Record<string, string> = {}): ServiceRequest => ({
   fields,
@@ -24,20 +23,7 @@ const upload = (bytes: Uint8Array, fields: Record<string, string> = {}): Service
 let seeds: Uint8Array[];
 
 beforeAll(async () => {
-  const made = await services.convert(
-    {
-      fields: { output: 'facturx_pdfa3' },
-      files: { cii: { filename: 'invoice.xml', bytes: new TextEncoder().encode(goldenCii()) } },
-      query: {},
-    },
-    localContext(),
-  );
-  const pdf = made.ok ? (made.body as { result?: { pdf?: string } }).result?.pdf : undefined;
-  if (!pdf) throw new Error(`the golden invoice did not convert: ${JSON.stringify(made.body)}`);
-  seeds = [
-    new Uint8Array(Buffer.from(pdf, 'base64')),
-    ...(await Promise.all(LAYOUT_INVOICES.slice(0, 2).map((invoice) => drawInvoice(invoice.rows)))),
-  ];
+  seeds = await pdfSeeds(2);
   // The first convert loads the PDF modules and fonts: seconds on a busy machine, beyond the hook default.
 }, 180_000);
 
