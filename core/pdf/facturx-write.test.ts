@@ -138,6 +138,22 @@ describe('packageFacturx', () => {
     expect(codeOf(packageFacturx(await blankPdf(), XML, 'EN16931'))).toEqual([422, 'invalid_data_format']);
   });
 
+  it('refuses sources PDF/A-3 forbids: trigger events, named actions other than page moves, unknown annotations', async () => {
+    const sources = [
+      await blankPdf({ triggers: 'catalog' }),
+      await blankPdf({ triggers: 'page' }),
+      await blankPdf({ namedAction: 'Print' }),
+      await blankPdf({ annotation: 'Sound' }),
+    ];
+    for (const source of sources) {
+      const r = packageFacturx(source, XML, 'MINIMUM');
+      expect(r.ok ? 'ok' : [r.error.status, r.error.code]).toEqual([503, 'requested_output_unavailable']);
+    }
+    const pageMove = packageFacturx(await blankPdf({ namedAction: 'NextPage' }), XML, 'MINIMUM');
+    if (!pageMove.ok) throw new Error(pageMove.error.message);
+    expect(checkFacturxPdf(pageMove.pdf).pdfa.findings).toEqual([]);
+  });
+
   it('embeds Liberation in place of a non-embedded standard font, keeping the text', async () => {
     const source = await unembeddedFontPdf();
     expect(checkFacturxPdf(source).pdfa.findings.map((f) => f.id)).toContain('PDFA-FONT-EMBEDDED');

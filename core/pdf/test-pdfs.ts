@@ -3,9 +3,21 @@
  */
 import { PDFDocument, PDFName, PDFString, StandardFonts, cmyk } from 'pdf-lib';
 
-/** A one-page PDF without text (so without fonts), optionally with a JavaScript OpenAction, a CMYK fill or a hidden link. */
+/**
+ * A one-page PDF without text (so without fonts), optionally with a JavaScript OpenAction, a CMYK fill, a
+ * hidden link, a named action as its OpenAction, trigger events (/AA) on the catalog or the page, or an
+ * annotation of the given subtype.
+ */
 export async function blankPdf(
-  opts: { javascript?: boolean; objectStreams?: boolean; cmyk?: boolean; hiddenLink?: boolean } = {},
+  opts: {
+    javascript?: boolean;
+    objectStreams?: boolean;
+    cmyk?: boolean;
+    hiddenLink?: boolean;
+    namedAction?: string;
+    triggers?: 'catalog' | 'page';
+    annotation?: string;
+  } = {},
 ): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const page = doc.addPage([595, 842]);
@@ -21,6 +33,22 @@ export async function blankPdf(
       doc.context.obj({ Type: 'Annot', Subtype: 'Link', Rect: [50, 50, 150, 90], Border: [0, 0, 0], F: 2 }),
     );
     page.node.set(PDFName.of('Annots'), doc.context.obj([link]));
+  }
+  if (opts.annotation) {
+    const annot = doc.context.register(
+      doc.context.obj({ Type: 'Annot', Subtype: opts.annotation, Rect: [50, 50, 150, 90], F: 4 }),
+    );
+    page.node.set(PDFName.of('Annots'), doc.context.obj([annot]));
+  }
+  if (opts.namedAction) {
+    doc.catalog.set(PDFName.of('OpenAction'), doc.context.obj({ S: 'Named', N: opts.namedAction }));
+  }
+  if (opts.triggers) {
+    const goTo = doc.context.obj({ S: 'GoTo', D: [page.ref, 'Fit'] });
+    (opts.triggers === 'catalog' ? doc.catalog : page.node).set(
+      PDFName.of('AA'),
+      doc.context.obj({ O: goTo }),
+    );
   }
   if (opts.javascript) {
     doc.catalog.set(
