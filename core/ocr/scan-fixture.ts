@@ -3,21 +3,36 @@
  * saved as JPEG (or PNG, which PDF stores Flate-compressed) and placed over the whole A4 page as a
  * scanner would, so the OCR tests need no corpus.
  */
-import { createCanvas } from '@napi-rs/canvas';
+import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { readAsset } from '../pdf/assets';
 
 const DPI = 200;
 const A4 = { width: 595.28, height: 841.89 };
 
 export const FIXTURE_LINES = ['FACTURE N° F-2024-0042', 'Date : 15/03/2024', 'Total TTC : 1 234,56 EUR'];
 
+// The project's own font, not the machine's "sans-serif": what OCR reads must not depend on which
+// fonts a machine happens to have installed.
+const FONT_FAMILY = 'Fixture Sans';
+let fontRegistered = false;
+
+function registerFont(): void {
+  if (fontRegistered) return;
+  const bytes = readAsset('fonts/LiberationSans-Regular.ttf');
+  if (!bytes) throw new Error('assets/fonts/LiberationSans-Regular.ttf is missing');
+  GlobalFonts.register(Buffer.from(bytes), FONT_FAMILY);
+  fontRegistered = true;
+}
+
 function scanCanvas(lines: readonly string[]) {
+  registerFont();
   const canvas = createCanvas(Math.round((A4.width * DPI) / 72), Math.round((A4.height * DPI) / 72));
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = '#fff';
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   ctx.fillStyle = '#000';
-  ctx.font = '40px sans-serif';
+  ctx.font = `40px "${FONT_FAMILY}"`;
   lines.forEach((line, i) => ctx.fillText(line, 150, 250 + i * 90));
   return canvas;
 }
