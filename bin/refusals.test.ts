@@ -200,6 +200,34 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
     files: { file: { name: 'truncated.pdf', bytes: truncatedPdf } },
     cli: ['{file}'],
   },
+  'an encrypted PDF to validate': {
+    expected: 'unextractable_pdf',
+    service: 'validate',
+    files: { file: { name: 'encrypted.pdf', bytes: encryptedPdf } },
+    cli: ['{file}'],
+  },
+  'a truncated PDF to extract': {
+    expected: 'unextractable_pdf',
+    service: 'extract',
+    files: { file: { name: 'truncated.pdf', bytes: truncatedPdf } },
+    cli: ['{file}'],
+  },
+  'a corrupt PDF (a header and no document) to validate': {
+    expected: 'unextractable_pdf',
+    service: 'validate',
+    files: {
+      file: { name: 'corrupt.pdf', bytes: sync('%PDF-1.7\n%\u00e2\u00e3\n1 0 obj garbage\n%%EOF\n') },
+    },
+    cli: ['{file}'],
+  },
+  'a corrupt PDF (a header and no document) to extract': {
+    expected: 'unextractable_pdf',
+    service: 'extract',
+    files: {
+      file: { name: 'corrupt.pdf', bytes: sync('%PDF-1.7\n%\u00e2\u00e3\n1 0 obj garbage\n%%EOF\n') },
+    },
+    cli: ['{file}'],
+  },
   'a PDF beyond the bounds (a page tree of a million pages) to convert': {
     expected: 'unextractable_pdf',
     service: 'convert',
