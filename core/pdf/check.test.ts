@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PDFDocument, PDFName } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CONFORMANCE_LEVEL, GUIDELINE_ID } from '../cii/profile';
 import { describeCorpus } from '../testing/corpus';
 import { PDF_CHECKS, type PdfCheckId, type PdfFinding, checkFacturxPdf } from './check';
 import {
@@ -258,24 +259,30 @@ describe('checkFacturxPdf on other inputs', () => {
     expect(junk.facturx_pdf).toMatchObject({ skipped: true, skip_reason: 'pdf_unreadable' });
   });
 
-  it('accepts Data, Source or Alternative for an EN 16931 invoice, only Data for MINIMUM', async () => {
+  it('accepts Data, Source or Alternative for an EN 16931 invoice, only Data for MINIMUM and BASIC WL', async () => {
     const text = packaged(await blankPdf());
     for (const relationship of ['/Data       ', '/Source     ']) {
       const other = bytesOf(text.replace('/AFRelationship /Alternative', `/AFRelationship ${relationship}`));
       expect(ids(checkFacturxPdf(other))).not.toContain('FX-AFRELATIONSHIP');
     }
-    const minimumXml = Buffer.from(
-      XML.toString().replace('urn:cen.eu:en16931:2017', 'urn:factur-x.eu:1p0:minimum'),
-    );
-    const minimum = packageFacturx(await blankPdf(), minimumXml, 'MINIMUM');
-    if (!minimum.ok) throw new Error(minimum.error.message);
-    const asSource = bytesOf(
-      latin1(minimum.pdf).replace('/AFRelationship /Data', '/AFRelationship /Alternative'),
-    );
-    const found = checkFacturxPdf(asSource).facturx_pdf.findings.filter((f) => f.id === 'FX-AFRELATIONSHIP');
-    expect(found.map((f) => [f.severity, f.message.en])).toEqual([
-      ['warning', '/AFRelationship is Alternative; Factur-X allows Data for MINIMUM'],
-    ]);
+    for (const profile of ['MINIMUM', 'BASIC_WL'] as const) {
+      const xml = Buffer.from(XML.toString().replace('urn:cen.eu:en16931:2017', GUIDELINE_ID[profile]));
+      const made = packageFacturx(await blankPdf(), xml, profile);
+      if (!made.ok) throw new Error(made.error.message);
+      expect(ids(checkFacturxPdf(made.pdf))).not.toContain('FX-AFRELATIONSHIP');
+      for (const relationship of ['Source', 'Alternative']) {
+        const other = bytesOf(
+          latin1(made.pdf).replace('/AFRelationship /Data', `/AFRelationship /${relationship}`),
+        );
+        const found = checkFacturxPdf(other).facturx_pdf.findings.filter((f) => f.id === 'FX-AFRELATIONSHIP');
+        expect(found.map((f) => [f.severity, f.message.en])).toEqual([
+          [
+            'warning',
+            `/AFRelationship is ${relationship}; Factur-X allows Data for ${CONFORMANCE_LEVEL[profile]}`,
+          ],
+        ]);
+      }
+    }
   });
 
   it('holds the Info dictionary to nothing ISO 19005-3 does not: a /Producer unlike pdf:Producer is no finding', async () => {

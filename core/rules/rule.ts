@@ -4,6 +4,7 @@
  * version of the official artefact they implement, so a new release is a data change.
  */
 import type { XmlDocument, XmlElement } from '../xml/tree';
+import type { TimeLimit } from './time-limit';
 
 export type Severity = 'fatal' | 'warning';
 
@@ -38,6 +39,8 @@ export interface RuleInput {
   readonly root: XmlElement;
   /** Every element of the document by local name, in document order (for the `//name` contexts). */
   readonly byLocalName: ReadonlyMap<string, readonly XmlElement[]>;
+  /** The time bound of the document's rules, checked as they loop; none when absent. */
+  readonly time?: TimeLimit;
 }
 
 export interface Rule extends RuleMeta {

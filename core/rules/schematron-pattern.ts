@@ -112,6 +112,7 @@ function assigner(contexts: readonly PatternContext[]): (input: RuleInput) => As
       const list = candidates(local);
       if (list.length === 0) continue;
       for (const el of elements) {
+        input.time?.check();
         const context = list.find((c) => matchesSafely(c, el, input));
         if (context) out.get(context)!.push(el);
       }
@@ -209,6 +210,7 @@ export function patternRules(
     };
     for (const a of assertions) {
       for (const el of assigned.get(a.context) ?? []) {
+        input.time?.check();
         try {
           if (!a.test(el, input)) push(a, violation(a, el, input));
         } catch (e) {
@@ -219,6 +221,7 @@ export function patternRules(
     }
     for (const batch of batches) {
       for (const el of assigned.get(batch.context) ?? []) {
+        input.time?.check();
         for (const a of batch.failing(el, input)) push(a, violation(a, el, input));
       }
     }

@@ -12,6 +12,7 @@ import { PdfDocument, type OpenError } from '../pdf/reader/document';
 
 type PdfJs = typeof PdfJsModule;
 export type PdfJsDocument = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
+type PdfJsWorker = InstanceType<PdfJs['PDFWorker']>;
 
 let pdfjs: Promise<PdfJs> | undefined;
 const loadPdfJs = (): Promise<PdfJs> => (pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
@@ -33,15 +34,16 @@ export class PdfRefused extends Error {
 /**
  * Opens a PDF; rejects with {@link PdfRefused} when our bounded reader refuses it (so that pdfjs never
  * decompresses, counts or draws beyond the bounds), else as pdfjs does (a `PasswordException` for a
- * protected file).
+ * protected file). pdfjs reads it on this thread, or in the thread of `worker` (pdfjs-thread.ts).
  */
-export async function openPdfJs(pdf: Uint8Array): Promise<PdfJsDocument> {
+export async function openPdfJs(pdf: Uint8Array, worker?: PdfJsWorker): Promise<PdfJsDocument> {
   const opened = PdfDocument.open(pdf);
   if (!opened.ok) throw new PdfRefused(opened.error);
   const { getDocument } = await loadPdfJs();
   // pdfjs takes ownership of (detaches) the buffer it is given: hand it a copy.
   return getDocument({
     data: Uint8Array.from(pdf),
+    ...(worker ? { worker } : {}),
     isEvalSupported: false,
     useSystemFonts: false,
     verbosity: 0,
