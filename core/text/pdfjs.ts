@@ -4,7 +4,6 @@
  * extract and `facturx --version` never load it. In Node it draws pages through @napi-rs/canvas.
  */
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { PDF_LIMITS } from '../pdf/reader/bounds';
@@ -17,10 +16,14 @@ type PdfJsWorker = InstanceType<PdfJs['PDFWorker']>;
 let pdfjs: Promise<PdfJs> | undefined;
 const loadPdfJs = (): Promise<PdfJs> => (pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
 
-/** The folders pdfjs reads standard fonts and CMaps from, inside the installed package. */
-function packageFolder(sub: string): string {
+/**
+ * The folders pdfjs reads standard fonts and CMaps from, inside the installed package. In Node pdfjs
+ * hands this string, with the file name appended, to `fs.readFile`, which takes a path, not a file:
+ * URL string: a URL here silently loads nothing.
+ */
+export function packageFolder(sub: 'standard_fonts' | 'cmaps'): string {
   const root = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
-  return `${pathToFileURL(path.join(root, sub)).href}/`;
+  return path.join(root, sub) + path.sep;
 }
 
 /** A PDF our own reader refused (beyond the bounds, encrypted, corrupt): pdfjs never reads it. */
