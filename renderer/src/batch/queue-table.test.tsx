@@ -1,43 +1,10 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { toAnswer, type Backend, type FileOperation, type RunOptions } from '../backend/backend';
-import { profileStore } from '../testing/profile-store';
+import { batchBackend } from '../testing/batch-backend';
 import { renderApp } from '../testing/render-app';
-import { containerOnlyReport, invalidReport, validReport } from '../testing/sample-bodies';
 
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
-
-interface Call {
-  readonly operation: FileOperation;
-  readonly filename: string;
-  readonly target: RunOptions['validationTarget'];
-}
-
-/** Answers by file name: valid-*, invalid-* XML; fx-* Factur-X PDFs whose container fails; scan-* plain PDFs. */
-function batchBackend() {
-  const calls: Call[] = [];
-  const noXml = { error: 'unextractable_pdf', message: 'No embedded XML.', reason: 'no_embedded_xml' };
-  const backend: Backend = {
-    kind: { type: 'offline' },
-    run: async (operation, file, options) => {
-      const filename = file?.filename ?? '';
-      calls.push({ operation, filename, target: options.validationTarget });
-      if (filename.startsWith('scan')) return toAnswer(false, 422, noXml);
-      if (filename.startsWith('fx')) {
-        return operation === 'extract'
-          ? toAnswer(true, 200, { xml: 'PHgvPg==', xmlSize: 4, profile: 'BASIC' })
-          : toAnswer(true, 200, { ...containerOnlyReport, filename });
-      }
-      return toAnswer(true, 200, {
-        ...(filename.startsWith('valid') ? validReport : invalidReport),
-        filename,
-      });
-    },
-    profiles: profileStore().profiles,
-  };
-  return { backend, calls };
-}
 
 const file = (name: string) => new File(['x'], name, { type: '' });
 const TEN = [

@@ -28,6 +28,8 @@ interface Props {
   readonly onCancel: (ids: readonly number[]) => void;
   /** Converts these documents, each when its dry run says the target can pass. */
   readonly onConvertReady: (ids: readonly number[]) => void;
+  /** Takes these documents out of the queue. */
+  readonly onRemove: (ids: readonly number[]) => void;
   /** Actions on the selected documents besides checking them again (export). */
   readonly selectionActions?: (selected: readonly Check[]) => ReactNode;
 }
@@ -107,6 +109,7 @@ export function QueueTable({
   onCheckAgain,
   onCancel,
   onConvertReady,
+  onRemove,
   selectionActions,
 }: Props) {
   const { t } = useI18n();
@@ -182,6 +185,17 @@ export function QueueTable({
           onClick={() => onCancel(chosenUnderWay.map((row) => row.check.id))}
         >
           {t('queue.cancelSelected')}
+        </button>
+        <button
+          type="button"
+          className="ghost dark"
+          disabled={chosen.length === 0}
+          onClick={() => {
+            onRemove(chosen.map((check) => check.id));
+            setSelected(new Set());
+          }}
+        >
+          {t('queue.remove')}
         </button>
         {selectionActions?.(chosen)}
       </div>
