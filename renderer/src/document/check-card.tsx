@@ -103,6 +103,12 @@ export function CheckCard({ check, onRepair, runConvert, target, profiles }: Pro
           <FileSize bytes={check.size} />
         </span>
       </header>
+      {/* Said first: what the long review form below is for. */}
+      {noFacturx && (
+        <p className="notice-neutral" data-testid="no-facturx">
+          {t('document.noFacturx')}
+        </p>
+      )}
       {check.invoice && check.kind !== 'json' && (
         <DocumentView
           file={check.invoice}
@@ -127,11 +133,6 @@ export function CheckCard({ check, onRepair, runConvert, target, profiles }: Pro
               }
             : {})}
         />
-      )}
-      {noFacturx && (
-        <p className="notice-neutral" data-testid="no-facturx">
-          {t('document.noFacturx')}
-        </p>
       )}
       {!noFacturx &&
         operationsFor[check.kind].map((operation) => {
