@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import type { ConvertControl } from '../../core/api/convert-progress';
 import type { ValidationTarget } from '../../core/api/targets';
 import type { Backend, FormFields, InvoiceFile, Quota } from './backend/backend';
 import type { HttpSettings } from './backend/http-backend';
@@ -53,7 +54,8 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
   const profiles = useProfiles(backend, lang);
   const quota = quotaSeen?.settings === settings ? quotaSeen.quota : undefined;
   const runConvert = useCallback(
-    (file: InvoiceFile | null, fields: FormFields) => backend.run('convert', file, runOptions, fields),
+    (file: InvoiceFile | null, fields: FormFields, control?: ConvertControl) =>
+      backend.run('convert', file, runOptions, fields, control),
     [backend, runOptions],
   );
 

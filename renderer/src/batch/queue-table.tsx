@@ -1,9 +1,9 @@
 import { Fragment, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useI18n } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/messages';
-import type { ConvertProgress } from '../../../core/api/convert-progress';
 import type { Translate } from '../i18n/i18n';
 import { plainError } from '../shared/error-detail';
+import { ProgressStage } from '../shared/progress-stage';
 import {
   inProgress,
   matchesFilter,
@@ -36,27 +36,10 @@ interface Props {
 
 const verdictKey = (verdict: QueueVerdict): MessageKey => `queue.verdict.${verdict}`;
 
-/** Where a convert under way is, in words; OCR also as a bar of pages. */
-function ProgressStage({ progress, t }: { readonly progress: ConvertProgress; readonly t: Translate }) {
-  if (progress.stage !== 'ocr') return <>{t(`queue.progress.${progress.stage}`)}</>;
-  const words = t('queue.progress.ocr', { page: progress.page, pages: progress.pages });
-  return (
-    <>
-      {words}{' '}
-      <progress
-        className="queue-progress"
-        value={progress.page - 1}
-        max={progress.pages}
-        aria-label={words}
-      />
-    </>
-  );
-}
-
 /** What a row's status says: where it stands, where its work is, or why it was not converted. */
 function statusWords(row: QueueRow, t: Translate): ReactNode {
   const { check, status, conversion } = row;
-  if (check.progress && inProgress(row)) return <ProgressStage progress={check.progress} t={t} />;
+  if (check.progress && inProgress(row)) return <ProgressStage progress={check.progress} />;
   if (
     conversion?.kind === 'waiting' ||
     conversion?.kind === 'checking' ||

@@ -80,7 +80,7 @@ export function CheckCard({ check, onRepair, runConvert, target, profiles }: Pro
   const reading =
     check.kind === 'pdf' && !noFacturx && extract !== undefined && extract !== 'pending' && !extract.ok
       ? extract
-      : dryRun;
+      : dryRun.answer;
   const values = useMemo(
     () =>
       own
@@ -113,6 +113,7 @@ export function CheckCard({ check, onRepair, runConvert, target, profiles }: Pro
         <DocumentView
           file={check.invoice}
           reading={reading}
+          {...(noFacturx ? { readingControl: dryRun } : {})}
           {...(own !== undefined ? { own: own?.invoice ?? null } : {})}
           {...(extraction ? { embeddedXml: extraction.xml } : {})}
           {...(review
