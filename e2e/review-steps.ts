@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PDFDocument, PDFName } from 'pdf-lib';
-import { fixtureFile, type Upload } from './page-actions';
+import { dropFiles, fixtureFile, type Upload } from './page-actions';
 
 /** Asks the backend directly what the interface asks it, in English; the file is absent for invoice_data. */
 export type Ask = (
@@ -257,6 +257,14 @@ async function readBack(ask: Ask, pdf: Upload): Promise<Record<string, unknown>>
     'embedded_xml',
   );
   return answer.body.candidateInvoiceData as Record<string, unknown>;
+}
+
+/** Chooses France 2026 and drops the PDF to review, saying where it came from; its card. */
+export async function dropForReview(page: Page, reviewed: Case): Promise<Locator> {
+  test.info().annotations.push({ type: 'input', description: `${reviewed.pdf.name} from ${reviewed.from}` });
+  await page.getByRole('button', { name: 'France 2026' }).click();
+  await dropFiles(page, [reviewed.pdf]);
+  return page.getByTestId('check').filter({ hasText: reviewed.pdf.name });
 }
 
 /**

@@ -1,22 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
 import { test, type Server } from './fixtures';
-import { directAnswer, dropFiles, saveApiKey, type Upload } from './page-actions';
-import { reviewCase, reviewToFacturx, type Ask } from './review-steps';
+import { directAnswer, saveApiKey } from './page-actions';
+import { dropForReview, reviewCase, reviewToFacturx, type Ask } from './review-steps';
 
 /** The server, asked directly with the key the page uses. */
 const askServer =
   (server: Server): Ask =>
   (operation, file, fields = {}) =>
     directAnswer(server, operation, file, server.apiKey, 'en', fields);
-
-async function openReview(page: Page, server: Server, pdf: Upload) {
-  await page.goto('/');
-  await saveApiKey(page, server.apiKey);
-  await page.getByRole('button', { name: 'France 2026' }).click();
-  await dropFiles(page, [pdf]);
-  return page.getByTestId('check').filter({ hasText: pdf.name });
-}
 
 test.describe('Review of a PDF without invoice data, against facturx serve', () => {
   test('corrects what was misread, clears the France 2026 blockers, converts, and the Factur-X PDF passes and reads back as corrected', async ({
@@ -27,10 +18,9 @@ test.describe('Review of a PDF without invoice data, against facturx serve', () 
     test.slow();
     const ask = askServer(server);
     const reviewed = await reviewCase(ask);
-    test
-      .info()
-      .annotations.push({ type: 'input', description: `${reviewed.pdf.name} from ${reviewed.from}` });
-    const card = await openReview(page, server, reviewed.pdf);
+    await page.goto('/');
+    await saveApiKey(page, server.apiKey);
+    const card = await dropForReview(page, reviewed);
     await reviewToFacturx(
       page,
       card,

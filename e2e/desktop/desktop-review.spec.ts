@@ -2,8 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { BridgeResult } from '../../core/bridge/facturx-bridge';
-import { dropFiles } from '../page-actions';
-import { reviewCase, reviewToFacturx, type Ask } from '../review-steps';
+import { dropForReview, reviewCase, reviewToFacturx, type Ask } from '../review-steps';
 import { expect, skipWithoutDesktopPath, test } from './fixtures';
 
 const standIn = 'desktop path, Electron stood in by Chromium under Xvfb';
@@ -42,12 +41,7 @@ test.describe(`Review of a PDF without invoice data on the ${standIn}`, () => {
     const page = desktop.window;
     const ask = askBridge(page);
     const reviewed = await reviewCase(ask);
-    test
-      .info()
-      .annotations.push({ type: 'input', description: `${reviewed.pdf.name} from ${reviewed.from}` });
-    await page.getByRole('button', { name: 'France 2026' }).click();
-    await dropFiles(page, [reviewed.pdf]);
-    const card = page.getByTestId('check').filter({ hasText: reviewed.pdf.name });
+    const card = await dropForReview(page, reviewed);
     await reviewToFacturx(
       page,
       card,
