@@ -12,7 +12,7 @@ import { convertBodyOf, outcomeOf, type Requirement } from './convert-bodies';
 import { ConvertResultView } from './convert-result-view';
 import { getAt, pathText } from './draft-edit';
 import { ReviewForm, type FieldContext } from './review-form';
-import { fieldAtPath, pathOf, placeOfTerm } from './review-fields';
+import { fieldAtPath, fieldTermOf, pathOf, placeOfTerm } from './review-fields';
 import { convertOutputs, type RunConvert } from './use-conversion';
 import { useReview, type Review } from './use-review';
 import './review.css';
@@ -26,7 +26,8 @@ function focusTerm(formId: string, bt: string): boolean {
 }
 
 /** Goes to the field that clears a finding; in a table without rows, a row is added for it first. */
-function goToTerm(review: Review, formId: string, bt: string) {
+function goToTerm(review: Review, formId: string, term: string) {
+  const bt = fieldTermOf(term);
   if (focusTerm(formId, bt)) return;
   const table = placeOfTerm(bt)?.table;
   if (!table) return;
