@@ -117,7 +117,7 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
           />
         )}
         {profilesOpen && <ProfilesPanel profiles={profiles} onClose={() => setProfilesOpen(false)} />}
-        <DropZone onFiles={submit} />
+        <DropZone onFiles={submit} compact={checks.length > 0} />
         <TargetSwitch
           target={validationTarget}
           onChange={(target) => {

@@ -38,6 +38,7 @@ afterEach(cleanup);
 describe('the batch queue', () => {
   it('lists ten files as ten lines, newest last, with a counter, and opens none of them', async () => {
     renderApp(batchBackend().backend);
+    expect(screen.getByTestId('dropzone').classList.contains('compact')).toBe(false);
     await drop(TEN.slice(0, 4));
     await drop(TEN.slice(4));
     await waitFor(() =>
@@ -46,8 +47,11 @@ describe('the batch queue', () => {
       ),
     );
     expect(rows().map((r) => within(r).getByRole('button').textContent)).toEqual(TEN.map((f) => f.name));
-    // The first drop of four files and the second of six open no document: the table is the page.
+    // The first drop of four files and the second of six open no document: the table is the page, under
+    // a drop zone of one line.
     expect(screen.queryAllByTestId('check')).toHaveLength(0);
+    expect(screen.getByTestId('dropzone').classList.contains('compact')).toBe(true);
+    expect(screen.getByTestId('dropzone').textContent).not.toContain('A PDF is validated');
     expect(cells('fx-1.pdf').slice(1)).toEqual([
       'fx-1.pdf',
       'PDF',
