@@ -39,17 +39,20 @@ function reviewable(reading: Answer | 'pending' | undefined): boolean {
 
 /**
  * What the conversion flow converts: a JSON file's `invoice_data` text, or a PDF without invoice data
- * when its reading gave no candidate to review (a backend from before candidates were handed back).
+ * once its reading answered with no candidate to review (a backend from before candidates were handed
+ * back). Not while the PDF is being read, nor when its reading failed: the document says so, and offers
+ * to read it again.
  */
 function convertSourceOf(
   { kind, filename, invoice }: Check,
   noFacturx: boolean,
-  review: boolean,
+  reading: Answer | 'pending' | undefined,
 ): ConvertSource | undefined {
   if (!invoice) return undefined;
   if (kind === 'json')
     return { kind: 'invoice_data', filename, invoiceData: new TextDecoder().decode(invoice.bytes) };
-  return kind === 'pdf' && noFacturx && !review ? { kind, filename, file: invoice } : undefined;
+  const readWithoutCandidate = typeof reading === 'object' && reading.ok && !reviewable(reading);
+  return kind === 'pdf' && noFacturx && readWithoutCandidate ? { kind, filename, file: invoice } : undefined;
 }
 
 /**
@@ -93,7 +96,10 @@ export function CheckCard({ check, onRepair, runConvert, target, profiles }: Pro
     [own, reading],
   );
   const review = reviewable(reading);
-  const convertSource = useMemo(() => convertSourceOf(check, noFacturx, review), [check, noFacturx, review]);
+  const convertSource = useMemo(
+    () => convertSourceOf(check, noFacturx, reading),
+    [check, noFacturx, reading],
+  );
   return (
     <article className="card" data-testid="check">
       <header className="card-head">
