@@ -16,6 +16,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ERRORS, errorExitCode, type ErrorCode } from '../core/api/errors';
 import type { BridgeResult } from '../core/bridge/facturx-bridge';
+import type { WorkQueue } from '../core/bridge/work-queue';
 import { GOLDEN_EXAMPLES } from '../core/invoice-data/examples';
 import { blankPdf, encryptedPdf } from '../core/pdf/test-pdfs';
 import { localContext, services } from '../core/service';
@@ -265,6 +266,14 @@ const codeOf = (body: unknown): string => {
   return b.error ?? (b.detail !== undefined ? 'empty_file' : '?');
 };
 
+/** The work queue plays no part in what the services refuse. */
+const unusedQueue: WorkQueue = {
+  list: async () => [],
+  add: async () => [],
+  update: async () => false,
+  remove: async () => 0,
+};
+
 let server: TestServer;
 let dir: string;
 beforeAll(async () => {
@@ -285,6 +294,7 @@ beforeAll(async () => {
       },
       close: async () => undefined,
     },
+    queue: unusedQueue,
     isTrustedSender: () => true,
     openFiles: async () => [],
     saveFile: async () => ({ saved: false }),

@@ -108,6 +108,17 @@ test.describe('Small screen, French, keyboard only', () => {
     await expect(invoice.getByTestId('invoice-totals')).toBeVisible();
     await expect(card.getByRole('button', { name: 'Imprimer la facture' })).toBeVisible();
     await page.screenshot({ path: 'test-results/e2e-document-1024-fr.png' });
+    // Its lines fit the small window whole, and the pages stay in view beside the invoice read down to its totals.
+    const lines = invoice.getByTestId('invoice-lines');
+    const overflow = await lines.evaluate((table) => {
+      // Runs in the page; this project's types have no DOM, hence the narrow view of the table.
+      const box = table as unknown as { scrollWidth: number; parentElement: { clientWidth: number } };
+      return box.scrollWidth - box.parentElement.clientWidth;
+    });
+    expect(overflow).toBeLessThanOrEqual(0);
+    await invoice.getByTestId('invoice-totals').scrollIntoViewIfNeeded();
+    await expect(card.getByTestId('pdf-view')).toBeInViewport({ ratio: 0.5 });
+    await page.screenshot({ path: 'test-results/e2e-document-totals-1024-fr.png' });
 
     // The tabs follow the ARIA pattern: Tab reaches the current one, the arrows move between them.
     await tabTo(page, card.getByRole('tab', { name: 'Facture' }));

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import type { ConvertControl } from '../../core/api/convert-progress';
 import type { ValidationTarget } from '../../core/api/targets';
 import type { Backend, FormFields, InvoiceFile, Quota } from './backend/backend';
 import type { HttpSettings } from './backend/http-backend';
@@ -6,6 +7,7 @@ import { mergeQuota, watchQuota } from './backend/quota-watch';
 import { RefusalNotices } from './batch/refusal-notices';
 import { QueueTable } from './batch/queue-table';
 import { useChecks } from './batch/use-checks';
+import { useKeptQueue } from './batch/use-kept-queue';
 import { useUploadLimits } from './batch/use-upload-limits';
 import { BackendIndicator } from './backend/backend-indicator';
 import { CheckCard } from './document/check-card';
@@ -46,15 +48,14 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
   const [validationTarget, setValidationTarget] = useState<ValidationTarget>(() => loadTarget(localStorage));
   const runOptions = useMemo(() => ({ lang, validationTarget }), [lang, validationTarget]);
   const limits = useUploadLimits(backend);
-  const { checks, rejected, submit, repair, checkAgain, cancel, convertReady, clear } = useChecks(
-    backend,
-    runOptions,
-    limits,
-  );
+  const { checks, rejected, submit, repair, checkAgain, cancel, convertReady, remove, clear, restore } =
+    useChecks(backend, runOptions, limits);
+  const kept = useKeptQueue(backend.queue, checks, runOptions, restore);
   const profiles = useProfiles(backend, lang);
   const quota = quotaSeen?.settings === settings ? quotaSeen.quota : undefined;
   const runConvert = useCallback(
-    (file: InvoiceFile | null, fields: FormFields) => backend.run('convert', file, runOptions, fields),
+    (file: InvoiceFile | null, fields: FormFields, control?: ConvertControl) =>
+      backend.run('convert', file, runOptions, fields, control),
     [backend, runOptions],
   );
 
@@ -116,7 +117,7 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
           />
         )}
         {profilesOpen && <ProfilesPanel profiles={profiles} onClose={() => setProfilesOpen(false)} />}
-        <DropZone onFiles={submit} />
+        <DropZone onFiles={submit} compact={checks.length > 0} />
         <TargetSwitch
           target={validationTarget}
           onChange={(target) => {
@@ -134,6 +135,14 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
               </button>
             )}
           </div>
+          <p className="results-kept" data-testid="results-kept">
+            {t(backend.queue ? 'results.keptHere' : 'results.pageOnly')}
+          </p>
+          {kept.failure !== null && (
+            <p className="notice" role="alert" data-testid="results-not-kept">
+              {t('results.notKept')}
+            </p>
+          )}
           {checks.length === 0 ? (
             <p className="empty">{t('results.empty')}</p>
           ) : (
@@ -142,6 +151,7 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
               onCheckAgain={checkAgain}
               onCancel={cancel}
               onConvertReady={convertReady}
+              onRemove={remove}
               selectionActions={(selected) => <ExportButton checks={selected} backend={backend} />}
               detail={(check) => (
                 <CheckCard

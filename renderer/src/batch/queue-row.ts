@@ -9,11 +9,19 @@ import type { Check } from './use-checks';
 
 /**
  * Where a document stands: being read or checked, valid, not valid, waiting for a conversion (a readable
- * PDF without Factur-X data, or an invoice_data JSON), refused (the answer was an error), or cancelled by
- * the user before its answers came.
+ * PDF without Factur-X data, or an invoice_data JSON), refused (the answer was an error), cancelled by
+ * the user before its answers came, or interrupted (kept by the desktop app, which closed during its check).
  */
 export type QueueStatus =
-  'reading' | 'checking' | 'valid' | 'not_valid' | 'to_convert' | 'refused' | 'cancelled' | ConversionStatus;
+  | 'reading'
+  | 'checking'
+  | 'valid'
+  | 'not_valid'
+  | 'to_convert'
+  | 'refused'
+  | 'cancelled'
+  | 'interrupted'
+  | ConversionStatus;
 
 /** Where "convert all that are ready" left a document. */
 export type ConversionStatus = 'converting' | 'converted' | 'accepted' | 'not_converted';
@@ -53,6 +61,7 @@ const conversionStatus = {
 
 function statusOf(check: Check, valid: boolean | undefined): QueueStatus {
   if (!check.invoice) return 'reading';
+  if (check.interrupted) return 'interrupted';
   const answers = Object.values(check.answers);
   if (answers.includes('pending')) return 'checking';
   if (answers.some(isCancelled)) return 'cancelled';

@@ -33,7 +33,12 @@ export interface Check {
   readonly progress?: ConvertProgress;
   /** Its conversion by "convert all that are ready", once asked. */
   readonly conversion?: BatchConversion;
+  /** Kept from an earlier run of the app, where it was still under way when the app closed. */
+  readonly interrupted?: true;
 }
+
+/** A check as it comes back from the kept queue, before it is given its place (id) in this one. */
+export type KeptCheck = Omit<Check, 'id'>;
 
 export interface Checks {
   readonly checks: readonly Check[];
@@ -51,7 +56,14 @@ export interface Checks {
    * converted only when that says the target can pass.
    */
   readonly convertReady: (ids: readonly number[]) => void;
+  /** Takes these files out of the queue, stopping what is under way for them. */
+  readonly remove: (ids: readonly number[]) => void;
   readonly clear: () => void;
+  /**
+   * Puts checks kept from an earlier run before those of this one, and checks again at once those whose
+   * answers are `stale` (another target or language than now); their ids, in the same order.
+   */
+  readonly restore: (kept: readonly { readonly check: KeptCheck; readonly stale: boolean }[]) => number[];
 }
 
 /** What is under way for a file stops when its signal aborts; a round after a cancel gets a new one. */
@@ -98,7 +110,10 @@ export function useChecks(backend: Backend, options: RunOptions, limits: UploadL
       const key = `${id}/${operation}`;
       const sequence = (latest.current.get(key) ?? 0) + 1;
       latest.current.set(key, sequence);
-      update(id, (check) => ({ ...check, answers: { ...check.answers, [operation]: 'pending' } }));
+      update(id, ({ interrupted: _over, ...check }) => ({
+        ...check,
+        answers: { ...check.answers, [operation]: 'pending' },
+      }));
       void send(id, operation, signal, { file: invoice, fields: {} }).then((answer) => {
         if (latest.current.get(key) !== sequence) return;
         update(id, (check) => ({ ...check, answers: { ...check.answers, [operation]: answer } }));
@@ -177,7 +192,7 @@ export function useChecks(backend: Backend, options: RunOptions, limits: UploadL
         return [{ id: check.id, source, signal: signalOf(cancels.current, check.id) }];
       });
       const record = (id: number, conversion: BatchConversion) =>
-        update(id, (check) => ({ ...check, conversion }));
+        update(id, ({ interrupted: _over, ...check }) => ({ ...check, conversion }));
       for (const { id } of queued) record(id, {});
       // One after another: a batch does not flood the backend (nor its OCR) with every document at once.
       void (async () => {
@@ -200,6 +215,14 @@ export function useChecks(backend: Backend, options: RunOptions, limits: UploadL
     for (const id of ids) cancels.current.get(id)?.abort();
   }, []);
 
+  const remove = useCallback((ids: readonly number[]) => {
+    for (const id of ids) {
+      cancels.current.get(id)?.abort();
+      cancels.current.delete(id);
+    }
+    setChecks((all) => all.filter((check) => !ids.includes(check.id)));
+  }, []);
+
   const clear = useCallback(() => {
     for (const controller of cancels.current.values()) controller.abort();
     cancels.current.clear();
@@ -207,5 +230,18 @@ export function useChecks(backend: Backend, options: RunOptions, limits: UploadL
     setRejected([]);
   }, []);
 
-  return { checks, rejected, submit, repair, checkAgain, cancel, convertReady, clear };
+  const restore = useCallback(
+    (kept: readonly { readonly check: KeptCheck; readonly stale: boolean }[]) => {
+      const restored = kept.map(({ check }) => ({ ...check, id: nextId.current++ }));
+      setChecks((all) => [...restored, ...all]);
+      restored.forEach((check, i) => {
+        if (!kept[i]?.stale || !check.invoice) return;
+        for (const operation of operationsFor[check.kind]) run(check.id, operation, check.invoice);
+      });
+      return restored.map((check) => check.id);
+    },
+    [run],
+  );
+
+  return { checks, rejected, submit, repair, checkAgain, cancel, convertReady, remove, clear, restore };
 }

@@ -39,17 +39,20 @@ function reviewable(reading: Answer | 'pending' | undefined): boolean {
 
 /**
  * What the conversion flow converts: a JSON file's `invoice_data` text, or a PDF without invoice data
- * when its reading gave no candidate to review (a backend from before candidates were handed back).
+ * once its reading answered with no candidate to review (a backend from before candidates were handed
+ * back). Not while the PDF is being read, nor when its reading failed: the document says so, and offers
+ * to read it again.
  */
 function convertSourceOf(
   { kind, filename, invoice }: Check,
   noFacturx: boolean,
-  review: boolean,
+  reading: Answer | 'pending' | undefined,
 ): ConvertSource | undefined {
   if (!invoice) return undefined;
   if (kind === 'json')
     return { kind: 'invoice_data', filename, invoiceData: new TextDecoder().decode(invoice.bytes) };
-  return kind === 'pdf' && noFacturx && !review ? { kind, filename, file: invoice } : undefined;
+  const readWithoutCandidate = typeof reading === 'object' && reading.ok && !reviewable(reading);
+  return kind === 'pdf' && noFacturx && readWithoutCandidate ? { kind, filename, file: invoice } : undefined;
 }
 
 /**
@@ -80,7 +83,7 @@ export function CheckCard({ check, onRepair, runConvert, target, profiles }: Pro
   const reading =
     check.kind === 'pdf' && !noFacturx && extract !== undefined && extract !== 'pending' && !extract.ok
       ? extract
-      : dryRun;
+      : dryRun.answer;
   const values = useMemo(
     () =>
       own
@@ -93,7 +96,10 @@ export function CheckCard({ check, onRepair, runConvert, target, profiles }: Pro
     [own, reading],
   );
   const review = reviewable(reading);
-  const convertSource = useMemo(() => convertSourceOf(check, noFacturx, review), [check, noFacturx, review]);
+  const convertSource = useMemo(
+    () => convertSourceOf(check, noFacturx, reading),
+    [check, noFacturx, reading],
+  );
   return (
     <article className="card" data-testid="check">
       <header className="card-head">
@@ -103,10 +109,17 @@ export function CheckCard({ check, onRepair, runConvert, target, profiles }: Pro
           <FileSize bytes={check.size} />
         </span>
       </header>
+      {/* Said first: what the long review form below is for. */}
+      {noFacturx && (
+        <p className="notice-neutral" data-testid="no-facturx">
+          {t('document.noFacturx')}
+        </p>
+      )}
       {check.invoice && check.kind !== 'json' && (
         <DocumentView
           file={check.invoice}
           reading={reading}
+          {...(noFacturx ? { readingControl: dryRun } : {})}
           {...(own !== undefined ? { own: own?.invoice ?? null } : {})}
           {...(extraction ? { embeddedXml: extraction.xml } : {})}
           {...(review
@@ -127,11 +140,6 @@ export function CheckCard({ check, onRepair, runConvert, target, profiles }: Pro
               }
             : {})}
         />
-      )}
-      {noFacturx && (
-        <p className="notice-neutral" data-testid="no-facturx">
-          {t('document.noFacturx')}
-        </p>
       )}
       {!noFacturx &&
         operationsFor[check.kind].map((operation) => {
