@@ -103,6 +103,17 @@ export type OpenResult = { ok: true; doc: PdfDocument } | { ok: false; error: Op
 const KEEP_STREAM_BYTES = 2 * 1024 * 1024;
 const KEEP_DOCUMENT_BYTES = 16 * 1024 * 1024;
 
+/**
+ * How an object was read from its cross-reference entry: parsed at an offset (up to `end`, with the
+ * indirect `/Length` objects it asked for), or taken from an object stream.
+ */
+type Origin =
+  | { readonly kind: 'offset'; readonly end: number; readonly lengths: readonly number[] }
+  | { readonly kind: 'compressed'; readonly stream: number };
+
+/** Bytes a parse may look at past the end of an object (the keyword after it, a reference's `R`). */
+const LOOKAHEAD = 64;
+
 /** A decoded stream kept: the length of its raw data, and the limit it was decoded within. */
 interface Kept {
   readonly length: number;
@@ -134,6 +145,8 @@ export class PdfDocument {
   /** Cross-reference entries, newest revision first wins. */
   readonly xref = new Map<number, XrefEntry>();
   private readonly cache = new Map<number, PdfObject>();
+  /** How each object was read from its entry (a revision appended to this file may share it: fromBase). */
+  private readonly origins = new Map<number, Origin>();
   private readonly objStms = new Map<number, { data: Uint8Array; offsets: Map<number, number> } | null>();
   private scanned: Map<number, number> | null = null;
   private lengthDepth = 0;
@@ -355,14 +368,72 @@ export class PdfDocument {
   private load(num: number): PdfObject | undefined {
     const entry = this.xref.get(num);
     if (!entry) return undefined;
-    if (entry.kind === 'offset') return entry.offset < 0 ? undefined : this.parseAt(entry.offset, num);
-    return this.fromObjStm(entry.stream, num);
+    if (this.readsAsBase(num, 0)) {
+      this.origins.set(num, this.base!.origins.get(num)!);
+      return this.fromBase(num);
+    }
+    if (entry.kind === 'compressed') {
+      const value = this.fromObjStm(entry.stream, num);
+      if (value !== undefined) this.origins.set(num, { kind: 'compressed', stream: entry.stream });
+      return value;
+    }
+    if (entry.offset < 0) return undefined;
+    const lengths: number[] = [];
+    const parsed = this.parseAt(entry.offset, num, lengths);
+    if (parsed) this.origins.set(num, { kind: 'offset', end: parsed.end, lengths });
+    return parsed?.value;
   }
 
-  private parseAt(offset: number, num: number): PdfObject | undefined {
+  private parseAt(
+    offset: number,
+    num: number,
+    lengths: number[] = [],
+  ): { value: PdfObject; end: number } | undefined {
     if (offset < 0 || offset >= this.bytes.length) return undefined;
-    const parsed = new Parser(this.bytes, offset, (ref) => this.lengthOf(ref)).indirect();
-    return parsed.num === num ? parsed.value : undefined;
+    const parser = new Parser(this.bytes, offset, (ref) => {
+      lengths.push(ref.num);
+      return this.lengthOf(ref);
+    });
+    const parsed = parser.indirect();
+    return parsed.num === num ? { value: parsed.value, end: parser.pos } : undefined;
+  }
+
+  /**
+   * Whether this file reads object `num` exactly as its base did: the same cross-reference entry, from
+   * which the base read it (not by scanning), parsed within the base's bytes with room to spare for the
+   * parser's look-ahead, a stream's data as long as its `/Length` says, the `/Length` objects it asked
+   * for read alike, and for an object of an object stream, that stream read and decoded alike (its
+   * filters in its own dictionary).
+   */
+  private readsAsBase(num: number, depth: number): boolean {
+    const base = this.base;
+    const entry = this.xref.get(num);
+    if (!base || !entry || depth > 2 || this.repaired || base.repaired) return false;
+    if (!sameEntry(base.xref.get(num), entry)) return false;
+    const value = base.get(num);
+    const origin = base.origins.get(num);
+    if (value === undefined || !origin) return false;
+    if (origin.kind === 'compressed') {
+      const stream = base.get(origin.stream);
+      return (
+        stream instanceof PdfStream && directFilters(stream) && this.readsAsBase(origin.stream, depth + 1)
+      );
+    }
+    if (value instanceof PdfStream && base.resolve(value.dict.get('Length')) !== value.raw.length)
+      return false;
+    return (
+      origin.end + LOOKAHEAD <= base.bytes.length &&
+      origin.lengths.every((n) => this.readsAsBase(n, depth + 1))
+    );
+  }
+
+  /** Object `num` as the base read it (readsAsBase), a stream's data then a view into this file's bytes. */
+  private fromBase(num: number): PdfObject | undefined {
+    const base = this.base!;
+    const value = base.get(num);
+    if (!(value instanceof PdfStream)) return value;
+    const at = base.offsetOf(value)!;
+    return new PdfStream(value.dict, this.bytes.subarray(at, at + value.raw.length));
   }
 
   private lengthOf(ref: PdfRef): number | undefined {
@@ -550,7 +621,7 @@ export class PdfDocument {
     const offset = this.scan().get(num);
     if (offset === undefined) return undefined;
     try {
-      return this.parseAt(offset, num);
+      return this.parseAt(offset, num)?.value;
     } catch {
       return undefined;
     }
@@ -560,6 +631,7 @@ export class PdfDocument {
   private rebuildFromScan(): void {
     this.repaired = true;
     this.cache.clear();
+    this.origins.clear();
     // Filters and lengths given by reference may resolve otherwise with the objects found by scanning.
     this.kept.clear();
     this.keptBytes = 0;
@@ -616,6 +688,14 @@ export class PdfDocument {
     }
     this.trailer = trailer;
   }
+}
+
+/** Whether two cross-reference entries name the same place. */
+function sameEntry(a: XrefEntry | undefined, b: XrefEntry): boolean {
+  if (a === undefined || a.kind !== b.kind) return false;
+  return a.kind === 'offset'
+    ? b.kind === 'offset' && a.offset === b.offset && a.gen === b.gen
+    : b.kind === 'compressed' && a.stream === b.stream && a.index === b.index;
 }
 
 /**

@@ -135,45 +135,90 @@ describe('what a document decodes, its readers share', () => {
   });
 
   it('a revision that redefines a filter given by reference decodes the stream again', () => {
-    const text = [
-      '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n',
-      '1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n',
-      '2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n',
-      '3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 10 10] /Contents 4 0 R >>\nendobj\n',
+    const opened = openHandMade([
       '4 0 obj\n<< /Length 11 /Filter 5 0 R >>\nstream\n48656C6C6F>\nendstream\nendobj\n',
       '5 0 obj\n/ASCIIHexDecode\nendobj\n',
-    ];
-    const offsets: number[] = [];
-    let at = 0;
-    for (const part of text) {
-      offsets.push(at);
-      at += part.length;
-    }
-    const xref = ['xref\n0 6\n0000000000 65535 f\r\n']
-      .concat(offsets.slice(1).map((o) => `${String(o).padStart(10, '0')} 00000 n\r\n`))
-      .join('');
-    const file = `${text.join('')}${xref}trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${at}\n%%EOF\n`;
-    const opened = PdfDocument.open(new Uint8Array(Buffer.from(file, 'latin1')));
-    if (!opened.ok) throw new Error(opened.error.message);
-    const content = (doc: PdfDocument) => {
-      const stream = doc.get(4);
-      if (!(stream instanceof PdfStream)) throw new Error('no content stream');
-      return doc.decode(stream);
-    };
-    const before = content(opened.doc);
+    ]);
+    const content = (doc: PdfDocument) => doc.decode(streamOf(doc, 4));
+    const before = content(opened);
     expect(before.ok && Buffer.from(before.bytes).toString('latin1')).toBe('Hello');
-    const revised = writeRevision(opened.doc, {
-      objects: new Map<number, PdfObject>([
-        [5, name('FlateDecode')],
-        [6, new PdfDict()],
-      ]),
-      root: new PdfRef(1, 0),
-      info: new PdfRef(6, 0),
-      id: [new Uint8Array(16), new Uint8Array(16)],
-    });
-    const reopened = PdfDocument.open(revised);
-    if (!reopened.ok) throw new Error(reopened.error.message);
+    const reopened = revise(opened, 5, name('FlateDecode'));
     // The hex text is no Flate data: the revision's filter is the one applied.
-    expect(content(reopened.doc).ok).toBe(false);
+    expect(content(reopened).ok).toBe(false);
   });
 });
+
+describe('a revision reads the objects it keeps as the file it was appended to read them', () => {
+  it('shares the carrier’s objects, their stream data read in the packaged file', () => {
+    const base = PdfDocument.open(carrier);
+    const pack = packageFacturx(carrier, new TextEncoder().encode(goldenCii()), 'EN16931');
+    if (!base.ok || !pack.ok) throw new Error('no packaged file');
+    const reopened = PdfDocument.open(pack.pdf);
+    if (!reopened.ok) throw new Error(reopened.error.message);
+    // The carrier's first stream object (its page content, a font…), read from its offset.
+    const num = [...base.doc.objectNumbers()].find(
+      (n) => base.doc.xref.get(n)?.kind === 'offset' && base.doc.get(n) instanceof PdfStream,
+    );
+    if (num === undefined) throw new Error('no stream in the carrier');
+    const stream = streamOf(reopened.doc, num);
+    expect(stream.dict).toBe(streamOf(base.doc, num).dict);
+    expect(stream.raw.buffer).toBe(pack.pdf.buffer);
+  });
+
+  it('reads again a stream whose /Length object the revision redefines', () => {
+    const data = 'AAAA\nendstream\nBBBB';
+    const opened = openHandMade([
+      `4 0 obj\n<< /Length 5 0 R >>\nstream\n${data}\nendstream\nendobj\n`,
+      '5 0 obj\n4\nendobj\n',
+    ]);
+    expect(streamOf(opened, 4).raw).toHaveLength(4);
+    expect(streamOf(revise(opened, 5, data.length), 4).raw).toHaveLength(data.length);
+  });
+});
+
+/** A one-page PDF written by hand (a classic cross-reference table) with `objects` from number 4 on. */
+function openHandMade(objects: readonly string[]): PdfDocument {
+  const text = [
+    '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n',
+    '1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n',
+    '2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n',
+    '3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 10 10] /Contents 4 0 R >>\nendobj\n',
+    ...objects,
+  ];
+  const offsets: number[] = [];
+  let at = 0;
+  for (const part of text) {
+    offsets.push(at);
+    at += part.length;
+  }
+  const xref = [`xref\n0 ${text.length}\n0000000000 65535 f\r\n`]
+    .concat(offsets.slice(1).map((o) => `${String(o).padStart(10, '0')} 00000 n\r\n`))
+    .join('');
+  const trailer = `trailer\n<< /Size ${text.length} /Root 1 0 R >>\nstartxref\n${at}\n%%EOF\n`;
+  const opened = PdfDocument.open(new Uint8Array(Buffer.from(`${text.join('')}${xref}${trailer}`, 'latin1')));
+  if (!opened.ok) throw new Error(opened.error.message);
+  return opened.doc;
+}
+
+/** `doc` with a revision appended that replaces object `num` by `value`, opened. */
+function revise(doc: PdfDocument, num: number, value: PdfObject): PdfDocument {
+  const info = doc.size();
+  const revised = writeRevision(doc, {
+    objects: new Map<number, PdfObject>([
+      [num, value],
+      [info, new PdfDict()],
+    ]),
+    root: new PdfRef(1, 0),
+    info: new PdfRef(info, 0),
+    id: [new Uint8Array(16), new Uint8Array(16)],
+  });
+  const opened = PdfDocument.open(revised);
+  if (!opened.ok) throw new Error(opened.error.message);
+  return opened.doc;
+}
+
+function streamOf(doc: PdfDocument, num: number): PdfStream {
+  const stream = doc.get(num);
+  if (!(stream instanceof PdfStream)) throw new Error(`object ${num} is no stream`);
+  return stream;
+}
