@@ -12,10 +12,10 @@ import { Decimal } from '../decimal/decimal';
 import type { InvoiceLine } from '../model/invoice';
 import { UNECE_UNIT_CODES } from '../rules/codelists/unece-rec20';
 import type { Cell, Layout, Row } from '../text/layout';
-import { overlapX } from '../text/layout';
+import { overlapX, splitAtColumns } from '../text/layout';
 import type { Place } from './confidence';
-import { ALLOWANCE_START, CHARGE_START, LINE_COLUMNS, TOTAL_LABELS, UNIT_WORDS } from './labels';
-import { moneyIn, parseAmount } from './values';
+import { ALLOWANCE_START, CHARGE_START, LINE_COLUMNS, TOTAL_LABELS, UNIT_WORDS, words } from './labels';
+import { datesIn, moneyIn, parseAmount } from './values';
 import { categoryTax } from './vat-breakdown';
 
 /** The line terms whose place is noted. */
@@ -155,7 +155,9 @@ export function tablesOf(layout: Layout): Table[] {
       body.push(row);
     }
     const firstPage = body.filter((r) => r.page === start.page).length;
-    tables.push({ columns, header: header.flatMap((r) => r.cells), rows: body, firstPage });
+    const cells = header.flatMap((r) => r.cells);
+    const edges = cells.map((c) => c.x);
+    tables.push({ columns, header: cells, rows: body.map((r) => splitAtColumns(r, edges)), firstPage });
     i = last + body.length + skipped;
   }
   return tables;
@@ -280,78 +282,132 @@ const KEY_VALUE = /^\p{L}[\p{L}\s./-]{0,24}:\s*\S/u;
 /** A line that is only a code: one token mixing letters and digits ("ZS9997", "4123456000014"). */
 const CODE_ONLY = /^(?=\S*\d)[\p{Lu}\d./-]+$/u;
 
+/** A line that only holds a bullet, or starts with one: a description's item, never a name. */
+const BULLET = /^[•*·▪–]\s|^-\s*$/;
+
+/** Two rows one right under the other, at the spacing of lines. */
+const adjacent = (above: Row, below: Row): boolean =>
+  below.page === above.page && below.y - above.y <= 1.4 * Math.max(above.height, below.height);
+
+/** A name column this many characters wide or narrower wraps long names onto the next rows. */
+const NARROW_COLUMN = 40;
+
 /**
  * An item's name: the text of its name column, row by row, from the first row that reads as a name
- * (not an article number or code, not "key: value"). The next rows continue it only when the text runs
- * on: a word cut at a hyphen or slash, a row starting in lower case, with a digit or a dash. Any other
- * row below is a description (BT-154), as is a row of "key: value", a bullet, a date or a sentence.
+ * (not an article number or code, not "key: value", not a bullet). A row right under it continues it
+ * when the text runs on (a word cut at a hyphen or slash, a row starting in lower case, with a digit or
+ * a dash), when the column is too narrow to hold a name on one row ("Kfz-" over "Haftpflicht" over
+ * "SF25 (30 %)"), or when the row carries the item's figures; never across a gap, nor a row that is a
+ * description (BT-154): a "key: value", a bullet, a date, an identifier or a sentence. A name that is
+ * only a code ("TLA-LED-3XAAA") is the item's name when no other text stands beside it.
  */
 function nameOf(
   rows: readonly Row[],
-  range: readonly [number, number],
+  column: NameColumn,
   amountRow: Row,
+  figureRows: ReadonlySet<Row>,
 ): { text: string; place: Place } | null {
   const raw: { text: string; row: Row; cells: Cell[] }[] = [];
   for (const row of rows) {
     const inRange = row.cells.filter(
       (c) =>
-        c.x >= range[0] &&
-        c.x < range[1] &&
+        column.holds(c) &&
         unitOf(c.text) === null &&
-        !(moneyIn(c.text).length > 0 && !/\p{L}/u.test(c.text)),
+        // A figure is no part of a name, a word cut at a hyphen is ("4-" over "Fahrten").
+        !(moneyIn(c.text).length > 0 && !/\p{L}/u.test(c.text) && !/\d-$/.test(c.text)),
     );
-    // A "key: value" cell beside the name ("# ligne BC: 1") is no part of it.
+    // A "key: value" cell beside the name ("# ligne BC: 1") is no part of it; a row led by a bullet is
+    // one item of a description, whatever its cells.
     const named = inRange.filter((c) => !/:/.test(c.text) && !IDENTIFIER_LINE.test(c.text));
-    const cells = named.length > 0 && named.length < inRange.length ? named : inRange;
+    const bulleted = BULLET.test(inRange[0]?.text ?? '');
+    const cells = named.length > 0 && named.length < inRange.length && !bulleted ? named : inRange;
     if (cells.length === 0) continue;
     const text = cells.map((c) => c.text.trim()).join(' ');
     raw.push({ text, row, cells });
   }
-  // Words cut at a hyphen are one word again ("Art-Nr-" over "Lieferant").
+  // A label cut at a hyphen is one label again ("Art-Nr-" over "Lieferant"), so that it reads as one.
   const lines: typeof raw = [];
   for (const l of raw) {
     const last = lines[lines.length - 1];
-    if (last && /\p{L}-$/u.test(last.text) && /^\p{L}/u.test(l.text) && !/^\p{Lu}\p{Ll}/u.test(l.text))
-      lines[lines.length - 1] = { ...last, text: `${last.text}${l.text}` };
+    if (last && IDENTIFIER_LINE.test(last.text) && /\p{L}-$/u.test(last.text) && adjacent(last.row, l.row))
+      lines[lines.length - 1] = { ...last, text: `${last.text}${l.text}`, row: l.row };
     else lines.push(l);
   }
-  const start = lines.findIndex(
+  const description = (text: string) =>
+    /:/.test(text) ||
+    datesIn(text)[0]?.index === 0 ||
+    BULLET.test(text) ||
+    IDENTIFIER_LINE.test(text) ||
+    SENTENCE.test(text);
+  let start = lines.findIndex(
     (l) =>
       !IDENTIFIER_LINE.test(l.text) &&
       // The words beside the item's amount are its name, colon or not ("Ballons: various colors,").
       (!KEY_VALUE.test(l.text) || l.row === amountRow) &&
-      !CODE_ONLY.test(l.text) &&
+      !BULLET.test(l.text) &&
+      // A code is no name, but a word cut at a hyphen may start with a digit ("4-" over "Fahrten").
+      (!CODE_ONLY.test(l.text) || /-$/.test(l.text)) &&
       (/\p{L}{2}/u.test(l.text) || /-$/.test(l.text)),
   );
+  if (start < 0) start = lines.findIndex((l) => l.row === amountRow && CODE_ONLY.test(l.text));
   if (start < 0) return null;
+  const cells = lines.flatMap((l) => l.cells);
+  const charWidth =
+    cells.reduce((w, c) => w + c.width, 0) /
+    Math.max(
+      1,
+      cells.reduce((n, c) => n + c.text.length, 0),
+    );
+  const narrow = (column.to - column.from) / charWidth <= NARROW_COLUMN;
   let text = lines[start]!.text;
+  let last = lines[start]!.row;
   for (const next of lines.slice(start + 1)) {
-    if (
-      /:|^[•*·]\s|^-\s*$|^\d{1,2}[./]\d/.test(next.text) ||
-      IDENTIFIER_LINE.test(next.text) ||
-      SENTENCE.test(next.text)
-    )
-      break;
+    if (!adjacent(last, next.row) || description(next.text)) break;
     const cut = /[-/]$/.test(text) && !/\s[-/]$/.test(text);
     const runsOn = /^[\p{Ll}\d-]/u.test(next.text) || /,$/.test(text);
-    if (!cut && !runsOn) break;
+    if (!cut && !runsOn && !narrow && !figureRows.has(next.row)) break;
     // "Personen-" over "Unfallversicherung", "4-" over "Fahrten" over "-Karte": one word.
     const glued = cut || /^-\p{L}/u.test(next.text);
     text = glued ? `${text}${next.text}` : `${text} ${next.text}`;
+    last = next.row;
   }
+  if (column.withDescription) text = text.split(' - ')[0]!;
   return { text, place: { row: lines[start]!.row, cells: lines[start]!.cells } };
 }
 
+/** Where an item's name stands across the page. */
+interface NameColumn {
+  readonly from: number;
+  readonly to: number;
+  readonly holds: (cell: Cell) => boolean;
+  /** Its heading names a name and a description ("Nom & désignation"): printed "name - description". */
+  readonly withDescription: boolean;
+}
+
+/** A heading of two texts in one column: the item's name, then its description. */
+const NAME_AND_DESCRIPTION = words(
+  /\b(?:nom|name|bezeichnung|artikel|article|produit|product|item)\s*(?:&|\/|\+|et|und|and)\s*(?:d[ée]signation|description|beschreibung|détail|details?)\b/i,
+);
+
 /**
- * Where the name column runs: from its heading's left edge to the next heading on its right (the
- * headings of all the header's rows); without a name heading, everything left of the figures.
+ * The name column: from its heading's left edge to the next heading on its right (the headings of all
+ * the header's rows), and a cell whose centre is nearest that heading (a name centred under it may start
+ * left of it); without a name heading, everything left of the figures.
  */
-function nameRange(table: Table, before: number): [number, number] {
-  const heading = table.columns.find((c) => c.kind === 'name')?.cell;
-  if (!heading) return [-Infinity, before];
+function nameColumn(table: Table | null, before: number): NameColumn {
+  const heading = table?.columns.find((c) => c.kind === 'name')?.cell;
+  if (!table || !heading)
+    return { from: -Infinity, to: before, holds: (c) => c.x < before, withDescription: false };
   const next = table.header.filter((c) => c.x > heading.x + 4).reduce((m, c) => Math.min(m, c.x), Infinity);
+  const from = heading.x - 6;
   // A figure left of the name column (a quantity printed first) does not bound it.
-  return [heading.x - 6, Math.min(next - 2, before > heading.x ? before : Infinity)];
+  const to = Math.min(next - 2, before > heading.x ? before : Infinity);
+  return {
+    from,
+    to,
+    holds: (c) => c.x < to && (c.x >= from || nearestHeader(table, c) === heading),
+    withDescription: NAME_AND_DESCRIPTION.test(heading.text),
+  };
 }
 
 function lineOf(
@@ -369,7 +425,8 @@ function lineOf(
     amount.cell.x,
   );
   const before = found ? Math.min(found.quantity.cell.x, found.price.cell.x, leftmostFigure) : leftmostFigure;
-  const name = nameOf(rows, table ? nameRange(table, before) : [-Infinity, before], amount.row);
+  const figureRows = new Set(found ? [found.quantity.row, found.price.row, amount.row] : [amount.row]);
+  const name = nameOf(rows, nameColumn(table, before), amount.row, figureRows);
   if (!found || !name) return null;
   const printed = ratesIn(rows).find((r) => rates.some((k) => k.rate.equals(r)));
   const vat = printed ? rates.find((k) => k.rate.equals(printed)) : rates.length === 1 ? rates[0] : undefined;
@@ -445,13 +502,6 @@ export function tableLines(table: Table, rates: readonly KnownRate[]): ReadLine[
   const lines: ReadLine[] = [];
   for (const [i, anchor] of anchors.entries()) {
     const line = lineOf(lines.length + 1, groups[i]!, anchor, table, rates);
-    if (process.env.DBG)
-      console.log(
-        'DBG',
-        anchor.value.toString(),
-        groups[i]!.map((r) => r.index),
-        !!line,
-      );
     if (!line) return null;
     lines.push(line);
   }

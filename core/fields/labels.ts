@@ -273,8 +273,8 @@ export const LINE_COLUMNS: readonly (readonly [
 ])[] = [
   [/^(qt[ée]s?\.?|quantit[ée]s?|menge|anzahl|qty|quantity|amount)$/i, 'quantity'],
   [/(prix\s+unit|p\.?\s?u\.?|einzelpreis|nettopreis|preis|unit\s+price|price|rate)/i, 'price'],
-  [/(montant|total|betrag|gesamt|amount|line\s+total)/i, 'amount'],
-  [/(tva|ust|mwst|steuersatz|vat|tax)/i, 'rate'],
+  [/(montant|total|betrag|gesamt|entgelt|amount|line\s+total|extension)/i, 'amount'],
+  [/(tva|ust|mwst|steuersatz|^steuer$|vat|tax)/i, 'rate'],
   [
     /(d[ée]signation|description|libell[ée]|bezeichnung|beschreibung|leistung|produit|product|item|service)/i,
     'name',
