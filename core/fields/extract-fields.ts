@@ -13,7 +13,7 @@ import { layoutOf, type Layout, type Row } from '../text/layout';
 import type { DocumentText } from '../text/page-text';
 import { Decimal } from '../decimal/decimal';
 import { allowanceRows, toAllowanceCharges } from './allowances';
-import { ABSTAIN, CHOSEN, evidenceAt, type Place } from './confidence';
+import { ABSTAIN, CHOSEN, evidenceAt, LABELLED, type Place } from './confidence';
 import {
   currency,
   dates,
@@ -23,7 +23,7 @@ import {
   typeCode,
   type Chosen,
 } from './document-terms';
-import { readLines } from './extract-lines';
+import { readLines, type LineTerm } from './extract-lines';
 import type { FieldEvidence, FieldExtraction } from './extraction';
 import { identifiersOf } from './identifiers';
 import { LANGUAGE_WORDS, VAT_CATEGORY_WORDS, type Language } from './labels';
@@ -211,9 +211,16 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
     for (const [i, l] of lines.lines.entries()) {
       for (const [term, at] of Object.entries(l.places)) {
         if (!at) continue;
-        // A name is not checked by any sum; an unprinted unit is a default ("one").
+        // A name is not checked by any sum; an unprinted unit is a default ("one"); a quantity the print
+        // rounded is the arithmetic's, not the page's.
         const confidence =
-          term === 'BT-153' ? 0.8 : term === 'BT-130' && !l.unitPrinted ? CHOSEN : l.proven ? sure : CHOSEN;
+          term === 'BT-153' || l.derived.includes(term as LineTerm)
+            ? LABELLED
+            : term === 'BT-130' && !l.unitPrinted
+              ? CHOSEN
+              : l.proven
+                ? sure
+                : CHOSEN;
         note(`BG-25[${i + 1}]/${term}`, at, confidence, l.proven && term !== 'BT-130');
       }
     }

@@ -27,6 +27,9 @@ export interface ReadLine {
   readonly places: Partial<Record<LineTerm, Place>>;
   /** Quantity × price = amount held on the page (not derived). */
   readonly proven: boolean;
+  /** Terms read less directly than printed in their place: a quantity the print rounded (given by the
+   * arithmetic), a unit the name gives ("Design (hours)"). */
+  readonly derived: readonly LineTerm[];
   /** The unit was printed (beside the quantity, in a unit column or in the name); else "one" (C62). */
   readonly unitPrinted: boolean;
 }
@@ -70,6 +73,8 @@ interface Figure {
 
 /** UN/ECE Recommendation 20 "one" (C62) when no unit is printed. */
 const DEFAULT_UNIT = 'C62';
+/** UN/ECE Recommendation 20 "lump sum". */
+const LUMP_SUM = 'LS';
 
 function unitOf(text: string): string | null {
   const word = text.trim();
@@ -217,55 +222,97 @@ function columnOf(table: Table, cell: Cell): ColumnKind | null {
   return table.columns.find((c) => c.cell === nearest)?.kind ?? null;
 }
 
+/** An item's quantity and net price, as the arithmetic found them among its figures. */
+interface Factors {
+  readonly quantity: Figure;
+  readonly price: Figure;
+  /** The quantity billed: as printed, or the amount over the price where the print rounded it. */
+  readonly billed: Decimal;
+  /** The quantity the price is for (BT-149): 1, or 10, 100, 1000 for a price per hundred… */
+  readonly base: Decimal;
+  /** The print rounds the quantity ("28 Std" for 27.5 hours): the billed quantity is derived. */
+  readonly rounded: boolean;
+}
+
+const HALF = Decimal.of('0.5');
+
+/** Quantities a price may be given for, when it is not for one unit ("Preis je 100 Stk"). */
+const PRICE_BASES = [1, 10, 100, 1000].map((n) => Decimal.of(n));
+
 /**
- * Quantity and price among an item's figures whose product is its amount. Several pairs may multiply to
- * it (a position number 1 and a gross amount); the most likely wins: a quantity with a unit or in the
- * quantity column, a price in the price column, not the item's own position number.
+ * Quantity and price among an item's figures whose product is its amount (over the price's base
+ * quantity, when the price is per 10, 100 or 1000 units). Several pairs may multiply to it (a position
+ * number 1 and a gross amount); the most likely wins: a quantity with a unit or in the quantity column,
+ * a price in the price column, not the item's own position number. When no pair does, a quantity printed
+ * without decimals beside a price in its column may be the amount over the price rounded (27.5 hours
+ * printed "28 Std"): the amount over the price is then the quantity, if it is exactly that (to four
+ * decimals) and rounds to the one printed.
  */
-function factors(
-  figures: readonly Figure[],
-  amount: Figure,
-  table: Table | null,
-): { quantity: Figure; price: Figure } | null {
+function factors(figures: readonly Figure[], amount: Figure, table: Table | null): Factors | null {
   const inColumn = (f: Figure, kind: ColumnKind) => table !== null && columnOf(table, f.cell) === kind;
   const leftmost = Math.min(...figures.map((f) => f.cell.x));
   const position = (f: Figure) => !f.decimals && f.cell.x === leftmost && f.row === amount.row;
   const same = (f: Figure) => f.cell === amount.cell && f.value.equals(amount.value);
+  const one = PRICE_BASES[0]!;
   if (amount.value.isZero()) {
     // A free item: its quantity in the quantity column (or with its unit), its price printed as zero.
     const quantity = figures.find(
       (f) => !f.value.isZero() && !position(f) && (f.unit !== null || inColumn(f, 'quantity')),
     );
     const price = figures.find((f) => !same(f) && f.value.isZero() && inColumn(f, 'price'));
-    return quantity && price ? { quantity, price } : null;
+    return quantity && price ? { quantity, price, billed: quantity.value, base: one, rounded: false } : null;
   }
   const others = figures.filter((f) => !same(f) && !f.value.isZero());
-  let best: { quantity: Figure; price: Figure; score: number } | null = null;
-  for (const [i, left] of others.entries()) {
-    for (const right of others.slice(i + 1)) {
-      if (!left.value.times(right.value).round(2).equals(amount.value.round(2))) continue;
-      for (const [quantity, price, order] of [
-        [left, right, 1],
-        [right, left, 0],
-      ] as const) {
-        if (quantity.value.sign() < 0 && amount.value.sign() > 0) continue;
-        if (price.value.sign() < 0 && amount.value.sign() < 0 && quantity.value.sign() > 0) continue;
-        // A quantity carries a unit or stands in the quantity column; else it is printed first ("Qté  P.U.").
-        const score =
-          (quantity.unit !== null ? 3 : 0) -
-          (price.unit !== null ? 3 : 0) +
-          (inColumn(quantity, 'quantity') ? 2 : 0) +
-          (inColumn(price, 'price') ? 2 : 0) -
-          (position(quantity) || position(price) ? 3 : 0) -
-          (price.value.equals(amount.value) && quantity.value.equals(Decimal.of(1)) && !quantity.unit
-            ? 1
-            : 0) +
-          order * 0.5;
-        if (!best || score > best.score) best = { quantity, price, score };
+  const signsAgree = (quantity: Figure, price: Figure) =>
+    !(quantity.value.sign() < 0 && amount.value.sign() > 0) &&
+    !(price.value.sign() < 0 && amount.value.sign() < 0 && quantity.value.sign() > 0);
+  let best: { quantity: Figure; price: Figure; base: Decimal; score: number } | null = null;
+  for (const base of PRICE_BASES) {
+    for (const [i, left] of others.entries()) {
+      for (const right of others.slice(i + 1)) {
+        const product = left.value.times(right.value).dividedBy(base, 6);
+        if (!product?.round(2).equals(amount.value.round(2))) continue;
+        for (const [quantity, price, order] of [
+          [left, right, 1],
+          [right, left, 0],
+        ] as const) {
+          if (!signsAgree(quantity, price)) continue;
+          // A quantity carries a unit or stands in the quantity column; else it is printed first ("Qté  P.U.").
+          // A price for more than one unit is the exception.
+          const score =
+            (base.equals(one) ? 0 : -2.5) +
+            (quantity.unit !== null ? 3 : 0) -
+            (price.unit !== null ? 3 : 0) +
+            (inColumn(quantity, 'quantity') ? 2 : 0) +
+            (inColumn(price, 'price') ? 2 : 0) -
+            (position(quantity) || position(price) ? 3 : 0) -
+            (price.value.equals(amount.value) && quantity.value.equals(one) && !quantity.unit ? 1 : 0) +
+            order * 0.5;
+          if (!best || score > best.score) best = { quantity, price, base, score };
+        }
       }
     }
   }
-  return best && { quantity: best.quantity, price: best.price };
+  if (best) return { ...best, billed: best.quantity.value, rounded: false };
+  for (const quantity of others) {
+    if (
+      quantity.decimals ||
+      position(quantity) ||
+      !(quantity.unit !== null || inColumn(quantity, 'quantity'))
+    )
+      continue;
+    for (const price of others) {
+      if (price === quantity || !inColumn(price, 'price') || !signsAgree(quantity, price)) continue;
+      const billed = amount.value.dividedBy(price.value, 4);
+      if (
+        billed &&
+        billed.times(price.value).equals(amount.value) &&
+        billed.minus(quantity.value).abs().compare(HALF) <= 0
+      )
+        return { quantity, price, billed, base: one, rounded: true };
+    }
+  }
+  return null;
 }
 
 const IDENTIFIER_LINE = /^(?:gtin|ean|art(?:ikel)?[-.\s]?n|sku|réf|ref|code|id\b|#|pos\.?\s|n°)/i;
@@ -375,6 +422,14 @@ function nameOf(
   return { text, place: { row: lines[start]!.row, cells: lines[start]!.cells } };
 }
 
+/** Where the name column's heading and the next heading on its right put it across the page. */
+function nameHeadings(table: Table): [number, number] | null {
+  const heading = table.columns.find((c) => c.kind === 'name')?.cell;
+  if (!heading) return null;
+  const next = table.header.filter((c) => c.x > heading.x + 4).reduce((m, c) => Math.min(m, c.x), Infinity);
+  return [heading.x - 6, next - 2];
+}
+
 /** Where an item's name stands across the page. */
 interface NameColumn {
   readonly from: number;
@@ -396,12 +451,12 @@ const NAME_AND_DESCRIPTION = words(
  */
 function nameColumn(table: Table | null, before: number): NameColumn {
   const heading = table?.columns.find((c) => c.kind === 'name')?.cell;
-  if (!table || !heading)
+  const headed = table && nameHeadings(table);
+  if (!table || !heading || !headed)
     return { from: -Infinity, to: before, holds: (c) => c.x < before, withDescription: false };
-  const next = table.header.filter((c) => c.x > heading.x + 4).reduce((m, c) => Math.min(m, c.x), Infinity);
-  const from = heading.x - 6;
+  const from = headed[0];
   // A figure left of the name column (a quantity printed first) does not bound it.
-  const to = Math.min(next - 2, before > heading.x ? before : Infinity);
+  const to = Math.min(headed[1], before > heading.x ? before : Infinity);
   return {
     from,
     to,
@@ -417,7 +472,11 @@ function lineOf(
   table: Table | null,
   rates: readonly KnownRate[],
 ): ReadLine | null {
-  const figures = rows.flatMap(figuresOf);
+  // A number in the name column's text ("Name 2", "je 2,00 Euro") is no quantity or price.
+  const headed = table && nameHeadings(table);
+  const figures = rows
+    .flatMap(figuresOf)
+    .filter((f) => !headed || f === amount || f.cell.x < headed[0] || f.cell.x >= headed[1]);
   const found = factors(figures, amount, table);
   const place = (f: Figure): Place => ({ row: f.row, cells: [f.cell] });
   const leftmostFigure = Math.min(
@@ -436,18 +495,23 @@ function lineOf(
     ? rows.flatMap((r) => r.cells).find((c) => overlapX(c, unitColumn) > 0.3 && unitOf(c.text) !== null)
     : undefined;
   // "Design (hours)", "Hot air (litres)": the unit the name gives its quantity.
+  // A lump sum named there ("Grundpreis (Pauschale)") says how the item is priced, not what it counts.
   const named = /\(([\p{L}.]+)\)\s*:?$|\(([\p{L}.]+)\)/u.exec(name.text);
-  const printedUnit =
-    found.quantity.unit ??
-    (unitCell ? unitOf(unitCell.text) : null) ??
-    (named ? unitOf(named[1] ?? named[2] ?? '') : null);
-  const unit = printedUnit ?? DEFAULT_UNIT;
+  const namedUnit = named ? unitOf(named[1] ?? named[2] ?? '') : null;
+  const printedUnit = found.quantity.unit ?? (unitCell ? unitOf(unitCell.text) : null);
+  const nameUnit = printedUnit === null && namedUnit !== LUMP_SUM ? namedUnit : null;
+  const unit = printedUnit ?? nameUnit ?? DEFAULT_UNIT;
   return {
     line: {
       lineId: String(sequence),
       product: { name: name.text },
-      netPrice: { amount: { value: found.price.value.normalized().toString() } },
-      billedQuantity: { value: found.quantity.value.normalized().toString(), unit },
+      netPrice: {
+        amount: { value: found.price.value.normalized().toString() },
+        ...(found.base.equals(PRICE_BASES[0]!)
+          ? {}
+          : { basisQuantity: { value: found.base.toString(), unit } }),
+      },
+      billedQuantity: { value: found.billed.normalized().toString(), unit },
       taxes: [categoryTax(vat.category, vat.rate)],
       summation: { lineTotal: { value: amount.value.round(2).toString() } },
     },
@@ -460,7 +524,8 @@ function lineOf(
       'BT-152': place(amount),
     },
     proven: true,
-    unitPrinted: printedUnit !== null,
+    derived: [...(found.rounded ? (['BT-129'] as const) : []), ...(nameUnit ? (['BT-130'] as const) : [])],
+    unitPrinted: (printedUnit ?? nameUnit) !== null,
   };
 }
 

@@ -258,6 +258,7 @@ export const UNIT_WORDS: readonly (readonly [RegExp, string])[] = [
   [/^(jours?|j\.?|tage?|tg\.?|days?)$/, 'DAY'],
   [/^(mois|monate?|months?|mon\.?)$/, 'MON'],
   [/^(kg|kilos?)$/, 'KGM'],
+  [/^(kwh)$/, 'KWH'],
   [/^(km)$/, 'KMT'],
   [/^(m²|m2|qm|sqm)$/, 'MTK'],
   [/^(m³|m3|cbm)$/, 'MTQ'],
