@@ -23,7 +23,7 @@ import {
   typeCode,
   type Chosen,
 } from './document-terms';
-import { readLines, type LineTerm } from './extract-lines';
+import { readLines, summingTo, type LineTerm } from './extract-lines';
 import type { FieldEvidence, FieldExtraction } from './extraction';
 import { identifiersOf } from './identifiers';
 import { LANGUAGE_WORDS, VAT_CATEGORY_WORDS, type Language } from './labels';
@@ -192,19 +192,15 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
     chosenRates.some(
       (b) => b.category === t?.categoryCode && Decimal.parse(t?.rate ?? '0')?.equals(b.rate) === true,
     );
-  const lines =
+  const again =
     read && read.lines.every((l) => underChosen(taxOf(l)))
       ? read
       : readLines(
           layout,
           chosenRates.map((b) => ({ rate: b.rate, category: b.category })),
         );
-  if (
-    lines &&
-    lineTotal &&
-    lines.sum.equals(lineTotal.round(2)) &&
-    lines.lines.every((l) => underChosen(taxOf(l)))
-  ) {
+  const lines = again && lineTotal ? summingTo(again, lineTotal.round(2)) : null;
+  if (lines && lines.lines.every((l) => underChosen(taxOf(l)))) {
     invoice.lines = lines.lines.map((l) => l.line);
     // Lines that add up to the sum of lines: each of their amounts is as sure as that sum.
     const sure = chosen?.terms['BT-106']?.proven ? 0.95 : 0.85;

@@ -34,9 +34,17 @@ export interface ReadLine {
   readonly unitPrinted: boolean;
 }
 
-export interface ReadLines {
+export interface LineReading {
   readonly lines: readonly ReadLine[];
   readonly sum: Decimal;
+}
+
+export interface ReadLines extends LineReading {
+  /**
+   * Other readings of a table of items and their sub-items (positions 01, 01.01, 01.01.01): its detail
+   * items alone, its top items alone. The document's sum of lines (BT-106) tells which one it counts.
+   */
+  readonly levels: readonly LineReading[];
 }
 
 /** A VAT rate the breakdown shows, with its category. */
@@ -251,7 +259,8 @@ const PRICE_BASES = [1, 10, 100, 1000].map((n) => Decimal.of(n));
 function factors(figures: readonly Figure[], amount: Figure, table: Table | null): Factors | null {
   const inColumn = (f: Figure, kind: ColumnKind) => table !== null && columnOf(table, f.cell) === kind;
   const leftmost = Math.min(...figures.map((f) => f.cell.x));
-  const position = (f: Figure) => !f.decimals && f.cell.x === leftmost && f.row === amount.row;
+  const position = (f: Figure) =>
+    inColumn(f, 'position') || (!f.decimals && f.cell.x === leftmost && f.row === amount.row);
   const same = (f: Figure) => f.cell === amount.cell && f.value.equals(amount.value);
   const one = PRICE_BASES[0]!;
   if (amount.value.isZero()) {
@@ -532,9 +541,10 @@ function lineOf(
 /**
  * The items of a table: one per amount in its amount column (the rightmost amount column); every other
  * row goes to the item above it, or to the item below when it stands just over that item's amount (a
- * cell centred over several rows).
+ * cell centred over several rows). Its readings, preferred first: every item, and for items nested by
+ * their positions, each level of them (levelsOf) whose every item reads.
  */
-export function tableLines(table: Table, rates: readonly KnownRate[]): ReadLine[] | null {
+export function tableLines(table: Table, rates: readonly KnownRate[]): ReadLine[][] | null {
   const amountColumns = table.columns.filter((c) => c.kind === 'amount');
   const column = amountColumns.reduce((a, b) => (b.cell.x + b.cell.width > a.cell.x + a.cell.width ? b : a));
   const anchors: Figure[] = [];
@@ -564,13 +574,39 @@ export function tableLines(table: Table, rates: readonly KnownRate[]): ReadLine[
     }
     if (at >= 0) groups[at]!.push(row);
   }
-  const lines: ReadLine[] = [];
-  for (const [i, anchor] of anchors.entries()) {
-    const line = lineOf(lines.length + 1, groups[i]!, anchor, table, rates);
-    if (!line) return null;
-    lines.push(line);
-  }
-  return lines;
+  const read = anchors.map((anchor, i) => lineOf(i + 1, groups[i]!, anchor, table, rates));
+  const readings = levelsOf(groups.map((rows) => positionOf(table, rows))).flatMap((level) => {
+    const lines = level.map((i) => read[i]);
+    return lines.every((l) => l !== null) ? [lines as ReadLine[]] : [];
+  });
+  return readings.length > 0 ? readings : null;
+}
+
+/** A position number: "3", "01.02", "1.2.1". */
+const POSITION = /^\d{1,4}(?:\.\d{1,4})*$/;
+
+/** An item's position, printed in the table's position column ("Pos", "N°", "#"). */
+function positionOf(table: Table, rows: readonly Row[]): string | null {
+  for (const row of rows)
+    for (const cell of row.cells)
+      if (POSITION.test(cell.text.trim()) && columnOf(table, cell) === 'position') return cell.text.trim();
+  return null;
+}
+
+/**
+ * The sets of items (by index) a table of items can count: all of them; and when their positions nest
+ * (01 over 01.01 over 01.01.01), the detail items alone (positions with none under them), then the top
+ * items alone (positions with none over them).
+ */
+function levelsOf(positions: readonly (string | null)[]): number[][] {
+  const all = positions.map((_, i) => i);
+  if (positions.some((p) => p === null)) return [all];
+  const within = (inner: string, outer: string) => inner.startsWith(`${outer}.`);
+  const leaves = all.filter((i) => !positions.some((q) => within(q!, positions[i]!)));
+  const tops = all.filter((i) => !positions.some((q) => within(positions[i]!, q!)));
+  return [all, leaves, tops].filter(
+    (level, k, levels) => levels.findIndex((other) => other.join() === level.join()) === k,
+  );
 }
 
 /** Without a table header: each row whose own amounts agree (quantity × price = its last amount). */
@@ -591,11 +627,11 @@ function rowLines(layout: Layout, rates: readonly KnownRate[]): ReadLine[] {
 /**
  * The invoice lines of a document, or null when there are none it can read with certainty: a table
  * whose every item reads, else rows that each read; with their sum, for the caller to hold against
- * BT-106.
+ * BT-106, and the other levels of a table of nested items.
  */
 export function readLines(layout: Layout, rates: readonly KnownRate[]): ReadLines | null {
   if (rates.length === 0) return null;
-  const fromTables: ReadLine[] = [];
+  const fromTables: ReadLine[][][] = [];
   for (const table of tablesOf(layout)) {
     // A table that runs on past its page, else its first page alone (what follows may be no item).
     const read =
@@ -603,13 +639,25 @@ export function readLines(layout: Layout, rates: readonly KnownRate[]): ReadLine
       (table.firstPage < table.rows.length
         ? tableLines({ ...table, rows: table.rows.slice(0, table.firstPage) }, rates)
         : null);
-    if (read) fromTables.push(...read);
+    if (read) fromTables.push(read);
   }
-  const lines = fromTables.length > 0 ? fromTables : rowLines(layout, rates);
-  if (lines.length === 0) return null;
+  // Each level of the tables of nested items, the other tables as they are.
+  const levels = Math.max(0, ...fromTables.map((t) => t.length));
+  const readings = Array.from({ length: levels }, (_, k) => fromTables.flatMap((t) => t[k] ?? t[0]!));
+  const [first, ...others] = (readings.length > 0 ? readings : [rowLines(layout, rates)]).map(reading);
+  return first && first.lines.length > 0 ? { ...first, levels: others } : null;
+}
+
+/** Lines numbered in order, with their sum. */
+function reading(lines: readonly ReadLine[]): LineReading {
   const numbered = lines.map((l, i) => ({ ...l, line: { ...l.line, lineId: String(i + 1) } }));
   return {
     lines: numbered,
     sum: Decimal.sum(numbered.map((l) => Decimal.parse(l.line.summation?.lineTotal?.value ?? '0')!)),
   };
+}
+
+/** The reading whose lines add up to `total` (the sum of lines BT-106), if any. */
+export function summingTo(read: ReadLines, total: Decimal): LineReading | null {
+  return [read, ...read.levels].find((r) => r.sum.equals(total)) ?? null;
 }

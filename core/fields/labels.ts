@@ -270,7 +270,7 @@ export const UNIT_WORDS: readonly (readonly [RegExp, string])[] = [
 /** Column headings of an invoice lines table, by what the column holds. */
 export const LINE_COLUMNS: readonly (readonly [
   RegExp,
-  'quantity' | 'price' | 'amount' | 'rate' | 'name' | 'unit',
+  'quantity' | 'price' | 'amount' | 'rate' | 'name' | 'unit' | 'position',
 ])[] = [
   [/^(qt[ée]s?\.?|quantit[ée]s?|menge|anzahl|qty|quantity|amount)$/i, 'quantity'],
   [/(prix\s+unit|p\.?\s?u\.?|einzelpreis|nettopreis|preis|unit\s+price|price|rate)/i, 'price'],
@@ -281,4 +281,5 @@ export const LINE_COLUMNS: readonly (readonly [
     'name',
   ],
   [/^(unit[ée]|einheit|unit|me)$/i, 'unit'],
+  [/^(pos\.?|position|#|n[°º]|nr\.?|lfd\.?\s*nr\.?|ligne|line|item\s+no\.?)$/i, 'position'],
 ];
