@@ -15,6 +15,16 @@ describe("the document's own terms", () => {
     expect(evidence['BT-3']?.confidence).toBeGreaterThanOrEqual(0.9);
   });
 
+  it('reads the business process where its label prints a known code, and never assumes one', () => {
+    const read = (text: string) => extractFields(handPage([[300, [[40, text]]]])).invoice.businessProcess;
+    expect(read('CADRE DE FACTURATION : S1')).toBe('S1');
+    expect(read('Cadre de facturation : B4')).toBe('B4');
+    // Not a billing framework the French list knows, or no label: nothing.
+    expect(read('CADRE DE FACTURATION : X9')).toBeUndefined();
+    expect(read('Geschäftsprozess : Beispielgeschäftsprozess')).toBeUndefined();
+    expect(read('S1')).toBeUndefined();
+  });
+
   it('does not take an associated invoice’s date for the issue date, nor a due date before it', () => {
     const { invoice } = extractFields(
       handPage([

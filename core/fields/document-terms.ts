@@ -1,12 +1,13 @@
 /**
  * The document's own terms, each chosen among its candidates: BT-1 (number), BT-2 (issue date), BT-3
- * (type), BT-5 (currency), BT-9 (due date), BT-13 (order reference). Candidates come from labels
+ * (type), BT-5 (currency), BT-9 (due date), BT-13 (order reference), BT-23 (business process). Candidates come from labels
  * (key-values.ts) and from the document's title ("Rechnungskorrektur (384) Nr. RK-1 vom 16.09.2019",
  * "Facture FA-2017-0009"); a number another document owns (the corrected invoice's, "Ursprungsbeleg",
  * "facture associée") is never BT-1, and the due date is never before the issue date.
  */
 import { ISO4217_CURRENCIES } from '../rules/codelists/iso4217';
 import { UNCL1001_INVOICE_TYPES } from '../rules/codelists/uncl1001';
+import { BILLING_MODES } from '../rules/france-2026/lists-1.4.0';
 import type { Layout, Row } from '../text/layout';
 import { CHOSEN, CONFIRMED, LABELLED, type Place } from './confidence';
 import { labelledValues, type Read } from './key-values';
@@ -19,6 +20,7 @@ import {
   NUMBER_LABELS,
   NUMBER_VALUE,
   ORDER_LABELS,
+  PROCESS_LABELS,
   TITLE_WORDS,
   TYPE_TITLES,
 } from './labels';
@@ -224,6 +226,25 @@ export function orderReference(layout: Layout): Chosen | null {
   }));
   const chosen = choose(found);
   // Nothing checks a reference: its label is all there is.
+  return chosen && { ...chosen, confidence: Math.min(chosen.confidence, LABELLED) };
+}
+
+/**
+ * BT-23 where the page prints it under its label, as one of the codes a process is known by (the
+ * French billing frameworks, "Cadre de facturation : S1"); never assumed.
+ */
+export function businessProcess(layout: Layout): Chosen | null {
+  const readCode: Read<string> = (text) => {
+    const code = /^\s*([A-Z]\d)\b/.exec(text)?.[1];
+    return code && BILLING_MODES.has(code) ? { value: code, text: code } : null;
+  };
+  const found = labelledValues(layout, PROCESS_LABELS, readCode, { below: false }).map((p) => ({
+    value: p.value,
+    strength: p.strength,
+    place: placeOf(p.row, p.cell === p.label ? [p.cell] : [p.label, p.cell]),
+  }));
+  const chosen = choose(found);
+  // Nothing checks it: its label is all there is.
   return chosen && { ...chosen, confidence: Math.min(chosen.confidence, LABELLED) };
 }
 

@@ -15,6 +15,7 @@ import { Decimal } from '../decimal/decimal';
 import { allowanceRows, toAllowanceCharges } from './allowances';
 import { ABSTAIN, CHOSEN, evidenceAt, LABELLED, type Place } from './confidence';
 import {
+  businessProcess,
   currency,
   dates,
   domesticCurrency,
@@ -66,6 +67,8 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
   if (dueDate) invoice.paymentTerms = [{ dueDate }];
   const order = take('BT-13', orderReference(layout));
   if (order) invoice.buyerOrder = { id: order };
+  const process = take('BT-23', businessProcess(layout));
+  if (process) invoice.businessProcess = process;
   const identifiers = identifiersOf(layout);
   const parties = readParties(layout, identifiers, language);
   const invoiceCurrency =

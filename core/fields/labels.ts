@@ -108,6 +108,14 @@ export const ORDER_LABELS: readonly LabelRule[] = [
   ),
 ];
 
+/** BT-23 Business process (France 2026: the billing framework, "Cadre de facturation : S1"). */
+export const PROCESS_LABELS: readonly LabelRule[] = [
+  rule(
+    /cadre\s+de\s+facturation|billing\s+(?:framework|mode)|business\s+process(?:\s+type)?|geschäftsprozess|abrechnungsrahmen/i,
+    1,
+  ),
+];
+
 /** Where a party's block starts: its heading, by party. */
 export const BUYER_LABELS = words(
   /\b(client|acheteur|factur[ée]\s+à|adress[ée]\s+à|destinataire|kunde|käufer|rechnungsempfänger|leistungsempfänger|auftraggeber|rechnungsadresse|bill\s+to|billed\s+to|invoice\s+to|buyer|customer|sold\s+to|vos\s+identifiants|ihre\s+daten|your\s+details)\b/i,
