@@ -3,6 +3,33 @@ import { handPage } from '../testing/text-page';
 import { extractFields } from './extract-fields';
 
 describe('parties read from their blocks', () => {
+  it("reads a party's country from the code after its town, or from the country's name under it", () => {
+    const { invoice } = extractFields(
+      handPage([
+        [80, [[300, 'CLIENT :']]],
+        [92, [[300, 'LE CLIENT']]],
+        [104, [[300, '58 rue de la mer']]],
+        [116, [[300, '06000 NICE, DE']]],
+        [200, [[40, 'FACTURE N° F-7']]],
+      ]),
+    );
+    expect(invoice.buyer?.address?.country).toBe('DE');
+    const island = extractFields(
+      handPage([
+        [80, [[40, 'Au bon moulin SARL - 12 chemin de l’olive - 84340 Malaucène']]],
+        [120, [[330, 'Hôtel Saint Denis']]],
+        [132, [[330, '42 rue du stade']]],
+        [144, [[330, '97400 Saint Denis']]],
+        [156, [[330, 'Ile de la Réunion']]],
+        [168, [[330, 'Stéphanie Hoarau']]],
+        [200, [[40, 'Facture FA-2017-0009']]],
+        [212, [[40, 'N° TVA client : FR90343434346']]],
+      ]),
+    );
+    // The VAT number is French, the island's address says where the buyer is.
+    expect(island.invoice.buyer?.address?.country).toBe('RE');
+  });
+
   it('reads German key–value blocks under "Verkäufer" and "Käufer/Leistungsempfänger"', () => {
     const { invoice } = extractFields(
       handPage([

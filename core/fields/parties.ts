@@ -10,6 +10,7 @@
  * Identifiers (identifiers.ts) inside a block are that party's; one labelled as the customer's is the
  * buyer's wherever it stands; the others are the seller's.
  */
+import { ISO3166_COUNTRIES } from '../rules/codelists/iso3166';
 import type { Cell, Layout, Row } from '../text/layout';
 import { CHOSEN, CONFIRMED, CONFIRMED_WEAK_LABEL, LABELLED, PLACED, type Place } from './confidence';
 import type { Chosen } from './document-terms';
@@ -311,15 +312,19 @@ function addressBlocks(layout: Layout, taken: (row: Row, cell: Cell) => boolean)
         continue;
       const lines: BlockLine[] = [{ row, cells: [cell], text: cell.text }];
       let bottom = row.y + row.height;
-      for (const next of layout.rows.slice(row.index + 1, row.index + 7)) {
+      let town = false;
+      for (const next of layout.rows.slice(row.index + 1, row.index + 8)) {
         if (next.page !== 1 || next.y - bottom > 2 * Math.max(next.height, 8)) break;
         const c = next.cells.find(
           (x) => Math.abs(x.x - cell.x) < 6 || Math.abs(x.x + x.width - (cell.x + cell.width)) < 6,
         );
         if (!c) continue;
+        // The block ends at its postcode line, or at the country's name under it ("Ile de la Réunion").
+        if (town && (POSTCODE_LINE.test(c.text) || !countryOfLine(c.text))) break;
         lines.push({ row: next, cells: [c], text: c.text });
         bottom = next.y + next.height;
-        if (POSTCODE_LINE.test(c.text)) break;
+        if (town) break;
+        town = POSTCODE_LINE.test(c.text);
       }
       // A name and its address: three lines or more, or two when the street and the town share one
       // ("Lilienthalallee 26, 80786 München").
@@ -407,6 +412,9 @@ function likeliestName<T extends { value: string; cell: Cell }>(layout: Layout, 
 function countryOfLine(text: string): string | null {
   const postcode = POSTCODE_LINE.exec(text.trim());
   if (postcode?.[1]) return LETTER_COUNTRIES[postcode[1]] ?? (postcode[1].length === 2 ? postcode[1] : null);
+  // "06000 NICE, DE": the country's code after the town.
+  const after = postcode ? /,\s*([A-Z]{2})$/.exec(text.trim())?.[1] : undefined;
+  if (after && ISO3166_COUNTRIES.has(after)) return after;
   const words = text.toLowerCase().replace(/[,.]/g, ' ').trim();
   for (const [name, code] of Object.entries(COUNTRY_NAMES)) {
     if (
