@@ -1,6 +1,7 @@
 /**
  * The document's own terms, each chosen among its candidates: BT-1 (number), BT-2 (issue date), BT-3
- * (type), BT-5 (currency), BT-9 (due date), BT-13 (order reference), BT-23 (business process). Candidates come from labels
+ * (type), BT-5 (currency), BT-9 (due date), BT-13 (order reference), BT-23 (business process), BT-72
+ * (delivery date) and BG-14 (invoicing period). Candidates come from labels
  * (key-values.ts) and from the document's title ("Rechnungskorrektur (384) Nr. RK-1 vom 16.09.2019",
  * "Facture FA-2017-0009"); a number another document owns (the corrected invoice's, "Ursprungsbeleg",
  * "facture associée") is never BT-1, and the due date is never before the issue date.
@@ -13,6 +14,7 @@ import { CHOSEN, CONFIRMED, LABELLED, type Place } from './confidence';
 import { labelledValues, type Read } from './key-values';
 import {
   CURRENCY_LABELS,
+  DELIVERY_DATE_LABELS,
   DUE_DATE_LABELS,
   ISSUE_DATE_LABELS,
   NOT_ISSUE_DATE,
@@ -20,6 +22,9 @@ import {
   NUMBER_LABELS,
   NUMBER_VALUE,
   ORDER_LABELS,
+  PERIOD_END_LABELS,
+  PERIOD_LABELS,
+  PERIOD_START_LABELS,
   PROCESS_LABELS,
   TITLE_WORDS,
   TYPE_TITLES,
@@ -246,6 +251,59 @@ export function businessProcess(layout: Layout): Chosen | null {
   const chosen = choose(found);
   // Nothing checks it: its label is all there is.
   return chosen && { ...chosen, confidence: Math.min(chosen.confidence, LABELLED) };
+}
+
+/** A labelled term's candidates, but for labels standing in `skip`'s rows (an item's own dates). */
+function labelled<T>(
+  layout: Layout,
+  labels: Parameters<typeof labelledValues>[1],
+  read: Read<T>,
+  skip: (row: Row) => boolean,
+): (Omit<Candidate, 'value'> & { value: T })[] {
+  return labelledValues(layout, labels, read)
+    .filter((p) => !skip(p.labelRow))
+    .map((p) => ({
+      value: p.value,
+      strength: p.strength,
+      place: placeOf(p.row, p.cell === p.label ? [p.cell] : [p.label, p.cell]),
+    }));
+}
+
+/** Nothing checks a date of delivery or a period: their label is all there is. */
+const labelledOnly = <T>(chosen: Chosen<T> | null): Chosen<T> | null =>
+  chosen && { ...chosen, confidence: Math.min(chosen.confidence, LABELLED) };
+
+/** BT-72: a labelled delivery date ("Liefer- und Leistungsdatum", "Date de livraison"), not an item's. */
+export function deliveryDate(layout: Layout, skip: (row: Row) => boolean): Chosen | null {
+  return labelledOnly(choose(labelled(layout, DELIVERY_DATE_LABELS, readDate, skip)));
+}
+
+/** Two dates joined as a period: "01.10.2018 bis 31.10.2018", "du 01/01/2026 au 31/01/2026". */
+const readPeriod: Read<string> = (text) => {
+  const [from, to] = datesIn(text);
+  if (!from || !to || from.index > 5 || from.value > to.value) return null;
+  const between = text.slice(from.index + from.text.length, to.index);
+  if (!/^\s*(?:bis|au|to|until|jusqu['’]au|[-–—])\s*$/i.test(between)) return null;
+  return { value: `${from.value}/${to.value}`, text: text.slice(from.index, to.index + to.text.length) };
+};
+
+/**
+ * BG-14: a labelled period of two dates, else its start (BT-73) and end (BT-74) labelled each; not an
+ * item's period.
+ */
+export function invoicingPeriod(
+  layout: Layout,
+  skip: (row: Row) => boolean,
+): Chosen<{ start: string; end: string }> | null {
+  const both = choose(labelled(layout, PERIOD_LABELS, readPeriod, skip));
+  if (both) {
+    const [start, end] = both.value.split('/') as [string, string];
+    return labelledOnly({ ...both, value: { start, end } });
+  }
+  const start = choose(labelled(layout, PERIOD_START_LABELS, readDate, skip));
+  const end = choose(labelled(layout, PERIOD_END_LABELS, readDate, skip));
+  if (!start || !end || start.value > end.value) return null;
+  return labelledOnly({ ...start, value: { start: start.value, end: end.value } });
 }
 
 /** Currency codes as printed beside amounts: three capitals that ISO 4217 knows. */

@@ -18,13 +18,15 @@ import {
   businessProcess,
   currency,
   dates,
+  deliveryDate,
   domesticCurrency,
   invoiceNumber,
+  invoicingPeriod,
   orderReference,
   typeCode,
   type Chosen,
 } from './document-terms';
-import { readLines, summingTo, type LineTerm } from './extract-lines';
+import { readLines, summingTo, tablesOf, type LineTerm } from './extract-lines';
 import type { FieldEvidence, FieldExtraction } from './extraction';
 import { identifiersOf } from './identifiers';
 import { LANGUAGE_WORDS, VAT_CATEGORY_WORDS, type Language } from './labels';
@@ -69,6 +71,13 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
   if (order) invoice.buyerOrder = { id: order };
   const process = take('BT-23', businessProcess(layout));
   if (process) invoice.businessProcess = process;
+  // An item's own dates stand in the lines table: the document's are outside it.
+  const inTable = new Set(tablesOf(layout).flatMap((t) => t.rows.map((r) => r.index)));
+  const inLines = (row: Row) => inTable.has(row.index);
+  const delivered = take('BT-72', deliveryDate(layout, inLines));
+  if (delivered) invoice.deliveryDate = delivered;
+  const period = take('BG-14', invoicingPeriod(layout, inLines));
+  if (period) invoice.invoicingPeriod = period;
   const identifiers = identifiersOf(layout);
   const parties = readParties(layout, identifiers, language);
   const invoiceCurrency =
@@ -86,6 +95,8 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
   );
   if (seller) invoice.seller = seller;
   if (buyer) invoice.buyer = buyer;
+  const deliverTo = take('BT-80', parties.deliverTo);
+  if (deliverTo) invoice.shipTo = { address: { country: deliverTo } };
 
   const ibans = [...new Map(identifiers.filter((i) => i.kind === 'iban').map((i) => [i.value, i])).values()];
   const [firstIban] = ibans;

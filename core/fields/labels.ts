@@ -100,6 +100,29 @@ export const DUE_DATE_LABELS: readonly LabelRule[] = [
   ),
 ];
 
+/** BT-72 Actual delivery date. */
+export const DELIVERY_DATE_LABELS: readonly LabelRule[] = [
+  rule(
+    /date\s+de\s+(?:la\s+)?livraison|livr[ée]e?s?\s+le|liefer-?\s*(?:und|\/)\s*leistungsdatum|lieferdatum|leistungsdatum|tag\s+der\s+(?:lieferung|leistung)|delivery\s+date|date\s+of\s+(?:delivery|supply)|supply\s+date/i,
+    1,
+  ),
+];
+
+/** BG-14 Invoicing period: a label before two dates ("Leistungszeitraum: 01.10.2018 bis 31.10.2018"). */
+export const PERIOD_LABELS: readonly LabelRule[] = [
+  rule(
+    /liefer-?\s*(?:und|\/)\s*leistungszeitraum|leistungszeitraum|lieferzeitraum|abrechnungszeitraum|p[ée]riode\s+(?:de\s+)?(?:facturation|prestation|livraison)|p[ée]riode\s+factur[ée]e|billing\s+period|invoic(?:e|ing)\s+period|service\s+period|period\s+of\s+(?:supply|service)/i,
+    1,
+  ),
+];
+/** The period's start (BT-73) and end (BT-74) labelled each ("Date de début de prestation"). */
+export const PERIOD_START_LABELS: readonly LabelRule[] = [
+  rule(/date\s+de\s+d[ée]but\s+de\s+(?:la\s+)?(?:prestation|p[ée]riode|facturation)|leistungsbeginn/i, 1),
+];
+export const PERIOD_END_LABELS: readonly LabelRule[] = [
+  rule(/date\s+de\s+fin\s+de\s+(?:la\s+)?(?:prestation|p[ée]riode|facturation)|leistungsende/i, 1),
+];
+
 /** BT-13 Purchase order reference. */
 export const ORDER_LABELS: readonly LabelRule[] = [
   rule(
@@ -123,9 +146,14 @@ export const BUYER_LABELS = words(
 export const SELLER_LABELS = words(
   /\b(vendeur|fournisseur|émetteur|prestataire|verkäufer|lieferant|leistungserbringer|rechnungssteller|seller|supplier|vendor|from)\b/i,
 );
+/** The block of the place goods are delivered to (BG-13: "Lieferanschrift", "Ship to", "Livraison"). */
+export const DELIVERY_PARTY_LABELS = words(
+  /\b(adresse\s+de\s+livraison|livr[ée]\s+à|lieu\s+de\s+livraison|livraison|lieferadresse|lieferanschrift|warenempfänger|abweichender\s+warenempfänger|ship\s+to|deliver(?:y|ed)?\s+to|delivery\s+address)\b/i,
+);
 /** Blocks of other parties, which end the buyer's or seller's ("Lieferadresse", "Ship to"). */
-export const OTHER_PARTY_LABELS = words(
-  /\b(adresse\s+de\s+livraison|livr[ée]\s+à|lieu\s+de\s+livraison|lieferadresse|lieferanschrift|warenempfänger|abweichender\s+warenempfänger|ship\s+to|deliver(?:y|ed)?\s+to|delivery\s+address|payee|zahlungsempfänger|bénéficiaire|représentant\s+fiscal|fiskalvertreter|steuerlicher\s+vertreter|tax\s+representative)\b/i,
+export const OTHER_PARTY_LABELS = new RegExp(
+  `(?:${DELIVERY_PARTY_LABELS.source}|${words(/\b(payee|zahlungsempfänger|bénéficiaire|représentant\s+fiscal|fiskalvertreter|steuerlicher\s+vertreter|tax\s+representative)\b/i).source})`,
+  'iu',
 );
 
 /** Labels inside a party block: its name, and what is not a name. */

@@ -20,6 +20,7 @@ import {
   COMPANY_FORMS,
   LEGAL_MENTION,
   NAME_LABELS,
+  DELIVERY_PARTY_LABELS,
   OTHER_PARTY_LABELS,
   SALUTATION,
   SELLER_LABELS,
@@ -55,6 +56,8 @@ export interface PartyReading {
 export interface Parties {
   readonly seller: PartyReading;
   readonly buyer: PartyReading;
+  /** The country goods are delivered to (BT-80), from the delivery block's address. */
+  readonly deliverTo?: Chosen;
 }
 
 /** How many lines a block reaches under its heading, at most. */
@@ -561,9 +564,12 @@ export function readParties(
     ...optional('vat', pick('vat', sellerIds, sellerRest)),
     ...optional('legalId', pick('siren', sellerIds, sellerRest)),
   };
+  const delivery = others.find((b) => b.heading && DELIVERY_PARTY_LABELS.test(b.heading.cell.text));
+  const deliverTo = delivery ? countryOf(delivery) : null;
   return {
     seller: withCountry(seller, sellerBlock, null),
     buyer: withCountry(buyer, buyerBlock, withCountry(seller, sellerBlock, null).country ?? null),
+    ...(deliverTo ? { deliverTo: { ...deliverTo, confidence: LABELLED, proven: false } } : {}),
   };
 }
 
