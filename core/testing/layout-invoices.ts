@@ -11,7 +11,10 @@
  * invoice with an item's own discount under it, document allowances per rate whose total prints a minus,
  * and a transport charge; a French invoice outside the scope of VAT (a VATEX code, no rates); a German
  * sole trader whose letterhead prints a trade name over the owner's name (the footer repeats the owner),
- * the recipient's heading split by the text layer, a customer number and a contact in its block.
+ * the recipient's heading split by the text layer, a customer number and a contact in its block; a
+ * German intra-community supply laid out as e-invoice viewers print one (key–value party blocks, a
+ * different place of delivery abroad, a service period, a narrow description column whose names wrap,
+ * a quantity printed rounded, a price per hundred, an item named by its code alone).
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { ReadingTruth } from './reading-score';
@@ -1371,6 +1374,170 @@ export const LAYOUT_INVOICES: readonly LayoutInvoice[] = [
       },
       vatBreakdown: [{ category: 'S', rate: '19', base: '89.00', amount: '16.91' }],
       lines: [line('Apfelschorle, Kiste', '10', 'C62', '8.90', '89.00', '19')],
+    },
+  },
+  {
+    name: 'de-innergemeinschaftlich-schmale-spalte',
+    language: 'de',
+    rows: [
+      [40, [[60, 'Rechnung Nr. R-2025-0412 vom 04.04.2025']], 14],
+      [
+        70,
+        [
+          [60, 'Rechnungswährung'],
+          [200, ': EUR'],
+        ],
+      ],
+      [82, [[60, 'Liefer-/Leistungszeitraum : 01.03.2025 bis 31.03.2025']]],
+      [110, [[60, 'Verkäufer:']]],
+      [122, [[60, 'Stahlbau Krämer GmbH']]],
+      [134, [[60, 'Hafenstraße 12']]],
+      [146, [[60, 'DE 28195 Bremen']]],
+      [158, [[60, 'USt.-Id.-Nr. : DE123456789']]],
+      [186, [[60, 'Käufer/Leistungsempfänger:']]],
+      [198, [[60, 'Hallenbau Gruber GmbH']]],
+      [210, [[60, 'Industriestraße 4']]],
+      [222, [[60, 'AT 4020 Linz']]],
+      [234, [[60, 'USt.-Id.-Nr. : ATU13585627']]],
+      [262, [[60, 'Abweichender Warenempfänger:']]],
+      [274, [[60, 'Hallenbau Gruber GmbH, Werk 2']]],
+      [286, [[60, 'Gewerbepark 7']]],
+      [298, [[60, 'AT 4600 Wels']]],
+      [
+        330,
+        [
+          [60, 'Pos'],
+          [85, 'Art-Nr'],
+          [150, 'Beschreibung'],
+          [262, 'Nettopreis'],
+          [330, 'Menge'],
+          [390, 'USt.'],
+          [470, 'Betrag'],
+        ],
+      ],
+      [
+        348,
+        [
+          [62, '1'],
+          [85, 'M-100'],
+          [150, 'Montage der'],
+          [280, '42,00'],
+          [330, '28 Std'],
+          [390, '0 %'],
+          [470, '1.155,00'],
+        ],
+      ],
+      [359, [[150, 'Stahlträger in']]],
+      [370, [[150, 'Halle 3']]],
+      [
+        395,
+        [
+          [62, '2'],
+          [85, 'S-8'],
+          [150, 'Schrauben M8'],
+          [280, '12,40'],
+          [330, '500 Stk'],
+          [390, '0 %'],
+          [482, '62,00'],
+        ],
+      ],
+      [406, [[150, 'verzinkt']]],
+      [426, [[150, 'Preis je 100 Stück']]],
+      [
+        450,
+        [
+          [62, '3'],
+          [150, 'FB-0815'],
+          [280, '45,50'],
+          [330, '2 Stk'],
+          [390, '0 %'],
+          [482, '91,00'],
+        ],
+      ],
+      [461, [[150, '• Farbe: grau']]],
+      [
+        500,
+        [
+          [262, 'Positionssumme'],
+          [470, '1.308,00'],
+        ],
+      ],
+      [530, [[60, 'Steueraufschlüsselung:']]],
+      [
+        545,
+        [
+          [60, 'Art (Kategorie)'],
+          [330, 'Basisbetrag'],
+          [400, 'USt. %'],
+          [470, 'Steuerbetrag'],
+        ],
+      ],
+      [
+        557,
+        [
+          [60, 'Umsatzsteuer (K)'],
+          [335, '1.308,00'],
+          [410, '0'],
+          [490, '0,00'],
+        ],
+      ],
+      [569, [[60, 'Steuerfreie innergemeinschaftliche Lieferung']]],
+      [
+        600,
+        [
+          [295, 'Rechnungssumme ohne USt.'],
+          [470, '1.308,00'],
+        ],
+      ],
+      [
+        612,
+        [
+          [295, 'Steuerbetrag'],
+          [490, '0,00'],
+        ],
+      ],
+      [
+        624,
+        [
+          [295, 'Bruttosumme'],
+          [470, '1.308,00'],
+        ],
+      ],
+      [
+        636,
+        [
+          [295, 'Zahlbetrag'],
+          [470, '1.308,00'],
+        ],
+      ],
+      [670, [[60, 'Zahlbar bis 04.05.2025 ohne Abzug.']]],
+      [682, [[60, 'IBAN : DE89 3704 0044 0532 0130 00']]],
+    ],
+    truth: {
+      profile: 'EN16931',
+      invoiceNumber: 'R-2025-0412',
+      issueDate: '2025-04-04',
+      typeCode: '380',
+      currency: 'EUR',
+      dueDate: '2025-05-04',
+      purchaseOrderReference: null,
+      seller: party('Stahlbau Krämer GmbH', 'DE', 'DE123456789'),
+      buyer: party('Hallenbau Gruber GmbH', 'AT', 'ATU13585627'),
+      iban: ['DE89370400440532013000'],
+      totals: {
+        ...noTotals,
+        lineNet: '1308.00',
+        taxExclusive: '1308.00',
+        vat: '0.00',
+        taxInclusive: '1308.00',
+        due: '1308.00',
+      },
+      vatBreakdown: [{ category: 'K', rate: '0', base: '1308.00', amount: '0.00' }],
+      lines: [
+        line('Montage der Stahlträger in Halle 3', '27.5', 'HUR', '42.00', '1155.00', '0', 'K'),
+        line('Schrauben M8 verzinkt', '500', 'C62', '12.40', '62.00', '0', 'K'),
+        line('FB-0815', '2', 'C62', '45.50', '91.00', '0', 'K'),
+      ],
     },
   },
 ];
