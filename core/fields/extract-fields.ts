@@ -29,6 +29,7 @@ import {
 import { readLines, summingTo, tablesOf, type LineTerm } from './extract-lines';
 import type { FieldEvidence, FieldExtraction } from './extraction';
 import { identifiersOf } from './identifiers';
+import { legalNotes } from './legal-notes';
 import { LANGUAGE_WORDS, VAT_CATEGORY_WORDS, type Language } from './labels';
 import { readParties, type PartyReading } from './parties';
 import { recallLayout } from './supplier-layout/recall';
@@ -74,6 +75,12 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
   // An item's own dates stand in the lines table: the document's are outside it.
   const inTable = new Set(tablesOf(layout).flatMap((t) => t.rows.map((r) => r.index)));
   const inLines = (row: Row) => inTable.has(row.index);
+  const notes = legalNotes(layout);
+  if (notes.length > 0) {
+    invoice.notes = notes.map((n) => ({ content: n.text, subjectCode: n.code }));
+    // Printed as they are; nothing checks their words.
+    note('BT-22', notes[0]!.place, LABELLED, false, notes.map((n) => n.text).join(' | '));
+  }
   const delivered = take('BT-72', deliveryDate(layout, inLines));
   if (delivered) invoice.deliveryDate = delivered;
   const period = take('BG-14', invoicingPeriod(layout, inLines));
