@@ -92,12 +92,12 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
   if (invoiceCurrency) invoice.currency = invoiceCurrency;
   const seller = partyOf(
     parties.seller,
-    { name: 'BT-27', vat: 'BT-31', legalId: 'BT-30', country: 'BT-40' },
+    { name: 'BT-27', vat: 'BT-31', legalId: 'BT-30', country: 'BT-40', endpoint: 'BT-34' },
     take,
   );
   const buyer = partyOf(
     parties.buyer,
-    { name: 'BT-44', vat: 'BT-48', legalId: 'BT-47', country: 'BT-55' },
+    { name: 'BT-44', vat: 'BT-48', legalId: 'BT-47', country: 'BT-55', endpoint: 'BT-49' },
     take,
   );
   if (seller) invoice.seller = seller;
@@ -262,7 +262,7 @@ type Take = <T>(term: string, chosen: Chosen<T> | null | undefined) => T | undef
 
 function partyOf(
   reading: PartyReading,
-  terms: { name: string; vat: string; legalId: string; country: string },
+  terms: { name: string; vat: string; legalId: string; country: string; endpoint: string },
   take: Take,
 ): Party | undefined {
   const party: Party = {};
@@ -274,6 +274,8 @@ function partyOf(
   if (legalId) party.legalOrganization = { id: { value: legalId, scheme: '0002' } };
   const country = take(terms.country, reading.country);
   if (country) party.address = { country };
+  const endpoint = take(terms.endpoint, reading.endpoint);
+  if (endpoint) party.electronicAddress = { ...endpoint };
   return Object.keys(party).length > 0 ? party : undefined;
 }
 

@@ -264,6 +264,11 @@ export const CURRENCY_LABELS: readonly LabelRule[] = [
   rule(/währung|devise|monnaie|currency|rechnungswährung/i, 1),
 ];
 
+/** A party's electronic address (BT-34/BT-49), "@dresse électronique (EM) : moi@seller.com". */
+export const ELECTRONIC_ADDRESS_LABEL = words(
+  /(?:adresse|@dresse)\s+(?:électronique|de\s+facturation)|electronic\s+(?:invoicing\s+)?address|e-?invoic(?:e|ing)\s+address|elektronische\s+(?:rechnungs)?adresse/i,
+);
+
 /** The IBAN label: an IBAN next to it is read even when its check digits fail. */
 export const IBAN_LABEL = words(/\biban\b/i);
 

@@ -3,6 +3,35 @@ import { handPage } from '../testing/text-page';
 import { extractFields } from './extract-fields';
 
 describe('parties read from their blocks', () => {
+  it('reads labelled electronic addresses with their scheme, the invoicing one as the buyer’s', () => {
+    const { invoice, evidence } = extractFields(
+      handPage([
+        [40, [[40, 'LE FOURNISSEUR']]],
+        [52, [[40, '35 rue d’ici']]],
+        [64, [[40, '75018 PARIS, FR']]],
+        [76, [[40, '@dresse électronique (EM) : moi@seller.com']]],
+        [88, [[40, 'SIREN : 123 456 782']]],
+        [40, [[300, 'CLIENT :']]],
+        [52, [[300, 'LE CLIENT']]],
+        [64, [[300, '58 rue de la mer']]],
+        [76, [[300, '06000 NICE']]],
+        [
+          110,
+          [
+            [40, 'N° TVA intra : FR 11 123 456 782'],
+            [300, 'Adresse électronique de facturation (0225) : 987 654 321'],
+          ],
+        ],
+        [140, [[40, 'E-mail : contact@seller.com']]],
+      ]),
+    );
+    expect(invoice.seller?.electronicAddress).toEqual({ value: 'moi@seller.com', scheme: 'EM' });
+    expect(invoice.buyer?.electronicAddress).toEqual({ value: '987654321', scheme: '0225' });
+    // A buyer's address does not displace the seller's VAT number, and a label is all that vouches for it.
+    expect(invoice.seller?.taxRegistrations?.[0]?.id?.value).toBe('FR11123456782');
+    expect(evidence['BT-34']?.confidence).toBeLessThan(0.9);
+  });
+
   it("reads a party's country from the code after its town, or from the country's name under it", () => {
     const { invoice } = extractFields(
       handPage([

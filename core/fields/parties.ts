@@ -51,6 +51,8 @@ export interface PartyReading {
   readonly vat?: Chosen;
   readonly legalId?: Chosen;
   readonly country?: Chosen;
+  /** The electronic address and its scheme (BT-34/BT-49). */
+  readonly endpoint?: Chosen<{ readonly value: string; readonly scheme: string }>;
 }
 
 export interface Parties {
@@ -506,7 +508,9 @@ export function readParties(
   const restIds: Identifier[] = [];
   for (const id of identifiers) {
     if (id.kind === 'iban') continue;
-    if (id.buyerLabelled) buyerLabelledIds.push(id);
+    // A buyer's electronic address says nothing of the buyer's other identifiers.
+    if (id.buyerLabelled && id.kind === 'endpoint') buyerIds.push(id);
+    else if (id.buyerLabelled) buyerLabelledIds.push(id);
     else if (
       (buyerBlock && inBlock(buyerBlock, id.row, id.cell)) ||
       labelled.some((b) => b.role === 'buyer' && inBlock(b, id.row, id.cell))
@@ -558,11 +562,13 @@ export function readParties(
       : {}),
     ...optional('vat', pick('vat', buyerIds, [])),
     ...optional('legalId', pick('siren', buyerIds, [])),
+    ...endpointOf(pick('endpoint', buyerIds, []), identifiers),
   };
   const seller: PartyReading = {
     ...(sellerName ? { name: { ...sellerName, proven: false } } : {}),
     ...optional('vat', pick('vat', sellerIds, sellerRest)),
     ...optional('legalId', pick('siren', sellerIds, sellerRest)),
+    ...endpointOf(pick('endpoint', sellerIds, sellerRest), identifiers),
   };
   const delivery = others.find((b) => b.heading && DELIVERY_PARTY_LABELS.test(b.heading.cell.text));
   const deliverTo = delivery ? countryOf(delivery) : null;
@@ -575,6 +581,23 @@ export function readParties(
 
 const optional = <K extends string>(key: K, value: Chosen | undefined): Partial<Record<K, Chosen>> =>
   value ? ({ [key]: value } as Record<K, Chosen>) : {};
+
+/** An electronic address chosen, with the scheme it was printed with; its label is all that vouches for it. */
+function endpointOf(
+  chosen: Chosen | undefined,
+  identifiers: readonly Identifier[],
+): Pick<PartyReading, 'endpoint'> {
+  const scheme = identifiers.find((i) => i.kind === 'endpoint' && i.value === chosen?.value)?.scheme;
+  return chosen && scheme
+    ? {
+        endpoint: {
+          ...chosen,
+          value: { value: chosen.value, scheme },
+          confidence: Math.min(chosen.confidence, LABELLED),
+        },
+      }
+    : {};
+}
 
 /**
  * The country: the block's address line, else the VAT number's prefix (or France for a SIREN), else —
