@@ -15,6 +15,35 @@ describe("the document's own terms", () => {
     expect(evidence['BT-3']?.confidence).toBeGreaterThanOrEqual(0.9);
   });
 
+  it('reads the invoice a credit note refers to, and a value whose colon stands past the gap', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [
+          40,
+          [
+            [300, 'AVOIR N° :'],
+            [470, 'A-2026-0028'],
+          ],
+        ],
+        [60, [[40, 'N° DE FACTURE ASSOCIÉE : F20260003']]],
+        [72, [[40, 'DATE DE FACTURE ASSOCIÉE : 01/01/2026']]],
+        [
+          84,
+          [
+            [40, 'Bestell-Nr'],
+            [164, ': B123456789'],
+          ],
+        ],
+      ]),
+    );
+    expect(invoice).toMatchObject({
+      number: 'A-2026-0028',
+      typeCode: '381',
+      precedingInvoices: [{ id: 'F20260003', issueDate: '2026-01-01' }],
+      buyerOrder: { id: 'B123456789' },
+    });
+  });
+
   it('reads the business process where its label prints a known code, and never assumes one', () => {
     const read = (text: string) => extractFields(handPage([[300, [[40, text]]]])).invoice.businessProcess;
     expect(read('CADRE DE FACTURATION : S1')).toBe('S1');

@@ -1,7 +1,7 @@
 /**
  * The document's own terms, each chosen among its candidates: BT-1 (number), BT-2 (issue date), BT-3
  * (type), BT-5 (currency), BT-9 (due date), BT-13 (order reference), BT-23 (business process), BT-72
- * (delivery date) and BG-14 (invoicing period). Candidates come from labels
+ * (delivery date), BG-14 (invoicing period) and BG-3 (the invoice a credit note or correction refers to). Candidates come from labels
  * (key-values.ts) and from the document's title ("Rechnungskorrektur (384) Nr. RK-1 vom 16.09.2019",
  * "Facture FA-2017-0009"); a number another document owns (the corrected invoice's, "Ursprungsbeleg",
  * "facture associée") is never BT-1, and the due date is never before the issue date.
@@ -25,6 +25,8 @@ import {
   PERIOD_END_LABELS,
   PERIOD_LABELS,
   PERIOD_START_LABELS,
+  PRECEDING_DATE_LABELS,
+  PRECEDING_NUMBER_LABELS,
   PROCESS_LABELS,
   TITLE_WORDS,
   TYPE_TITLES,
@@ -304,6 +306,19 @@ export function invoicingPeriod(
   const end = choose(labelled(layout, PERIOD_END_LABELS, readDate, skip));
   if (!start || !end || start.value > end.value) return null;
   return labelledOnly({ ...start, value: { start: start.value, end: end.value } });
+}
+
+/**
+ * BG-3: the invoice a credit note or a correction refers to, by its labelled number (BT-25: "N° de
+ * facture associée", "Ursprungsbeleg-Nr", "original invoice number") and, when printed, its date (BT-26).
+ */
+export function precedingInvoice(
+  layout: Layout,
+): Chosen<{ readonly id: string; readonly issueDate?: string }> | null {
+  const number = labelledOnly(choose(labelled(layout, PRECEDING_NUMBER_LABELS, readNumber, () => false)));
+  if (!number) return null;
+  const date = choose(labelled(layout, PRECEDING_DATE_LABELS, readDate, () => false));
+  return { ...number, value: { id: number.value, ...(date ? { issueDate: date.value } : {}) } };
 }
 
 /** Currency codes as printed beside amounts: three capitals that ISO 4217 knows. */

@@ -110,6 +110,8 @@ describeCorpus('field extraction from the corpus text layers', (corpus) => {
       'BT-112': 39,
       'BT-115': 39,
       'BG-23': 36,
+      'BT-13': 20,
+      'BT-55': 37,
     }))
       expect(right(term), term).toBeGreaterThanOrEqual(floor);
   }, 180_000);

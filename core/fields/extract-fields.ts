@@ -22,6 +22,7 @@ import {
   domesticCurrency,
   invoiceNumber,
   invoicingPeriod,
+  precedingInvoice,
   orderReference,
   typeCode,
   type Chosen,
@@ -70,6 +71,8 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
   if (dueDate) invoice.paymentTerms = [{ dueDate }];
   const order = take('BT-13', orderReference(layout));
   if (order) invoice.buyerOrder = { id: order };
+  const preceding = take('BT-25', precedingInvoice(layout));
+  if (preceding) invoice.precedingInvoices = [preceding];
   const process = take('BT-23', businessProcess(layout));
   if (process) invoice.businessProcess = process;
   // An item's own dates stand in the lines table: the document's are outside it.

@@ -76,6 +76,21 @@ export const NOT_OWN_NUMBER = words(
 /** A value that can be an invoice number: letters, digits and the usual separators, with a digit. */
 export const NUMBER_VALUE = /^([A-Z0-9][A-Z0-9\-/._]*\d[A-Z0-9\-/._]*)/i;
 
+/** BT-25 Preceding invoice reference: the invoice a credit note or a correction refers to. */
+export const PRECEDING_NUMBER_LABELS: readonly LabelRule[] = [
+  rule(
+    /n[°ºo]\.?\s*(?:de\s+)?(?:la\s+)?facture\s+(?:associ[ée]e|d['’]origine|rectifi[ée]e|initiale|pr[ée]c[ée]dente)|facture\s+(?:associ[ée]e|d['’]origine|initiale)\s*n[°ºo]|ursprungsbeleg-?\s?(?:nr\.?|nummer)|ursprungsrechnung(?:snummer|\s*nr\.?)?|rechnungsnummer\s+der\s+ursprungsrechnung|(?:original|corrected|credited|referenced|preceding)\s+invoice\s*(?:number|no\.?|n[°ºo]|#)?/i,
+    1,
+  ),
+];
+/** BT-26 Preceding invoice issue date. */
+export const PRECEDING_DATE_LABELS: readonly LabelRule[] = [
+  rule(
+    /date\s+(?:de\s+)?(?:la\s+)?facture\s+(?:associ[ée]e|d['’]origine|rectifi[ée]e|initiale|pr[ée]c[ée]dente)|datum\s+der\s+ursprungsrechnung|ursprungsrechnungsdatum|ursprungsbeleg-?\s?datum|(?:original|corrected|credited|referenced|preceding)\s+invoice\s+date/i,
+    1,
+  ),
+];
+
 /** BT-2 Issue date. */
 export const ISSUE_DATE_LABELS: readonly LabelRule[] = [
   rule(
