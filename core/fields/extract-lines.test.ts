@@ -420,6 +420,48 @@ describe('readLines', () => {
     expect(set && summingTo(set, Decimal.of('12.00'))).toBeNull();
   });
 
+  it('reads a table over two pages: the header the second page repeats and the sum carried over are no items', () => {
+    const item = germanItem(100);
+    const first = handPage([
+      germanHeading(100),
+      item(120, '1', 'Kopierpapier A4', '4,50', '10 Stk', '45,00'),
+      [
+        800,
+        [
+          [100, 'Übertrag'],
+          [460, '45,00'],
+        ],
+      ],
+    ]);
+    const second = handPage(
+      [
+        [
+          40,
+          [
+            [100, 'Übertrag'],
+            [460, '45,00'],
+          ],
+        ],
+        germanHeading(100),
+        // Right under the repeated header, as close as a name's own rows.
+        item(112, '2', 'Ordner breit', '2,10', '5 Stk', '10,50'),
+        [
+          160,
+          [
+            [250, 'Positionssumme'],
+            [460, '55,50'],
+          ],
+        ],
+      ],
+      { page: 2 },
+    );
+    const read = readLines(layoutOf({ ...first, pages: [...first.pages, ...second.pages] }), nineteen);
+    expect(read?.lines.map((l) => [l.line.product?.name, l.line.summation?.lineTotal?.value])).toEqual([
+      ['Kopierpapier A4', '45.00'],
+      ['Ordner breit', '10.50'],
+    ]);
+  });
+
   it('keeps no line whose amounts do not agree (a gross price is not the net price)', () => {
     const read = readLines(
       layoutOf(

@@ -3,10 +3,13 @@
  * words, over one or several rows: "Menge", "Prix unitaire", "Line Amount"…), each item anchored on its
  * net amount in the amount column, with the rows around it (a name over two rows, a price under the
  * quantity, a description below) given to the nearest item; without a header, a row whose amounts agree
- * stands for an item. In each item the arithmetic decides: quantity × net price = net amount (BT-129 ×
- * BT-146 = BT-131, to the cent), the factor followed by a unit being the quantity; the VAT rate is the
- * item's percentage that the breakdown knows, or the breakdown's only rate. The caller keeps the lines
- * only when together they add up to the sum of lines (BT-106): a wrong line is worse than none.
+ * stands for an item. A name is its column's text, over as many rows as the column wraps it. In each
+ * item the arithmetic decides: quantity × net price = net amount (BT-129 × BT-146 = BT-131, to the cent;
+ * over the price's base quantity BT-149 for a price per hundred), the factor followed by a unit being the
+ * quantity; the VAT rate is the item's percentage that the breakdown knows, or the breakdown's only rate.
+ * Items nested by their positions (sub-lines of an EXTENDED invoice) are read at each level. The caller
+ * keeps the lines only when together they add up to the sum of lines (BT-106): a wrong line is worse
+ * than none.
  */
 import { Decimal } from '../decimal/decimal';
 import type { InvoiceLine } from '../model/invoice';
@@ -27,8 +30,10 @@ export interface ReadLine {
   readonly places: Partial<Record<LineTerm, Place>>;
   /** Quantity × price = amount held on the page (not derived). */
   readonly proven: boolean;
-  /** Terms read less directly than printed in their place: a quantity the print rounded (given by the
-   * arithmetic), a unit the name gives ("Design (hours)"). */
+  /**
+   * Terms read less directly than printed in their place: a quantity the print rounded (given by the
+   * arithmetic), a unit the name gives ("Design (hours)").
+   */
   readonly derived: readonly LineTerm[];
   /** The unit was printed (beside the quantity, in a unit column or in the name); else "one" (C62). */
   readonly unitPrinted: boolean;
@@ -160,8 +165,8 @@ export function tablesOf(layout: Layout): Table[] {
         row.cells.some((c) => c.x + c.width > amountLeft && moneyIn(c.text).some((a) => a.decimals))
       )
         break;
-      // A page's carried-forward sum belongs to no item.
-      if (CARRIED.test(row.line.text)) {
+      // A page's carried-forward sum belongs to no item, nor does the header a next page repeats.
+      if (CARRIED.test(row.line.text) || header.some((h) => h.line.text === row.line.text)) {
         skipped += 1;
         continue;
       }
@@ -431,12 +436,12 @@ function nameOf(
   return { text, place: { row: lines[start]!.row, cells: lines[start]!.cells } };
 }
 
-/** Where the name column's heading and the next heading on its right put it across the page. */
-function nameHeadings(table: Table): [number, number] | null {
-  const heading = table.columns.find((c) => c.kind === 'name')?.cell;
-  if (!heading) return null;
-  const next = table.header.filter((c) => c.x > heading.x + 4).reduce((m, c) => Math.min(m, c.x), Infinity);
-  return [heading.x - 6, next - 2];
+/** The name column's heading, and where it and the next heading on its right put the column. */
+function nameHeading(table: Table): { cell: Cell; from: number; to: number } | null {
+  const cell = table.columns.find((c) => c.kind === 'name')?.cell;
+  if (!cell) return null;
+  const next = table.header.filter((c) => c.x > cell.x + 4).reduce((m, c) => Math.min(m, c.x), Infinity);
+  return { cell, from: cell.x - 6, to: next - 2 };
 }
 
 /** Where an item's name stands across the page. */
@@ -459,18 +464,17 @@ const NAME_AND_DESCRIPTION = words(
  * left of it); without a name heading, everything left of the figures.
  */
 function nameColumn(table: Table | null, before: number): NameColumn {
-  const heading = table?.columns.find((c) => c.kind === 'name')?.cell;
-  const headed = table && nameHeadings(table);
-  if (!table || !heading || !headed)
+  const heading = table && nameHeading(table);
+  if (!table || !heading)
     return { from: -Infinity, to: before, holds: (c) => c.x < before, withDescription: false };
-  const from = headed[0];
+  const { from } = heading;
   // A figure left of the name column (a quantity printed first) does not bound it.
-  const to = Math.min(headed[1], before > heading.x ? before : Infinity);
+  const to = Math.min(heading.to, before > heading.cell.x ? before : Infinity);
   return {
     from,
     to,
-    holds: (c) => c.x < to && (c.x >= from || nearestHeader(table, c) === heading),
-    withDescription: NAME_AND_DESCRIPTION.test(heading.text),
+    holds: (c) => c.x < to && (c.x >= from || nearestHeader(table, c) === heading.cell),
+    withDescription: NAME_AND_DESCRIPTION.test(heading.cell.text),
   };
 }
 
@@ -482,10 +486,10 @@ function lineOf(
   rates: readonly KnownRate[],
 ): ReadLine | null {
   // A number in the name column's text ("Name 2", "je 2,00 Euro") is no quantity or price.
-  const headed = table && nameHeadings(table);
+  const heading = table && nameHeading(table);
   const figures = rows
     .flatMap(figuresOf)
-    .filter((f) => !headed || f === amount || f.cell.x < headed[0] || f.cell.x >= headed[1]);
+    .filter((f) => !heading || f === amount || f.cell.x < heading.from || f.cell.x >= heading.to);
   const found = factors(figures, amount, table);
   const place = (f: Figure): Place => ({ row: f.row, cells: [f.cell] });
   const leftmostFigure = Math.min(
