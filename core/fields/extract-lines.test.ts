@@ -462,6 +462,29 @@ describe('readLines', () => {
     ]);
   });
 
+  it('reads units by their UN/ECE Recommendation 20 code, and a unit word under a name as part of it', () => {
+    const item = germanItem(100);
+    const read = readLines(
+      layoutOf(
+        handPage([
+          germanHeading(100),
+          item(120, '1', 'Arbeitshandschuhe', '4,00', '3 Paar', '12,00'),
+          item(140, '2', 'Kaffee gemahlen', '1,20', '500 g', '600,00'),
+          item(160, '3', 'Gerüstmiete', '80,00', '2 Wo.', '160,00'),
+          item(180, '4', 'Faltenbeutel 16x6x28', '0,50', '10 Stk', '5,00'),
+          [191, [[100, 'CM']]],
+        ]),
+      ),
+      nineteen,
+    );
+    expect(read?.lines.map((l) => [l.line.product?.name, l.line.billedQuantity?.unit])).toEqual([
+      ['Arbeitshandschuhe', 'PR'],
+      ['Kaffee gemahlen', 'GRM'],
+      ['Gerüstmiete', 'WEE'],
+      ['Faltenbeutel 16x6x28 CM', 'C62'],
+    ]);
+  });
+
   it('keeps no line whose amounts do not agree (a gross price is not the net price)', () => {
     const read = readLines(
       layoutOf(

@@ -373,7 +373,8 @@ function nameOf(
     const inRange = row.cells.filter(
       (c) =>
         column.holds(c) &&
-        unitOf(c.text) === null &&
+        // A unit beside the item's figures is the quantity's; under the name it is the name's ("CM").
+        (unitOf(c.text) === null || !figureRows.has(row)) &&
         // A figure is no part of a name, a word cut at a hyphen is ("4-" over "Fahrten").
         !(moneyIn(c.text).length > 0 && !/\p{L}/u.test(c.text) && !/\d-$/.test(c.text)),
     );

@@ -309,11 +309,24 @@ export const VAT_CATEGORY_WORDS: readonly (readonly [RegExp, string])[] = (
 
 /** Units printed in a line's quantity column, as UN/ECE Recommendation 20 codes (BT-130). */
 export const UNIT_WORDS: readonly (readonly [RegExp, string])[] = [
-  [/^(stk\.?|stück|st\.?|pce|pcs?\.?|pièces?|pieces?|unités?|units?|unit\(s\)|u\.?|ea|each|x)$/, 'C62'],
+  [
+    /^(stk\.?|stck\.?|stück|st\.?|pce|pcs?\.?|pièces?|pieces?|unités?|units?|unit\(s\)|u\.?|ea|each|x)$/,
+    'C62',
+  ],
+  [/^(paar|pairs?|paires?)$/, 'PR'],
+  [/^(sets?)$/, 'SET'],
+  [/^(min\.?|minuten?|minutes?)$/, 'MIN'],
   [/^(h|hrs?\.?|heures?|std\.?|stunden?|hours?)$/, 'HUR'],
   [/^(jours?|j\.?|tage?|tg\.?|days?)$/, 'DAY'],
+  [/^(wochen?|wo\.?|weeks?|wks?\.?|semaines?)$/, 'WEE'],
   [/^(mois|monate?|months?|mon\.?)$/, 'MON'],
+  [/^(jahre?|years?|yrs?\.?|ans?|années?)$/, 'ANN'],
+  [/^(g|gramm|grammes?|grams?)$/, 'GRM'],
   [/^(kg|kilos?)$/, 'KGM'],
+  [/^(t|tonnes?|tonnen?)$/, 'TNE'],
+  [/^(ml)$/, 'MLT'],
+  [/^(mm)$/, 'MMT'],
+  [/^(cm)$/, 'CMT'],
   [/^(kwh)$/, 'KWH'],
   [/^(km)$/, 'KMT'],
   [/^(m²|m2|qm|sqm)$/, 'MTK'],
