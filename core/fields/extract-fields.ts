@@ -132,7 +132,8 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
         ]
       : [];
   });
-  // The lines first, under the rates the page shows: their sum is a candidate for BT-106.
+  // The lines first, under the rates the page shows: their sum is a candidate for BT-106, weaker than
+  // a printed total (rows read on their own may miss an item): kept when the totals agree with it.
   const knownRates = mergedByRate(rows).map((r) => ({ rate: r.rate, category: r.category }));
   const read = readLines(layout, knownRates);
   const lineSum = read
@@ -140,7 +141,7 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
         {
           term: 'BT-106' as const,
           value: read.sum,
-          strength: 0.9,
+          strength: 0.5,
           place: read.lines[0]!.places['BT-131']!,
           cellKey: 'lines:sum',
         },

@@ -485,6 +485,56 @@ describe('readLines', () => {
     ]);
   });
 
+  it('keeps no lines, nor their sum as the sum of lines, when an item did not read and the totals say so', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [
+          100,
+          [
+            [40, 'Nougat 250g'],
+            [250, '50 Unit(s)'],
+            [330, '4,55 €'],
+            [400, '10%'],
+            [480, '204,75 €'],
+          ],
+        ],
+        [
+          118,
+          [
+            [40, 'Biscuits 300g'],
+            [250, '40 Unit(s)'],
+            [330, '3,20 €'],
+            [480, '128,00 €'],
+          ],
+        ],
+        [
+          150,
+          [
+            [380, 'Total HT'],
+            [480, '332,75 €'],
+          ],
+        ],
+        [
+          162,
+          [
+            [40, 'TVA 20 %'],
+            [200, '332,75 €'],
+            [300, '66,55 €'],
+          ],
+        ],
+        [
+          174,
+          [
+            [380, 'Total TTC'],
+            [480, '399,30 €'],
+          ],
+        ],
+      ]),
+    );
+    expect(invoice.lines).toBeUndefined();
+    expect(invoice.totals?.lineTotal?.value).toBe('332.75');
+  });
+
   it('keeps no line whose amounts do not agree (a gross price is not the net price)', () => {
     const read = readLines(
       layoutOf(
