@@ -3,6 +3,19 @@ import { handPage } from '../testing/text-page';
 import { extractFields } from './extract-fields';
 
 describe('parties read from their blocks', () => {
+  it('gives a French party the SIREN its VAT number holds, when the key agrees', () => {
+    const legal = (vat: string) =>
+      extractFields(
+        handPage([
+          [40, [[40, 'Facture FA-2017-0009']]],
+          [60, [[40, `N° TVA client : ${vat}`]]],
+        ]),
+      ).invoice.buyer?.legalOrganization?.id;
+    expect(legal('FR90343434346')).toEqual({ value: '343434346', scheme: '0002' });
+    // A key that does not agree says nothing of the SIREN.
+    expect(legal('FR91343434346')).toBeUndefined();
+  });
+
   it('reads labelled electronic addresses with their scheme, the invoicing one as the buyer’s', () => {
     const { invoice, evidence } = extractFields(
       handPage([

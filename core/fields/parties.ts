@@ -573,8 +573,8 @@ export function readParties(
   const delivery = others.find((b) => b.heading && DELIVERY_PARTY_LABELS.test(b.heading.cell.text));
   const deliverTo = delivery ? countryOf(delivery) : null;
   return {
-    seller: withCountry(seller, sellerBlock, null),
-    buyer: withCountry(buyer, buyerBlock, withCountry(seller, sellerBlock, null).country ?? null),
+    seller: withSiren(withCountry(seller, sellerBlock, null)),
+    buyer: withSiren(withCountry(buyer, buyerBlock, withCountry(seller, sellerBlock, null).country ?? null)),
     ...(deliverTo ? { deliverTo: { ...deliverTo, confidence: LABELLED, proven: false } } : {}),
   };
 }
@@ -597,6 +597,21 @@ function endpointOf(
         },
       }
     : {};
+}
+
+/**
+ * A French party's SIREN (BT-30/BT-47) when only its VAT number is printed: the French VAT number is
+ * "FR", a key and the SIREN, and the key (12 + 3 × (SIREN mod 97)) mod 97 must agree for it to count.
+ */
+function withSiren(party: PartyReading): PartyReading {
+  const vat = party.vat?.value;
+  if (party.legalId || !party.vat || !vat || !/^FR\d{11}$/.test(vat)) return party;
+  const siren = vat.slice(4);
+  if ((12 + 3 * (Number(siren) % 97)) % 97 !== Number(vat.slice(2, 4))) return party;
+  return {
+    ...party,
+    legalId: { ...party.vat, value: siren, confidence: Math.min(party.vat.confidence, LABELLED) },
+  };
 }
 
 /**

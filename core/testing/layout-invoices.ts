@@ -350,7 +350,8 @@ export const LAYOUT_INVOICES: readonly LayoutInvoice[] = [
       dueDate: '2025-07-05',
       purchaseOrderReference: 'BC-4471',
       seller: party('ÉBÉNISTERIE MARCHAND', 'FR', 'FR44732829320', '732829320'),
-      buyer: party('Librairie du Parc SAS', 'FR', 'FR05987654321'),
+      // The SIREN its VAT number holds (BT-47), as France 2026 asks of a French buyer.
+      buyer: party('Librairie du Parc SAS', 'FR', 'FR05987654321', '987654321'),
       iban: ['FR7630006000011234567890189'],
       totals: {
         ...noTotals,
@@ -679,7 +680,7 @@ export const LAYOUT_INVOICES: readonly LayoutInvoice[] = [
       dueDate: '2025-10-31',
       purchaseOrderReference: null,
       seller: party('Brightline Software BV', 'NL', 'NL123456789B01'),
-      buyer: party('Moreau Conseil SAS', 'FR', 'FR44732829320'),
+      buyer: party('Moreau Conseil SAS', 'FR', 'FR44732829320', '732829320'),
       iban: ['NL91ABNA0417164300'],
       totals: {
         ...noTotals,
