@@ -1,8 +1,8 @@
 /**
  * The document's own terms, each chosen among its candidates: BT-1 (number), BT-2 (issue date), BT-3
  * (type), BT-5 (currency), BT-9 (due date), BT-13 (order reference), BT-23 (business process), BT-72
- * (delivery date), BG-14 (invoicing period) and BG-3 (the invoice a credit note or correction refers to). Candidates come from labels
- * (key-values.ts) and from the document's title ("Rechnungskorrektur (384) Nr. RK-1 vom 16.09.2019",
+ * (delivery date), BG-14 (invoicing period) and BG-3 (the invoice a credit note or correction refers
+ * to). Candidates come from labels (key-values.ts) and from the document's title ("Rechnungskorrektur (384) Nr. RK-1 vom 16.09.2019",
  * "Facture FA-2017-0009"); a number another document owns (the corrected invoice's, "Ursprungsbeleg",
  * "facture associée") is never BT-1, and the due date is never before the issue date.
  */
@@ -11,7 +11,7 @@ import { UNCL1001_INVOICE_TYPES } from '../rules/codelists/uncl1001';
 import { BILLING_MODES } from '../rules/france-2026/lists-1.4.0';
 import type { Layout, Row } from '../text/layout';
 import { CHOSEN, CONFIRMED, LABELLED, type Place } from './confidence';
-import { labelledValues, type Read } from './key-values';
+import { labelledValues, type PairOptions, type Read } from './key-values';
 import {
   CURRENCY_LABELS,
   DELIVERY_DATE_LABELS,
@@ -245,14 +245,7 @@ export function businessProcess(layout: Layout): Chosen | null {
     const code = /^\s*([A-Z]\d)\b/.exec(text)?.[1];
     return code && BILLING_MODES.has(code) ? { value: code, text: code } : null;
   };
-  const found = labelledValues(layout, PROCESS_LABELS, readCode, { below: false }).map((p) => ({
-    value: p.value,
-    strength: p.strength,
-    place: placeOf(p.row, p.cell === p.label ? [p.cell] : [p.label, p.cell]),
-  }));
-  const chosen = choose(found);
-  // Nothing checks it: its label is all there is.
-  return chosen && { ...chosen, confidence: Math.min(chosen.confidence, LABELLED) };
+  return labelledOnly(choose(labelled(layout, PROCESS_LABELS, readCode, { below: false })));
 }
 
 /** A labelled term's candidates, but for labels standing in `skip`'s rows (an item's own dates). */
@@ -260,10 +253,10 @@ function labelled<T>(
   layout: Layout,
   labels: Parameters<typeof labelledValues>[1],
   read: Read<T>,
-  skip: (row: Row) => boolean,
+  options: PairOptions & { readonly skip?: (row: Row) => boolean } = {},
 ): (Omit<Candidate, 'value'> & { value: T })[] {
-  return labelledValues(layout, labels, read)
-    .filter((p) => !skip(p.labelRow))
+  return labelledValues(layout, labels, read, options)
+    .filter((p) => !options.skip?.(p.labelRow))
     .map((p) => ({
       value: p.value,
       strength: p.strength,
@@ -271,13 +264,13 @@ function labelled<T>(
     }));
 }
 
-/** Nothing checks a date of delivery or a period: their label is all there is. */
+/** Nothing checks a process, a date of delivery or a period: their label is all there is. */
 const labelledOnly = <T>(chosen: Chosen<T> | null): Chosen<T> | null =>
   chosen && { ...chosen, confidence: Math.min(chosen.confidence, LABELLED) };
 
 /** BT-72: a labelled delivery date ("Liefer- und Leistungsdatum", "Date de livraison"), not an item's. */
 export function deliveryDate(layout: Layout, skip: (row: Row) => boolean): Chosen | null {
-  return labelledOnly(choose(labelled(layout, DELIVERY_DATE_LABELS, readDate, skip)));
+  return labelledOnly(choose(labelled(layout, DELIVERY_DATE_LABELS, readDate, { skip })));
 }
 
 /** Two dates joined as a period: "01.10.2018 bis 31.10.2018", "du 01/01/2026 au 31/01/2026". */
@@ -297,13 +290,13 @@ export function invoicingPeriod(
   layout: Layout,
   skip: (row: Row) => boolean,
 ): Chosen<{ start: string; end: string }> | null {
-  const both = choose(labelled(layout, PERIOD_LABELS, readPeriod, skip));
+  const both = choose(labelled(layout, PERIOD_LABELS, readPeriod, { skip }));
   if (both) {
     const [start, end] = both.value.split('/') as [string, string];
     return labelledOnly({ ...both, value: { start, end } });
   }
-  const start = choose(labelled(layout, PERIOD_START_LABELS, readDate, skip));
-  const end = choose(labelled(layout, PERIOD_END_LABELS, readDate, skip));
+  const start = choose(labelled(layout, PERIOD_START_LABELS, readDate, { skip }));
+  const end = choose(labelled(layout, PERIOD_END_LABELS, readDate, { skip }));
   if (!start || !end || start.value > end.value) return null;
   return labelledOnly({ ...start, value: { start: start.value, end: end.value } });
 }
@@ -315,9 +308,9 @@ export function invoicingPeriod(
 export function precedingInvoice(
   layout: Layout,
 ): Chosen<{ readonly id: string; readonly issueDate?: string }> | null {
-  const number = labelledOnly(choose(labelled(layout, PRECEDING_NUMBER_LABELS, readNumber, () => false)));
+  const number = labelledOnly(choose(labelled(layout, PRECEDING_NUMBER_LABELS, readNumber)));
   if (!number) return null;
-  const date = choose(labelled(layout, PRECEDING_DATE_LABELS, readDate, () => false));
+  const date = choose(labelled(layout, PRECEDING_DATE_LABELS, readDate));
   return { ...number, value: { id: number.value, ...(date ? { issueDate: date.value } : {}) } };
 }
 

@@ -2,8 +2,9 @@
  * Identifiers printed on an invoice, each with where it stands and how far its own check confirms it:
  * VAT identifiers (BT-31/BT-48; French and German keys checked), SIREN/SIRET (BT-30/BT-47; Luhn),
  * IBANs (BT-84; mod 97, also across a line break) and electronic addresses where a label names them
- * (BT-34/BT-49: an e-mail, or a SIREN for French routing, with their scheme). A failing key lowers trust but does not reject an
- * identifier its label names (sample invoices carry made-up ones); an unlabelled one must pass its check.
+ * (BT-34/BT-49: an e-mail, or a SIREN for French routing, with their scheme). A failing key lowers trust
+ * but does not reject an identifier its label names (sample invoices carry made-up ones); an unlabelled
+ * one must pass its check.
  * Whose identifier it is (seller or buyer) is parties.ts's question; a label that says "client",
  * "Kunde", "customer" beside it answers it here.
  */

@@ -6,9 +6,11 @@
  * the left in German and English letters, on the right in French ones); the seller's legal mentions in
  * the letterhead or the footer. In a block the name is what its "Name:" key gives, else its first line
  * that reads as a name (not a salutation, a label, an address line or a number); the country is its
- * address line's ("DE 12345 Berlin", "F-75001", a country name), else its VAT number's prefix.
- * Identifiers (identifiers.ts) inside a block are that party's; one labelled as the customer's is the
- * buyer's wherever it stands; the others are the seller's.
+ * address line's ("DE 12345 Berlin", "F-75001", "06000 NICE, DE", a country name), else its VAT
+ * number's prefix; a French party's SIREN may be the one its VAT number holds. Identifiers
+ * (identifiers.ts: VAT numbers, SIREN, electronic addresses) inside a block are that party's; one
+ * labelled as the customer's is the buyer's wherever it stands; the others are the seller's. The
+ * delivery block ("Lieferanschrift", "Ship to") gives the country goods go to.
  */
 import { ISO3166_COUNTRIES } from '../rules/codelists/iso3166';
 import type { Cell, Layout, Row } from '../text/layout';
@@ -18,9 +20,9 @@ import type { Identifier } from './identifiers';
 import {
   BUYER_LABELS,
   COMPANY_FORMS,
+  DELIVERY_PARTY_LABELS,
   LEGAL_MENTION,
   NAME_LABELS,
-  DELIVERY_PARTY_LABELS,
   OTHER_PARTY_LABELS,
   SALUTATION,
   SELLER_LABELS,
