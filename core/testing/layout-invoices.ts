@@ -14,7 +14,9 @@
  * the recipient's heading split by the text layer, a customer number and a contact in its block; a
  * German intra-community supply laid out as e-invoice viewers print one (key–value party blocks, a
  * different place of delivery abroad, a service period, a narrow description column whose names wrap,
- * a quantity printed rounded, a price per hundred, an item named by its code alone).
+ * a quantity printed rounded, a price per hundred, an item named by its code alone); a French credit
+ * note for France 2026 (the invoice it credits, its billing framework, electronic addresses with their
+ * scheme, a "name - description" column, the legal payment mentions).
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { ReadingTruth } from './reading-score';
@@ -1538,6 +1540,139 @@ export const LAYOUT_INVOICES: readonly LayoutInvoice[] = [
         line('Montage der Stahlträger in Halle 3', '27.5', 'HUR', '42.00', '1155.00', '0', 'K'),
         line('Schrauben M8 verzinkt', '500', 'C62', '12.40', '62.00', '0', 'K'),
         line('FB-0815', '2', 'C62', '45.50', '91.00', '0', 'K'),
+      ],
+    },
+  },
+  {
+    name: 'fr-avoir-cadre-de-facturation',
+    language: 'fr',
+    rows: [
+      [40, [[40, 'LE MOULIN À PAPIER SAS']], 14],
+      [60, [[40, '12 rue des Papetiers']]],
+      [72, [[40, '69002 LYON, FR']]],
+      [84, [[40, 'SIREN : 552 100 554']]],
+      [96, [[40, 'N° TVA intra : FR 96 552 100 554']]],
+      [108, [[40, '@dresse électronique (EM) : factures@moulin-papier.fr']]],
+      [
+        40,
+        [
+          [330, 'AVOIR N° :'],
+          [470, 'AV-2026-0012'],
+        ],
+      ],
+      [
+        56,
+        [
+          [330, 'Date :'],
+          [470, '15/02/2026'],
+        ],
+      ],
+      [80, [[330, 'CLIENT :']]],
+      [92, [[330, 'IMPRIMERIE DUVAL SARL']]],
+      [104, [[330, '8 avenue Jean Jaurès']]],
+      [116, [[330, '38000 GRENOBLE, FR']]],
+      [128, [[330, 'N° TVA : FR 40 303 265 045']]],
+      [140, [[330, '@dresse de facturation (0225) : 303265045']]],
+      [170, [[40, 'N° DE FACTURE ASSOCIÉE : F-2026-0007']]],
+      [182, [[40, 'DATE DE FACTURE ASSOCIÉE : 20/01/2026']]],
+      [194, [[40, 'CADRE DE FACTURATION : B1']]],
+      [206, [[40, 'DATE DE LIVRAISON : 18/01/2026']]],
+      [
+        240,
+        [
+          [40, 'Ligne'],
+          [80, 'NOM & DÉSIGNATION'],
+          [300, 'Qté'],
+          [350, 'P.U. HT'],
+          [420, 'TVA'],
+          [490, 'TOTAL HT'],
+        ],
+      ],
+      [
+        260,
+        [
+          [45, '1'],
+          [80, 'PAPIER KRAFT 80G - Rouleaux défectueux'],
+          [305, '4'],
+          [350, '25,00'],
+          [420, '20,00%'],
+          [490, '100,00'],
+        ],
+      ],
+      [
+        276,
+        [
+          [45, '2'],
+          [80, 'ENCRE NOIRE 5L - Retour'],
+          [305, '2'],
+          [350, '37,50'],
+          [420, '20,00%'],
+          [495, '75,00'],
+        ],
+      ],
+      [
+        330,
+        [
+          [330, 'TOTAL HT'],
+          [490, '175,00'],
+        ],
+      ],
+      [
+        342,
+        [
+          [330, 'TVA 20 %'],
+          [495, '35,00'],
+        ],
+      ],
+      [
+        354,
+        [
+          [330, 'TOTAL TTC'],
+          [490, '210,00'],
+        ],
+      ],
+      [
+        366,
+        [
+          [330, 'NET À PAYER'],
+          [490, '210,00 EUR'],
+        ],
+      ],
+      [
+        390,
+        [
+          [40, "Date d'échéance :"],
+          [150, '15/03/2026'],
+        ],
+      ],
+      [420, [[40, 'Pénalités de retard : trois fois le taux d’intérêt légal.']]],
+      [432, [[40, 'Indemnité forfaitaire pour frais de recouvrement : 40 €.']]],
+      [444, [[40, 'Pas d’escompte pour paiement anticipé.']]],
+      [470, [[40, 'IBAN : FR76 3000 6000 0112 3456 7890 189']]],
+    ],
+    truth: {
+      profile: 'EN16931',
+      invoiceNumber: 'AV-2026-0012',
+      issueDate: '2026-02-15',
+      typeCode: '381',
+      currency: 'EUR',
+      dueDate: '2026-03-15',
+      purchaseOrderReference: null,
+      seller: party('LE MOULIN À PAPIER SAS', 'FR', 'FR96552100554', '552100554'),
+      buyer: party('IMPRIMERIE DUVAL SARL', 'FR', 'FR40303265045', '303265045'),
+      iban: ['FR7630006000011234567890189'],
+      totals: {
+        ...noTotals,
+        lineNet: '175.00',
+        taxExclusive: '175.00',
+        vat: '35.00',
+        taxInclusive: '210.00',
+        due: '210.00',
+      },
+      vatBreakdown: [{ category: 'S', rate: '20', base: '175.00', amount: '35.00' }],
+      lines: [
+        line('PAPIER KRAFT 80G', '4', 'C62', '25.00', '100.00', '20'),
+        line('ENCRE NOIRE 5L', '2', 'C62', '37.50', '75.00', '20'),
       ],
     },
   },
