@@ -535,6 +535,41 @@ describe('readLines', () => {
     expect(invoice.totals?.lineTotal?.value).toBe('332.75');
   });
 
+  it('anchors the items on their net amount when the table prints a gross amount right of it', () => {
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            100,
+            [
+              [40, 'Désignation'],
+              [220, 'Qté'],
+              [260, 'P.U. HT'],
+              [330, 'Montant HT'],
+              [400, 'TVA'],
+              [460, 'Montant TTC'],
+            ],
+          ],
+          [
+            120,
+            [
+              [40, 'Audit de sécurité'],
+              [225, '2'],
+              [260, '450,00'],
+              [330, '900,00'],
+              [400, '20 %'],
+              [460, '1 080,00'],
+            ],
+          ],
+        ]),
+      ),
+      twenty,
+    );
+    expect(read?.lines.map((l) => figures(l.line))).toEqual([
+      { quantity: '2', unit: 'C62', price: '450', amount: '900', rate: '20' },
+    ]);
+  });
+
   it('keeps no line whose amounts do not agree (a gross price is not the net price)', () => {
     const read = readLines(
       layoutOf(

@@ -185,6 +185,9 @@ export function tablesOf(layout: Layout): Table[] {
 const CARRIED =
   /^\s*(?:zwischen)?(?:übertrag|uebertrag|à\s+reporter|report|carried\s+forward|brought\s+forward)\b/i;
 
+/** An amount column that includes VAT: never the line's net amount when a net one is printed. */
+const GROSS_COLUMN = words(/\b(ttc|t\.t\.c\.|brutto|gross|incl\.?|including|inkl\.?)\b/i);
+
 /** Words before a price that make it a gross price (BT-148), never the net price. */
 const GROSS = /(brutto|brut|gross|list\s+price|prix\s+catalogue)\w*\s*:?\s*\(?$/i;
 
@@ -550,8 +553,13 @@ function lineOf(
  * their positions, each level of them (levelsOf) whose every item reads.
  */
 export function tableLines(table: Table, rates: readonly KnownRate[]): ReadLine[][] | null {
+  // The line's net amount (BT-131): the rightmost amount column, but a gross one ("Montant TTC",
+  // "Brutto") only when no other is printed.
   const amountColumns = table.columns.filter((c) => c.kind === 'amount');
-  const column = amountColumns.reduce((a, b) => (b.cell.x + b.cell.width > a.cell.x + a.cell.width ? b : a));
+  const net = amountColumns.filter((c) => !GROSS_COLUMN.test(c.cell.text));
+  const column = (net.length > 0 ? net : amountColumns).reduce((a, b) =>
+    b.cell.x + b.cell.width > a.cell.x + a.cell.width ? b : a,
+  );
   const anchors: Figure[] = [];
   for (const row of table.rows) {
     const figure = figuresOf(row)
