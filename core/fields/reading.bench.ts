@@ -10,7 +10,11 @@
  *   a party of the truth is French (for BASIC WL, its first-year acceptance); "and right" when moreover
  *   no header term is wrong;
  * - median time per page from the PDF to its candidate XML.
- * `READING_SOURCES=plain` (or `scan`) reads only those; `READING_DETAIL=1` lists every term not read right.
+ * The same is measured on generated invoices (core/testing/invoice-generator), a stand-in for real
+ * invoices nobody tuned the reader to: German, French and English, in many layouts, each with its truth.
+ * `READING_SOURCES=plain` (or `scan`, or `generated`) reads only those; `READING_SEED=n` draws another
+ * set of generated invoices (default 1), `READING_COUNT=n` how many (default 60); `READING_DETAIL=1`
+ * lists every term not read right.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,6 +23,7 @@ import { ocrPdf } from '../ocr/ocr-pdf';
 import { formatMeasurement, summarize } from '../testing/bench';
 import { candidateOf, candidateVerdict } from '../testing/candidate-verdict';
 import { corpusDir } from '../testing/corpus-dir';
+import { generateInvoice } from '../testing/invoice-generator/generate';
 import {
   accuracy,
   CONFIDENT,
@@ -38,6 +43,7 @@ import { extractFields } from './extract-fields';
 
 interface ManifestEntry {
   readonly name: string;
+  readonly language: string;
   readonly files: { readonly plain: string; readonly scan?: string; readonly truth: string };
 }
 
@@ -45,6 +51,8 @@ type Kind = 'plain' | 'scan';
 
 interface DocResult {
   readonly name: string;
+  /** The document's language, for the accuracy per language. */
+  readonly language: string;
   readonly terms: readonly TermResult[];
   readonly lines: LineScore;
   readonly msPerPage: number;
@@ -72,6 +80,7 @@ async function readOne(
   pdf: Uint8Array,
   truth: ReadingTruth,
   name: string,
+  language: string,
 ): Promise<DocResult | null> {
   const started = performance.now();
   const text = await readText(kind, pdf);
@@ -87,6 +96,7 @@ async function readOne(
   const french = truth.seller.country === 'FR' || truth.buyer.country === 'FR';
   return {
     name,
+    language,
     terms,
     lines,
     msPerPage,
@@ -100,10 +110,10 @@ async function readOne(
 const percent = (part: number, whole: number): string =>
   whole === 0 ? '–' : `${((100 * part) / whole).toFixed(1)} %`;
 
-function report(kind: Kind, docs: readonly DocResult[]): void {
+function report(label: string, kind: Kind, docs: readonly DocResult[]): void {
   const all = docs.flatMap((d) => d.terms);
   const byTerm = tally(all, (r) => r.term);
-  console.log(`\n-- ${kind}: ${docs.length} PDFs`);
+  console.log(`\n-- ${label}: ${docs.length} PDFs`);
   console.log('term      right  wrong  missed  spurious  accuracy   ≥0.9 given  ≥0.9 right');
   for (const term of [...HEADER_TERMS, ...OTHER_TERMS]) {
     const t = byTerm.get(term);
@@ -122,9 +132,14 @@ function report(kind: Kind, docs: readonly DocResult[]): void {
   const lineResults = docs.flatMap((d) => d.lines.results);
   const lineTally = tally(lineResults, () => 'lines').get('lines');
   if (header) {
+    const byLanguage = tally(
+      docs.flatMap((d) => d.terms.filter((r) => HEADER.has(r.term)).map((r) => ({ ...r, term: d.language }))),
+      (r) => r.term,
+    );
     console.log(
       `header terms exact: ${header.correct} of ${header.correct + header.wrong + header.missed} ` +
-        `(${(100 * accuracy(header)).toFixed(1)} %), wrong ${header.wrong}, abstained ${header.missed}, spurious ${header.spurious}`,
+        `(${(100 * accuracy(header)).toFixed(1)} %), wrong ${header.wrong}, abstained ${header.missed}, spurious ${header.spurious}; ` +
+        [...byLanguage].map(([language, t]) => `${language} ${(100 * accuracy(t)).toFixed(1)} %`).join(', '),
     );
   }
   for (const [label, t] of [
@@ -177,7 +192,25 @@ function report(kind: Kind, docs: readonly DocResult[]): void {
   }
 }
 
+/** Generated invoices (READING_SEED, READING_COUNT), read from their text layer. */
+async function generated(): Promise<void> {
+  const seed = Number(process.env.READING_SEED ?? 1);
+  const count = Number(process.env.READING_COUNT ?? 60);
+  const docs: DocResult[] = [];
+  for (let index = 0; index < count; index++) {
+    const invoice = await generateInvoice(seed, index);
+    if (index === 0) await readOne('plain', invoice.pdf, invoice.truth, invoice.name, invoice.language);
+    const result = await readOne('plain', invoice.pdf, invoice.truth, invoice.name, invoice.language);
+    if (result) docs.push(result);
+    else console.log(`  ${invoice.name}: not readable`);
+  }
+  report(`generated (seed ${seed})`, 'plain', docs);
+}
+
 export default async function bench(): Promise<void> {
+  const only = process.env.READING_SOURCES;
+  if (!only || only === 'generated') await generated();
+  if (only === 'generated') return;
   const corpus = corpusDir();
   if (!corpus) {
     console.log('reading bench: corpus not found at ../shared/corpus, skipped');
@@ -187,7 +220,6 @@ export default async function bench(): Promise<void> {
   const { invoices } = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as {
     invoices: ManifestEntry[];
   };
-  const only = process.env.READING_SOURCES;
   for (const kind of ['plain', 'scan'] as const) {
     if (only && only !== kind) continue;
     const docs: DocResult[] = [];
@@ -198,13 +230,13 @@ export default async function bench(): Promise<void> {
       const pdf = new Uint8Array(readFileSync(path.join(dir, file)));
       const truth = JSON.parse(readFileSync(path.join(dir, entry.files.truth), 'utf8')) as ReadingTruth;
       // The first document pays for loading pdfjs (or starting OCR): read it once untimed.
-      if (!warmed) await readOne(kind, pdf, truth, entry.name);
+      if (!warmed) await readOne(kind, pdf, truth, entry.name, entry.language);
       warmed = true;
-      const result = await readOne(kind, pdf, truth, entry.name);
+      const result = await readOne(kind, pdf, truth, entry.name, entry.language);
       if (result) docs.push(result);
       else console.log(`  ${entry.name}: not readable`);
     }
-    report(kind, docs);
+    report(kind, kind, docs);
   }
 }
 

@@ -1,0 +1,60 @@
+/**
+ * A generated invoice's truth in the corpus truth format (core/testing/reading-score.ts), as the
+ * invoice's own EN 16931 XML would carry it: what is printed, with the due date a "within N days"
+ * term implies, an item's name and its second row as the XML's name may hold them, and a French
+ * party's legal identifier as printed (its SIREN, or its SIRET when only that is).
+ */
+import type { ReadingTruth } from '../reading-score';
+import type { InvoiceContent, Party } from './content';
+
+function partyTruth(party: Party, siren: string | null, siret: string | null): ReadingTruth['seller'] {
+  return {
+    name: party.name,
+    legalId: siren ? { id: siren, scheme: '0002' } : siret ? { id: siret, scheme: '0009' } : null,
+    vatId: party.vatId,
+    country: party.country,
+  };
+}
+
+const text = (d: { toString(): string } | null): string | null => (d === null ? null : d.toString());
+
+export function truthOf(content: InvoiceContent): ReadingTruth {
+  const { seller, buyer, totals } = content;
+  return {
+    profile: 'EN16931',
+    invoiceNumber: content.number,
+    issueDate: content.issueDate,
+    typeCode: content.typeCode,
+    currency: content.currency,
+    dueDate: content.due.kind === 'date' || content.due.kind === 'days' ? content.due.date : null,
+    purchaseOrderReference: content.orderReference,
+    seller: partyTruth(seller, seller.printsSiren ? seller.siren : null, seller.siret),
+    buyer: partyTruth(buyer, buyer.siren, null),
+    iban: content.printsIban ? [seller.iban] : [],
+    totals: {
+      lineNet: totals.lineNet.toString(),
+      allowances: text(totals.allowances),
+      charges: text(totals.charges),
+      taxExclusive: totals.taxExclusive.toString(),
+      vat: totals.vat.toString(),
+      taxInclusive: totals.grand.toString(),
+      prepaid: text(totals.prepaid),
+      due: totals.due.toString(),
+    },
+    vatBreakdown: content.groups.map((g) => ({
+      category: g.category,
+      rate: g.rate.toString(),
+      base: g.base.toString(),
+      amount: g.tax.toString(),
+    })),
+    lines: content.items.map((item) => ({
+      name: item.detail ? `${item.name}\n${item.detail}` : item.name,
+      quantity: item.quantity.toString(),
+      unitCode: item.unit,
+      netPrice: item.netPrice.toString(),
+      lineTotal: item.lineTotal.toString(),
+      vatCategory: item.category,
+      vatRate: item.rate.toString(),
+    })),
+  };
+}
