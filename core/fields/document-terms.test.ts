@@ -183,4 +183,49 @@ describe("the document's own terms", () => {
     expect(type('Credit note CN-12')).toBe('381');
     expect(type('Facture FA-2017-0009')).toBe('380');
   });
+
+  it('reads values under a row of headings, and the due date the payment terms count in days', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [
+          200,
+          [
+            [40, 'Invoice #'],
+            [140, 'Date/Tax point'],
+            [260, 'Customer ID'],
+            [380, 'PO #'],
+          ],
+        ],
+        [
+          212,
+          [
+            [40, 'R2579062'],
+            [140, '8 Dec 2025'],
+            [260, 'C-009507'],
+            [380, '4500188332'],
+          ],
+        ],
+        [300, [[40, 'Payment due within 30 days of invoice date.']]],
+        [312, [[40, '2% discount if paid within 10 days.']]],
+      ]),
+    );
+    expect(invoice).toMatchObject({
+      number: 'R2579062',
+      issueDate: '2025-12-08',
+      buyerOrder: { id: '4500188332' },
+      paymentTerms: [{ dueDate: '2026-01-07' }],
+    });
+  });
+
+  it('never takes the invoice a title refers to for its own number or date', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [40, [[40, 'CORRECTED INVOICE AR435239']]],
+        [60, [[40, 'This invoice replaces invoice 2024/5739 of Jul 17, 2024.']]],
+        [80, [[40, 'Avoir sur facture n° RE-2026-4782 du 02/03/2026']]],
+        [100, [[40, 'Date of issue: Jul 22, 2024']]],
+      ]),
+    );
+    expect(invoice).toMatchObject({ number: 'AR435239', typeCode: '384', issueDate: '2024-07-22' });
+  });
 });

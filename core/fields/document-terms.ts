@@ -14,9 +14,11 @@ import { CHOSEN, CONFIRMED, LABELLED, type Place } from './confidence';
 import { labelledValues, type PairOptions, type Read } from './key-values';
 import {
   CURRENCY_LABELS,
+  DAYS_TO_PAY,
   DELIVERY_DATE_LABELS,
   DUE_DATE_LABELS,
   ISSUE_DATE_LABELS,
+  NOT_DAYS_TO_PAY,
   NOT_ISSUE_DATE,
   NOT_OWN_NUMBER,
   NUMBER_LABELS,
@@ -30,6 +32,7 @@ import {
   PROCESS_LABELS,
   TITLE_WORDS,
   TYPE_TITLES,
+  words,
 } from './labels';
 import { CURRENCY_SIGNS, datesIn } from './values';
 
@@ -97,13 +100,22 @@ function titles(layout: Layout): { row: Row; cell: Row['cells'][number]; rest: s
   for (const row of layout.rows) {
     if (row.page !== 1) break;
     for (const cell of row.cells) {
-      if (NOT_OWN_NUMBER.test(cell.text)) continue;
       const m = TITLE_WORDS.exec(cell.text);
-      if (m) out.push({ row, cell, rest: cell.text.slice((m.index ?? 0) + m[0].length) });
+      if (!m) continue;
+      // What follows the title's word names another document ("Corrected invoice" is a title, "Avoir
+      // sur facture n° F-1", "Korrektur zu Rechnung R-1" name the invoice they refer to).
+      const rest = cell.text.slice((m.index ?? 0) + m[0].length);
+      if (NOT_OWN_NUMBER.test(rest) || OTHER_DOCUMENT.test(rest)) continue;
+      out.push({ row, cell, rest });
     }
   }
   return out;
 }
+
+/** A title that names an invoice after its own word refers to that other invoice ("de la facture F-1"). */
+const OTHER_DOCUMENT = words(
+  /\b(?:de|of|to|for|zu|sur|against)\s+(?:la\s+|unserer\s+|der\s+|the\s+|our\s+)?(?:facture|rechnung|invoice)\b/i,
+);
 
 /** BT-1 from a title: "Facture FA-2017-0009", "Rechnung des Versicherers Nr. 00.123-1 vom", "Invoice 103767". */
 function titleNumbers(layout: Layout): Candidate[] {
@@ -116,8 +128,9 @@ function titleNumbers(layout: Layout): Candidate[] {
     const after = marked ? rest.slice(marked[0].length) : bare ? rest.slice(bare[0].length) : null;
     // "Nr. 210111 mit LV vom 30.05.2026": the number runs up to the date's "vom".
     const upToDate = after === null ? null : /^(\S[^:]{0,28}?\S)\s+(?:vom|du|dated)\s+\S*\d/i.exec(after);
+    // The number runs up to the date only when it starts as a number does: "against invoice X" is no number.
     const read =
-      upToDate && /\d/.test(upToDate[1]!)
+      upToDate && /\d/.test(upToDate[1]!.split(/\s/)[0]!)
         ? { value: upToDate[1]!, text: upToDate[1]! }
         : after === null
           ? null
@@ -213,7 +226,7 @@ export function dates(layout: Layout): { issue: Chosen | null; due: Chosen | nul
   }
   const issue = choose(candidates);
   const dues = dueDates(layout).filter((d) => !issue || d.value >= issue.value);
-  const due = choose(dues);
+  const due = choose(dues) ?? (issue ? dueAfterDays(layout, issue) : null);
   if (issue && due) {
     // The order of the two dates holds: a check beside the labels.
     return {
@@ -222,6 +235,34 @@ export function dates(layout: Layout): { issue: Chosen | null; due: Chosen | nul
     };
   }
   return { issue, due };
+}
+
+/**
+ * BT-9 when no date is labelled as due: the payment terms' number of days after the issue date
+ * ("Zahlbar innerhalb von 14 Tagen", "Net 30"), when the page states one such term only; never a cash
+ * discount's days or a term counted from another date (month end). Not printed as a date: LABELLED at
+ * most.
+ */
+function dueAfterDays(layout: Layout, issue: Chosen): Chosen | null {
+  const found: { days: number; place: Place }[] = [];
+  for (const row of layout.rows) {
+    for (const cell of row.cells) {
+      if (NOT_DAYS_TO_PAY.test(cell.text)) continue;
+      for (const pattern of DAYS_TO_PAY) {
+        const m = pattern.exec(cell.text);
+        const days = m ? Number(m.slice(1).find((g) => g !== undefined)) : NaN;
+        if (days > 0 && days <= 180) {
+          found.push({ days, place: placeOf(row, [cell]) });
+          break;
+        }
+      }
+    }
+  }
+  const [first] = found;
+  if (!first || found.some((f) => f.days !== first.days)) return null;
+  const [y, m, d] = issue.value.split('-').map(Number) as [number, number, number];
+  const value = new Date(Date.UTC(y, m - 1, d + first.days)).toISOString().slice(0, 10);
+  return { value, place: first.place, confidence: LABELLED, proven: false };
 }
 
 /** BT-13: a labelled order reference. */

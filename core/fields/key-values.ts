@@ -85,6 +85,11 @@ function pairsOfCell<T>(
       // facture"): the value may still stand right of the cell; a figure there is another value's.
       if (/\d/.test(rest.replace(/\d+(?:[.,]\d+)?\s*%/g, ''))) continue;
     }
+    const under = headingValue(layout, row, cell, read);
+    if (under && !(options.alone && columnGoesOn(layout, under.row, under.cell, read))) {
+      out.push({ ...base, value: under.value, row: under.row, cell: under.cell, placement: 'below' });
+      continue;
+    }
     // Right of the label: the first cell that reads, past cells of words ("EUR", "(S)"); a figure that
     // does not read is another value, and stops the search.
     let right = rightOf(row, cell);
@@ -117,6 +122,30 @@ function pairsOfCell<T>(
     }
   }
   return out;
+}
+
+/**
+ * The value under a heading of a row of headings over a row of values ("Invoice No.  Date  Customer No."
+ * over "R-1  03/03/2026  4711"): the headings hold no figure, the values stand right under them, each
+ * under its own heading (aligned on its left edge or overlapping it).
+ */
+function headingValue<T>(
+  layout: Layout,
+  row: Row,
+  cell: Cell,
+  read: Read<T>,
+): { value: T; row: Row; cell: Cell } | null {
+  if (row.cells.length < 2 || row.cells.some((c) => /\d/.test(c.text))) return null;
+  const next = layout.rows[row.index + 1];
+  if (!next || next.page !== row.page || next.y - (row.y + row.height) > 1.2 * Math.max(row.height, 6))
+    return null;
+  const under = (value: Cell, heading: Cell) =>
+    Math.abs(value.x - heading.x) < 3 || overlapX(value, heading) > 0.5;
+  const aligned = next.cells.filter((c) => row.cells.some((h) => under(c, h)));
+  if (aligned.length < Math.min(2, row.cells.length) || aligned.length < next.cells.length - 1) return null;
+  const value = next.cells.find((c) => under(c, cell) && !row.cells.some((h) => h !== cell && under(c, h)));
+  const found = value ? read(value.text) : null;
+  return value && found ? { value: found.value, row: next, cell: value } : null;
 }
 
 /**

@@ -32,18 +32,18 @@ export const LANGUAGE_WORDS: Readonly<Record<Language, RegExp>> = {
 export const TYPE_TITLES: readonly (readonly [RegExp, string])[] = (
   [
     [
-      /\b(facture\s+rectificative|rechnungskorrektur|korrekturrechnung|corrected\s+invoice|corrective\s+invoice)\b/i,
+      /\b(facture\s+rectificative|rechnungskorrektur|korrekturrechnung|berichtigte\s+rechnung|rechnungsberichtigung|corrected\s+invoice|corrective\s+invoice)\b/i,
       '384',
     ],
     [
       /\b(autofacturation|auto-?facture|self-?billed\s+invoice|self-?billing|selbst\s+ausgestellte\s+rechnung|selbstfakturierung)\b/i,
       '389',
     ],
-    [/\b(avoir|gutschrift|credit\s+note|rechnungsgutschrift)\b/i, '381'],
+    [/\b(avoir|gutschrift|credit\s+note|credit\s+memo|rechnungsgutschrift)\b/i, '381'],
     [/\b(mietrechnung|facture\s+de\s+location|rental\s+invoice|hire\s+invoice)\b/i, '387'],
     [/\b(versicherers?|versicherungsrechnung|assureur|insurer)\b/i, '575'],
     [
-      /\b(facture\s+d['’]acompte|vorauszahlungsrechnung|anzahlungsrechnung|prepayment\s+invoice|advance\s+invoice)\b/i,
+      /\b(facture\s+d['’]acompte|vorauszahlungsrechnung|anzahlungsrechnung|prepayment\s+invoice|advance\s+(?:payment\s+)?invoice|deposit\s+invoice|down\s+payment\s+invoice)\b/i,
       '386',
     ],
     [/\b(abschlagsrechnung|teilrechnung|facture\s+partielle|partial\s+invoice)\b/i, '326'],
@@ -52,25 +52,31 @@ export const TYPE_TITLES: readonly (readonly [RegExp, string])[] = (
 
 /** The words a document title is made of: where BT-1 and BT-3 are printed. */
 export const TITLE_WORDS = words(
-  /^\s*(?:\p{L}+[-\s])?(facture|avoir|rechnung|\p{L}*rechnung|gutschrift|invoice|tax\s+invoice|credit\s+note|rechnungskorrektur|note\s+de\s+crédit)\b/iu,
+  /^\s*(?:\p{L}+[-\s])?(facture|avoir|rechnung|\p{L}*rechnung|gutschrift|invoice|tax\s+invoice|credit\s+note|credit\s+memo|rechnungskorrektur|note\s+de\s+crédit)\b/iu,
 );
 
 /** BT-1 Invoice number. */
 export const NUMBER_LABELS: readonly LabelRule[] = [
   rule(
-    /n[°ºo]\.?\s*(?:de\s+)?(?:la\s+)?facture|facture\s*n[°ºo]|num[ée]ro\s+de\s+(?:la\s+)?facture|avoir\s*n[°ºo]|n[°ºo]\s*d['’]avoir|num[ée]ro\s+d['’]avoir/i,
+    /n[°ºo]\.?\s*(?:de\s+)?(?:la\s+)?facture|facture\s*n[°ºo]|num[ée]ro\s+de\s+(?:la\s+)?facture|r[ée]f(?:[ée]rence|\.)?\s*(?:de\s+(?:la\s+)?)?facture|avoir\s*n[°ºo]|n[°ºo]\s*d['’]avoir|num[ée]ro\s+d['’]avoir/i,
     1,
   ),
   rule(
-    /\p{L}*rechnungs?-?\s?(?:nummer|nr\.?)|\p{L}*rechnung\s*(?:nr\.?|nummer)|gutschrifts?-?\s?(?:nummer|nr\.?)|beleg-?\s?(?:nummer|nr\.?)/iu,
+    /\p{L}*rechnungs?-?\s?(?:nummer|nr\.?)|\p{L}*rechnung\s*(?:nr\.?|nummer)|\bre\.?\s?-\s?nr\.?|gutschrifts?-?\s?(?:nummer|nr\.?)|beleg-?\s?(?:nummer|nr\.?)/iu,
     1,
   ),
-  rule(/invoice\s*(?:number|no\.?|n[°ºo]|#|id)|credit\s+note\s*(?:number|no\.?|#)|\binv\.?\s*no\.?/i, 1),
+  rule(
+    /invoice\s*(?:number|no\.?|n[°ºo]|#|id)|credit\s+(?:note|memo)\s*(?:number|no\.?|#)|\binv\.?\s*no\.?/i,
+    1,
+  ),
+  // A document's number under a generic heading ("Document No."): weaker. A bare "Nummer" or "Number"
+  // numbers a party or an item as often.
+  rule(/^\s*document\s*(?:number|no\.?|#)\s*:?\s*$/i, 0.8),
 ];
 
 /** Numbers that are another document's, though labelled like BT-1 (a corrected or credited invoice). */
 export const NOT_OWN_NUMBER = words(
-  /(ursprung|ursprüng|original|associ[ée]|d['’]origine|rectifi[ée]e|précédente|preceding|vorherig|bezug|korrigierte|corrected|credited|referenced|related|storn)/i,
+  /(ursprung|ursprüng|original|associ[ée]|d['’]origine|rectifi[ée]e|précédente|preceding|vorherig|bezug|korrigierte|corrected|credited|referenced|related|relates\s+to|storn|against|sur\s+(?:la\s+)?facture|zu\s+(?:unserer\s+|der\s+)?rechnung|remplace|replaces|ersetzt|for\s+invoice)/i,
 );
 
 /** A value that can be an invoice number: letters, digits and the usual separators, with a digit. */
@@ -110,10 +116,27 @@ export const NOT_ISSUE_DATE = words(
 /** BT-9 Payment due date. */
 export const DUE_DATE_LABELS: readonly LabelRule[] = [
   rule(
-    /date\s+d['’](?:é|e)ch(?:é|e)ance|(?:é|e)ch(?:é|e)ance|date\s+limite\s+de\s+(?:paiement|règlement)|à\s+payer\s+(?:avant|au\s+plus\s+tard|le)|payable\s+(?:avant|le|by|before|until|on)|fällig(?:keit(?:sdatum)?)?\b(?:\s+am)?|zahlbar\s+bis(?:\s+zum)?|zahlungsziel|due\s+date|payment\s+due|date\s+due|due\s+(?:by|on)|remit\s+(?:until|by)|pay\s+by|spätestens\s+(?:am|bis)|au\s+plus\s+tard\s+le|no\s+later\s+than/i,
+    /date\s+d['’](?:é|e)ch(?:é|e)ance|(?:é|e)ch(?:é|e)ance|date\s+limite\s+de\s+(?:paiement|règlement)|à\s+(?:payer|r[ée]gler)\s+(?:avant|au\s+plus\s+tard|le)|payable\s+(?:avant|le|by|before|until|on)|fällig(?:keit(?:sdatum)?)?\b(?:\s+am)?|zahlbar\s+bis(?:\s+zum)?|zahlungsziel|due\s+date|payment\s+due|date\s+due|due\s+(?:by|on)|remit\s+(?:until|by)|pay\s+by|spätestens\s+(?:am|bis)|au\s+plus\s+tard\s+le|no\s+later\s+than/i,
     1,
   ),
 ];
+
+/**
+ * Payment terms that give the due date as days after the invoice date ("Zahlbar innerhalb von 14 Tagen",
+ * "Paiement à 30 jours", "Payment due within 30 days", "Net 30"): the number of days is the first group
+ * that matched.
+ */
+export const DAYS_TO_PAY: readonly RegExp[] = [
+  words(/(?:zahlbar|zahlung|zahlungsziel|begleichen|fällig)[^.\d]{0,40}?\b(\d{1,3})\s*(?:tage|tagen|tg)\b/i),
+  words(/(?:paiement|règlement|payable|à\s+régler)[^.\d]{0,30}?\b(\d{1,3})\s*jours?\b/i),
+  words(
+    /(?:within|in)\s+(\d{1,3})\s+days|(?:terms|payment)\s*:?\s*net\s*(\d{1,3})(?![\d.,])|\bnet\s*(\d{1,3})\s+days|\b(\d{1,3})\s+days\s+net|terms\s*:?\s*(\d{1,3})\s+days/i,
+  ),
+];
+/** Terms that count days for something else (a cash discount) or from another date (month end). */
+export const NOT_DAYS_TO_PAY = words(
+  /(skonto|escompte|discount|rabatt|remise|fin\s+de\s+mois|end\s+of\s+(?:the\s+)?month|monatsende|lieferung|delivery|livraison|%)/i,
+);
 
 /** BT-72 Actual delivery date. */
 export const DELIVERY_DATE_LABELS: readonly LabelRule[] = [
@@ -141,7 +164,7 @@ export const PERIOD_END_LABELS: readonly LabelRule[] = [
 /** BT-13 Purchase order reference. */
 export const ORDER_LABELS: readonly LabelRule[] = [
   rule(
-    /n[°ºo]\.?\s*(?:de\s+)?(?:bon\s+de\s+)?commande|bon\s+de\s+commande|votre\s+commande|r[ée]f(?:[ée]rence)?\s+commande|bestell(?:ung|nummer|-?\s?nr\.?)|ihre\s+bestellung|purchase\s+order(?:\s+(?:number|no\.?|#))?|order\s+(?:no\.?|number|#|ref(?:erence)?)|your\s+order|\bP\.?O\.?\s*(?:number|no\.?|#)?(?=\s|:|$)/i,
+    /n[°ºo]\.?\s*(?:de\s+)?(?:bon\s+de\s+)?commande|bon\s+de\s+commande|votre\s+commande|commande\s*n[°ºo]|r[ée]f(?:[ée]rence|\.)?\s*(?:de\s+)?commande|bestell(?:ung|nummer|-?\s?nr\.?)|ihre\s+bestellung|ihr\s+auftrag|purchase\s+order(?:\s+(?:number|no\.?|#))?|order\s+(?:no\.?|number|#|ref(?:erence)?)|your\s+order|\bP\.?O\.?\s*(?:number|no\.?|#)?(?=\s|:|$)/i,
     1,
   ),
 ];
