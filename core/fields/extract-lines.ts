@@ -17,7 +17,15 @@ import { UNECE_UNIT_CODES } from '../rules/codelists/unece-rec20';
 import type { Cell, Layout, Row } from '../text/layout';
 import { overlapX, splitAtColumns } from '../text/layout';
 import type { Place } from './confidence';
-import { ALLOWANCE_START, CHARGE_START, LINE_COLUMNS, TOTAL_LABELS, UNIT_WORDS, words } from './labels';
+import {
+  ALLOWANCE_START,
+  CARRIED,
+  CHARGE_START,
+  LINE_COLUMNS,
+  TOTAL_LABELS,
+  UNIT_WORDS,
+  words,
+} from './labels';
 import { datesIn, moneyIn, parseAmount } from './values';
 import { categoryTax } from './vat-breakdown';
 
@@ -180,10 +188,6 @@ export function tablesOf(layout: Layout): Table[] {
   }
   return tables;
 }
-
-/** A sum carried from one page to the next ("Übertrag", "à reporter", "carried forward"). */
-const CARRIED =
-  /^\s*(?:zwischen)?(?:übertrag|uebertrag|à\s+reporter|report|carried\s+forward|brought\s+forward)\b/i;
 
 /** An amount column that includes VAT: never the line's net amount when a net one is printed. */
 const GROSS_COLUMN = words(/\b(ttc|t\.t\.c\.|brutto|gross|incl\.?|including|inkl\.?)\b/i);

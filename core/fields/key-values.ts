@@ -174,14 +174,18 @@ function besideOf<T>(
 }
 
 /**
- * Whether the row right under a value holds another value in its column, close below (a list: a
- * table's column, its rows a line apart).
+ * Whether a row close under a value holds another value in its column (a list: a table's column, its
+ * rows a line apart, an item's description between them).
  */
 function columnGoesOn<T>(layout: Layout, row: Row, cell: Cell, read: Read<T>): boolean {
-  const next = layout.rows[row.index + 1];
-  if (!next || next.page !== row.page || next.y - (row.y + row.height) > 1.2 * Math.max(row.height, 6))
-    return false;
-  return next.cells.some((c) => overlapX(c, cell) > 0.3 && read(c.text) !== null);
+  // An item may take a second row (its description) before the next value of the column.
+  let bottom = row.y + row.height;
+  for (const next of layout.rows.slice(row.index + 1, row.index + 4)) {
+    if (next.page !== row.page || next.y - bottom > 1.2 * Math.max(next.height, 6)) return false;
+    if (next.cells.some((c) => overlapX(c, cell) > 0.3 && read(c.text) !== null)) return true;
+    bottom = next.y + next.height;
+  }
+  return false;
 }
 
 /** Every value a label of `rules` introduces anywhere in the document, with the rule's strength. */

@@ -225,21 +225,21 @@ export const TOTAL_LABELS: readonly (readonly [string, LabelRule])[] = [
   [
     'BT-115',
     rule(
-      /net\s+à\s+payer|reste\s+à\s+payer|montant\s+à\s+payer|solde\s+à\s+payer|total\s+à\s+payer|zahlbetrag|zu\s+zahlen(?:der\s+betrag)?|fälliger\s+betrag|offener\s+betrag|(?:amount|balance|total)\s+(?:due|payable)|due\s+payable|amount\s+to\s+pay|please\s+pay/i,
+      /net\s+à\s+payer|reste\s+à\s+payer|montant\s+à\s+payer|montant\s+dû|solde\s+à\s+(?:payer|régler)|total\s+à\s+payer|zahlbetrag|zahlungsbetrag|zu\s+zahlen(?:der\s+betrag)?|fälliger\s+betrag|offener\s+betrag|restbetrag|(?:amount|balance|total)\s+(?:due|payable)|due\s+payable|amount\s+to\s+pay|please\s+pay|^\s*balance\s*:?\s*$/i,
       1,
     ),
   ],
   [
     'BT-113',
     rule(
-      /acomptes?\s+(?:versés?|reçus?|déjà\s+payés?)|montant\s+déjà\s+payé|déjà\s+(?:payé|réglé)|erhaltene\s+anzahlungen?|geleistete\s+anzahlungen?|anzahlungen?|bereits\s+(?:bezahlt|gezahlt)|vorauszahlung(?:en)?|prepaid(?:\s+amount)?|amount\s+paid|paid\s+to\s+date|less\s+payments?/i,
+      /acomptes?\s+(?:versés?|reçus?|déjà\s+payés?|du)|déduction\s+(?:de\s+l['’])?acompte|montant\s+déjà\s+payé|déjà\s+(?:payé|réglé)|erhaltene\s+anzahlungen?|geleistete\s+anzahlungen?|anzahlungen?|abschlagszahlung(?:en)?|bereits\s+(?:bezahlt|gezahlt)|vorauszahlung(?:en)?|prepaid(?:\s+amount)?|amount\s+paid|paid\s+to\s+date|less\s+(?:payments?|deposit)|deposit\s+received|payments?\s+received/i,
       1,
     ),
   ],
   [
     'BT-106',
     rule(
-      /positionssumme|summe\s+(?:der\s+)?positionen|positionen\s+netto|total\s+(?:h\.?\s?t\.?\s+)?des\s+lignes|total\s+lignes|sum\s+of\s+(?:invoice\s+)?lines|line\s+(?:total|extension)\s+amount|lines?\s+total/i,
+      /positionssumme|summe\s+(?:der\s+)?positionen|positionen\s+netto|warenwert|total\s+(?:h\.?\s?t\.?\s+)?des\s+lignes|total\s+lignes|total\s+(?:des\s+)?marchandises|sum\s+of\s+(?:invoice\s+)?lines|line\s+(?:total|extension)\s+amount|lines?\s+total|goods\s+total|total\s+goods/i,
       1,
     ),
   ],
@@ -260,7 +260,7 @@ export const TOTAL_LABELS: readonly (readonly [string, LabelRule])[] = [
   [
     'BT-109',
     rule(
-      /total\s+h\.?\s?t\.?|montant\s+(?:total\s+)?h\.?\s?t\.?|total\s+hors\s+taxes?|rechnungssumme\s+ohne|summe\s+ohne\s+(?:ust|mwst)|(?:gesamt|rechnungs)?nettobetrag|netto-?betrag|summe\s+netto|gesamt\s*netto|nettosumme|netto\s*gesamt|total\s+net|net\s+total|net\s+amount|total\s+excl(?:\.|uding)?(?:\s+vat|\s+tax)?|excl\.?\s+vat|total\s+before\s+tax|taxable\s+amount/i,
+      /total\s+h\.?\s?t\.?|montant\s+(?:total\s+)?h\.?\s?t\.?|total\s+hors\s+taxes?|(?:total\s+)?net\s+h\.?\s?t\.?|base\s+h\.?\s?t\.?|rechnungssumme\s+ohne|summe\s+ohne\s+(?:ust|mwst)|(?:gesamt|rechnungs)?nettobetrag|netto-?betrag|nettowert|summe\s+netto|gesamt\s*netto|nettosumme|netto\s*gesamt|total\s+net|net\s+total|net\s+amount|total\s+excl(?:\.|uding)?(?:\s+vat|\s+tax)?|excl\.?\s+vat|total\s+before\s+tax|taxable\s+amount/i,
       1,
     ),
   ],
@@ -282,19 +282,23 @@ export const TOTAL_LABELS: readonly (readonly [string, LabelRule])[] = [
   [
     'BT-112',
     rule(
-      /total\s+t\.?t\.?c\.?|montant\s+(?:total\s+)?t\.?t\.?c\.?|bruttosumme|endsumme|bruttobetrag|brutto-?betrag|gesamtbetrag(?!\s+der)|rechnungsbetrag|rechnungssumme(?!\s+ohne)|gesamtsumme|summe\s+brutto|brutto\s*gesamt|grand\s+total|invoice\s+total|total\s+(?:\S+\s+)?incl(?:\.|uding)?(?:\s+vat|\s+tax)?|total\s+amount|total\s+invoice/i,
+      /total\s+t\.?t\.?c\.?|montant\s+(?:total\s+)?t\.?t\.?c\.?|net\s+t\.?t\.?c\.?|total\s+toutes\s+taxes\s+comprises|bruttosumme|endsumme|endbetrag|bruttobetrag|brutto-?betrag|gesamtbetrag(?!\s+der)|rechnungsbetrag|rechnungssumme(?!\s+ohne)|gesamtsumme|summe\s+brutto|brutto\s*gesamt|gesamt\s*brutto|grand\s+total|gross\s+total|invoice\s+total|total\s+(?:\S+\s+)?incl(?:\.|uding)?(?:\s+vat|\s+tax)?|total\s+amount|total\s+invoice/i,
       1,
     ),
   ],
   ['BT-112', rule(/\btotal\b|\bsumme\b|\bbrutto\b|\bgesamt\b/i, 0.4)],
 ];
 
+/** A sum carried from one page to the next ("Übertrag", "à reporter", "carried forward"): no total. */
+export const CARRIED =
+  /^\s*(?:(?:zwischen)?summe\s+)?(?:zwischen)?(?:übertrag|uebertrag|à\s+reporter|report|carried\s+forward|brought\s+forward|sub-?total\s+[cb]\/f)\b/i;
+
 /** Rows that are a document-level allowance (BG-20) or charge (BG-21), by their first word. */
 export const ALLOWANCE_START = words(
-  /^(?:abschlag|rabatt|nachlass|skonto\s+gewährt|remise|rabais|réduction|ristourne|discount|allowance|rebate)\b/i,
+  /^(?:(?:abzgl\.?|abzüglich|less|minus|trade|special|extra)\s+)?(?:\d{1,2}(?:[.,]\d{1,2})?\s*%\s+)?(?:sonder|gesamt|mengen|treue)?(?:abschlag|rabatt|nachlass|skonto\s+gewährt|remise|rabais|réduction|ristourne|discount|allowance|rebate)\b/i,
 );
 export const CHARGE_START = words(
-  /^(?:zuschlag|versand(?:kosten)?|frachtkosten|fracht|transport(?:kosten)?|lieferkosten|porto|verpackung(?:skosten)?|charge|frais|majoration|port|surcharge|shipping|freight|carriage|postage|delivery\s+charge|handling)\b/i,
+  /^(?:zuschlag|versand(?:kosten)?|frachtkosten|fracht|transport(?:kosten)?|lieferkosten|porto|verpackung(?:skosten)?|charge|frais|participation\s+aux\s+frais|majoration|port|surcharge|shipping|freight|carriage|postage|delivery\s+charge|handling)\b/i,
 );
 
 /** BT-5 from a label ("Währung: EUR", "Devise : EURO (EUR)"). */

@@ -14,7 +14,7 @@ import type { Totals } from '../model/invoice';
 import type { Layout } from '../text/layout';
 import { CHOSEN, CONFIRMED, CONFIRMED_WEAK_LABEL, LABELLED, type Place } from './confidence';
 import { labelledValues, type Read } from './key-values';
-import { LEGAL_MENTION, TOTAL_LABELS } from './labels';
+import { CARRIED, LEGAL_MENTION, TOTAL_LABELS } from './labels';
 import { breakdownChoices, mergedByRate, type BreakdownRow } from './vat-breakdown';
 import { moneyIn } from './values';
 
@@ -58,9 +58,24 @@ const HUNDRED = Decimal.of(100);
 const taxOfBase = (row: BreakdownRow): boolean =>
   row.base.times(row.rate).dividedBy(HUNDRED, 2)?.equals(row.tax.round(2)) === true;
 
+/** Currency codes and signs, and the words a total's value may carry beside it. */
+const BESIDE_AMOUNT = /\b[A-Z]{3}\b|[€£$]|\b(?:brutto|netto|net|gross|ht|ttc)\b/gi;
+
+/**
+ * A total's value: an amount that stands alone in its text (with its currency at most), not a figure
+ * inside a sentence ("Payment due within 30 days"); an amount a rate is taken "of" ("19 % auf
+ * 1.000,00") is its base, and the value is the next one.
+ */
 const readAmount: Read<Decimal> = (text) => {
-  const [first] = moneyIn(text);
-  return first ? { value: Decimal.parse(first.value)!, text: first.text } : null;
+  const amounts = moneyIn(text).filter((a) => !/(?:auf|sur|on|of)\s*$/i.test(text.slice(0, a.index)));
+  const [first] = amounts;
+  if (!first) return null;
+  const rest = (text.slice(0, first.index) + text.slice(first.index + first.text.length)).replace(
+    BESIDE_AMOUNT,
+    '',
+  );
+  if ((rest.match(/\p{L}/gu) ?? []).length > 12) return null;
+  return { value: Decimal.parse(first.value)!, text: first.text };
 };
 
 /** Every labelled amount, by term, strongest label first, one per value (the strongest). */
@@ -68,7 +83,7 @@ function candidatesOf(layout: Layout): Map<TotalTerm, Candidate[]> {
   const out = new Map<TotalTerm, Candidate[]>();
   for (const [term, rule] of TOTAL_LABELS) {
     for (const pair of labelledValues(layout, [rule], readAmount, { exclude: LEGAL_MENTION, alone: true })) {
-      if (LEGAL_MENTION.test(pair.cell.text)) continue;
+      if (LEGAL_MENTION.test(pair.cell.text) || CARRIED.test(pair.labelRow.line.text)) continue;
       const list = out.get(term as TotalTerm) ?? [];
       list.push({
         term: term as TotalTerm,

@@ -122,6 +122,9 @@ function rowOf(row: Row, nearby: () => string): BreakdownRow | null {
       for (const taxAt of others.slice(i + 1)) {
         const tax = Decimal.parse(taxAt.value)!;
         if (expected.minus(tax).abs().compare(tolerance(base)) > 0) continue;
+        // A tax is printed in cents: two bare integers that happen to agree are no base and tax
+        // ("Oak worktop 3000 x 600 mm  20 %").
+        if (!taxAt.decimals) continue;
         // A zero rate needs a zero tax printed with decimals, and a % or a category beside it.
         if (
           rate.value.isZero() &&
