@@ -48,8 +48,19 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
   const [validationTarget, setValidationTarget] = useState<ValidationTarget>(() => loadTarget(localStorage));
   const runOptions = useMemo(() => ({ lang, validationTarget }), [lang, validationTarget]);
   const limits = useUploadLimits(backend);
-  const { checks, rejected, submit, repair, checkAgain, cancel, convertReady, remove, clear, restore } =
-    useChecks(backend, runOptions, limits);
+  const {
+    checks,
+    rejected,
+    submit,
+    repair,
+    checkAgain,
+    cancel,
+    convertReady,
+    reading,
+    remove,
+    clear,
+    restore,
+  } = useChecks(backend, runOptions, limits);
   const kept = useKeptQueue(backend.queue, checks, runOptions, restore);
   const profiles = useProfiles(backend, lang);
   const quota = quotaSeen?.settings === settings ? quotaSeen.quota : undefined;
@@ -157,6 +168,7 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
                 <CheckCard
                   check={check}
                   onRepair={repair}
+                  onReading={reading}
                   runConvert={runConvert}
                   target={validationTarget}
                   profiles={profiles}
