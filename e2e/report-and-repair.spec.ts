@@ -45,6 +45,7 @@ test.describe('Validation report, extraction and repair in a browser, against fa
 
     await page.getByRole('button', { name: 'Français' }).click();
     await page.getByRole('button', { name: 'Effacer' }).click();
+    await page.getByRole('button', { name: 'Oui, effacer la liste' }).click();
     await dropFiles(page, [broken]);
     const french = await directAnswer(server, 'validate', broken, server.apiKey, 'fr');
     const sellerName = issuesOf(french.body).find((issue) => issue.ruleId === 'BR-06');

@@ -4,6 +4,7 @@ import type { ValidationTarget } from '../../core/api/targets';
 import type { Backend, FormFields, InvoiceFile, Quota } from './backend/backend';
 import type { HttpSettings } from './backend/http-backend';
 import { mergeQuota, watchQuota } from './backend/quota-watch';
+import { ClearButton } from './batch/clear-button';
 import { RefusalNotices } from './batch/refusal-notices';
 import { QueueTable } from './batch/queue-table';
 import { useChecks } from './batch/use-checks';
@@ -141,9 +142,7 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
           <div className="results-head">
             <h2 id="results-title">{t('results.title')}</h2>
             {checks.length > 0 && (
-              <button type="button" className="ghost dark" onClick={clear}>
-                {t('results.clear')}
-              </button>
+              <ClearButton count={checks.length} kept={backend.queue !== undefined} onClear={clear} />
             )}
           </div>
           <p className="results-kept" data-testid="results-kept">
