@@ -38,8 +38,8 @@ const CATEGORY_NAMES: Readonly<Record<string, Message>> = {
 /** Rules of Factur-X's own (not in the EN16931 artefact), by id. */
 const FACTURX_MESSAGES: Readonly<Record<string, Message>> = {
   'PEPPOL-EN16931-R008': {
-    en: 'The document must not contain empty elements.',
-    fr: 'Le document ne doit pas contenir d’éléments vides.',
+    en: 'The invoice must not contain empty data: fill it in or remove it.',
+    fr: 'La facture ne doit pas contenir de donnée vide : renseignez-la ou retirez-la.',
   },
   'BR-CO-25': {
     en: 'When the Amount due for payment (BT-115) is positive, the Payment due date (BT-9) or the Payment terms (BT-20) must be given.',
