@@ -9,7 +9,7 @@
 import { QDT, RAM, RSM, UDT } from '../cii/namespaces';
 import type { XmlElement } from '../xml/tree';
 import type { Message, Rule, RuleInput, RuleMeta, Violation } from './rule';
-import { UncastableValue } from './xpath/cast';
+import { UncastableValue, type XsType } from './xpath/cast';
 import type { Step } from './xpath/paths';
 
 export interface PatternContext {
@@ -159,11 +159,19 @@ type Results = ReadonlyMap<PatternAssertion, readonly Violation[]>;
 
 const castDetails = new WeakSet<Message>();
 
+/** What a value must be to be cast as each type, in words. */
+const CAST_KINDS: Readonly<Record<XsType, Message>> = {
+  'xs:decimal': { en: 'a number', fr: 'un nombre' },
+  'xs:double': { en: 'a number', fr: 'un nombre' },
+  'xs:boolean': { en: 'true or false', fr: 'true ou false' },
+};
+
 /** The finding's detail where a value stopped the official XSLT (it cannot be cast as the XPath needs). */
 function castDetail(e: UncastableValue): Message {
+  const kind = CAST_KINDS[e.type];
   const detail = {
-    en: `"${e.value}" is not a valid ${e.type} value (the official artefact stops on it)`,
-    fr: `« ${e.value} » n'est pas une valeur ${e.type} valide (l'artefact officiel s'arrête dessus)`,
+    en: `"${e.value}" is not ${kind.en} (the official artefact stops on it)`,
+    fr: `« ${e.value} » n'est pas ${kind.fr} (l'artefact officiel s'arrête dessus)`,
   };
   castDetails.add(detail);
   return detail;
@@ -240,7 +248,10 @@ export function patternRules(
     id: a.id,
     severity: a.severity,
     bt: a.bt,
-    message: a.message,
+    // Read when asked: an assertion may word its message only then (restrictions.ts).
+    get message() {
+      return a.message;
+    },
     check: (input: RuleInput): Iterable<Violation> => results(input).get(a) ?? [],
   }));
 }

@@ -37,9 +37,9 @@ function contextOf(pattern: string): PatternContext {
 
 function patternOf(rules: readonly RuleData[], profileName: string): Rule[] {
   const contexts = rules.map(([pattern]) => contextOf(pattern));
-  const assertions = rules.flatMap(([, asserts], index) =>
+  const assertions = rules.flatMap(([pattern, asserts], index) =>
     asserts.map(([id, severity, kind, expression, bt, data]): PatternAssertion => {
-      const message = messageOf(id, data, profileName);
+      const message = messageOf(id, data, profileName, pattern);
       if (!message) throw new Error(`Factur-X ${profileName}: no message for ${id}`);
       const test = compileTest(expression);
       const holds = kind === 'assert';

@@ -132,6 +132,9 @@ describe('the queue kept by the desktop app', () => {
       expect(store.entries.map((entry) => entry.file.filename)).toEqual(['valid-1.xml', 'valid-3.xml']),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    // Asked first: nothing leaves the kept list before the answer.
+    expect(store.entries).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, clear the list' }));
     await waitFor(() => expect(store.entries).toEqual([]));
   });
 
