@@ -9,6 +9,7 @@ import { chooseLang, type Lang } from '../core/api/lang';
 import { authenticate } from '../core/service/auth';
 import { services, type ServiceName } from '../core/service';
 import type { BearerTokens } from '../core/service/bearer-tokens';
+import type { Engines } from '../core/service/engines';
 import type { Jobs } from '../core/service/jobs';
 import type { Storage } from '../core/service/storage';
 import type { ServiceContext, ServiceResult } from '../core/service/types';
@@ -86,6 +87,8 @@ export interface ApiDependencies {
   readonly jobs?: Jobs;
   /** Signs and verifies bearer tokens; absent, `Authorization: Bearer` takes API keys only. */
   readonly tokens?: BearerTokens;
+  /** Where validations, extractions and repairs run; absent, on the thread that answers. */
+  readonly engines?: Engines;
 }
 
 export async function handleApi(
@@ -143,6 +146,7 @@ export async function handleApi(
     ...(deps.jobs ? { jobs: deps.jobs } : {}),
     ...(credential ? { caller: credential } : {}),
     ...(deps.tokens ? { tokens: deps.tokens } : {}),
+    ...(deps.engines ? { engines: deps.engines } : {}),
   };
   let result: ServiceResult<unknown>;
   if (route.service === 'convert') {

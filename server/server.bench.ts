@@ -23,7 +23,8 @@ import { loadGenerator, type LoadGenerator } from './testing/load';
 
 /** Connections sending at once: enough to keep both cores busy, few enough to read latency. */
 const CONNECTIONS = 16;
-const WARMUP_SECONDS = 3;
+/** Enough for the engine threads to be compiled by the JIT: a cold run costs more per request. */
+const WARMUP_SECONDS = 8;
 const SECONDS = 10;
 /** Tenants per load, their keys used in turn: more quota than a run at any likely rate can use. */
 const TENANTS = 10;

@@ -76,3 +76,6 @@ export const engines: Engines = {
   convert: async (input) => (await import('../convert/pipeline')).convertEngine(input),
   contract: contractEngine,
 };
+
+/** The engines a call runs on: its context's (a server's threads), else this thread's. */
+export const enginesOf = (ctx: { readonly engines?: Engines }): Engines => ctx.engines ?? engines;

@@ -1,6 +1,6 @@
 /** `POST /api/v1/repair`: deterministic fixes to a CII XML, validated before and after. */
 import { parseRepairFields, type RepairResponse } from '../api/repair';
-import { engines } from './engines';
+import { enginesOf } from './engines';
 import { idempotent } from './idempotency';
 import { metered } from './quota';
 import { enrichFlag, requestLang, requiredFile } from './request';
@@ -27,7 +27,7 @@ export async function repair(
   if (!target.ok) return fail(target.error);
   return idempotent(ctx, 'repair', req, lang, () =>
     metered(ctx, '/api/v1/repair', lang, () =>
-      engines.repair({
+      enginesOf(ctx).repair({
         ...fields.value,
         file,
         target: target.value,
