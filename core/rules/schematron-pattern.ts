@@ -207,7 +207,7 @@ export function hasRamAncestor(el: XmlElement, local: string): boolean {
 }
 
 /** Whether `el` has an unprefixed attribute of this name. */
-export function attributeOf(el: XmlElement, name: string): boolean {
+function attributeOf(el: XmlElement, name: string): boolean {
   for (const a of el.attributes) if (a.local === name && a.ns === null) return true;
   return false;
 }
