@@ -91,36 +91,53 @@ export default async function batch(): Promise<void> {
       facturx: folder(base, `fx-${n}`, n, { '.pdf': facturx.pdf }),
     }));
     const out = (label: string) => path.join(base, `out-${label}-${Math.random().toString(36).slice(2)}`);
-    const commands: { name: string; args: (d: (typeof dirs)[number]) => string[]; peer: string }[] = [
+    /** `goalMs`: issue 15's goal per invoice, wall clock with --jobs 1. */
+    const commands: {
+      name: string;
+      args: (d: (typeof dirs)[number]) => string[];
+      peer: string;
+      goalMs: number;
+    }[] = [
       {
         name: 'package (convert DIR --cii DIR --out DIR)',
         args: (d) => ['convert', d.pdf, '--cii', d.cii, '--out', out('convert')],
         peer: 'akretion factur-x 8.5–9.1 ms; goal ≤ 4.25 ms (2× faster)',
+        goalMs: 4.25,
       },
       {
         name: 'extract (extract DIR --out DIR --jsonl)',
         args: (d) => ['extract', d.facturx, '--out', out('extract'), '--jsonl'],
         peer: 'akretion factur-x 1.24 ms; goal ≤ 1.13 ms (1.1× faster)',
+        goalMs: 1.13,
       },
       {
         name: 'validate EN 16931 (validate DIR --jsonl, XML)',
         args: (d) => ['validate', d.cii, '--jsonl'],
         peer: 'Saxon-HE warm, official XSLT 20.3 ms; goal ≤ 2.54 ms (8× faster)',
+        goalMs: 2.54,
       },
     ];
     console.log(
       '\nper invoice, marginal between the two batch sizes (wall = waited for, cpu = user+system of all threads)',
     );
     for (const command of commands) {
+      let oneJob: { wallMs: number; cpuMs: number } | null = null;
       for (const jobs of [1, cores]) {
         const [small, large] = dirs.map((d) => time([...command.args(d), '--jobs', String(jobs)]));
         const one = perInvoice(small!, large!, LARGE - SMALL);
+        oneJob ??= one;
         console.log(
           `${command.name}, --jobs ${jobs}: wall ${ms(one.wallMs)}, cpu ${ms(one.cpuMs)}` +
             `  (${SMALL}: ${(small!.wallMs / 1000).toFixed(2)} s, ${LARGE}: ${(large!.wallMs / 1000).toFixed(2)} s)`,
         );
         if (jobs === cores) break;
       }
+      // The wall clock counts other processes' work too: processor time says what the command cost.
+      console.log(
+        `  goal ≤ ${command.goalMs} ms an invoice with --jobs 1: ${oneJob!.wallMs <= command.goalMs ? 'met' : 'NOT met'}` +
+          ` on the wall clock, ${oneJob!.cpuMs <= command.goalMs ? 'met' : 'NOT met'} in processor time` +
+          ` (load average ${loadavg()[0]!.toFixed(1)})`,
+      );
       console.log(
         `  peer, quoted from issue 15 (not run here: akretion factur-x comes from PyPI and Saxon-HE from Maven Central, neither reachable from this machine): ${command.peer}`,
       );
@@ -140,8 +157,9 @@ export default async function batch(): Promise<void> {
       );
     const speedup = byJobs[0]!.t.wallMs / byJobs[1]!.t.wallMs;
     console.log(
-      `  speed-up with ${cores} workers: ${speedup.toFixed(2)}× (goal on 2 cores: ≥ 1.7×; the load average ` +
-        `${loadavg()[0]!.toFixed(1)} now says how many cores other work took)`,
+      `  speed-up with ${cores} workers: ${speedup.toFixed(2)}× (goal on 2 cores: ≥ 1.7×: ` +
+        `${speedup >= 1.7 ? 'met' : 'NOT met'}; the load average ${loadavg()[0]!.toFixed(1)} now says how many ` +
+        `cores other work took)`,
     );
   } finally {
     rmSync(base, { recursive: true, force: true });
