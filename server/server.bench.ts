@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- server`: requests per second and latency (p50, p99) of a real `facturx serve` (its
- * own process, from the sources) under a steady load of keep-alive connections (server/testing/load.ts:
+ * own process, the built command a user runs, built first) under a steady load of keep-alive connections (server/testing/load.ts:
  * wrk in its own process, or Node's client in this one when wrk cannot be had): `POST /api/v1/validate`
  * of a typical invoice (a golden example's CII XML, EN 16931) and a final `xml_cii` convert from
  * `invoice_data` (quota reserved, charged), on SQLite and on a throwaway PostgreSQL. Every request is
@@ -9,17 +9,21 @@
  * server's processor time per request (from /proc, all its threads), and the rate its 2 cores would
  * allow at that cost: a figure a machine shared with other work does not distort as much.
  */
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createApiKey } from '../core/service/auth';
 import { localContext, services } from '../core/service';
 import { GOLDEN_EXAMPLES } from '../core/invoice-data/examples';
 import { openStore, type StoreLocation } from './store/open-store';
-import { startCli } from './store/testing/cli-process';
+import { startScript } from './store/testing/cli-process';
 import { createDatabase, startPostgresCluster } from './store/testing/postgres-cluster';
 import { loadGenerator, type LoadGenerator } from './testing/load';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Connections sending at once: enough to keep both cores busy, few enough to read latency. */
 const CONNECTIONS = 16;
@@ -104,7 +108,7 @@ async function benchStore(engine: string, where: StoreLocation, generator: LoadG
   await store.close();
   const args = ['serve', '--port', '0', '--rate-limit', '0', '--data-dir', where.dataDir];
   if (where.databaseUrl) args.push('--database', where.databaseUrl);
-  const server = await startCli(args, /^listening on (\S+)$/);
+  const server = await startScript('bin/facturx.js', args, /^listening on (\S+)$/);
   try {
     const base = new URL(server.match[1]!);
     for (const [i, load] of all.entries()) {
@@ -147,6 +151,7 @@ async function benchStore(engine: string, where: StoreLocation, generator: LoadG
 }
 
 export default async function serverBench(): Promise<void> {
+  execFileSync(process.execPath, [path.join(ROOT, 'bin', 'build.mjs'), 'cli'], { cwd: ROOT });
   const generator = loadGenerator();
   console.log(
     `load: ${generator.name}, ${CONNECTIONS} keep-alive connections, ${WARMUP_SECONDS} s of warm-up then ` +
