@@ -31,7 +31,7 @@ const CONNECTIONS = 16;
 const WARMUP_SECONDS = 8;
 const SECONDS = 10;
 /** Tenants per load, their keys used in turn: more quota than a run at any likely rate can use. */
-const TENANTS = 10;
+const TENANTS = 20;
 
 interface Load {
   readonly label: string;
