@@ -9,7 +9,7 @@ import { chooseLang, type Lang } from '../core/api/lang';
 import { authenticate } from '../core/service/auth';
 import { services, type ServiceName } from '../core/service';
 import type { BearerTokens } from '../core/service/bearer-tokens';
-import type { Engines } from '../core/service/engines';
+import type { EngineChoice, Engines } from '../core/service/engines';
 import type { Jobs } from '../core/service/jobs';
 import type { Storage } from '../core/service/storage';
 import type { ServiceContext, ServiceResult } from '../core/service/types';
@@ -139,7 +139,7 @@ export async function handleApi(
   const request = await serviceRequest(req, url, body.value, lang, route.body, fields);
   if (!request.ok) return sendError(res, request.error, head);
 
-  const ctx: ServiceContext = {
+  const ctx: ServiceContext & EngineChoice = {
     tenant,
     storage: deps.storage,
     now: deps.now,

@@ -77,5 +77,12 @@ export const engines: Engines = {
   contract: contractEngine,
 };
 
-/** The engines a call runs on: its context's (a server's threads), else this thread's. */
-export const enginesOf = (ctx: { readonly engines?: Engines }): Engines => ctx.engines ?? engines;
+/**
+ * Where a call's document engines run, beside its ServiceContext (kept apart from it, so that what only
+ * needs the context's types does not load the engines): a server's engine threads; absent, this thread.
+ */
+export interface EngineChoice {
+  readonly engines?: Engines;
+}
+
+export const enginesOf = (ctx: EngineChoice): Engines => ctx.engines ?? engines;

@@ -5,7 +5,6 @@
  */
 import type { ApiErrorBody } from '../api/errors';
 import type { BearerTokens } from './bearer-tokens';
-import type { Engines } from './engines';
 import type { Jobs } from './jobs';
 import type { Storage } from './storage';
 
@@ -46,8 +45,6 @@ export interface ServiceContext {
   readonly caller?: { readonly keyId: string; readonly via: CredentialKind };
   /** Where bearer tokens are issued (a server). */
   readonly tokens?: BearerTokens;
-  /** Where the document engines run (a server's engine threads); absent, in this thread (engines.ts). */
-  readonly engines?: Engines;
 }
 
 export type ServiceResult<Body> =

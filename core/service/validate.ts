@@ -1,6 +1,6 @@
 /** `POST /api/v1/validate`: diagnose a CII XML or a Factur-X PDF; one invoice of quota when it delivers. */
 import type { ValidationReportBody } from '../api/validation-report';
-import { enginesOf } from './engines';
+import { enginesOf, type EngineChoice } from './engines';
 import { idempotent } from './idempotency';
 import { metered } from './quota';
 import { requestLang, requiredFile } from './request';
@@ -10,7 +10,7 @@ import type { ServiceContext, ServiceRequest, ServiceResult } from './types';
 
 export async function validate(
   req: ServiceRequest,
-  ctx: ServiceContext,
+  ctx: ServiceContext & EngineChoice,
 ): Promise<ServiceResult<ValidationReportBody>> {
   const lang = requestLang(req);
   const upload = requiredFile(req, lang, ['xml', 'pdf'], {
