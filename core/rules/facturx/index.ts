@@ -32,7 +32,12 @@ export const FACTURX_PROFILE_ARTEFACTS: Readonly<Record<Profile, ProfileArtefact
 /** A rule context: its match pattern tested on the elements of the local name it ends with. */
 function contextOf(pattern: string): PatternContext {
   const match = compileMatch(pattern);
-  return { label: pattern, locals: match.local ? [match.local] : () => true, matches: match.matches };
+  return {
+    label: pattern,
+    locals: match.local ? [match.local] : () => true,
+    byNames: match.byNames,
+    matches: match.matches,
+  };
 }
 
 function patternOf(rules: readonly RuleData[], profileName: string): Rule[] {

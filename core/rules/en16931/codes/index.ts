@@ -397,9 +397,7 @@ function mergedById(rules: ReturnType<typeof patternRules>): ReturnType<typeof p
       ? first!
       : {
           ...first!,
-          *check(input) {
-            for (const r of [first!, ...rest]) yield* r.check(input);
-          },
+          check: (input) => [first!, ...rest].flatMap((r) => r.check(input)),
         },
   );
 }

@@ -7,6 +7,7 @@ import { RAM, RSM, UDT } from '../../../cii/namespaces';
 import { termWords } from '../../../model/terms';
 import { attributeValue, textOf } from '../../../xml/query';
 import type { XmlElement } from '../../../xml/tree';
+import { perDocument } from '../../document-memo';
 import type { Message, RuleInput, Severity } from '../../rule';
 import { booleanOf, normalizeSpace } from '../../xpath/cast';
 import { absolute, anywhere, down, is } from '../../xpath/paths';
@@ -39,15 +40,6 @@ const ADDITIONAL_DOCUMENT = ram('AdditionalReferencedDocument');
 const VAT_BREAKDOWN = ram('ApplicableTradeTax');
 const INVOICE_REFERENCE = ram('InvoiceReferencedDocument');
 const isAdditionalDocument = (el: XmlElement): boolean => is(el, ADDITIONAL_DOCUMENT);
-
-/** Memoised per document: values every context element of a rule would otherwise recompute. */
-function perDocument<T>(compute: (input: RuleInput) => T): (input: RuleInput) => T {
-  const cache = new WeakMap<RuleInput, T>();
-  return (input) => {
-    if (!cache.has(input)) cache.set(input, compute(input));
-    return cache.get(input) as T;
-  };
-}
 
 function rule(
   id: string,

@@ -10,7 +10,6 @@ import { ATTRIBUTE_WORDS } from '../../../model/place-vocabulary';
 import { attributeWords, placeWords, spelledName } from '../../../model/place-words';
 import { C } from './contexts';
 import {
-  attributeOf,
   countPath,
   step,
   type PatternAssertion,
@@ -1236,7 +1235,13 @@ function insert(root: StepNode, { steps, attribute }: ParsedPath, assertion: Pat
 }
 
 function collectForbidden(el: XmlElement, node: StepNode, out: PatternAssertion[]): void {
-  for (const [name, assertions] of node.attributes) if (attributeOf(el, name)) out.push(...assertions);
+  // The element's few attributes looked up, rather than every forbidden one looked for.
+  if (node.attributes.size > 0) {
+    for (const a of el.attributes) {
+      const assertions = a.ns === null ? node.attributes.get(a.local) : undefined;
+      if (assertions) out.push(...assertions);
+    }
+  }
   if (node.next.size === 0) return;
   for (const c of el.children) {
     if (c.kind !== 'element') continue;
