@@ -4,6 +4,7 @@ import { PDFDocument, PDFName } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONFORMANCE_LEVEL, GUIDELINE_ID } from '../cii/profile';
 import { describeCorpus } from '../testing/corpus';
+import { technicalWordsIn } from '../testing/plain-words';
 import { PDF_CHECKS, type PdfCheckId, type PdfFinding, checkFacturxPdf } from './check';
 import {
   bytesOf,
@@ -34,9 +35,15 @@ function packaged(source: Uint8Array, xml = XML): string {
   return latin1(r.pdf);
 }
 
-/** The findings of an edited file, as `id severity clause`. */
+/**
+ * The findings of an edited file, as `id severity clause`; each one's words are plain (the PDF's own
+ * names are in `where`, shown as a detail).
+ */
 const findings = (text: string): string[] =>
-  all(checkFacturxPdf(bytesOf(text))).map((f) => `${f.id} ${f.severity} ${f.clause}`);
+  all(checkFacturxPdf(bytesOf(text))).map((f) => {
+    expect([...technicalWordsIn(f.message.en), ...technicalWordsIn(f.message.fr)], f.id).toEqual([]);
+    return `${f.id} ${f.severity} ${f.clause}`;
+  });
 const row = (id: PdfCheckId, test?: string): string => {
   const c = PDF_CHECKS[id];
   return `${id} ${c.severity} ${test ? `${c.clause.replace(/ \[.*\]$/, '')} [${test}]` : c.clause}`;
@@ -278,7 +285,7 @@ describe('checkFacturxPdf on other inputs', () => {
         expect(found.map((f) => [f.severity, f.message.en])).toEqual([
           [
             'warning',
-            `/AFRelationship is ${relationship}; Factur-X allows Data for ${CONFORMANCE_LEVEL[profile]}`,
+            `The attached invoice data is declared as ${relationship} for the document, while Factur-X ${CONFORMANCE_LEVEL[profile]} allows Data: make the PDF again with a Factur-X tool.`,
           ],
         ]);
       }
@@ -295,7 +302,7 @@ describe('checkFacturxPdf on other inputs', () => {
     expect(ids(checkFacturxPdf(other))).toEqual([]);
   });
 
-  it('maps findings to validation issues (error → fatal), the clause after the message', async () => {
+  it('maps findings to validation issues (error → fatal), the PDF terms and the clause in the location', async () => {
     const issues = pdfStageFindings(checkFacturxPdf(await blankPdf()), 'fr');
     expect(issues.pdfa.skipped).toBe(false);
     if (!issues.pdfa.skipped)
@@ -303,8 +310,9 @@ describe('checkFacturxPdf on other inputs', () => {
         ruleId: 'PDFA-TRAILER-ID',
         severity: 'fatal',
         stage: 'pdfa',
-        location: 'PDF',
-        message: "Le trailer n'a pas d'/ID de deux chaînes (ISO 19005-3 §6.1.3 [6.1.3-1])",
+        location: 'PDF: trailer /ID of two strings (ISO 19005-3 §6.1.3 [6.1.3-1])',
+        message:
+          "Le PDF n'a pas d'identifiant de fichier, que le PDF/A-3 exige : refaites le PDF avec un logiciel qui produit du PDF/A-3.",
       });
   });
 });

@@ -4,6 +4,7 @@ import type { ValidationTarget } from '../../core/api/targets';
 import type { Backend, FormFields, InvoiceFile, Quota } from './backend/backend';
 import type { HttpSettings } from './backend/http-backend';
 import { mergeQuota, watchQuota } from './backend/quota-watch';
+import { ClearButton } from './batch/clear-button';
 import { RefusalNotices } from './batch/refusal-notices';
 import { QueueTable } from './batch/queue-table';
 import { useChecks } from './batch/use-checks';
@@ -48,9 +49,9 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
   const [validationTarget, setValidationTarget] = useState<ValidationTarget>(() => loadTarget(localStorage));
   const runOptions = useMemo(() => ({ lang, validationTarget }), [lang, validationTarget]);
   const limits = useUploadLimits(backend);
-  const { checks, rejected, submit, repair, checkAgain, cancel, convertReady, remove, clear, restore } =
-    useChecks(backend, runOptions, limits);
-  const kept = useKeptQueue(backend.queue, checks, runOptions, restore);
+  const work = useChecks(backend, runOptions, limits);
+  const { checks } = work;
+  const kept = useKeptQueue(backend.queue, checks, runOptions, work.restore);
   const profiles = useProfiles(backend, lang);
   const quota = quotaSeen?.settings === settings ? quotaSeen.quota : undefined;
   const runConvert = useCallback(
@@ -117,7 +118,7 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
           />
         )}
         {profilesOpen && <ProfilesPanel profiles={profiles} onClose={() => setProfilesOpen(false)} />}
-        <DropZone onFiles={submit} compact={checks.length > 0} />
+        <DropZone onFiles={work.submit} compact={checks.length > 0} />
         <TargetSwitch
           target={validationTarget}
           onChange={(target) => {
@@ -125,38 +126,43 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
             setValidationTarget(target);
           }}
         />
-        <RefusalNotices refusals={rejected} />
+        <RefusalNotices refusals={work.rejected} />
         <section className="results" aria-labelledby="results-title">
           <div className="results-head">
             <h2 id="results-title">{t('results.title')}</h2>
             {checks.length > 0 && (
-              <button type="button" className="ghost dark" onClick={clear}>
-                {t('results.clear')}
-              </button>
+              <ClearButton count={checks.length} kept={backend.queue !== undefined} onClear={work.clear} />
             )}
           </div>
           <p className="results-kept" data-testid="results-kept">
             {t(backend.queue ? 'results.keptHere' : 'results.pageOnly')}
           </p>
           {kept.failure !== null && (
-            <p className="notice" role="alert" data-testid="results-not-kept">
-              {t('results.notKept')}
-            </p>
+            <>
+              <p className="notice" role="alert" data-testid="results-not-kept">
+                {t('results.notKept')}
+              </p>
+              <details className="technical">
+                <summary>{t('answer.details')}</summary>
+                <pre data-testid="results-not-kept-reason">{kept.failure}</pre>
+              </details>
+            </>
           )}
           {checks.length === 0 ? (
             <p className="empty">{t('results.empty')}</p>
           ) : (
             <QueueTable
               checks={checks}
-              onCheckAgain={checkAgain}
-              onCancel={cancel}
-              onConvertReady={convertReady}
-              onRemove={remove}
+              onCheckAgain={work.checkAgain}
+              onCancel={work.cancel}
+              onConvertReady={work.convertReady}
+              onRemove={work.remove}
               selectionActions={(selected) => <ExportButton checks={selected} backend={backend} />}
               detail={(check) => (
                 <CheckCard
                   check={check}
-                  onRepair={repair}
+                  onRepair={work.repair}
+                  onReading={work.reading}
                   runConvert={runConvert}
                   target={validationTarget}
                   profiles={profiles}

@@ -132,6 +132,9 @@ describe('the queue kept by the desktop app', () => {
       expect(store.entries.map((entry) => entry.file.filename)).toEqual(['valid-1.xml', 'valid-3.xml']),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    // Asked first: nothing leaves the kept list before the answer.
+    expect(store.entries).toHaveLength(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, clear the list' }));
     await waitFor(() => expect(store.entries).toEqual([]));
   });
 
@@ -170,6 +173,8 @@ describe('the queue kept by the desktop app', () => {
       'This list could not be kept on this computer: it will not come back when the app starts again.',
     );
     expect(screen.getByTestId('results-not-kept').textContent).not.toContain('Sqlite');
+    // The store's own reason stays within reach, in the technical details, for whoever helps the user.
+    expect(screen.getByTestId('results-not-kept-reason').textContent).toBe('SqliteError: disk I/O error');
   });
 
   it('in the browser says the list lives in the page only, and keeps nothing', async () => {

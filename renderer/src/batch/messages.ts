@@ -10,6 +10,11 @@ export const en = {
   'results.title': 'Results',
   'results.empty': 'No invoice checked yet.',
   'results.clear': 'Clear',
+  'results.clearAsk': 'Clear the {count} document(s) from the list?',
+  'results.clearAskKept':
+    'Clear the {count} document(s) from the list? They are also removed from the list kept on this computer.',
+  'results.clearConfirm': 'Yes, clear the list',
+  'results.clearCancel': 'Keep the list',
   'results.keptHere':
     'This list is kept on this computer: it comes back when the app starts again, until you remove what you no longer need.',
   'results.pageOnly':
@@ -41,6 +46,7 @@ export const en = {
   'queue.verdict.none': '—',
   'queue.status.reading': 'Reading',
   'queue.status.checking': 'Checking',
+  'queue.status.reading_pdf': 'Reading the PDF',
   'queue.status.valid': 'Valid',
   'queue.status.not_valid': 'Not valid',
   'queue.status.to_convert': 'Ready to convert',
@@ -79,6 +85,11 @@ export const fr: Record<keyof typeof en, string> = {
   'results.title': 'Résultats',
   'results.empty': 'Aucune facture vérifiée pour l’instant.',
   'results.clear': 'Effacer',
+  'results.clearAsk': 'Effacer le(s) {count} document(s) de la liste ?',
+  'results.clearAskKept':
+    'Effacer le(s) {count} document(s) de la liste ? Ils sont aussi retirés de la liste conservée sur cet ordinateur.',
+  'results.clearConfirm': 'Oui, effacer la liste',
+  'results.clearCancel': 'Garder la liste',
   'results.keptHere':
     'Cette liste est conservée sur cet ordinateur : elle revient au prochain démarrage de l’application, jusqu’à ce que vous retiriez ce dont vous n’avez plus besoin.',
   'results.pageOnly':
@@ -110,6 +121,7 @@ export const fr: Record<keyof typeof en, string> = {
   'queue.verdict.none': '—',
   'queue.status.reading': 'Lecture',
   'queue.status.checking': 'Vérification',
+  'queue.status.reading_pdf': 'Lecture du PDF',
   'queue.status.valid': 'Valide',
   'queue.status.not_valid': 'Non valide',
   'queue.status.to_convert': 'Prêt à convertir',

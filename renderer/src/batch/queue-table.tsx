@@ -39,7 +39,8 @@ const verdictKey = (verdict: QueueVerdict): MessageKey => `queue.verdict.${verdi
 /** What a row's status says: where it stands, where its work is, or why it was not converted. */
 function statusWords(row: QueueRow, t: Translate): ReactNode {
   const { check, status, conversion } = row;
-  if (check.progress && inProgress(row)) return <ProgressStage progress={check.progress} />;
+  const progress = check.progress ?? check.reading?.progress;
+  if (progress && inProgress(row)) return <ProgressStage progress={progress} />;
   if (
     conversion?.kind === 'waiting' ||
     conversion?.kind === 'checking' ||

@@ -35,6 +35,17 @@ export interface Check {
   readonly conversion?: BatchConversion;
   /** Kept from an earlier run of the app, where it was still under way when the app closed. */
   readonly interrupted?: true;
+  /**
+   * A PDF without invoice data being read (its text or OCR) for its review form, while it is: where
+   * the reading is, as far as the backend says. Not kept: the reading starts again when it is opened.
+   */
+  readonly reading?: { readonly progress?: ConvertProgress };
+}
+
+/** A reading under way for a document, as its card reports it to the queue: where it is, and its stop. */
+export interface ReadingUnderWay {
+  readonly progress?: ConvertProgress;
+  readonly cancel: () => void;
 }
 
 /** A check as it comes back from the kept queue, before it is given its place (id) in this one. */
@@ -56,6 +67,8 @@ export interface Checks {
    * converted only when that says the target can pass.
    */
   readonly convertReady: (ids: readonly number[]) => void;
+  /** Says that a file's PDF is being read (undefined: not any more), so that its line says so. */
+  readonly reading: (id: number, reading: ReadingUnderWay | undefined) => void;
   /** Takes these files out of the queue, stopping what is under way for them. */
   readonly remove: (ids: readonly number[]) => void;
   readonly clear: () => void;
@@ -89,6 +102,12 @@ export function useChecks(backend: Backend, options: RunOptions, limits: UploadL
   }, []);
 
   const cancels = useRef(new Map<number, AbortController>());
+  /** The stop of each reading under way, which the document's own card runs. */
+  const readings = useRef(new Map<number, () => void>());
+  const stop = useCallback((id: number) => {
+    cancels.current.get(id)?.abort();
+    readings.current.get(id)?.();
+  }, []);
 
   /** One call for a file, its progress shown on the file's line until it answers. */
   const send = useCallback(
@@ -211,24 +230,41 @@ export function useChecks(backend: Backend, options: RunOptions, limits: UploadL
     [send, update],
   );
 
-  const cancel = useCallback((ids: readonly number[]) => {
-    for (const id of ids) cancels.current.get(id)?.abort();
-  }, []);
+  const cancel = useCallback(
+    (ids: readonly number[]) => {
+      for (const id of ids) stop(id);
+    },
+    [stop],
+  );
 
-  const remove = useCallback((ids: readonly number[]) => {
-    for (const id of ids) {
-      cancels.current.get(id)?.abort();
-      cancels.current.delete(id);
-    }
-    setChecks((all) => all.filter((check) => !ids.includes(check.id)));
-  }, []);
+  const reading = useCallback(
+    (id: number, under: ReadingUnderWay | undefined) => {
+      if (under) readings.current.set(id, under.cancel);
+      else readings.current.delete(id);
+      update(id, ({ reading: _was, ...check }) =>
+        under ? { ...check, reading: under.progress ? { progress: under.progress } : {} } : check,
+      );
+    },
+    [update],
+  );
+
+  const remove = useCallback(
+    (ids: readonly number[]) => {
+      for (const id of ids) {
+        stop(id);
+        cancels.current.delete(id);
+      }
+      setChecks((all) => all.filter((check) => !ids.includes(check.id)));
+    },
+    [stop],
+  );
 
   const clear = useCallback(() => {
-    for (const controller of cancels.current.values()) controller.abort();
+    for (const id of [...cancels.current.keys(), ...readings.current.keys()]) stop(id);
     cancels.current.clear();
     setChecks([]);
     setRejected([]);
-  }, []);
+  }, [stop]);
 
   const restore = useCallback(
     (kept: readonly { readonly check: KeptCheck; readonly stale: boolean }[]) => {
@@ -243,5 +279,17 @@ export function useChecks(backend: Backend, options: RunOptions, limits: UploadL
     [run],
   );
 
-  return { checks, rejected, submit, repair, checkAgain, cancel, convertReady, remove, clear, restore };
+  return {
+    checks,
+    rejected,
+    submit,
+    repair,
+    checkAgain,
+    cancel,
+    convertReady,
+    reading,
+    remove,
+    clear,
+    restore,
+  };
 }

@@ -1,9 +1,9 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { ValidationTarget } from '../../../core/api/targets';
 import { extractionOf, refusedForNoXml, repairOf, reportOf } from '../backend/answer-bodies';
 import { operationsFor } from '../backend/file-kind';
 import type { Answer, InvoiceFile } from '../backend/backend';
-import type { Check } from '../batch/use-checks';
+import type { Check, ReadingUnderWay } from '../batch/use-checks';
 import type { ConvertSource, RunConvert } from '../review/use-conversion';
 import { useI18n } from '../i18n/i18n';
 import type { Profiles } from '../profiles/use-profiles';
@@ -24,6 +24,8 @@ import { ReportView } from '../report/report-view';
 interface Props {
   readonly check: Check;
   readonly onRepair: (id: number) => void;
+  /** Tells the queue that this document's PDF is being read (and how to stop it), or no longer is. */
+  readonly onReading: (id: number, reading: ReadingUnderWay | undefined) => void;
   readonly runConvert: RunConvert;
   /** The validation target `runConvert` sends. */
   readonly target: ValidationTarget;
@@ -60,7 +62,7 @@ function convertSourceOf(
  * invoice or review form, XML); one answer per operation, the repair of a failing XML and the conversion
  * of an `invoice_data` JSON.
  */
-export function CheckCard({ check, onRepair, runConvert, target, profiles }: Props) {
+export function CheckCard({ check, onRepair, onReading, runConvert, target, profiles }: Props) {
   const { t } = useI18n();
   const report = reportOf(check.answers.validate);
   const extraction = extractionOf(check.answers.extract);
@@ -79,6 +81,16 @@ export function CheckCard({ check, onRepair, runConvert, target, profiles }: Pro
     [xmlFile, embedded],
   );
   const dryRun = useReading(noFacturx ? check.invoice : undefined, runConvert);
+  const { id } = check;
+  const { answer: read, progress, cancel: stopReading } = dryRun;
+  useEffect(() => {
+    onReading(
+      id,
+      read === 'pending' ? { ...(progress ? { progress } : {}), cancel: stopReading } : undefined,
+    );
+  }, [id, read, progress, stopReading, onReading]);
+  // A card closed while it reads stops its reading (useReading): the queue must not wait for it.
+  useEffect(() => () => onReading(id, undefined), [id, onReading]);
   const extract = check.answers.extract;
   const reading =
     check.kind === 'pdf' && !noFacturx && extract !== undefined && extract !== 'pending' && !extract.ok

@@ -146,6 +146,21 @@ describe('ReviewFlow', () => {
     expect(point).toHaveBeenLastCalledWith('BG-25[1]/BT-129');
   });
 
+  it('shows and takes dates as the page’s language writes them, and sends them as YYYY-MM-DD', async () => {
+    localStorage.setItem('facturx.lang', 'fr');
+    const { sent } = setup({ answer: () => reading });
+    const issue = inputAt('issue_date');
+    expect(issue.type).toBe('text');
+    expect(issue.value).toBe('01/09/2026');
+    expect(issue.placeholder).toBe('JJ/MM/AAAA');
+    fireEvent.change(issue, { target: { value: '15/09/2026' } });
+    await waitFor(() => expect(sent.length).toBeGreaterThan(0));
+    expect(sentInvoice(sent.at(-1)!).issue_date).toBe('2026-09-15');
+    fireEvent.keyDown(issue, { key: 'ArrowDown' });
+    await waitFor(() => expect(sentInvoice(sent.at(-1)!).issue_date).toBe('2026-09-14'));
+    expect(issue.value).toBe('14/09/2026');
+  });
+
   it('keeps convert off while the target cannot pass and says why; each finding leads to its field', async () => {
     setup({ answer: () => reading });
     const convert = screen.getByRole('button', { name: 'Convert' }) as HTMLButtonElement;
