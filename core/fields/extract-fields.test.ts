@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderInvoice } from '../pdf/render/invoice-render';
 import { sampleInvoice } from '../pdf/render/sample-invoice';
 import { describeCorpus } from '../testing/corpus';
-import { candidateOf, candidateVerdict } from '../testing/candidate-verdict';
+import { candidateOf, conversionOf } from '../testing/candidate-verdict';
 import {
   HEADER_TERMS,
   scoreTerms,
@@ -134,13 +134,11 @@ describeCorpus('field extraction from the corpus text layers', (corpus) => {
         readFileSync(path.join(dir, file.replace('.plain.pdf', '.truth.json')), 'utf8'),
       ) as ReadingTruth;
       const { invoice } = extractFields(await textOf(new Uint8Array(readFileSync(path.join(dir, file)))));
-      const { profile, written } = candidateOf(invoice);
-      // A candidate without lines stands only for an invoice that has none.
-      const rightProfile = truth.lines.length === 0 || profile === 'EN16931';
-      if (rightProfile && candidateVerdict(written, 'en16931', profile).status === 'verified') en16931++;
-      if (truth.seller.country !== 'FR' && truth.buyer.country !== 'FR') continue;
+      const conversion = conversionOf(candidateOf(invoice), truth);
+      if (conversion.en16931) en16931++;
+      if (conversion.france === undefined) continue;
       french++;
-      if (candidateVerdict(written, 'france_2026', profile).status === 'verified') france++;
+      if (conversion.france === 'verified') france++;
     }
     console.log(
       `convert with no help: ${en16931} of ${files.length} EN 16931, ${france} of ${french} France 2026`,

@@ -21,7 +21,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ocrPdf } from '../ocr/ocr-pdf';
 import { formatMeasurement, summarize } from '../testing/bench';
-import { candidateOf, candidateVerdict } from '../testing/candidate-verdict';
+import { candidateOf, conversionOf } from '../testing/candidate-verdict';
 import { corpusDir } from '../testing/corpus-dir';
 import { generateInvoice } from '../testing/invoice-generator/generate';
 import {
@@ -86,24 +86,20 @@ async function readOne(
   const text = await readText(kind, pdf);
   if (!text) return null;
   const extraction = extractFields(text);
-  const { profile, written } = candidateOf(extraction.invoice);
+  const candidate = candidateOf(extraction.invoice);
   const msPerPage = (performance.now() - started) / Math.max(1, text.pages.length);
   const terms = scoreTerms(extraction, truth);
-  const lines = scoreLines(extraction, truth);
-  const rightProfile = truth.lines.length === 0 || profile === 'EN16931';
-  const en = candidateVerdict(written, 'en16931', profile);
-  const en16931 = rightProfile && en.status === 'verified';
-  const french = truth.seller.country === 'FR' || truth.buyer.country === 'FR';
+  const { en16931, blocking, france } = conversionOf(candidate, truth);
   return {
     name,
     language,
     terms,
-    lines,
+    lines: scoreLines(extraction, truth),
     msPerPage,
     en16931,
-    blocking: rightProfile ? en.blocking : ['no lines read', ...en.blocking],
+    blocking,
     right: en16931 && !terms.some((t) => HEADER.has(t.term) && t.outcome !== 'correct'),
-    ...(french ? { france: candidateVerdict(written, 'france_2026', profile).status } : {}),
+    ...(france ? { france } : {}),
   };
 }
 

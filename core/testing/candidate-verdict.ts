@@ -9,6 +9,7 @@ import { modelToCii, type CiiWritten } from '../cii/write';
 import { verdictOf } from '../convert/readiness';
 import type { Invoice } from '../model/invoice';
 import { validateXml } from '../validate/validate';
+import type { ReadingTruth } from './reading-score';
 
 export type CandidateProfile = 'EN16931' | 'BASIC_WL';
 
@@ -41,4 +42,22 @@ export function candidateVerdict(
   }
   const v = verdictOf(report);
   return { status: v.status, blocking: [...new Set(v.blocking.map((i) => i.ruleId))] };
+}
+
+/**
+ * Whether a candidate converts with no help as its truth asks: it passes EN 16931 (a candidate without
+ * lines stands only for an invoice that has none), and its France 2026 status when a party is French.
+ */
+export function conversionOf(
+  { profile, written }: { profile: CandidateProfile; written: CiiWritten },
+  truth: ReadingTruth,
+): { en16931: boolean; blocking: string[]; france?: string } {
+  const rightProfile = truth.lines.length === 0 || profile === 'EN16931';
+  const en = candidateVerdict(written, 'en16931', profile);
+  const french = truth.seller.country === 'FR' || truth.buyer.country === 'FR';
+  return {
+    en16931: rightProfile && en.status === 'verified',
+    blocking: rightProfile ? en.blocking : ['no lines read', ...en.blocking],
+    ...(french ? { france: candidateVerdict(written, 'france_2026', profile).status } : {}),
+  };
 }
