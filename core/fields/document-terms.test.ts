@@ -44,6 +44,42 @@ describe("the document's own terms", () => {
     });
   });
 
+  it('reads the invoice a credit note or a correction names in a sentence, with the date after its number', () => {
+    const read = (title: string, sentence: string) =>
+      extractFields(
+        handPage([
+          [40, [[40, title]]],
+          [70, [[40, sentence]]],
+          [100, [[40, 'Payable within 30 days of the invoice date, 2 % discount within 10 days.']]],
+        ]),
+      );
+    const credit = read('AVOIR N° A-2026-0031', 'Avoir sur facture n° F-2026-0142 du 12 mars 2026');
+    expect(credit.invoice.precedingInvoices).toEqual([{ id: 'F-2026-0142', issueDate: '2026-03-12' }]);
+    expect(credit.evidence['BT-25']?.confidence).toBeLessThan(0.9);
+    expect(
+      read('Rechnungskorrektur Nr. RK-77', 'Diese Rechnung ersetzt unsere Rechnung 4711 vom 01.02.2026.')
+        .invoice.precedingInvoices,
+    ).toEqual([{ id: '4711', issueDate: '2026-02-01' }]);
+    // No date follows the number: none is taken from further on the line.
+    expect(
+      read('Credit Note CN-9', 'Credit note against invoice INV-0815, payment received 03/04/2026').invoice
+        .precedingInvoices,
+    ).toEqual([{ id: 'INV-0815' }]);
+    // A labelled number takes its date from the sentence that names the same invoice.
+    const labelled = extractFields(
+      handPage([
+        [40, [[40, 'AVOIR N° A-7']]],
+        [55, [[300, 'N° de facture associée : FA26-79270']]],
+        [70, [[40, 'Annule et remplace la facture FA26-79270 du 12/05/2026']]],
+      ]),
+    );
+    expect(labelled.invoice.precedingInvoices).toEqual([{ id: 'FA26-79270', issueDate: '2026-05-12' }]);
+    // An invoice that names another one in a sentence refers to nothing for all that.
+    expect(
+      read('Invoice INV-0816', 'Thank you for invoice INV-0815 dated 03/04/2026').invoice.precedingInvoices,
+    ).toBeUndefined();
+  });
+
   it('reads the business process where its label prints a known code, and never assumes one', () => {
     const read = (text: string) => extractFields(handPage([[300, [[40, text]]]])).invoice.businessProcess;
     expect(read('CADRE DE FACTURATION : S1')).toBe('S1');

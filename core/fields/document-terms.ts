@@ -8,7 +8,11 @@
  */
 import { ISO4217_CURRENCIES } from '../rules/codelists/iso4217';
 import { UNCL1001_INVOICE_TYPES } from '../rules/codelists/uncl1001';
-import { BILLING_MODES } from '../rules/france-2026/lists-1.4.0';
+import {
+  BILLING_MODES,
+  CORRECTIVE_TYPE_CODES,
+  CREDIT_NOTE_TYPE_CODES,
+} from '../rules/france-2026/lists-1.4.0';
 import type { Layout, Row } from '../text/layout';
 import { CHOSEN, CONFIRMED, LABELLED, type Place } from './confidence';
 import { labelledValues, type PairOptions, type Read } from './key-values';
@@ -27,7 +31,9 @@ import {
   PERIOD_END_LABELS,
   PERIOD_LABELS,
   PERIOD_START_LABELS,
+  PRECEDING_DATE_JOIN,
   PRECEDING_DATE_LABELS,
+  PRECEDING_IN_SENTENCE,
   PRECEDING_NUMBER_LABELS,
   PROCESS_LABELS,
   TITLE_WORDS,
@@ -344,15 +350,50 @@ export function invoicingPeriod(
 
 /**
  * BG-3: the invoice a credit note or a correction refers to, by its labelled number (BT-25: "N° de
- * facture associée", "Ursprungsbeleg-Nr", "original invoice number") and, when printed, its date (BT-26).
+ * facture associée", "Ursprungsbeleg-Nr", "original invoice number") and, when printed, its date (BT-26);
+ * for a credit note or a correction, from the sentence that names it when no label does.
  */
 export function precedingInvoice(
   layout: Layout,
+  typeCode: string,
 ): Chosen<{ readonly id: string; readonly issueDate?: string }> | null {
   const number = labelledOnly(choose(labelled(layout, PRECEDING_NUMBER_LABELS, readNumber)));
-  if (!number) return null;
-  const date = choose(labelled(layout, PRECEDING_DATE_LABELS, readDate));
-  return { ...number, value: { id: number.value, ...(date ? { issueDate: date.value } : {}) } };
+  const sentence =
+    CREDIT_NOTE_TYPE_CODES.has(typeCode) || CORRECTIVE_TYPE_CODES.has(typeCode)
+      ? precedingInSentence(layout)
+      : null;
+  if (!number) return sentence;
+  // The date may stand only in the sentence that names the same invoice.
+  const issueDate =
+    choose(labelled(layout, PRECEDING_DATE_LABELS, readDate))?.value ??
+    (sentence?.value.id === number.value ? sentence.value.issueDate : undefined);
+  return { ...number, value: { id: number.value, ...(issueDate ? { issueDate } : {}) } };
+}
+
+/**
+ * BG-3 from the first sentence that names it, with the date that follows the number ("… F-1 du
+ * 02/03/2026"); a sentence is no label, so CHOSEN at most.
+ */
+function precedingInSentence(
+  layout: Layout,
+): Chosen<{ readonly id: string; readonly issueDate?: string }> | null {
+  for (const row of layout.rows) {
+    const text = row.line.text;
+    const named = PRECEDING_IN_SENTENCE.exec(text);
+    if (!named) continue;
+    const rest = text.slice(named.index + named[0].length);
+    const number = readNumber(rest);
+    if (!number) continue;
+    const after = rest.slice(rest.indexOf(number.text) + number.text.length);
+    const [date] = datesIn(after).filter((d) => PRECEDING_DATE_JOIN.test(after.slice(0, d.index)));
+    return {
+      value: { id: number.value, ...(date ? { issueDate: date.value } : {}) },
+      place: placeOf(row, row.cells),
+      confidence: CHOSEN,
+      proven: false,
+    };
+  }
+  return null;
 }
 
 /** Currency codes as printed beside amounts: three capitals that ISO 4217 knows. */

@@ -89,6 +89,17 @@ export const PRECEDING_NUMBER_LABELS: readonly LabelRule[] = [
     1,
   ),
 ];
+/**
+ * A sentence naming the invoice a credit note or a correction refers to, up to its number ("Avoir sur
+ * facture n° F-1 du …", "Gutschrift zu unserer Rechnung Nr. 4711 vom …", "Storno der Rechnung …",
+ * "Rectification de la facture …", "Credit note against invoice … dated …", "replaces invoice …").
+ */
+export const PRECEDING_IN_SENTENCE = words(
+  /(?:sur|remplace|annule|rectification\s+de|rectificative\s+de|zu|ersetzt|storno|korrektur\s+(?:zu|der)|against|for|replaces|corrects|correcting|cancels)\s+(?:(?:la|de\s+la|unsere[rn]?|ihre[rn]?|der|die|our|your|the)\s+)?(?:facture|rechnung|invoice)\s*(?:(?:n[°ºo]|nr|no|number|#)\.?\s*)?:?\s*/i,
+);
+/** What stands between a referred invoice's number and its date in such a sentence. */
+export const PRECEDING_DATE_JOIN = /^\s*(?:du|en\s+date\s+du|vom|dated|of|from|issued\s+on)\s+$/i;
+
 /** BT-26 Preceding invoice issue date. */
 export const PRECEDING_DATE_LABELS: readonly LabelRule[] = [
   rule(

@@ -43,6 +43,9 @@ describe('printed values', () => {
     ['le 1er octobre 2018', '2018-10-01'],
     ['1. Oktober 2018', '2018-10-01'],
     ['October 1, 2018', '2018-10-01'],
+    ['Annecy, le 26 avr. 2026', '2026-04-26'],
+    ['du 3 févr. 2026', '2026-02-03'],
+    ['vom 3. Mrz. 2026', '2026-03-03'],
   ])('date %s → %s', (printed, iso) => {
     expect(dateIn(printed)?.value).toBe(iso);
   });
