@@ -150,6 +150,57 @@ describe('parties read from their blocks', () => {
     expect(invoice.paymentTerms?.[0]?.dueDate).toBe('2019-07-01');
   });
 
+  it('tells the letterhead from the window address in the same column by what the page shows of each', () => {
+    // Both blocks stand on the left: the letterhead above with its phone and e-mail, named again in the
+    // footer; the recipient's block names the person it is for, or nothing more.
+    const page = (lines: readonly string[]) =>
+      extractFields(
+        handPage([
+          ...lines
+            .slice(0, 9)
+            .map((text, i): [number, [number, string][]] => [40 + 12 * i + (i > 4 ? 30 : 0), [[40, text]]]),
+          [220, [[40, lines[9]!]]],
+          [780, [[40, lines[10]!]]],
+        ]),
+      ).invoice;
+    const german = (recipient: string) => [
+      'Vogel Gebäudereinigung KG',
+      'Industriestraße 7',
+      '01067 Dresden',
+      'Fon: (0770) 663114-04',
+      'buchhaltung@vogelgebaeudereinigung.de',
+      'Gebäudereinigung Keller e.K.',
+      recipient,
+      'Lindenweg 82',
+      '48143 Münster',
+      'Rechnung Nr. 528609 vom 09.02.2025',
+      'Vogel Gebäudereinigung KG - Sitz: Dresden, HRB 992753',
+    ];
+    const french = (recipient: string) => [
+      'Atelier Lambert',
+      '33 rue de la République',
+      '74000 Annecy',
+      'Téléphone 05 37 03 39 81',
+      'facturation@atelierlambert.fr',
+      'SARL Leroy Informatique',
+      recipient,
+      '29 place de la Mairie',
+      '44000 Nantes',
+      'Facture n° FA-2026-118 du 20 juin 2026',
+      'Atelier Lambert - SIRET 22624577703037 - Code APE 5499U',
+    ];
+    for (const lines of [
+      german('Herrn Anna Brandt'),
+      german('Abteilung Einkauf'),
+      french("À l'attention de Mme Antoine Dupont"),
+      french('Service comptabilité'),
+    ]) {
+      const invoice = page(lines);
+      expect(invoice.seller?.name, lines[6]).toBe(lines[0]);
+      expect(invoice.buyer?.name, lines[6]).toBe(lines[5]);
+    }
+  });
+
   it('gives the customer the VAT number labelled as the customer’s, wherever it stands', () => {
     const { invoice } = extractFields(
       handPage([

@@ -353,6 +353,44 @@ function addressBlocks(layout: Layout, taken: (row: Row, cell: Cell) => boolean)
   return blocks;
 }
 
+/** A letterhead's contact lines under its address: phone, fax, e-mail, web site. */
+const CONTACT_DETAILS = words(/\b(?:tel|tél|téléphone|telefon|fon|phone|fax|e-?mail|mail|web)\b|@|www\./i);
+
+/**
+ * Of address blocks with no heading, the sender's (the letterhead) when the page tells it: the
+ * seller's name is printed again outside its block (the footer's legal lines, a signature), its phone
+ * and e-mail lines follow it, it stands above the window address; the recipient's block names a person
+ * it is for ("Herrn", "Attention:", "À l'attention de"). Null when these signs do not single one out.
+ */
+function sendersBlock(layout: Layout, blocks: readonly Block[]): Block | null {
+  if (blocks.length < 2) return null;
+  const top = Math.min(...blocks.map((b) => b.lines[0]!.row.y));
+  const signs = (block: Block): number => {
+    const first = block.lines[0]!;
+    const own = new Set(block.lines.map((l) => l.row));
+    const last = block.lines[block.lines.length - 1]!.row;
+    const under = layout.rows
+      .slice(last.index + 1, last.index + 3)
+      .filter((r) => r.page === last.page && r.cells.some((c) => Math.abs(c.x - block.left) < 6));
+    const recipient = block.lines.some(
+      (l) => CONTACT.test(l.text) || SALUTATION.test(l.text.split(/\s+/)[0] ?? ''),
+    );
+    return (
+      (layout.rows.some((r) => !own.has(r) && r.line.text.includes(first.text)) ? 2 : 0) +
+      (under.some((r) => CONTACT_DETAILS.test(r.line.text)) ? 1 : 0) +
+      (first.row.y === top &&
+      blocks.every((b) => b === block || b.lines[0]!.row.y > top + 2 * first.row.height)
+        ? 0.5
+        : 0) -
+      (recipient ? 2 : 0)
+    );
+  };
+  const [best, next] = blocks
+    .map((block) => ({ block, score: signs(block) }))
+    .sort((a, b) => b.score - a.score);
+  return best && best.score > 0 && best.score > next!.score ? best.block : null;
+}
+
 const place = (row: Row, cells: readonly Cell[]): Place => ({ row, cells });
 
 /** A block's name: its "Name:" key's value, the heading's own value, else its first line that reads as a name. */
@@ -491,14 +529,16 @@ export function readParties(
     // Unlabelled address blocks side by side at the head of the first page.
     const known = [...labelled, ...(buyerBlock ? [buyerBlock] : [])];
     const free = addressBlocks(layout, (row, cell) => known.some((b) => inBlock(b, row, cell)));
-    const byX = [...free].sort((a, b) => a.left - b.left);
+    const letterhead = !buyerBlock && !sellerBlock && !sender ? sendersBlock(layout, free) : null;
+    const byX = free.filter((b) => b !== letterhead).sort((a, b) => a.left - b.left);
     const recipientLeft = language !== 'fr';
     if (!buyerBlock && byX.length > 0) {
       buyerBlock = { ...(recipientLeft ? byX[0]! : byX[byX.length - 1]!), role: 'buyer' };
     }
     if (!sellerBlock && !sender) {
       const rest = byX.filter((b) => b.lines[0] !== buyerBlock?.lines[0]);
-      if (rest[0]) sellerBlock = { ...rest[0], role: 'seller' };
+      const block = letterhead ?? rest[0];
+      if (block) sellerBlock = { ...block, role: 'seller' };
     }
   }
   const buyerLabelledBlock = buyerBlock?.heading !== null;
