@@ -11,7 +11,7 @@ import { handPage, type HandRow } from '../testing/text-page';
 import { layoutOf } from '../text/layout';
 import { readPdfText } from '../text/pdf-text';
 import { extractFields } from './extract-fields';
-import { readLines, summingTo, type KnownRate } from './extract-lines';
+import { readLines, summingTo, tablesOf, type KnownRate } from './extract-lines';
 
 const nineteen: KnownRate[] = [{ rate: Decimal.of(19), category: 'S' }];
 const twenty: KnownRate[] = [{ rate: Decimal.of(20), category: 'S' }];
@@ -77,6 +77,49 @@ describe('readLines', () => {
       expect(evidence['BG-25']).toMatchObject({ page: 1, source: 'native_text' });
     }
   }, 180_000);
+
+  it('reads two headings that share a cell, skips a sentence over the header, and ends at a totals row or a VAT heading', () => {
+    const item = (y: number, cells: readonly string[]): HandRow => [
+      y,
+      cells.map((text, i): [number, string] => [[40, 200, 280, 360, 440][i]!, text]),
+    ];
+    const german = layoutOf(
+      handPage([
+        [60, [[40, 'Für unsere Lieferungen und Leistungen berechnen wir Ihnen:']]],
+        item(72, ['Pos. Leistung', 'Mge. Einh.', 'Einzelpreis', 'MwSt. %', 'Summe']),
+        item(90, ['1 Fahrtkosten', '248 km', '0,311', '19%', '77,13']),
+        item(102, ['2 Montagearbeiten', '37 Stunden', '74,41', '19%', '2.753,17']),
+        [
+          130,
+          [
+            [40, 'Nettobetrag'],
+            [440, '2.830,30'],
+          ],
+        ],
+      ]),
+    );
+    const [table] = tablesOf(german);
+    expect(table?.columns.map((c) => c.kind)).toEqual(['name', 'quantity', 'price', 'rate', 'amount']);
+    expect(readLines(german, nineteen)?.lines.map((l) => figures(l.line))).toEqual([
+      { quantity: '248', unit: 'KMT', price: '0.311', amount: '77.13', rate: '19' },
+      { quantity: '37', unit: 'HUR', price: '74.41', amount: '2753.17', rate: '19' },
+    ]);
+    for (const end of [
+      ['Total brut HT :', '', '', '', '130,00'],
+      ['Taux TVA', 'Base', 'TVA', 'TTC', ''],
+    ]) {
+      const french = layoutOf(
+        handPage([
+          item(72, ['Désignation', 'Quantité', 'Prix unitaire HT', 'TVA %', 'Montant']),
+          item(90, ['Montage', '2,00 h', '50,00', '20 %', '100,00']),
+          item(102, ['Fournitures', '3 pce', '10,00', '20 %', '30,00']),
+          item(130, end),
+          item(142, ['20 %', '130,00', '26,00', '156,00', '']),
+        ]),
+      );
+      expect(tablesOf(french)[0]?.rows.length, end[0]).toBe(2);
+    }
+  });
 
   it('reads a table by its header: the quantity carries its unit, the name is its column', () => {
     const read = readLines(

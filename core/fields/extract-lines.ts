@@ -104,8 +104,21 @@ function unitOf(text: string): string | null {
   return /^[A-Z0-9]{3}$/.test(word) && /[A-Z]/.test(word) && UNECE_UNIT_CODES.has(word) ? word : null;
 }
 
-const kindsOf = (text: string): ColumnKind[] =>
-  LINE_COLUMNS.filter(([pattern]) => pattern.test(text.trim())).map(([, kind]) => kind);
+/**
+ * What a heading names: by its whole text, else by its words when two short headings share a cell
+ * ("Mge. Einh.", "Qté U.").
+ */
+const kindsOf = (text: string): ColumnKind[] => {
+  const parts = text.trim().split(/\s+/);
+  // A sentence over the table ("Für unsere Lieferungen und Leistungen berechnen wir Ihnen:") is none.
+  if (parts.length > 6) return [];
+  const whole = LINE_COLUMNS.filter(([pattern]) => pattern.test(text.trim())).map(([, kind]) => kind);
+  if (whole.length > 0) return whole;
+  if (parts.length < 2 || parts.length > 3) return [];
+  return parts.flatMap((part) =>
+    LINE_COLUMNS.filter(([pattern]) => pattern.test(part)).map(([, kind]) => kind),
+  );
+};
 
 /** Rows that end a table: the totals, the VAT breakdown. */
 const ENDS_TABLE = new RegExp(
@@ -113,7 +126,7 @@ const ENDS_TABLE = new RegExp(
     .map(([, r]) => r.pattern.source)
     .join(
       '|',
-    )}|sub-?total|sous-total|zwischensumme|umsatzsteueraufschlüsselung|steueraufschlüsselung|détail\\s+tva|récapitulatif\\s+tva|vat\\s+(?:breakdown|summary|analysis)|belegsummen|zahlungsbedingungen)`,
+    )}|sub-?total|sous-total|zwischensumme|umsatzsteueraufschlüsselung|steueraufschlüsselung|détail\\s+tva|récapitulatif\\s+tva|vat\\s+(?:breakdown|summary|analysis)|belegsummen|zahlungsbedingungen|total\\b|(?:taux|rate|satz|steuersatz|ust\\.?|mwst\\.?|vat|tva)(?:\\s+(?:de\\s+)?(?:tva|vat|ust|mwst))?(?:\\s*%)?\\s+(?:base|net|netto|basis|bemessungsgrundlage))`,
   'i',
 );
 

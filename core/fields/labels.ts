@@ -379,9 +379,12 @@ export const LINE_COLUMNS: readonly (readonly [
   RegExp,
   'quantity' | 'price' | 'amount' | 'rate' | 'name' | 'unit' | 'position',
 ])[] = [
-  [/^(qt[ée]s?\.?|quantit[ée]s?|menge|anzahl|qty|quantity|amount)$/i, 'quantity'],
-  [/(prix\s+unit|p\.?\s?u\.?|einzelpreis|nettopreis|preis|unit\s+price|price|rate)/i, 'price'],
-  [/(montant|total|betrag|gesamt|entgelt|amount|line\s+total|extension)/i, 'amount'],
+  [/^(qt[ée]s?\.?|quantit[ée]s?|menge|mge\.?|anzahl|anz\.?|qty\.?|quantity|units|amount)$/i, 'quantity'],
+  [
+    /(prix\s+unit|p\.?\s?u\.?|einzelpreis|nettopreis|preis|\bep\b|unit\s+price|unit\s+cost|price|rate)/i,
+    'price',
+  ],
+  [/(montant|total|betrag|gesamt|summe|\bgp\b|entgelt|amount|line\s+total|extension)/i, 'amount'],
   [/(tva|ust|mwst|steuersatz|^steuer$|vat|tax)/i, 'rate'],
   [
     /(d[ée]signation|description|libell[ée]|bezeichnung|beschreibung|leistung|produit|product|item|service)/i,
