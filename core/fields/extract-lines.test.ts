@@ -121,6 +121,33 @@ describe('readLines', () => {
     }
   });
 
+  it('reads an item whose amount is after the discount printed in its column: the net price is after it', () => {
+    const at = (y: number, cells: readonly string[]): HandRow => [
+      y,
+      cells.map((text, i): [number, string] => [[40, 200, 260, 330, 390, 450][i]!, text]),
+    ];
+    const page = (rates: KnownRate[], vat: string) =>
+      readLines(
+        layoutOf(
+          handPage([
+            at(72, ['Bezeichnung', 'Menge', 'Preis', 'Rabatt %', 'USt.', 'Gesamt']),
+            at(90, ['Kabel NYM-J 3x1,5', '29 m', '0,636', '3 %', vat, '17,89']),
+            at(102, ['Anfahrt', '1 Stk', '45,00', '20 %', vat, '36,00']),
+            at(114, ['Montage', '2 h', '50,00', '', vat, '100,00']),
+          ]),
+        ),
+        rates,
+      )?.lines.map((l) => figures(l.line));
+    const expected = (rate: string) => [
+      { quantity: '29', unit: 'MTR', price: '0.61692', amount: '17.89', rate },
+      { quantity: '1', unit: 'C62', price: '36', amount: '36', rate },
+      { quantity: '2', unit: 'HUR', price: '50', amount: '100', rate },
+    ];
+    expect(page(nineteen, '19 %')).toEqual(expected('19'));
+    // A discount of the VAT rate's percentage leaves the VAT rate printed.
+    expect(page([...twenty, { rate: Decimal.of(10), category: 'S' }], '20 %')).toEqual(expected('20'));
+  });
+
   it('reads a table by its header: the quantity carries its unit, the name is its column', () => {
     const read = readLines(
       layoutOf(

@@ -265,6 +265,8 @@ interface Factors {
   readonly base: Decimal;
   /** The print rounds the quantity ("28 Std" for 27.5 hours): the billed quantity is derived. */
   readonly rounded: boolean;
+  /** The item's discount in percent, printed in its column: the price is before it. */
+  readonly discount?: Decimal;
 }
 
 const HALF = Decimal.of('0.5');
@@ -348,6 +350,45 @@ function factors(figures: readonly Figure[], amount: Figure, table: Table | null
   }
   return null;
 }
+
+/** The percentage an item prints in the table's discount column ("10 %", "3,0"), if any. */
+function discountOf(table: Table | null, rows: readonly Row[]): { value: Decimal; cell: Cell } | null {
+  if (!table?.columns.some((c) => c.kind === 'discount')) return null;
+  for (const row of rows)
+    for (const cell of row.cells) {
+      const m = /^\s*-?\s*(\d{1,2}(?:[.,]\d{1,2})?)\s*%?\s*$/.exec(cell.text);
+      const value = m && Decimal.parse(parseAmount(m[1]!) ?? '');
+      if (value && columnOf(table, cell) === 'discount') return { value, cell };
+    }
+  return null;
+}
+
+/**
+ * Quantity and price of an item whose amount is after a discount printed in its column: quantity (in
+ * its column or with its unit) × price (in its column) × (100 − discount) / 100 is the amount.
+ */
+function discountedFactors(
+  figures: readonly Figure[],
+  amount: Figure,
+  table: Table,
+  discount: Decimal,
+): Factors | null {
+  const left = HUNDRED.minus(discount);
+  const quantities = figures.filter(
+    (f) => f !== amount && (f.unit !== null || columnOf(table, f.cell) === 'quantity'),
+  );
+  const prices = figures.filter((f) => f !== amount && columnOf(table, f.cell) === 'price');
+  for (const quantity of quantities)
+    for (const price of prices) {
+      if (quantity === price) continue;
+      const product = quantity.value.times(price.value).times(left).dividedBy(HUNDRED, 6);
+      if (product?.round(2).equals(amount.value.round(2)))
+        return { quantity, price, billed: quantity.value, base: PRICE_BASES[0]!, rounded: false, discount };
+    }
+  return null;
+}
+
+const HUNDRED = Decimal.of(100);
 
 const IDENTIFIER_LINE = /^(?:gtin|ean|art(?:ikel)?[-.\s]?n|sku|réf|ref|code|id\b|#|pos\.?\s|n°)/i;
 
@@ -508,10 +549,16 @@ function lineOf(
 ): ReadLine | null {
   // A number in the name column's text ("Name 2", "je 2,00 Euro") is no quantity or price.
   const heading = table && nameHeading(table);
+  const discount = discountOf(table, rows);
   const figures = rows
     .flatMap(figuresOf)
-    .filter((f) => !heading || f === amount || f.cell.x < heading.from || f.cell.x >= heading.to);
-  const found = factors(figures, amount, table);
+    .filter((f) => !heading || f === amount || f.cell.x < heading.from || f.cell.x >= heading.to)
+    .filter((f) => f.cell !== discount?.cell);
+  const found =
+    factors(figures, amount, table) ??
+    (table && discount && !discount.value.isZero()
+      ? discountedFactors(figures, amount, table, discount.value)
+      : null);
   const place = (f: Figure): Place => ({ row: f.row, cells: [f.cell] });
   const leftmostFigure = Math.min(
     ...figures.filter((f) => f.decimals || f === found?.quantity).map((f) => f.cell.x),
@@ -521,7 +568,12 @@ function lineOf(
   const figureRows = new Set(found ? [found.quantity.row, found.price.row, amount.row] : [amount.row]);
   const name = nameOf(rows, nameColumn(table, before), amount.row, figureRows);
   if (!found || !name) return null;
-  const printed = ratesIn(rows).find((r) => rates.some((k) => k.rate.equals(r)));
+  // The discount's percentage is no VAT rate.
+  const percentages = ratesIn(rows);
+  const discountAt = discount ? percentages.findIndex((r) => r.equals(discount.value)) : -1;
+  const printed = percentages
+    .filter((_, i) => i !== discountAt)
+    .find((r) => rates.some((k) => k.rate.equals(r)));
   const vat = printed ? rates.find((k) => k.rate.equals(printed)) : rates.length === 1 ? rates[0] : undefined;
   if (!vat) return null;
   const unitColumn = table?.columns.find((c) => c.kind === 'unit')?.cell;
@@ -540,7 +592,7 @@ function lineOf(
       lineId: String(sequence),
       product: { name: name.text },
       netPrice: {
-        amount: { value: found.price.value.normalized().toString() },
+        amount: { value: netPriceOf(found).normalized().toString() },
         ...(found.base.equals(PRICE_BASES[0]!)
           ? {}
           : { basisQuantity: { value: found.base.toString(), unit } }),
@@ -558,10 +610,20 @@ function lineOf(
       'BT-152': place(amount),
     },
     proven: true,
-    derived: [...(found.rounded ? (['BT-129'] as const) : []), ...(nameUnit ? (['BT-130'] as const) : [])],
+    derived: [
+      ...(found.rounded ? (['BT-129'] as const) : []),
+      ...(nameUnit ? (['BT-130'] as const) : []),
+      ...(found.discount ? (['BT-146'] as const) : []),
+    ],
     unitPrinted: (printedUnit ?? nameUnit) !== null,
   };
 }
+
+/** The net price (BT-146): the price printed, less the item's discount when one was applied. */
+const netPriceOf = (found: Factors): Decimal =>
+  found.discount
+    ? found.price.value.times(HUNDRED.minus(found.discount)).dividedBy(HUNDRED, found.price.value.scale + 2)!
+    : found.price.value;
 
 /**
  * The items of a table: one per amount in its amount column (the rightmost amount column); every other

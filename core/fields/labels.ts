@@ -377,7 +377,7 @@ export const UNIT_WORDS: readonly (readonly [RegExp, string])[] = [
 /** Column headings of an invoice lines table, by what the column holds. */
 export const LINE_COLUMNS: readonly (readonly [
   RegExp,
-  'quantity' | 'price' | 'amount' | 'rate' | 'name' | 'unit' | 'position',
+  'quantity' | 'price' | 'amount' | 'discount' | 'rate' | 'name' | 'unit' | 'position',
 ])[] = [
   [/^(qt[ée]s?\.?|quantit[ée]s?|menge|mge\.?|anzahl|anz\.?|qty\.?|quantity|units|amount)$/i, 'quantity'],
   [
@@ -385,6 +385,7 @@ export const LINE_COLUMNS: readonly (readonly [
     'price',
   ],
   [/(montant|total|betrag|gesamt|summe|\bgp\b|entgelt|amount|line\s+total|extension)/i, 'amount'],
+  [/^(rabatt|rab\.?|nachlass|remise|rem\.?|disc\.?|discount)(?:\s*%)?$/i, 'discount'],
   [/(tva|ust|mwst|steuersatz|^steuer$|vat|tax)/i, 'rate'],
   [
     /(d[ée]signation|description|libell[ée]|bezeichnung|beschreibung|leistung|produit|product|item|service)/i,
