@@ -148,6 +148,48 @@ describe('readLines', () => {
     expect(page([...twenty, { rate: Decimal.of(10), category: 'S' }], '20 %')).toEqual(expected('20'));
   });
 
+  it('is less sure of quantity and price when one unit at the amount reads both ways and the columns do not tell', () => {
+    const derived = (rows: readonly HandRow[]) =>
+      readLines(layoutOf(handPage(rows)), nineteen)?.lines[0]?.derived;
+    // No header: 1 × 845,00 or 845,00 × 1.
+    expect(
+      derived([
+        [
+          90,
+          [
+            [40, 'Wartung Heizungsanlage'],
+            [300, '1'],
+            [360, '845,00'],
+            [450, '845,00'],
+          ],
+        ],
+      ]),
+    ).toEqual(['BT-129', 'BT-146']);
+    // Under 'Menge' and 'Preis' the columns say which is which.
+    expect(
+      derived([
+        [
+          72,
+          [
+            [40, 'Bezeichnung'],
+            [300, 'Menge'],
+            [360, 'Preis'],
+            [450, 'Gesamt'],
+          ],
+        ],
+        [
+          90,
+          [
+            [40, 'Wartung Heizungsanlage'],
+            [300, '1'],
+            [360, '845,00'],
+            [450, '845,00'],
+          ],
+        ],
+      ]),
+    ).toEqual([]);
+  });
+
   it('reads a table by its header: the quantity carries its unit, the name is its column', () => {
     const read = readLines(
       layoutOf(

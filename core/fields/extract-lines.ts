@@ -612,11 +612,24 @@ function lineOf(
     proven: true,
     derived: [
       ...(found.rounded ? (['BT-129'] as const) : []),
+      ...(swappable(found, amount, table) ? (['BT-129', 'BT-146'] as const) : []),
       ...(nameUnit ? (['BT-130'] as const) : []),
       ...(found.discount ? (['BT-146'] as const) : []),
     ],
     unitPrinted: (printedUnit ?? nameUnit) !== null,
   };
+}
+
+/**
+ * One unit at the amount: 1 × amount reads as well as amount × 1, and only the columns tell quantity
+ * from price; when they do not both say so, neither is as sure as a figure the arithmetic singles out.
+ */
+function swappable(found: Factors, amount: Figure, table: Table | null): boolean {
+  const one = PRICE_BASES[0]!;
+  const { quantity, price } = found;
+  if (found.discount || !(quantity.value.equals(one) || price.value.equals(one))) return false;
+  if (!quantity.value.equals(amount.value) && !price.value.equals(amount.value)) return false;
+  return !(table && columnOf(table, quantity.cell) === 'quantity' && columnOf(table, price.cell) === 'price');
 }
 
 /** The net price (BT-146): the price printed, less the item's discount when one was applied. */

@@ -44,13 +44,15 @@ describe('reading generated invoices', () => {
       `generated seed ${SEED}, ${COUNT} invoices: header ${header.correct} of ` +
         `${header.correct + header.wrong + header.missed} (wrong ${header.wrong}); document terms at >= 0.9 ` +
         `${documentTerms.confidentCorrect} of ${documentTerms.confident}; line terms ${lines.correct} of ` +
-        `${lines.correct + lines.wrong + lines.missed}; EN 16931 ${en16931} of ${COUNT}`,
+        `${lines.correct + lines.wrong + lines.missed} (at >= 0.9 ${lines.confidentCorrect} of ${lines.confident}); ` +
+        `EN 16931 ${en16931} of ${COUNT}`,
     );
     expect(header.correct).toBeGreaterThanOrEqual(249);
     expect(header.wrong).toBeLessThanOrEqual(19);
     // Issue 10 asks 99.5 % at >= 0.9; one of 110 is wrong on this sample (a reading to abstain from).
     expect(documentTerms.confident - documentTerms.confidentCorrect).toBeLessThanOrEqual(1);
     expect(lines.correct).toBeGreaterThanOrEqual(372);
+    expect(lines.confident - lines.confidentCorrect).toBeLessThanOrEqual(1);
     expect(en16931).toBeGreaterThanOrEqual(9);
   }, 180_000);
 });
