@@ -47,8 +47,8 @@ describe('reading generated invoices', () => {
         `${lines.correct + lines.wrong + lines.missed} (at >= 0.9 ${lines.confidentCorrect} of ${lines.confident}); ` +
         `EN 16931 ${en16931} of ${COUNT}`,
     );
-    expect(header.correct).toBeGreaterThanOrEqual(249);
-    expect(header.wrong).toBeLessThanOrEqual(19);
+    expect(header.correct).toBeGreaterThanOrEqual(251);
+    expect(header.wrong).toBeLessThanOrEqual(18);
     // Issue 10 asks 99.5 % at >= 0.9; one of 110 is wrong on this sample (a reading to abstain from).
     expect(documentTerms.confident - documentTerms.confidentCorrect).toBeLessThanOrEqual(1);
     expect(lines.correct).toBeGreaterThanOrEqual(372);

@@ -201,6 +201,29 @@ describe('parties read from their blocks', () => {
     }
   });
 
+  it('gives the recipient the identifiers printed right under its address, the seller those of its footer', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [40, [[40, 'SAS Azur Informatique']]],
+        [52, [[40, '26 rue des Artisans']]],
+        [64, [[40, '69002 Lyon']]],
+        [76, [[40, 'Téléphone: 04.30.03.79.40']]],
+        [130, [[300, 'Les Jardins de Provence SA']]],
+        [142, [[300, '36 place de la Mairie']]],
+        [154, [[300, '35000 Rennes']]],
+        [166, [[300, 'SIREN 612 383 547']]],
+        [178, [[300, 'N° TVA FR44612383547']]],
+        [220, [[40, 'Facture n° RE-2025-1187 du 18 avril 2025']]],
+        [780, [[40, 'SAS Azur Informatique · SIRET 73322465301240 · TVA FR24733224653']]],
+      ]),
+    );
+    expect(invoice.seller?.name).toBe('SAS Azur Informatique');
+    expect(invoice.buyer?.name).toBe('Les Jardins de Provence SA');
+    expect(invoice.buyer?.legalOrganization?.id?.value).toBe('612383547');
+    expect(invoice.buyer?.taxRegistrations?.[0]?.id?.value).toBe('FR44612383547');
+    expect(invoice.seller?.legalOrganization?.id?.value).toMatch(/^733224653/);
+  });
+
   it('gives the customer the VAT number labelled as the customer’s, wherever it stands', () => {
     const { invoice } = extractFields(
       handPage([

@@ -487,6 +487,28 @@ const inBlock = (block: Block, row: Row, cell: Cell): boolean =>
   (block.heading?.row === row && block.heading.cell === cell) ||
   block.lines.some((l) => l.row === row && l.cells.includes(cell));
 
+/**
+ * A party's identifiers printed right under its address, in its column ("SIREN 612 383 547", "N° TVA
+ * FR04213374648" under the town): one or two rows close under the block's last line.
+ */
+function underBlock(layout: Layout, block: Block, row: Row, cell: Cell): boolean {
+  // The row starts in the block's column; the identifier may stand in its own cell after its label.
+  if (
+    block.lines.length === 0 ||
+    cell.x < block.left - 6 ||
+    !row.cells.some((c) => Math.abs(c.x - block.left) <= 6)
+  )
+    return false;
+  let above = block.lines[block.lines.length - 1]!.row;
+  for (const next of layout.rows.slice(above.index + 1, above.index + 3)) {
+    if (next.page !== above.page || next.y - (above.y + above.height) > 1.2 * Math.max(next.height, 6))
+      return false;
+    if (next === row) return true;
+    above = next;
+  }
+  return false;
+}
+
 function identifierChoice(
   ids: readonly Identifier[],
   assigned: 'block' | 'label' | 'rest',
@@ -555,7 +577,10 @@ export function readParties(
     else if (id.buyerLabelled) buyerLabelledIds.push(id);
     else if (
       (buyerBlock && inBlock(buyerBlock, id.row, id.cell)) ||
-      labelled.some((b) => b.role === 'buyer' && inBlock(b, id.row, id.cell))
+      labelled.some((b) => b.role === 'buyer' && inBlock(b, id.row, id.cell)) ||
+      (buyerBlock &&
+        !sellerBlock?.lines.some((l) => l.row === id.row) &&
+        underBlock(layout, buyerBlock, id.row, id.cell))
     )
       buyerIds.push(id);
     else if (sellerBlock && inBlock(sellerBlock, id.row, id.cell)) sellerIds.push(id);
