@@ -224,6 +224,42 @@ describe('parties read from their blocks', () => {
     expect(invoice.seller?.legalOrganization?.id?.value).toMatch(/^733224653/);
   });
 
+  it('ends the window address under a sender line at its town: the information block under it is not the buyer’s', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [120, [[70, 'Medientechnik Wolf e.K., Gewerbepark 7, 28195 Bremen']]],
+        [135, [[70, 'Lehmann Schreinerei KG']]],
+        [147, [[70, 'Schillerplatz 106']]],
+        [159, [[70, '70173 Stuttgart']]],
+        [
+          171,
+          [
+            [70, 'Datum'],
+            [130, '14.03.2026'],
+          ],
+        ],
+        [
+          183,
+          [
+            [70, 'Lieferdatum'],
+            [130, '10.03.2026'],
+          ],
+        ],
+        [
+          195,
+          [
+            [70, 'USt-IdNr.'],
+            [130, 'DE 822 867 562'],
+          ],
+        ],
+        [240, [[70, 'RECHNUNG Nr. 80252998']]],
+      ]),
+    );
+    expect(invoice.buyer?.name).toBe('Lehmann Schreinerei KG');
+    expect(invoice.buyer?.taxRegistrations).toBeUndefined();
+    expect(invoice.seller?.taxRegistrations?.[0]?.id?.value).toBe('DE822867562');
+  });
+
   it('gives the customer the VAT number labelled as the customer’s, wherever it stands', () => {
     const { invoice } = extractFields(
       handPage([

@@ -285,7 +285,12 @@ function senderLine(layout: Layout): { row: Row; cell: Cell; name: string; buyer
         !lines.some((l) => l.cells.some((c) => POSTCODE_LINE.test(c.text)))
       )
         continue;
-      return { row, cell, name, buyer: under };
+      // The window address ends at its town, or the country under it: what follows in its column is
+      // the information block (dates, numbers, the seller's own VAT number), not the buyer's.
+      const town = under.lines.findIndex((l) => l.cells.some((c) => POSTCODE_LINE.test(c.text)));
+      const country = under.lines[town + 1];
+      const end = town + 1 + (country && countryOfLine(country.text) ? 1 : 0);
+      return { row, cell, name, buyer: { ...under, lines: under.lines.slice(0, end) } };
     }
   }
   return null;
