@@ -163,6 +163,7 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
                   check={check}
                   onRepair={work.repair}
                   onReading={work.reading}
+                  onKeepReview={work.keepReview}
                   runConvert={runConvert}
                   target={validationTarget}
                   profiles={profiles}

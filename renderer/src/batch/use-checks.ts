@@ -10,6 +10,7 @@ import {
   type UploadLimits,
 } from '../backend/backend';
 import { mediaTypeOf, operationsFor, type FileKind } from '../backend/file-kind';
+import type { InvoiceDraft } from '../document/invoice-draft';
 import {
   convertSourceOf,
   dryRunCall,
@@ -40,7 +41,26 @@ export interface Check {
    * the reading is, as far as the backend says. Not kept: the reading starts again when it is opened.
    */
   readonly reading?: { readonly progress?: ConvertProgress };
+  /** Its review, once its PDF has been read: kept with the document, not with its card. */
+  readonly review?: KeptReview;
 }
+
+/**
+ * What the review of a PDF without invoice data has come to. Kept in the queue (and, on the desktop, in
+ * its store) so that closing the document's card, or the app, loses neither the reading (an OCR pass
+ * takes seconds a page) nor the accountant's corrections.
+ */
+export interface KeptReview {
+  /** The reading, and the target and language it was made for (another one reads the PDF again). */
+  readonly reading: Answer;
+  readonly readFor: RunOptions;
+  /** The corrected invoice and the fields the accountant changed, once there is a correction. */
+  readonly corrected?: { readonly draft: InvoiceDraft; readonly edited: readonly string[] };
+}
+
+/** A new reading of a file (its corrections stay), or new corrections of its reading. */
+export type ReviewChange =
+  Pick<KeptReview, 'reading' | 'readFor'> | { readonly corrected: NonNullable<KeptReview['corrected']> };
 
 /** A reading under way for a document, as its card reports it to the queue: where it is, and its stop. */
 export interface ReadingUnderWay {
@@ -69,6 +89,11 @@ export interface Checks {
   readonly convertReady: (ids: readonly number[]) => void;
   /** Says that a file's PDF is being read (undefined: not any more), so that its line says so. */
   readonly reading: (id: number, reading: ReadingUnderWay | undefined) => void;
+  /**
+   * Keeps what a file's review has come to: its reading (with what it was read for), then the
+   * accountant's corrections of it, each kept beside the other.
+   */
+  readonly keepReview: (id: number, change: ReviewChange) => void;
   /** Takes these files out of the queue, stopping what is under way for them. */
   readonly remove: (ids: readonly number[]) => void;
   readonly clear: () => void;
@@ -248,6 +273,15 @@ export function useChecks(backend: Backend, options: RunOptions, limits: UploadL
     [update],
   );
 
+  const keepReview = useCallback(
+    (id: number, change: ReviewChange) =>
+      update(id, (check) => {
+        if ('reading' in change) return { ...check, review: { ...check.review, ...change } };
+        return check.review ? { ...check, review: { ...check.review, ...change } } : check;
+      }),
+    [update],
+  );
+
   const remove = useCallback(
     (ids: readonly number[]) => {
       for (const id of ids) {
@@ -288,6 +322,7 @@ export function useChecks(backend: Backend, options: RunOptions, limits: UploadL
     cancel,
     convertReady,
     reading,
+    keepReview,
     remove,
     clear,
     restore,

@@ -1,9 +1,9 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import type { ValidationTarget } from '../../../core/api/targets';
-import { extractionOf, refusedForNoXml, repairOf, reportOf } from '../backend/answer-bodies';
+import { extractionOf, isCancelled, refusedForNoXml, repairOf, reportOf } from '../backend/answer-bodies';
 import { operationsFor } from '../backend/file-kind';
 import type { Answer, InvoiceFile } from '../backend/backend';
-import type { Check, ReadingUnderWay } from '../batch/use-checks';
+import type { Check, Checks, ReadingUnderWay } from '../batch/use-checks';
 import type { ConvertSource, RunConvert } from '../review/use-conversion';
 import { useI18n } from '../i18n/i18n';
 import type { Profiles } from '../profiles/use-profiles';
@@ -11,6 +11,7 @@ import { AnswerView } from '../shared/answer-view';
 import { convertBodyOf } from '../review/convert-bodies';
 import { ConvertFlow } from '../review/convert-flow';
 import { ReviewFlow } from '../review/review-flow';
+import type { Correction } from '../review/use-review';
 import { DocumentView } from './document-view';
 import { ExtractView } from './extract-view';
 import { candidateOf, sourcesOf, valuesOf, type TermSource } from './invoice-draft';
@@ -26,6 +27,8 @@ interface Props {
   readonly onRepair: (id: number) => void;
   /** Tells the queue that this document's PDF is being read (and how to stop it), or no longer is. */
   readonly onReading: (id: number, reading: ReadingUnderWay | undefined) => void;
+  /** Keeps this document's reading and corrections with it, beyond this card. */
+  readonly onKeepReview: Checks['keepReview'];
   readonly runConvert: RunConvert;
   /** The validation target `runConvert` sends. */
   readonly target: ValidationTarget;
@@ -62,8 +65,8 @@ function convertSourceOf(
  * invoice or review form, XML); one answer per operation, the repair of a failing XML and the conversion
  * of an `invoice_data` JSON.
  */
-export function CheckCard({ check, onRepair, onReading, runConvert, target, profiles }: Props) {
-  const { t } = useI18n();
+export function CheckCard({ check, onRepair, onReading, onKeepReview, runConvert, target, profiles }: Props) {
+  const { lang, t } = useI18n();
   const report = reportOf(check.answers.validate);
   const extraction = extractionOf(check.answers.extract);
   const repairAnswer = check.answers.repair;
@@ -80,9 +83,21 @@ export function CheckCard({ check, onRepair, onReading, runConvert, target, prof
     () => (xmlFile ? readOwnXml(xmlFile) : embedded ? readOwnXml(base64Bytes(embedded)) : undefined),
     [xmlFile, embedded],
   );
-  const dryRun = useReading(noFacturx ? check.invoice : undefined, runConvert);
-  const { id } = check;
+  const { id, review: kept } = check;
+  const readFor = useMemo(() => ({ lang, validationTarget: target }), [lang, target]);
+  const keptReading =
+    kept && kept.readFor.lang === lang && kept.readFor.validationTarget === target ? kept.reading : undefined;
+  const dryRun = useReading(noFacturx ? check.invoice : undefined, runConvert, keptReading);
   const { answer: read, progress, cancel: stopReading } = dryRun;
+  // A reading made here is kept with the document (not one cancelled: that one is read again).
+  useEffect(() => {
+    if (read === undefined || read === 'pending' || isCancelled(read) || read === kept?.reading) return;
+    onKeepReview(id, { reading: read, readFor });
+  }, [id, read, readFor, kept?.reading, onKeepReview]);
+  const keepCorrection = useCallback(
+    (corrected: Correction) => onKeepReview(id, { corrected }),
+    [id, onKeepReview],
+  );
   useEffect(() => {
     onReading(
       id,
@@ -144,6 +159,8 @@ export function CheckCard({ check, onRepair, onReading, runConvert, target, prof
                     file={check.invoice as InvoiceFile}
                     reading={reading as Answer}
                     run={runConvert}
+                    {...(kept?.corrected ? { kept: kept.corrected } : {})}
+                    onCorrect={keepCorrection}
                     profiles={profiles}
                     sources={sources}
                     point={point}

@@ -15,7 +15,7 @@ import { ReviewForm, type FieldContext } from './review-form';
 import { ConvertWhy, convertOffered } from './convert-why';
 import { fieldAtPath, fieldTermOf, pathOf, placeOfTerm } from './review-fields';
 import { convertOutputs, type RunConvert } from './use-conversion';
-import { useReview, type Review } from './use-review';
+import { useReview, type Correction, type Review } from './use-review';
 import './review.css';
 
 /** Moves the keyboard focus to the first field of the form carrying a business term. */
@@ -232,6 +232,9 @@ interface Props {
   readonly point: (term: string | undefined) => void;
   /** Pause after typing before the corrected invoice is checked, in ms. */
   readonly delay?: number;
+  /** Corrections made before, which the review resumes; and where it tells the new ones. */
+  readonly kept?: Correction;
+  readonly onCorrect?: (correction: Correction) => void;
 }
 
 /**
@@ -239,10 +242,14 @@ interface Props {
  * value, where it was read and how sure; corrections checked as they go, each finding leading to the field
  * that clears it; convert offered only when the target can pass, else told why.
  */
-export function ReviewFlow({ file, reading, run, profiles, sources, point, delay }: Props) {
+export function ReviewFlow({ file, reading, run, profiles, sources, point, delay, kept, onCorrect }: Props) {
   const { lang, t } = useI18n();
   const formId = useId().replace(/[^\w-]/g, '');
-  const review = useReview(file, reading, run, delay);
+  const review = useReview(file, reading, run, {
+    ...(delay !== undefined ? { delay } : {}),
+    ...(kept ? { kept } : {}),
+    ...(onCorrect ? { onCorrect } : {}),
+  });
   const problems = useMemo(
     () => problemsOf(review.shown, lang, t('review.missing')),
     [review.shown, lang, t],

@@ -11,11 +11,19 @@ import {
   type ComplementProblem,
   type ComplementValues,
 } from './complements';
+import type { InvoiceDraft } from '../document/invoice-draft';
 import { convertBodyOf, requiredInputsOf } from './convert-bodies';
+import { fieldsOf } from './use-review';
 
 /** What is converted: an uploaded PDF, or the text of a full `invoice_data` payload (sent without a file). */
 export type ConvertSource =
-  | { readonly kind: 'pdf'; readonly filename: string; readonly file: InvoiceFile }
+  | {
+      readonly kind: 'pdf';
+      readonly filename: string;
+      readonly file: InvoiceFile;
+      /** The invoice as the accountant corrected it in the review form, sent with the PDF as carrier. */
+      readonly corrected?: InvoiceDraft;
+    }
   | { readonly kind: 'invoice_data'; readonly filename: string; readonly invoiceData: string };
 
 export type ConvertOutput = 'facturx_pdfa3' | 'xml_cii';
@@ -71,7 +79,7 @@ export interface Conversion {
 
 /** The fields that carry a source: none for a PDF (the file is the source), its `invoice_data` otherwise. */
 export function sourceFields(source: ConvertSource): FormFields {
-  if (source.kind === 'pdf') return {};
+  if (source.kind === 'pdf') return source.corrected ? fieldsOf(source.corrected) : {};
   // A file holding a contract example (`{ name, description, invoice_data }`) sends its invoice_data.
   try {
     const parsed = JSON.parse(source.invoiceData) as unknown;
