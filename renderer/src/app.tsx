@@ -164,6 +164,7 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
                   onRepair={work.repair}
                   onReading={work.reading}
                   onKeepReview={work.keepReview}
+                  onConverted={work.keepConversion}
                   runConvert={runConvert}
                   target={validationTarget}
                   profiles={profiles}

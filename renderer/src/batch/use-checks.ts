@@ -94,6 +94,8 @@ export interface Checks {
    * accountant's corrections of it, each kept beside the other.
    */
   readonly keepReview: (id: number, change: ReviewChange) => void;
+  /** Keeps the conversion a file's own form made (its last dry run and final call), as the batch's are. */
+  readonly keepConversion: (id: number, conversion: BatchConversion) => void;
   /** Takes these files out of the queue, stopping what is under way for them. */
   readonly remove: (ids: readonly number[]) => void;
   readonly clear: () => void;
@@ -222,6 +224,12 @@ export function useChecks(backend: Backend, options: RunOptions, limits: UploadL
     [checks, run],
   );
 
+  const record = useCallback(
+    (id: number, conversion: BatchConversion) =>
+      update(id, ({ interrupted: _over, ...check }) => ({ ...check, conversion })),
+    [update],
+  );
+
   const convertReady = useCallback(
     (ids: readonly number[]) => {
       const converting = (conversion: BatchConversion | undefined) =>
@@ -235,8 +243,6 @@ export function useChecks(backend: Backend, options: RunOptions, limits: UploadL
         // Taken now, so that cancelling a document still waiting its turn cancels this conversion.
         return [{ id: check.id, source, signal: signalOf(cancels.current, check.id) }];
       });
-      const record = (id: number, conversion: BatchConversion) =>
-        update(id, ({ interrupted: _over, ...check }) => ({ ...check, conversion }));
       for (const { id } of queued) record(id, {});
       // One after another: a batch does not flood the backend (nor its OCR) with every document at once.
       void (async () => {
@@ -252,7 +258,7 @@ export function useChecks(backend: Backend, options: RunOptions, limits: UploadL
         }
       })();
     },
-    [send, update],
+    [record, send],
   );
 
   const cancel = useCallback(
@@ -323,6 +329,7 @@ export function useChecks(backend: Backend, options: RunOptions, limits: UploadL
     convertReady,
     reading,
     keepReview,
+    keepConversion: record,
     remove,
     clear,
     restore,

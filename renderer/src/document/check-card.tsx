@@ -4,7 +4,7 @@ import { extractionOf, isCancelled, refusedForNoXml, repairOf, reportOf } from '
 import { operationsFor } from '../backend/file-kind';
 import type { Answer, InvoiceFile } from '../backend/backend';
 import type { Check, Checks, ReadingUnderWay } from '../batch/use-checks';
-import type { ConvertSource, RunConvert } from '../review/use-conversion';
+import type { ConvertSource, FormConversion, RunConvert } from '../review/use-conversion';
 import { useI18n } from '../i18n/i18n';
 import type { Profiles } from '../profiles/use-profiles';
 import { AnswerView } from '../shared/answer-view';
@@ -29,6 +29,8 @@ interface Props {
   readonly onReading: (id: number, reading: ReadingUnderWay | undefined) => void;
   /** Keeps this document's reading and corrections with it, beyond this card. */
   readonly onKeepReview: Checks['keepReview'];
+  /** Keeps the Factur-X PDF this card's form made with the document (its line, the export). */
+  readonly onConverted: Checks['keepConversion'];
   readonly runConvert: RunConvert;
   /** The validation target `runConvert` sends. */
   readonly target: ValidationTarget;
@@ -65,7 +67,16 @@ function convertSourceOf(
  * invoice or review form, XML); one answer per operation, the repair of a failing XML and the conversion
  * of an `invoice_data` JSON.
  */
-export function CheckCard({ check, onRepair, onReading, onKeepReview, runConvert, target, profiles }: Props) {
+export function CheckCard({
+  check,
+  onRepair,
+  onReading,
+  onKeepReview,
+  onConverted,
+  runConvert,
+  target,
+  profiles,
+}: Props) {
   const { lang, t } = useI18n();
   const report = reportOf(check.answers.validate);
   const extraction = extractionOf(check.answers.extract);
@@ -97,6 +108,10 @@ export function CheckCard({ check, onRepair, onReading, onKeepReview, runConvert
   const keepCorrection = useCallback(
     (corrected: Correction) => onKeepReview(id, { corrected }),
     [id, onKeepReview],
+  );
+  const keepConversion = useCallback(
+    (conversion: FormConversion) => onConverted(id, conversion),
+    [id, onConverted],
   );
   useEffect(() => {
     onReading(
@@ -161,6 +176,7 @@ export function CheckCard({ check, onRepair, onReading, onKeepReview, runConvert
                     run={runConvert}
                     {...(kept?.corrected ? { kept: kept.corrected } : {})}
                     onCorrect={keepCorrection}
+                    onConverted={keepConversion}
                     profiles={profiles}
                     sources={sources}
                     point={point}
@@ -212,7 +228,13 @@ export function CheckCard({ check, onRepair, onReading, onKeepReview, runConvert
         </AnswerView>
       )}
       {convertSource && (
-        <ConvertFlow source={convertSource} run={runConvert} target={target} profiles={profiles} />
+        <ConvertFlow
+          source={convertSource}
+          run={runConvert}
+          target={target}
+          profiles={profiles}
+          onConverted={keepConversion}
+        />
       )}
     </article>
   );

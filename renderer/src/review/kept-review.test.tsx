@@ -2,7 +2,8 @@
 /**
  * A review belongs to its document, not to its card: the reading (an OCR pass takes seconds a page) and
  * the accountant's corrections outlive closing the card, the desktop app's restart, and are what "convert
- * all that are ready" converts.
+ * all that are ready" converts; the Factur-X PDF the form makes is the document's conversion, as the
+ * batch's are.
  */
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -10,7 +11,7 @@ import { toAnswer, type Backend, type FormFields } from '../backend/backend';
 import { memoryWorkQueue } from '../testing/memory-work-queue';
 import { profileStore } from '../testing/profile-store';
 import { renderApp } from '../testing/render-app';
-import { dryRunBody, validReport } from '../testing/sample-bodies';
+import { dryRunBody } from '../testing/sample-bodies';
 
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
 
@@ -27,6 +28,11 @@ vi.mock('../document/pdf-renderer', () => ({
 afterEach(cleanup);
 
 const candidate = { number: 'F-READ-1', seller: { name: 'Acme' } };
+const converted = {
+  ...dryRunBody({}),
+  success: true,
+  result: { ...dryRunBody({}).result, conversionSuccessful: true, pdf: btoa('%PDF-1.7 converted') },
+};
 
 /** A PDF without invoice data whose reading finds `candidate`; each dry run ready to convert. */
 function readingBackend(queue?: ReturnType<typeof memoryWorkQueue>['queue']) {
@@ -37,7 +43,7 @@ function readingBackend(queue?: ReturnType<typeof memoryWorkQueue>['queue']) {
     run: async (operation, _file, _options, fields = {}) => {
       calls.push({ operation, fields });
       if (operation !== 'convert') return toAnswer(false, 422, noXml);
-      if (fields.dry_run !== 'true') return toAnswer(true, 200, { ...validReport, success: true });
+      if (fields.dry_run !== 'true') return toAnswer(true, 200, converted);
       const sent = fields.invoice_data ? (JSON.parse(fields.invoice_data) as unknown) : candidate;
       return toAnswer(true, 200, dryRunBody({ candidateInvoiceData: sent }));
     },
@@ -115,5 +121,19 @@ describe('a review kept with its document', () => {
     // Opened as it comes back (a list this short opens its documents), with the corrected invoice.
     await waitFor(() => expect(numberInput().value).toBe('F-2026-0042'));
     expect(next.readings()).toHaveLength(0);
+  });
+
+  it('counts the Factur-X PDF its form made as the document’s conversion, on its line and in the store', async () => {
+    const store = memoryWorkQueue();
+    renderApp(readingBackend(store.queue).backend);
+    await drop();
+    // Converted as read: the reading's dry run says it can pass, with no pause for a check.
+    await waitFor(() => expect(numberInput().value).toBe('F-READ-1'));
+    const convert = screen.getByRole('button', { name: 'Convert' }) as HTMLButtonElement;
+    expect(convert.disabled).toBe(false);
+    await act(async () => fireEvent.click(convert));
+    const status = () => within(screen.getByTestId('queue-row')).getByTestId('queue-status').textContent;
+    await waitFor(() => expect(status()).toBe('Converted to Factur-X'));
+    await waitFor(() => expect(store.entries[0]?.state).toContain(btoa('%PDF-1.7 converted')));
   });
 });

@@ -14,7 +14,7 @@ import { getAt, pathText } from './draft-edit';
 import { ReviewForm, type FieldContext } from './review-form';
 import { ConvertWhy, convertOffered } from './convert-why';
 import { fieldAtPath, fieldTermOf, pathOf, placeOfTerm } from './review-fields';
-import { convertOutputs, type RunConvert } from './use-conversion';
+import { convertOutputs, type FormConversion, type RunConvert } from './use-conversion';
 import { useReview, type Correction, type Review } from './use-review';
 import './review.css';
 
@@ -235,6 +235,7 @@ interface Props {
   /** Corrections made before, which the review resumes; and where it tells the new ones. */
   readonly kept?: Correction;
   readonly onCorrect?: (correction: Correction) => void;
+  readonly onConverted?: (conversion: FormConversion) => void;
 }
 
 /**
@@ -242,13 +243,25 @@ interface Props {
  * value, where it was read and how sure; corrections checked as they go, each finding leading to the field
  * that clears it; convert offered only when the target can pass, else told why.
  */
-export function ReviewFlow({ file, reading, run, profiles, sources, point, delay, kept, onCorrect }: Props) {
+export function ReviewFlow({
+  file,
+  reading,
+  run,
+  profiles,
+  sources,
+  point,
+  delay,
+  kept,
+  onCorrect,
+  onConverted,
+}: Props) {
   const { lang, t } = useI18n();
   const formId = useId().replace(/[^\w-]/g, '');
   const review = useReview(file, reading, run, {
     ...(delay !== undefined ? { delay } : {}),
     ...(kept ? { kept } : {}),
     ...(onCorrect ? { onCorrect } : {}),
+    ...(onConverted ? { onConverted } : {}),
   });
   const problems = useMemo(
     () => problemsOf(review.shown, lang, t('review.missing')),

@@ -3,7 +3,7 @@ import type { Answer, InvoiceFile } from '../backend/backend';
 import { candidateOf, type InvoiceDraft } from '../document/invoice-draft';
 import { convertBodyOf, requirementsOf, type Requirement } from './convert-bodies';
 import { addAt, payloadOf, pathText, removeAt, setAt, type Path } from './draft-edit';
-import type { ConvertOutput, RunConvert } from './use-conversion';
+import type { ConvertOutput, FormConversion, RunConvert } from './use-conversion';
 
 /** What a check answered: whether the invoice it checked can be converted, and if not, why. */
 export type CheckedState =
@@ -74,6 +74,8 @@ export interface ReviewOptions {
   readonly kept?: Correction;
   /** Told the corrections as they are checked, and when the review ends with some not yet checked. */
   readonly onCorrect?: (correction: Correction) => void;
+  /** Told a Factur-X PDF's conversion: the check that allowed it, and the final call's answer. */
+  readonly onConverted?: (conversion: FormConversion) => void;
 }
 
 /**
@@ -86,7 +88,7 @@ export function useReview(
   file: InvoiceFile,
   reading: Answer,
   run: RunConvert,
-  { delay = 700, kept, onCorrect }: ReviewOptions = {},
+  { delay = 700, kept, onCorrect, onConverted }: ReviewOptions = {},
 ): Review {
   const [draft, setDraft] = useState<InvoiceDraft>(
     () => kept?.draft ?? candidateOf(reading.ok ? reading.body : undefined) ?? {},
@@ -191,8 +193,11 @@ export function useReview(
   const convert = useCallback(() => {
     setFinal('pending');
     setFinalOutput(output);
-    void run(file, { ...fieldsOf(draft), output }).then(setFinal);
-  }, [draft, file, output, run]);
+    void run(file, { ...fieldsOf(draft), output }).then((answer) => {
+      setFinal(answer);
+      if (output === 'facturx_pdfa3') onConverted?.({ dryRun: shown, final: answer });
+    });
+  }, [draft, file, onConverted, output, run, shown]);
 
   return {
     draft,
