@@ -474,6 +474,13 @@ const sameVars = (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean =>
   a.size === b.size && [...a].every((v) => b.has(v));
 
 /**
+ * The memoised values compiled so far, by expression and prefixes: the artefacts write the same value in
+ * several rules (the counts of lines per rate of BR-FXEXT-S08b and BR-FXEXT-S-09b), computed once per
+ * document for all of them.
+ */
+const MEMOISED = new Map<string, Evaluator>();
+
+/**
  * Compiles an expression once into closures. A value that does not depend on the focus is kept in the
  * document's memo (xpath-memo.ts): once per document when it depends on nothing, once per value of its
  * variables when it reads the document from its root (`sum(/…[… = $rate])`), unless the memoised value
@@ -484,8 +491,14 @@ function compile(e: Expr, c: Compiling): Evaluator {
   if (d.focus || TRIVIAL.has(e.k)) return compileFocused(e, c);
   const kept = c.memo !== null && !c.repeated && sameVars(c.memo, d.vars);
   if (kept || (d.vars.size > 0 && !readsFromRoot(e))) return compileFocused(e, c);
-  const inner = compileFocused(e, { ns: c.ns, memo: d.vars, repeated: false });
-  return stable(d.vars.size === 0 ? oncePerDocument(inner) : perVariables(inner, [...d.vars]));
+  const key = JSON.stringify([e, [...c.ns]]);
+  let memoised = MEMOISED.get(key);
+  if (!memoised) {
+    const inner = compileFocused(e, { ns: c.ns, memo: d.vars, repeated: false });
+    memoised = stable(d.vars.size === 0 ? oncePerDocument(inner) : perVariables(inner, [...d.vars]));
+    MEMOISED.set(key, memoised);
+  }
+  return memoised;
 }
 
 /** The same, for what is evaluated many times per evaluation of the enclosing expression. */
