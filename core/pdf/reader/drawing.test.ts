@@ -53,6 +53,22 @@ describe('the drawing operations of a page', () => {
     expect(operations(pdf)).toBe(5);
   });
 
+  it('walks a page tree deeper than the call stack', () => {
+    const depth = 20_000;
+    // Objects 2 … depth + 1 are Pages nodes, each the only kid of the one before; then the page, its contents.
+    const nodes = Array.from(
+      { length: depth },
+      (_, i) => `<< /Type /Pages /Kids [${i + 3} 0 R] /Count 1 /Resources << >> >>`,
+    );
+    const pdf = writePdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      ...nodes,
+      `<< /Type /Page /MediaBox [0 0 10 10] /Contents ${depth + 3} 0 R >>`,
+      stream('', '0 0 m 1 1 l S'),
+    ]);
+    expect(operations(pdf)).toBe(3);
+  });
+
   it('stops counting past the bound', () => {
     expect(mostPageOperations(openedNested(), 1_000, 1024 * 1024)).toBe(Infinity);
   });

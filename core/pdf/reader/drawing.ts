@@ -99,21 +99,25 @@ export function mostPageOperations(doc: DrawnDocument, limit: number, streamByte
 
   let most = 0;
   const seen = new Set<PdfDict>();
-  const visit = (node: PdfDict | undefined, inherited: PdfDict | undefined): void => {
-    if (!node || seen.has(node) || most > limit) return;
+  // The page tree walked with a stack of its own: a hostile tree may be deeper than the call stack.
+  const stack: { node: PdfDict | undefined; inherited: PdfDict | undefined }[] = [
+    { node: doc.dict(doc.catalog()?.get('Pages')), inherited: undefined },
+  ];
+  while (stack.length > 0 && most <= limit) {
+    const { node, inherited } = stack.pop()!;
+    if (!node || seen.has(node)) continue;
     seen.add(node);
     const resources = doc.dict(node.get('Resources')) ?? inherited;
     const kids = doc.resolve(node.get('Kids'));
     if (Array.isArray(kids)) {
-      for (const kid of kids) visit(doc.dict(kid), resources);
-      return;
+      for (const kid of kids) stack.push({ node: doc.dict(kid), inherited: resources });
+      continue;
     }
     const listed = doc.resolve(node.get('Contents'));
     const streams = (Array.isArray(listed) ? listed.map((o) => doc.resolve(o)) : [listed]).filter(
       (s): s is PdfStream => s instanceof PdfStream,
     );
     most = Math.max(most, expanded(streams, resources));
-  };
-  visit(doc.dict(doc.catalog()?.get('Pages')), undefined);
+  }
   return most;
 }
