@@ -2,10 +2,11 @@
  * An invoice whose every repeated part grows with one number, for the tests that hold the rules' cost to
  * linear growth: `n` lines (each with an allowance and a charge; in EXTENDED, each line the DETAIL of a
  * GROUP line of its own, as the profile's line hierarchy writes it), `n` document allowances and `n`
- * charges, and `n` VAT breakdowns, each rate used by one breakdown, one line (and its group), one
- * allowance and one charge, so that every rule pairing lines with breakdowns or lines with lines meets n
- * of each. Made from the project's own golden invoice, with the totals added up: its only findings are
- * its rates (no French rates) and, in EXTENDED, the sums that count the group lines too.
+ * charges (in EXTENDED, `n` logistics service charges too), and `n` VAT breakdowns, each rate used by one
+ * breakdown, one line (and its group), one allowance and one charge, so that every rule pairing lines
+ * with breakdowns or lines with lines meets n of each. Made from the project's own golden invoice, with
+ * the totals added up: its findings are its rates (no French rates) and, in EXTENDED, the sums that count
+ * the group lines and the logistics charges too.
  */
 import { GUIDELINE_ID, type Profile } from '../cii/profile';
 import { Decimal } from '../decimal/decimal';
@@ -39,6 +40,12 @@ function allowanceCharge(charge: boolean, amount: Decimal, rate: Decimal | null)
   );
 }
 
+/** A logistics service charge (EXTENDED's BT-X-271…), taxed at `rate`: outside the totals, for the cost alone. */
+const logisticsCharge = (rate: Decimal): string =>
+  `<ram:SpecifiedLogisticsServiceCharge><ram:Description>Transport</ram:Description>` +
+  `<ram:AppliedAmount>${DOCUMENT_CHARGE.toString()}</ram:AppliedAmount>` +
+  `<ram:AppliedTradeTax>${tax(rate)}</ram:AppliedTradeTax></ram:SpecifiedLogisticsServiceCharge>`;
+
 /** Where the line sits in EXTENDED's hierarchy (`null`: a line of another profile, with none). */
 type Hierarchy = { readonly status: 'GROUP' } | { readonly status: 'DETAIL'; readonly parent: string } | null;
 
@@ -68,6 +75,7 @@ export function scaledInvoice(n: number, profile: Profile): string {
   const lines: string[] = [];
   const documentLevel: string[] = [];
   const breakdowns: string[] = [];
+  const logistics: string[] = [];
   let taxTotal = Decimal.ZERO;
   for (let i = 0; i < n; i++) {
     const rate = rateOf(i);
@@ -83,6 +91,7 @@ export function scaledInvoice(n: number, profile: Profile): string {
       allowanceCharge(false, DOCUMENT_ALLOWANCE, rate),
       allowanceCharge(true, DOCUMENT_CHARGE, rate),
     );
+    if (profile === 'EXTENDED') logistics.push(logisticsCharge(rate));
     breakdowns.push(
       `<ram:ApplicableTradeTax><ram:CalculatedAmount>${amount.toString()}</ram:CalculatedAmount>` +
         `<ram:TypeCode>VAT</ram:TypeCode><ram:BasisAmount>${basis.toString()}</ram:BasisAmount>` +
@@ -102,6 +111,6 @@ export function scaledInvoice(n: number, profile: Profile): string {
   return goldenCii()
     .replace(`<ram:ID>${GUIDELINE_ID.EN16931}</ram:ID>`, `<ram:ID>${GUIDELINE_ID[profile]}</ram:ID>`)
     .replace(LINES, lines.join(''))
-    .replace(BREAKDOWN, breakdowns.join('') + documentLevel.join(''))
+    .replace(BREAKDOWN, breakdowns.join('') + documentLevel.join('') + logistics.join(''))
     .replace(SUMMATION, summation);
 }
