@@ -117,6 +117,16 @@ describe('XPath 2.0 as the Schematron artefacts write it', () => {
     expect(on(decimals('0.1'))).toBe(true);
     expect(on(decimals('10'))).toBe(true);
     expect(() => on(decimals('7'))).toThrow(UncastableValue);
+    // Answered whole by the index (every conjunct of the item or compared with it), errors included.
+    const all = '/rsm:CrossIndustryInvoice';
+    expect(on(`every $id in ram:L/ram:ID satisfies count(${all}/ram:L[ram:ID = $id]) = 1`)).toBe(true);
+    expect(on(`every $v in ram:A satisfies count(${all}/ram:A[@currencyID and . = $v]) <= 1`)).toBe(true);
+    expect(on(`some $v in ram:A satisfies count(${all}/ram:A[@currencyID and . = $v]) = 0`)).toBe(true);
+    expect(on(`some $l in ${all}/ram:L satisfies $l/ram:ID = string(count(ram:L))`)).toBe(true);
+    expect(on(`some $l in ${all}/ram:L satisfies $l/ram:ID = string(count(ram:A) + 1)`)).toBe(false);
+    expect(() => on(`some $v in (0.2, 0.1) satisfies count(${all}/ram:*[xs:decimal(.) = $v]) = 2`)).toThrow(
+      UncastableValue,
+    );
   });
 
   it('computes the same value written in two rules once per document for both', () => {

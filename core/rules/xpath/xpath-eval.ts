@@ -627,8 +627,12 @@ function filterJoined(
   const candidates = join?.candidates(base, focus, env);
   if (!candidates) return filter(base, predicate, focus, env);
   const out: Item[] = [];
-  for (const i of candidates) {
+  for (const i of candidates.indices) {
     const item = base[i]!;
+    if (candidates.known(i)) {
+      out.push(item);
+      continue;
+    }
     // The join's predicates are boolean: never a position to test.
     if (ebv(predicate({ item, position: i + 1, size: base.length, vars: focus.vars }, env))) out.push(item);
   }
@@ -640,8 +644,9 @@ function someJoined(binding: Bindings[number], body: Evaluator, join: Join): Eva
   const [name, range] = binding;
   return (focus, env) => {
     const items = range(focus, env);
-    const candidates = join.candidates(items, focus, env) ?? items.map((_, i) => i);
-    for (const i of candidates) {
+    const candidates = join.candidates(items, focus, env);
+    for (const i of candidates?.indices ?? items.keys()) {
+      if (candidates?.known(i)) return TRUE;
       const vars = new Map(focus.vars);
       vars.set(name, [items[i]!]);
       if (ebv(body({ ...focus, vars }, env))) return TRUE;

@@ -5,7 +5,8 @@
  * lines `[… xs:decimal(ram:RateApplicablePercent) = $rate]` of each VAT breakdown. Evaluated as written,
  * that is every item for every outer item: time quadratic in the lines. Here the sequence is indexed
  * once (per document, per sequence) by the item's side of each comparison, and an evaluation visits only
- * the items the index leaves as candidates, on which the predicate is then evaluated as written.
+ * the items the index leaves as candidates, on which the predicate is then evaluated as written (unless
+ * the index answers it whole: every conjunct indexed, and the item matched every one without an error).
  *
  * The result is exactly the scan's, dynamic errors included. An item is left out only when the scan
  * would find the predicate false there without raising an error: its conjuncts before the first that
@@ -33,10 +34,18 @@ import {
 /** Whose item the predicate tests: the focus (a filter `S[…]`) or a range variable (`some $x in S …`). */
 export type JoinItem = { readonly kind: 'focus' } | { readonly kind: 'variable'; readonly name: string };
 
+/** The items of a sequence the predicate may hold for. */
+export interface Candidates {
+  /** Their indexes in the sequence, ascending. */
+  readonly indices: readonly number[];
+  /** Whether the predicate holds for the item at that index, known from the index without evaluating it. */
+  readonly known: (i: number) => boolean;
+}
+
 /** How the index finds a sequence's candidates; null when the predicate has no comparison to index by. */
 export interface Join {
-  /** Indexes (in `seq`, ascending) of the items the predicate may hold for, or null: scan them all. */
-  candidates(seq: Sequence, focus: Focus, env: XPathEnv): readonly number[] | null;
+  /** The candidates in `seq`, or null: scan them all. */
+  candidates(seq: Sequence, focus: Focus, env: XPathEnv): Candidates | null;
 }
 
 type Part =
@@ -154,6 +163,9 @@ export function joinOf(predicate: Expr, item: JoinItem, compile: (e: Expr) => Ev
   }
   const comparisons = parts.filter((p): p is Comparison => p.kind === 'comparison');
   if (comparisons.length === 0) return null;
+  // Every conjunct indexed, none evaluated with the outside (`not($x is .)`): an item that matches every
+  // comparison, its item tests holding, is one the predicate holds for, without an error.
+  const exact = parts.length === conjuncts(predicate).length && parts.every((p) => p.kind !== 'safe');
   // Built once per sequence of the document (the same sequence object: a memoised value).
   const indexOf = perObject(indexer(parts, comparisons, item));
   return {
@@ -169,16 +181,23 @@ export function joinOf(predicate: Expr, item: JoinItem, compile: (e: Expr) => Ev
       const index = indexOf(seq, env);
       // Every comparison must be one that cannot raise an error, whichever of them narrows the items.
       const keyFns = others.map((values, j) => keyFor(values, index.keys[j]!));
-      let best: readonly number[] | null = null;
+      const found: Set<number>[] = [];
       for (let j = 0; j < others.length; j++) {
         const key = keyFns[j];
         if (!key) return null;
         const byKey = index.keys[j]!.byKey;
-        const found = new Set<number>();
-        for (const v of others[j]!) for (const i of byKey.get(key(v)) ?? []) found.add(i);
-        if (!best || found.size < best.length) best = [...found];
+        const items = new Set<number>();
+        for (const v of others[j]!) for (const i of byKey.get(key(v)) ?? []) items.add(i);
+        found.push(items);
       }
-      return [...best!, ...index.failing].sort((a, b) => a - b);
+      found.sort((a, b) => a.size - b.size);
+      // Exact: the items of every comparison; else those of the one that narrows most, to be evaluated.
+      const [fewest, ...rest] = found;
+      const matches = exact ? [...fewest!].filter((i) => rest.every((f) => f.has(i))) : [...fewest!];
+      const indices = [...matches, ...index.failing].sort((a, b) => a - b);
+      if (!exact) return { indices, known: () => false };
+      const failing = new Set(index.failing);
+      return { indices, known: (i) => !failing.has(i) };
     },
   };
 }
