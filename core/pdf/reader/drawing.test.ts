@@ -53,6 +53,20 @@ describe('the drawing operations of a page', () => {
     expect(operations(pdf)).toBe(5);
   });
 
+  it('counts the appearances of the annotations drawn over the page, and the forms they draw', () => {
+    const pdf = writePdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 10 10] /Contents 4 0 R ' +
+        '/Annots [<< /Type /Annot /Subtype /Stamp /Rect [0 0 5 5] /AP << /N << /On 6 0 R /Off 5 0 R >> >> >>] >>',
+      stream('', '0 0 m S'),
+      stream(FORM, '0 0 m 10 10 l S'),
+      stream(`${FORM} /Resources << /XObject << /A 5 0 R >> >>`, '/A Do /A Do /A Do'),
+    ]);
+    // The page's 2; the "On" state's 3 drawings of the 3-operation form; the "Off" state is that form.
+    expect(operations(pdf)).toBe(2 + (3 + 3 * 3) + 3);
+  });
+
   it('walks a page tree deeper than the call stack', () => {
     const depth = 20_000;
     // Objects 2 … depth + 1 are Pages nodes, each the only kid of the one before; then the page, its contents.

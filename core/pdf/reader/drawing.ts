@@ -1,14 +1,15 @@
 /**
  * The drawing operations a page expands to: the operators of its content streams, each form XObject it
  * draws (`/X Do`) counted with its own operations every time it is drawn, forms within forms alike
- * (ISO 32000-1 §8.10). A few kilobytes of forms that draw each other ten times, seven levels down, are
+ * (ISO 32000-1 §8.10), and the appearances of its annotations (§12.5.5), forms drawn over it. The glyphs
+ * of Type 3 fonts and the cells of tiling patterns, content streams too, are not counted. A few kilobytes of forms that draw each other ten times, seven levels down, are
  * ten million drawings: what a reader of the page (pdfjs, for its text and its pictures) would work
  * through, for hours, and what the bounds check (bounds.ts) refuses before any reader starts. Each form is
  * counted once per resources it is drawn with, so the count takes time linear in the document.
  */
 import { isOperator, scanContent } from './content-tokens';
 import type { Decoded } from './filters';
-import { isName, type PdfDict, PdfStream, type PdfObject } from './objects';
+import { isName, PdfDict, PdfStream, type PdfObject } from './objects';
 
 /** What the count needs of a document. */
 export interface DrawnDocument {
@@ -45,6 +46,15 @@ function contentOf(bytes: Uint8Array): Content {
   });
   return { operations, drawn };
 }
+
+/** An entry's objects, resolved: the items of an array, or the entry itself. */
+function itemsOf(doc: DrawnDocument, entry: PdfObject | undefined): (PdfObject | undefined)[] {
+  const resolved = doc.resolve(entry);
+  return (Array.isArray(resolved) ? resolved : [resolved]).map((o) => doc.resolve(o));
+}
+
+const streamsAmong = (objects: readonly (PdfObject | undefined)[]): PdfStream[] =>
+  objects.filter((o): o is PdfStream => o instanceof PdfStream);
 
 /**
  * The largest number of drawing operations a page of the document expands to, Infinity once past
@@ -113,11 +123,15 @@ export function mostPageOperations(doc: DrawnDocument, limit: number, streamByte
       for (const kid of kids) stack.push({ node: doc.dict(kid), inherited: resources });
       continue;
     }
-    const listed = doc.resolve(node.get('Contents'));
-    const streams = (Array.isArray(listed) ? listed.map((o) => doc.resolve(o)) : [listed]).filter(
-      (s): s is PdfStream => s instanceof PdfStream,
-    );
-    most = Math.max(most, expanded(streams, resources));
+    let operations = expanded(streamsAmong(itemsOf(doc, node.get('Contents'))), resources);
+    // Its annotations' appearances, which a reader draws over it: forms of their own.
+    for (const annotation of itemsOf(doc, node.get('Annots'))) {
+      const normal = doc.resolve(doc.dict(doc.dict(annotation)?.get('AP'))?.get('N'));
+      const states =
+        normal instanceof PdfDict ? [...normal.map.values()].map((o) => doc.resolve(o)) : [normal];
+      for (const form of streamsAmong(states)) operations += formOperations(form, resources);
+    }
+    most = Math.max(most, operations);
   }
   return most;
 }
