@@ -2,9 +2,10 @@
  * The bounds every PDF the application reads is held to (README, "Refusals and bounds"), checked once
  * when it is opened, before anything else reads it (our own checks, or pdfjs for its text and pictures):
  * the number of objects and pages, the decompressed size of each stream and of all of them together,
- * and the size of each picture. A PDF beyond one of them is refused with the bound it broke, instead of
- * being decompressed or drawn without limit.
+ * the size of each picture, and the drawing operations a page expands to (drawing.ts). A PDF beyond one
+ * of them is refused with the bound it broke, instead of being decompressed or drawn without limit.
  */
+import { mostPageOperations } from './drawing';
 import { type Decoded, MAX_DECODED, filterNames, IMAGE_FILTERS } from './filters';
 import { isName, PdfStream, type PdfDict, type PdfObject } from './objects';
 
@@ -19,6 +20,8 @@ export interface PdfLimits {
   readonly maxDocumentBytes: number;
   /** Pixels of one picture (width × height, as declared and as its codec says). */
   readonly maxImagePixels: number;
+  /** Drawing operations one page expands to, the forms it draws counted each time (drawing.ts). */
+  readonly maxPageOperations: number;
 }
 
 /**
@@ -31,9 +34,11 @@ export const PDF_LIMITS: PdfLimits = {
   maxStreamBytes: MAX_DECODED,
   maxDocumentBytes: 128 * 1024 * 1024,
   maxImagePixels: 50_000_000,
+  maxPageOperations: 1_000_000,
 };
 
-export type PdfBound = 'objects' | 'pages' | 'stream_bytes' | 'document_bytes' | 'image_pixels';
+export type PdfBound =
+  'objects' | 'pages' | 'stream_bytes' | 'document_bytes' | 'image_pixels' | 'page_operations';
 
 /** The bound a document broke, with the limit. */
 export interface BeyondBounds {
@@ -103,6 +108,8 @@ export function checkBounds(
       sizes?.measured(stream, result.bytes.length);
     } else if (result.beyondBounds) return beyond();
   }
+  if (mostPageOperations(doc, limits.maxPageOperations, limits.maxStreamBytes) > limits.maxPageOperations)
+    return { bound: 'page_operations', limit: limits.maxPageOperations };
   return null;
 }
 
