@@ -1,12 +1,12 @@
 /**
  * Runs a document command over its inputs. One input runs here; a folder or several files run as a batch
- * on `--jobs` worker threads (default: the processor cores), several documents at once, the results
- * printed in input order, never more than a few inputs ahead of the one printed next. This thread reads
- * the inputs and writes the outputs while the workers (or, with one job, this thread too) answer others,
- * so that the disk's latency is not added to each document's time. Ctrl+C stops the
- * batch: nothing more starts, converts under way are cancelled, the results finished are printed and a
- * line says how far it got (exit code 130). A second Ctrl+C ends the process at once; the files written
- * are complete either way.
+ * on `--jobs` jobs (default: the processor cores), several documents at once, the results printed in
+ * input order, never more than a few inputs ahead of the one printed next. This thread is one of the
+ * jobs, the others worker threads (batch-worker.ts); it reads the inputs and writes the outputs between
+ * the documents it answers, so that the disk's latency is not added to each document's time. Ctrl+C
+ * stops the batch: nothing more starts, converts under way are cancelled, the results finished are
+ * printed and a line says how far it got (exit code 130). A second Ctrl+C ends the process at once; the
+ * files written are complete either way.
  */
 import path from 'node:path';
 import { coreCount } from '../../core/pool/worker-pool';
@@ -17,18 +17,13 @@ import type { DocumentCommand } from './document-commands';
 import { expandInputs, isDirectory } from './inputs';
 import { badInput, EXIT, str, type ExitCode, type Values } from './io';
 import { progressBar } from './progress';
-import {
-  answerInput,
-  crashed,
-  runOne,
-  type Answer,
-  type OneInput,
-  type Outcome,
-  type OutTarget,
-} from './run-one';
+import { crashed, runOne, type Answer, type OneInput, type Outcome, type OutTarget } from './run-one';
 
-/** Inputs in progress per job: one answered while another is read or its output written. */
-const IN_FLIGHT_PER_JOB = 2;
+/**
+ * Inputs in progress per job: one answered, the next held by its worker (batch-worker.ts), and one read
+ * or its output written.
+ */
+const IN_FLIGHT_PER_JOB = 3;
 /** A batch never holds more inputs and results than this many per job (started, not yet printed). */
 const AHEAD_PER_JOB = 4;
 
@@ -80,12 +75,11 @@ export async function runDocumentCommand(
 }
 
 async function runBatch(inputs: readonly OneInput[], jobs: number, service: string): Promise<ExitCode> {
-  const pool = jobs > 1 ? batchPool(jobs) : null;
   const stop = new AbortController();
-  const ctx = localContext();
-  const answer: Answer = pool
-    ? (one, request) => pool.run({ one, request }, stop.signal).catch((e: unknown) => crashed(one, e))
-    : (one, request) => answerInput(one, request, ctx, stop.signal);
+  // The main thread is one of the jobs: the others are worker threads.
+  const pool = batchPool(jobs - 1, localContext());
+  const answer: Answer = (one, request) =>
+    pool.run({ one, request }, stop.signal).catch((e: unknown) => crashed(one, e));
   const progress = progressBar(inputs.length);
   const onInterrupt = () => {
     if (stop.signal.aborted) process.exit(EXIT.interrupted);
@@ -118,7 +112,7 @@ async function runBatch(inputs: readonly OneInput[], jobs: number, service: stri
   } finally {
     progress.end();
     process.off('SIGINT', onInterrupt);
-    await pool?.close();
+    await pool.close();
   }
   if (!stop.signal.aborted) return worst;
   const notStarted = inputs.length - done - cancelled;
