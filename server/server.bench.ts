@@ -10,8 +10,7 @@
  * allow at that cost: a figure a machine shared with other work does not distort as much.
  */
 import { execFileSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
