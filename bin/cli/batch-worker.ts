@@ -11,6 +11,7 @@ import { localContext } from '../../core/service';
 import type { ServiceContext, ServiceRequest } from '../../core/service/types';
 import { answerCalls } from '../../core/pool/pool-worker';
 import { workerPool, type WorkerPool } from '../../core/pool/worker-pool';
+import type { Growth } from './pool-growth';
 import { answerInput, type Answered, type OneInput } from './run-one';
 
 const ROLE = 'facturx-batch';
@@ -35,12 +36,25 @@ export const answerBuffers = (answered: Answered): ArrayBuffer[] =>
  */
 const DEPTH = 2;
 
-/** `workers` threads, and the main thread answering on `ctx` whenever it is free. */
-export function batchPool(workers: number, ctx: ServiceContext): WorkerPool<BatchCall, Answered> {
+/**
+ * Up to `workers` threads, and the main thread answering on `ctx` whenever it is free; with `growth`,
+ * the workers start once it finds them worth it (pool-growth.ts), else as soon as inputs wait.
+ */
+export function batchPool(
+  workers: number,
+  ctx: ServiceContext,
+  growth?: Growth,
+): WorkerPool<BatchCall, Answered> {
   return workerPool(workers, () => new Worker(new URL(import.meta.url), { workerData: { role: ROLE } }), {
     transfer: callBuffers,
     depth: DEPTH,
-    here: ({ one, request }, signal) => answerInput(one, request, ctx, signal),
+    here: async ({ one, request }, signal) => {
+      const start = performance.now();
+      const answered = await answerInput(one, request, ctx, signal);
+      growth?.answered(performance.now() - start);
+      return answered;
+    },
+    ...(growth ? { grow: () => growth.worth() } : {}),
   });
 }
 

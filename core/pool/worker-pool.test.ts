@@ -178,6 +178,20 @@ describe('workerPool', () => {
     await p.close();
   });
 
+  it('with `grow`, starts a worker only once it says one is worth it', async () => {
+    let worth = false;
+    const { p, workers } = pool(1, { here: async (call) => call.toUpperCase(), grow: () => worth });
+    await expect(Promise.all(['a', 'b'].map((c) => p.run(c)))).resolves.toEqual(['A', 'B']);
+    expect(workers).toHaveLength(0);
+    worth = true;
+    const answers = ['c', 'd', 'e'].map((c) => p.run(c));
+    expect(workers).toHaveLength(1);
+    await tick();
+    workers[0]!.answer('D');
+    await expect(Promise.all(answers)).resolves.toEqual(['C', 'D', 'E']);
+    await p.close();
+  });
+
   it('refuses calls once closed, and fails those waiting', async () => {
     const { p } = pool(1);
     const running = p.run('a');

@@ -13,7 +13,8 @@
  * that also works, see `here`, hears late). `here`: this thread is one more executor, taking a call
  * whenever it is free and no idle worker is ready; it is warm already, where a worker must load and warm
  * up its code first (a batch on two cores then runs on this thread and one worker, not on two workers
- * and an idle thread).
+ * and an idle thread). With `here`, `grow` may hold the workers back until the work waiting is worth
+ * their start.
  */
 import { availableParallelism } from 'node:os';
 import type { PoolMessage, PoolReply } from './pool-worker';
@@ -42,6 +43,11 @@ export interface PoolOptions<Call, Reply> {
   readonly depth?: number;
   /** Answers a call on this thread: this thread is then one more executor of the pool. */
   readonly here?: (call: Call, signal: AbortSignal | undefined) => Promise<Reply>;
+  /**
+   * Asked before a worker starts for calls waiting (with `here` only, which answers them otherwise):
+   * whether one is worth its start. Asked again whenever a call is answered.
+   */
+  readonly grow?: () => boolean;
 }
 
 /** The default number of workers: the processor cores this process may use. */
@@ -74,6 +80,7 @@ export function workerPool<Call, Reply>(
   options: PoolOptions<Call, Reply> = {},
 ): WorkerPool<Call, Reply> {
   const { here } = options;
+  const grow = here && options.grow ? options.grow : () => true;
   // With `here`, this thread alone may be the pool.
   const limit = Math.max(here ? 0 : 1, Math.floor(size));
   const depth = Math.max(1, Math.floor(options.depth ?? 1));
@@ -157,7 +164,7 @@ export function workerPool<Call, Reply>(
       }
     }
     let starting = [...slots].filter((s) => !s.ready).length;
-    for (; queue.length > starting && slots.size < limit; starting++) open();
+    for (; queue.length > starting && slots.size < limit && grow(); starting++) open();
   };
 
   return {
