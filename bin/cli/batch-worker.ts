@@ -49,9 +49,8 @@ export function batchPool(
     transfer: callBuffers,
     depth: DEPTH,
     here: async ({ one, request }, signal) => {
-      const start = performance.now();
       const answered = await answerInput(one, request, ctx, signal);
-      growth?.answered(performance.now() - start);
+      growth?.answered();
       return answered;
     },
     ...(growth ? { grow: () => growth.worth() } : {}),
