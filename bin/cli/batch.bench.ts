@@ -22,6 +22,8 @@ const cli = path.join(root, 'bin', 'facturx.js');
 const SMALL = Number(process.env.BENCH_BATCH_SMALL ?? 20);
 const LARGE = Number(process.env.BENCH_BATCH_LARGE ?? 220);
 const SCANS = Number(process.env.BENCH_BATCH_SCANS ?? 12);
+/** Runs of each batch, small and large alternated: their medians are what is printed. */
+const RUNS = Number(process.env.BENCH_BATCH_RUNS ?? 3);
 
 interface Timing {
   readonly wallMs: number;
@@ -48,6 +50,19 @@ function time(args: readonly string[]): Timing {
     throw new Error(`facturx ${args.join(' ')}: no timing (${run.stderr})`);
   return { wallMs: real * 1000, cpuMs: (user + sys) * 1000 };
 }
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** Runs of the same batches (each run a timing per batch): each batch's median wall and cpu. */
+const medians = (runs: Timing[][]): Timing[] =>
+  runs[0]!.map((_, i) => ({
+    wallMs: median(runs.map((run) => run[i]!.wallMs)),
+    cpuMs: median(runs.map((run) => run[i]!.cpuMs)),
+  }));
 
 /** `count` copies of each file `files` gives (name → bytes) in a new folder. */
 function folder(base: string, name: string, count: number, files: Record<string, Uint8Array>): string {
@@ -83,7 +98,7 @@ export default async function batch(): Promise<void> {
     const cores = availableParallelism();
     console.log(
       `inputs: the project's 1-page EN 16931 invoice (${xml.length} bytes of XML, carrier ${carrier.pdf.length} bytes, ` +
-        `Factur-X ${facturx.pdf.length} bytes); batches of ${SMALL} and ${LARGE}; ${cores} cores, load average ` +
+        `Factur-X ${facturx.pdf.length} bytes); batches of ${SMALL} and ${LARGE}, medians of ${RUNS} runs; ${cores} cores, load average ` +
         `${loadavg()[0]!.toFixed(1)} at start`,
     );
 
@@ -128,7 +143,9 @@ export default async function batch(): Promise<void> {
       // Without --jobs, the batch chooses how many of the cores repay a worker's start (pool-growth.ts).
       for (const jobs of [...new Set(['--jobs 1', `--jobs ${cores}`]), 'no --jobs']) {
         const flags = jobs.startsWith('--') ? jobs.split(' ') : [];
-        const [small, large] = dirs.map((d) => time([...command.args(d), ...flags]));
+        const [small, large] = medians(
+          Array.from({ length: RUNS }, () => dirs.map((d) => time([...command.args(d), ...flags]))),
+        );
         const one = perInvoice(small!, large!, LARGE - SMALL);
         byJobs.push({ jobs, ...one });
         console.log(
