@@ -4,7 +4,7 @@
  * filter pdfjs would decode is decoded here within the bound (Flate, LZW, ASCII85, RunLength), and read
  * back alike by pdfjs, so the bytes we count are the bytes pdfjs would make.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { localContext, services } from '../../service';
 import {
   encodedContentPdf,
@@ -91,6 +91,23 @@ describe('a PDF beyond a bound is refused when it is opened, saying which', () =
       nestedForms(4, 10),
     ])
       expect(PdfDocument.open(pdf, SMALL).ok).toBe(true);
+  });
+
+  it('decodes no stream to check a PDF whose raw streams could not expand beyond the bounds', () => {
+    // 3 KB of page content: at most 64 times that through RunLength and 4 times again through ASCII85.
+    const pdf = encodedContentPdf('BT (Facture) Tj ET\n'.repeat(160), ['A85', 'RL']);
+    const decode = vi.spyOn(PdfDocument.prototype, 'decode');
+    try {
+      expect(PdfDocument.open(pdf).ok).toBe(true);
+      expect(decode).not.toHaveBeenCalled();
+      // The same document held to bounds its streams could break, going by their filters, but do not:
+      // measured by decoding them, and opened.
+      const opened = PdfDocument.open(pdf, { ...PDF_LIMITS, maxDocumentBytes: 64 * 1024 });
+      expect(opened.ok).toBe(true);
+      expect(decode).toHaveBeenCalled();
+    } finally {
+      decode.mockRestore();
+    }
   });
 
   it('holds every PDF to the application bounds by default', () => {
