@@ -12,9 +12,11 @@ export type PoolMessage =
   | { readonly kind: 'call'; readonly id: number; readonly call: unknown }
   | { readonly kind: 'abort'; readonly id: number };
 
-/** Worker → pool: ready for calls (once, first), or a call's answer. */
+/** Worker → pool: ready for calls (once, first), a call's answer, or why its handler failed. */
 export type PoolReply =
-  { readonly kind: 'ready' } | { readonly kind: 'reply'; readonly id: number; readonly reply: unknown };
+  | { readonly kind: 'ready' }
+  | { readonly kind: 'reply'; readonly id: number; readonly reply: unknown }
+  | { readonly kind: 'failed'; readonly id: number; readonly message: string };
 
 export function answerCalls<Call, Reply>(
   handle: (call: Call, signal: AbortSignal) => Promise<Reply>,
@@ -34,12 +36,20 @@ export function answerCalls<Call, Reply>(
     }
     working = true;
     const controller = aborts.get(message.id)!;
-    // A handler that throws ends the thread (an unhandled rejection), and the pool fails its call.
-    void handle(message.call as Call, controller.signal).then((reply) => {
-      aborts.delete(message.id);
-      port.postMessage({ kind: 'reply', id: message.id, reply } satisfies PoolReply, transfer(reply));
-      next();
-    });
+    // A handler that throws fails its call only: the thread, warmed up, goes on with the next ones.
+    void handle(message.call as Call, controller.signal).then(
+      (reply) => {
+        aborts.delete(message.id);
+        port.postMessage({ kind: 'reply', id: message.id, reply } satisfies PoolReply, transfer(reply));
+        next();
+      },
+      (error: unknown) => {
+        aborts.delete(message.id);
+        const text = error instanceof Error ? error.message : String(error);
+        port.postMessage({ kind: 'failed', id: message.id, message: text } satisfies PoolReply);
+        next();
+      },
+    );
   };
 
   port.on('message', (message: PoolMessage) => {

@@ -25,6 +25,11 @@ class FakeWorker extends EventEmitter implements PoolWorker {
     const call = this.received.filter((m) => m.kind === 'call')[this.answered++]!;
     this.emit('message', { kind: 'reply', id: call.id, reply } satisfies PoolReply);
   }
+  /** Says the handler of the oldest call not answered yet threw. */
+  fail(message: string): void {
+    const call = this.received.filter((m) => m.kind === 'call')[this.answered++]!;
+    this.emit('message', { kind: 'failed', id: call.id, message } satisfies PoolReply);
+  }
   async terminate(): Promise<number> {
     this.terminated = true;
     return 0;
@@ -84,6 +89,20 @@ describe('workerPool', () => {
     workers[0]!.answer('cancelled');
     await expect(answer).resolves.toBe('cancelled');
     await p.close();
+  });
+
+  it('fails only the call whose handler threw, and the same worker answers the next', async () => {
+    const { p, workers } = pool(1);
+    const first = p.run('a');
+    const second = p.run('b');
+    await tick();
+    workers[0]!.fail('boom');
+    await expect(first).rejects.toThrow('worker failed: boom');
+    await tick();
+    workers[0]!.answer('B');
+    await expect(second).resolves.toBe('B');
+    expect(workers).toHaveLength(1);
+    expect(workers[0]!.terminated).toBe(false);
   });
 
   it('fails the call of a worker that dies and starts another for the next', async () => {

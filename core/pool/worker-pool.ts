@@ -2,9 +2,9 @@
  * A pool of worker threads for any batch (the command line's, the desktop's queue, a server's jobs): the
  * caller says how to start a worker (a file that calls `answerCalls`, see pool-worker.ts) and what a call
  * and its reply are (structured-cloneable values); calls wait in order for the first free executor.
- * Workers start on demand, up to `size`, and take calls once they say they are ready; one that dies fails
- * the call it was answering (the promise rejects), gives back those it had not begun, and is replaced by
- * the next call. An aborted signal is passed to the worker, whose handler decides how to stop. The
+ * Workers start on demand, up to `size`, and take calls once they say they are ready; a call whose
+ * handler throws fails alone (the promise rejects; the worker goes on); a worker that dies fails the call
+ * it was answering, gives back those it had not begun, and is replaced by the next call. An aborted signal is passed to the worker, whose handler decides how to stop. The
  * buffers `transfer` names in a call move to a worker that begins it at once instead of being copied (the
  * caller no longer has them); a call that waits behind another in a worker is copied, as it may come back.
  *
@@ -114,6 +114,8 @@ export function workerPool<Call, Reply>(
     const slot: Slot = { worker, ready: false, held: new Map() };
     worker.on('message', (reply) => {
       if (reply.kind === 'ready') slot.ready = true;
+      else if (reply.kind === 'failed')
+        release(slot, reply.id)?.reject(new Error(`worker failed: ${reply.message}`));
       else release(slot, reply.id)?.resolve(reply.reply);
       dispatch();
     });
