@@ -163,6 +163,8 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
                   check={check}
                   onRepair={work.repair}
                   onReading={work.reading}
+                  onKeepReview={work.keepReview}
+                  onConverted={work.keepConversion}
                   runConvert={runConvert}
                   target={validationTarget}
                   profiles={profiles}
