@@ -10,7 +10,7 @@
  * and the assertion's position in the artefact (`FX-BASICWL-0142`).
  */
 import { CONFORMANCE_LEVEL, type Profile } from '../../cii/profile';
-import type { Rule, RuleSet } from '../rule';
+import type { Message, Rule, RuleSet } from '../rule';
 import { patternRules, type PatternAssertion, type PatternContext } from '../schematron-pattern';
 import { compileMatch, compileTest } from '../xpath/xpath-engine';
 import type { ProfileArtefact, RuleData } from './definition';
@@ -44,15 +44,19 @@ function patternOf(rules: readonly RuleData[], profileName: string): Rule[] {
   const contexts = rules.map(([pattern]) => contextOf(pattern));
   const assertions = rules.flatMap(([pattern, asserts], index) =>
     asserts.map(([id, severity, kind, expression, bt, data]): PatternAssertion => {
-      const message = messageOf(id, data, profileName, pattern);
-      if (!message) throw new Error(`Factur-X ${profileName}: no message for ${id}`);
+      // Worded when first read (a finding, the rule list): a document's check never needs most of them.
+      let message: Message | undefined;
       const test = compileTest(expression);
       const holds = kind === 'assert';
       return {
         id,
         severity,
         bt,
-        message,
+        get message() {
+          message ??= messageOf(id, data, profileName, pattern);
+          if (!message) throw new Error(`Factur-X ${profileName}: no message for ${id}`);
+          return message;
+        },
         context: contexts[index]!,
         test: (el, input) => test(input, el) === holds,
       };
