@@ -314,15 +314,29 @@ function comparison(e: Extract<Expr, { k: 'bin' }>, namespaces: Namespaces): Boo
 }
 
 /**
+ * The shapes computed once per document compiled so far, by expression and prefixes: the artefacts
+ * write the same one in many rules (`count(//ram:SellerTradeParty/…)`, the `//…[ram:CategoryCode='Z']`
+ * walks past every line of each category's rules), computed once per document for all of them.
+ */
+const INVARIANT = new Map<string, BooleanFn>();
+
+/**
  * The expression compiled to its effective boolean value when it can only be a boolean or nodes (so it
  * is never a numeric predicate, which would test a position); null for any other shape. One that does
  * not depend on the context item (`/rsm:…/ram:SellerTradeParty/ram:SpecifiedTaxRegistration/ram:ID`,
  * a walk past every line) is computed once per document.
  */
 export function booleanShape(e: Expr, namespaces: Namespaces): BooleanFn | null {
-  const shape = shapeOf(e, namespaces);
   const constant = e.k === 'call' && e.args.length === 0;
-  return shape && !constant && isInvariant(e) ? oncePerDocument(shape) : shape;
+  if (constant || !isInvariant(e)) return shapeOf(e, namespaces);
+  const key = JSON.stringify([e, [...namespaces]]);
+  let shared = INVARIANT.get(key);
+  if (!shared) {
+    const shape = shapeOf(e, namespaces);
+    if (!shape) return null;
+    INVARIANT.set(key, (shared = oncePerDocument(shape)));
+  }
+  return shared;
 }
 
 function shapeOf(e: Expr, namespaces: Namespaces): BooleanFn | null {
