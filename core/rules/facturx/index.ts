@@ -12,7 +12,7 @@
 import { CONFORMANCE_LEVEL, type Profile } from '../../cii/profile';
 import type { Message, Rule, RuleSet } from '../rule';
 import { patternRules, type PatternAssertion, type PatternContext } from '../schematron-pattern';
-import { compileMatch, compileTest } from '../xpath/xpath-engine';
+import { compileMatch, compileTest, type XPathTest } from '../xpath/xpath-engine';
 import type { ProfileArtefact, RuleData } from './definition';
 import { FACTURX_BASIC_1_09 } from './generated/basic';
 import { FACTURX_BASICWL_1_09 } from './generated/basic-wl';
@@ -46,7 +46,9 @@ function patternOf(rules: readonly RuleData[], profileName: string): Rule[] {
     asserts.map(([id, severity, kind, expression, bt, data]): PatternAssertion => {
       // Worded when first read (a finding, the rule list): a document's check never needs most of them.
       let message: Message | undefined;
-      const test = compileTest(expression);
+      // Compiled on its first context element: a document gives most patterns none (the rules of the
+      // VAT categories it does not use), and a process often checks one document.
+      let test: XPathTest | undefined;
       const holds = kind === 'assert';
       return {
         id,
@@ -58,7 +60,7 @@ function patternOf(rules: readonly RuleData[], profileName: string): Rule[] {
           return message;
         },
         context: contexts[index]!,
-        test: (el, input) => test(input, el) === holds,
+        test: (el, input) => (test ??= compileTest(expression))(input, el) === holds,
       };
     }),
   );
