@@ -37,6 +37,7 @@ export class Layout {
   readonly left = MARGIN;
   readonly right = A4[0] - MARGIN;
   private readonly charset: [Set<number>, Set<number>];
+  private readonly widths: Map<string, number>;
 
   private constructor(
     readonly doc: PDFDocument,
@@ -44,6 +45,7 @@ export class Layout {
     private readonly bold: PDFFont,
   ) {
     this.charset = [new Set(regular.getCharacterSet()), new Set(bold.getCharacterSet())];
+    this.widths = new Map();
     this.newPage();
   }
 
@@ -88,8 +90,23 @@ export class Layout {
     return out;
   }
 
+  /**
+   * The width of text already cleaned, kept by font, size and text for this document: measuring lays the
+   * text out with the font's tables (shaping), and a long invoice measures the same amounts, codes and
+   * words in cell after cell and again while wrapping.
+   */
+  private measure(font: PDFFont, text: string, size: number): number {
+    const key = `${font === this.bold ? 'b' : 'r'}${size}|${text}`;
+    let w = this.widths.get(key);
+    if (w === undefined) {
+      w = font.widthOfTextAtSize(text, size);
+      this.widths.set(key, w);
+    }
+    return w;
+  }
+
   textWidth(s: string, style: TextStyle): number {
-    return this.font(style).widthOfTextAtSize(this.clean(s, style), style.size ?? 9);
+    return this.measure(this.font(style), this.clean(s, style), style.size ?? 9);
   }
 
   /**
@@ -99,7 +116,7 @@ export class Layout {
   wrap(s: string, width: number, style: TextStyle, maxLines = Number.MAX_SAFE_INTEGER): string[] {
     const font = this.font(style);
     const size = style.size ?? 9;
-    const fits = (t: string): boolean => font.widthOfTextAtSize(t, size) <= width;
+    const fits = (t: string): boolean => this.measure(font, t, size) <= width;
     const lines: string[] = [];
     for (const para of s.split(/\r?\n/)) {
       let line = '';
@@ -134,7 +151,7 @@ export class Layout {
   draw(s: string, x: number, y: number, style: TextStyle = {}, align: 'left' | 'right' = 'left'): void {
     const text = this.clean(s, style);
     const size = style.size ?? 9;
-    const w = this.font(style).widthOfTextAtSize(text, size);
+    const w = this.measure(this.font(style), text, size);
     this.page.drawText(text, {
       x: align === 'right' ? x - w : x,
       y,

@@ -28,69 +28,85 @@ export const financialCard = context('financial card', ram('ApplicableTradeSettl
 export const creditTransferAccount = context(
   'credit transfer account',
   ram('PayeePartyCreditorFinancialAccount'),
-  (el) =>
-    !!el.parent &&
-    el.parent.local === 'SpecifiedTradeSettlementPaymentMeans' &&
-    el.parent.ns === RAM &&
-    childrenNamed(el.parent, RAM, 'TypeCode').some((t) => ['30', '58'].includes(textOf(t))),
+  (el) => childrenNamed(el.parent!, RAM, 'TypeCode').some((t) => ['30', '58'].includes(textOf(t))),
+  (el) => hasAncestors(el, ram('SpecifiedTradeSettlementPaymentMeans')),
 );
-export const headerDelivery = context('header delivery', ram('ApplicableHeaderTradeDelivery'), (el) =>
-  isRootedAt(el, TRANSACTION, rsm('CrossIndustryInvoice')),
+export const headerDelivery = context(
+  'header delivery',
+  ram('ApplicableHeaderTradeDelivery'),
+  undefined,
+  (el) => isRootedAt(el, TRANSACTION, rsm('CrossIndustryInvoice')),
 );
 export const headerAllowance = context(
   'document level allowance',
   ram('ChargeIndicator'),
-  (el) => hasAncestors(el, ALLOWANCE_CHARGE, HEADER_SETTLEMENT) && indicatorIs(el, 'false'),
+  (el) => indicatorIs(el, 'false'),
+  (el) => hasAncestors(el, ALLOWANCE_CHARGE, HEADER_SETTLEMENT),
 );
 export const headerCharge = context(
   'document level charge',
   ram('ChargeIndicator'),
-  (el) => hasAncestors(el, ALLOWANCE_CHARGE, HEADER_SETTLEMENT) && indicatorIs(el, 'true'),
+  (el) => indicatorIs(el, 'true'),
+  (el) => hasAncestors(el, ALLOWANCE_CHARGE, HEADER_SETTLEMENT),
 );
 export const monetarySummation = context(
   'document totals',
   ram('SpecifiedTradeSettlementHeaderMonetarySummation'),
 );
-export const invoice = context('invoice', rsm('CrossIndustryInvoice'), (el) => el.parent === null);
+export const invoice = context('invoice', rsm('CrossIndustryInvoice'), undefined, (el) => el.parent === null);
 export const line = context('invoice line', ram('IncludedSupplyChainTradeLineItem'));
 export const lineAllowance = context(
   'line allowance',
   ram('ChargeIndicator'),
-  (el) => hasAncestors(el, ALLOWANCE_CHARGE, LINE_SETTLEMENT) && indicatorIs(el, 'false'),
+  (el) => indicatorIs(el, 'false'),
+  (el) => hasAncestors(el, ALLOWANCE_CHARGE, LINE_SETTLEMENT),
 );
 export const lineCharge = context(
   'line charge',
   ram('ChargeIndicator'),
-  (el) => hasAncestors(el, ALLOWANCE_CHARGE, LINE_SETTLEMENT) && indicatorIs(el, 'true'),
+  (el) => indicatorIs(el, 'true'),
+  (el) => hasAncestors(el, ALLOWANCE_CHARGE, LINE_SETTLEMENT),
 );
-export const lineBillingPeriod = context('line billing period', ram('BillingSpecifiedPeriod'), (el) =>
-  hasAncestors(el, LINE_SETTLEMENT),
+export const lineBillingPeriod = context(
+  'line billing period',
+  ram('BillingSpecifiedPeriod'),
+  undefined,
+  (el) => hasAncestors(el, LINE_SETTLEMENT),
 );
-export const headerBillingPeriod = context('invoice billing period', ram('BillingSpecifiedPeriod'), (el) =>
-  hasAncestors(el, HEADER_SETTLEMENT),
+export const headerBillingPeriod = context(
+  'invoice billing period',
+  ram('BillingSpecifiedPeriod'),
+  undefined,
+  (el) => hasAncestors(el, HEADER_SETTLEMENT),
 );
 export const productCharacteristic = context('item attribute', ram('ApplicableProductCharacteristic'));
 export const payee = context('payee', ram('PayeeTradeParty'));
 export const paymentMeans = context('payment means', ram('SpecifiedTradeSettlementPaymentMeans'));
-export const precedingInvoice = context('preceding invoice', ram('InvoiceReferencedDocument'), (el) =>
-  isRootedAt(el, HEADER_SETTLEMENT, TRANSACTION, rsm('CrossIndustryInvoice')),
+export const precedingInvoice = context(
+  'preceding invoice',
+  ram('InvoiceReferencedDocument'),
+  undefined,
+  (el) => isRootedAt(el, HEADER_SETTLEMENT, TRANSACTION, rsm('CrossIndustryInvoice')),
 );
 export const seller = context('seller', ram('SellerTradeParty'));
 export const sellerTaxRepresentative = context(
   'seller tax representative',
   ram('SellerTaxRepresentativeTradeParty'),
 );
-export const invoiceCurrencyTaxTotal = context('invoice total VAT', ram('TaxTotalAmount'), (el, view) => {
-  if (!hasAncestors(el, ram('SpecifiedTradeSettlementHeaderMonetarySummation'))) return false;
-  const currency = el.attributes.find((a) => a.local === 'currencyID' && a.ns === null)?.value;
-  return currency !== undefined && view.invoiceCurrencies().includes(currency);
-});
+export const invoiceCurrencyTaxTotal = context(
+  'invoice total VAT',
+  ram('TaxTotalAmount'),
+  (el, view) => {
+    const currency = el.attributes.find((a) => a.local === 'currencyID' && a.ns === null)?.value;
+    return currency !== undefined && view.invoiceCurrencies().includes(currency);
+  },
+  (el) => hasAncestors(el, ram('SpecifiedTradeSettlementHeaderMonetarySummation')),
+);
 export const vatIdentifier = context(
   'VAT identifier',
   ram('ID'),
-  (el) =>
-    hasAncestors(el, ram('SpecifiedTaxRegistration')) &&
-    el.attributes.some((a) => a.local === 'schemeID' && a.ns === null && a.value === 'VA'),
+  (el) => el.attributes.some((a) => a.local === 'schemeID' && a.ns === null && a.value === 'VA'),
+  (el) => hasAncestors(el, ram('SpecifiedTaxRegistration')),
 );
 
 /** The contexts through which a VAT category's rules see the invoice. */
@@ -108,39 +124,32 @@ function categoryContexts(code: string, breakdownForm: 'code' | 'code-any-type' 
       ? context(
           `${code} breakdown`,
           ram('ApplicableTradeTax'),
-          (el) => hasAncestors(el, HEADER_SETTLEMENT, TRANSACTION) && hasCategory(el, code) && isVat(el),
+          (el) => hasCategory(el, code) && isVat(el),
+          (el) => hasAncestors(el, HEADER_SETTLEMENT, TRANSACTION),
         )
       : context(
           `${code} breakdown`,
           ram('CategoryCode'),
+          (el) => textOf(el) === code && (breakdownForm === 'code-any-type' || isVat(el.parent!)),
           (el) =>
-            textOf(el) === code &&
-            (breakdownForm === 'code-any-type'
+            breakdownForm === 'code-any-type'
               ? hasAncestors(el, ram('ApplicableTradeTax'), HEADER_SETTLEMENT)
-              : hasAncestors(el, ram('ApplicableTradeTax'), HEADER_SETTLEMENT, TRANSACTION) &&
-                isVat(el.parent!)),
+              : hasAncestors(el, ram('ApplicableTradeTax'), HEADER_SETTLEMENT, TRANSACTION),
         );
   const allowanceOrCharge = (charge: boolean): Context =>
     context(
       `${code} ${charge ? 'charge' : 'allowance'}`,
       ram('CategoryTradeTax'),
-      (el) =>
-        !!el.parent &&
-        el.parent.local === 'SpecifiedTradeAllowanceCharge' &&
-        el.parent.ns === RAM &&
-        isCharge(el.parent, charge) &&
-        hasCategory(el, code) &&
-        isVat(el),
+      (el) => isCharge(el.parent!, charge) && hasCategory(el, code) && isVat(el),
+      (el) => hasAncestors(el, ALLOWANCE_CHARGE),
     );
   return {
     breakdown,
     line: context(
       `${code} line`,
       ram('ApplicableTradeTax'),
-      (el) =>
-        hasAncestors(el, LINE_SETTLEMENT, ram('IncludedSupplyChainTradeLineItem'), TRANSACTION) &&
-        hasCategory(el, code) &&
-        isVat(el),
+      (el) => hasCategory(el, code) && isVat(el),
+      (el) => hasAncestors(el, LINE_SETTLEMENT, ram('IncludedSupplyChainTradeLineItem'), TRANSACTION),
     ),
     allowance: allowanceOrCharge(false),
     charge: allowanceOrCharge(true),
@@ -161,7 +170,7 @@ export const CATEGORY = {
 
 export type CategoryCode = keyof typeof CATEGORY;
 
-export const vatBreakdown = context('VAT breakdown', ram('ApplicableTradeTax'), (el) =>
+export const vatBreakdown = context('VAT breakdown', ram('ApplicableTradeTax'), undefined, (el) =>
   hasAncestors(el, HEADER_SETTLEMENT),
 );
 

@@ -5,7 +5,7 @@
  */
 import { RAM, RSM, UDT } from '../../cii/namespaces';
 import { Decimal } from '../../decimal/decimal';
-import { attributeValue, childrenNamed, textOf } from '../../xml/query';
+import { attributeValue, childrenNamed, firstChild, textOf } from '../../xml/query';
 import type { XmlElement } from '../../xml/tree';
 import { perDocument } from '../document-memo';
 import type { RuleInput } from '../rule';
@@ -26,12 +26,15 @@ export function texts(els: readonly XmlElement[]): string[] {
 
 /** `el[ram:CategoryCode = code]`: some CategoryCode child is exactly `code`. */
 export function hasCategory(el: XmlElement, code: string): boolean {
-  return childrenNamed(el, RAM, 'CategoryCode').some((c) => textOf(c) === code);
+  // A loop, not a list of the children: every VAT context of every line asks it.
+  for (const c of el.children)
+    if (c.kind === 'element' && c.local === 'CategoryCode' && c.ns === RAM && textOf(c) === code) return true;
+  return false;
 }
 
 /** `upper-case(ram:TypeCode) = 'VAT'` on the element. */
 export function isVat(el: XmlElement): boolean {
-  const type = childrenNamed(el, RAM, 'TypeCode')[0];
+  const type = firstChild(el, RAM, 'TypeCode');
   return !!type && textOf(type).toUpperCase() === 'VAT';
 }
 

@@ -10,9 +10,9 @@
  * and the assertion's position in the artefact (`FX-BASICWL-0142`).
  */
 import { CONFORMANCE_LEVEL, type Profile } from '../../cii/profile';
-import type { Rule, RuleSet } from '../rule';
+import type { Message, Rule, RuleSet } from '../rule';
 import { patternRules, type PatternAssertion, type PatternContext } from '../schematron-pattern';
-import { compileMatch, compileTest } from '../xpath/xpath-engine';
+import { compileMatch, compileTest, type XPathTest } from '../xpath/xpath-engine';
 import type { ProfileArtefact, RuleData } from './definition';
 import { FACTURX_BASIC_1_09 } from './generated/basic';
 import { FACTURX_BASICWL_1_09 } from './generated/basic-wl';
@@ -44,17 +44,23 @@ function patternOf(rules: readonly RuleData[], profileName: string): Rule[] {
   const contexts = rules.map(([pattern]) => contextOf(pattern));
   const assertions = rules.flatMap(([pattern, asserts], index) =>
     asserts.map(([id, severity, kind, expression, bt, data]): PatternAssertion => {
-      const message = messageOf(id, data, profileName, pattern);
-      if (!message) throw new Error(`Factur-X ${profileName}: no message for ${id}`);
-      const test = compileTest(expression);
+      // Worded when first read (a finding, the rule list): a document's check never needs most of them.
+      let message: Message | undefined;
+      // Compiled on its first context element: a document gives most patterns none (the rules of the
+      // VAT categories it does not use), and a process often checks one document.
+      let test: XPathTest | undefined;
       const holds = kind === 'assert';
       return {
         id,
         severity,
         bt,
-        message,
+        get message() {
+          message ??= messageOf(id, data, profileName, pattern);
+          if (!message) throw new Error(`Factur-X ${profileName}: no message for ${id}`);
+          return message;
+        },
         context: contexts[index]!,
-        test: (el, input) => test(input, el) === holds,
+        test: (el, input) => (test ??= compileTest(expression))(input, el) === holds,
       };
     }),
   );

@@ -4,16 +4,17 @@
  * match pattern: the element's own ancestors).
  */
 import type { XmlElement } from '../../xml/tree';
+import type { NameChain } from '../name-path';
 import type { RuleInput } from '../rule';
 
 export type Step = readonly [ns: string, local: string];
 
-export function is(el: XmlElement | null | undefined, [ns, local]: Step): boolean {
+export function is(el: NameChain | null | undefined, [ns, local]: Step): boolean {
   return !!el && el.local === local && el.ns === ns;
 }
 
 /** Match pattern `//…/c/b/el`: the parents of `el`, nearest first, are `b`, `c`, …. */
-export function hasAncestors(el: XmlElement, ...steps: readonly Step[]): boolean {
+export function hasAncestors(el: NameChain, ...steps: readonly Step[]): boolean {
   let at = el.parent;
   for (const step of steps) {
     if (!is(at, step)) return false;
@@ -23,7 +24,7 @@ export function hasAncestors(el: XmlElement, ...steps: readonly Step[]): boolean
 }
 
 /** Match pattern `/c/b/el`: as {@link hasAncestors}, and the last step is the document element. */
-export function isRootedAt(el: XmlElement, ...steps: readonly Step[]): boolean {
+export function isRootedAt(el: NameChain, ...steps: readonly Step[]): boolean {
   let at = el.parent;
   for (const step of steps) {
     if (!is(at, step)) return false;

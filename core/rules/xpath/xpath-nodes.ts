@@ -45,6 +45,9 @@ export interface XPathEnv {
 }
 
 function stringValueOfElement(el: XmlElement): string {
+  // Most elements hold one text node: its value as it is, without a concatenation.
+  const only = el.children.length === 1 ? el.children[0]! : null;
+  if (only?.kind === 'text') return only.value;
   let out = '';
   for (const c of el.children) out += c.kind === 'text' ? c.value : stringValueOfElement(c);
   return out;

@@ -211,17 +211,28 @@ const STRING_FUNCTIONS: Readonly<Record<string, (s: string) => string>> = {
 };
 
 /**
- * `normalize-space(path)`, `upper-case(path)`, `lower-case(path)`, and `normalize-space()` of the context:
- * the string value of at most one node (more is the evaluator's XPTY0004), empty for none.
+ * Whether each function's value is a non-empty string, read from its argument without building the
+ * value: `not(normalize-space())` is tested on every element of a document by the empty-element rules.
  */
-function stringFunction(e: Expr, namespaces: Namespaces): ((item: XNode, env: XPathEnv) => string) | null {
-  if (e.k !== 'call' || e.args.length > 1) return null;
-  const fn = STRING_FUNCTIONS[e.name];
-  if (!fn || (e.args.length === 0 && e.name !== 'normalize-space')) return null;
+const NON_EMPTY: Readonly<Record<string, (s: string) => boolean>> = {
+  // What the trim above leaves (JavaScript's white space, as it is, a wider set than XPath's).
+  'normalize-space': (s) => /\S/.test(s),
+  'upper-case': (s) => s !== '',
+  'lower-case': (s) => s !== '',
+};
+
+/**
+ * The argument of `normalize-space(path)`, `upper-case(path)`, `lower-case(path)`, or the context for
+ * `normalize-space()`: the string value of at most one node (more is the evaluator's XPTY0004), empty for
+ * none. Null for any other call.
+ */
+function stringArgument(e: Expr, namespaces: Namespaces): ((item: XNode, env: XPathEnv) => string) | null {
+  if (e.k !== 'call' || e.args.length > 1 || !STRING_FUNCTIONS[e.name]) return null;
+  if (e.args.length === 0 && e.name !== 'normalize-space') return null;
   const path = e.args[0] ? compilePath(e.args[0], namespaces) : null;
   if (e.args[0] && !path) return null;
   return (item, env) => {
-    if (!path) return fn(stringValue(item));
+    if (!path) return stringValue(item);
     let value = '';
     let n = 0;
     path.run(item, env, (node) => {
@@ -229,8 +240,16 @@ function stringFunction(e: Expr, namespaces: Namespaces): ((item: XNode, env: XP
       return false;
     });
     if (n > 1) throw new XPathError('XPTY0004', `${n} items for a string argument`);
-    return fn(value);
+    return value;
   };
+}
+
+/** One of the string functions of {@link stringArgument}, compiled to its value. */
+function stringFunction(e: Expr, namespaces: Namespaces): ((item: XNode, env: XPathEnv) => string) | null {
+  const argument = stringArgument(e, namespaces);
+  if (!argument) return null;
+  const fn = STRING_FUNCTIONS[(e as { name: string }).name]!;
+  return (item, env) => fn(argument(item, env));
 }
 
 /** Strings a comparison operand yields: a path's string values, a string function's value, or literals. */
@@ -295,15 +314,29 @@ function comparison(e: Extract<Expr, { k: 'bin' }>, namespaces: Namespaces): Boo
 }
 
 /**
+ * The shapes computed once per document compiled so far, by expression and prefixes: the artefacts
+ * write the same one in many rules (`count(//ram:SellerTradeParty/…)`, the `//…[ram:CategoryCode='Z']`
+ * walks past every line of each category's rules), computed once per document for all of them.
+ */
+const INVARIANT = new Map<string, BooleanFn>();
+
+/**
  * The expression compiled to its effective boolean value when it can only be a boolean or nodes (so it
  * is never a numeric predicate, which would test a position); null for any other shape. One that does
  * not depend on the context item (`/rsm:…/ram:SellerTradeParty/ram:SpecifiedTaxRegistration/ram:ID`,
  * a walk past every line) is computed once per document.
  */
 export function booleanShape(e: Expr, namespaces: Namespaces): BooleanFn | null {
-  const shape = shapeOf(e, namespaces);
   const constant = e.k === 'call' && e.args.length === 0;
-  return shape && !constant && isInvariant(e) ? oncePerDocument(shape) : shape;
+  if (constant || !isInvariant(e)) return shapeOf(e, namespaces);
+  const key = JSON.stringify([e, [...namespaces]]);
+  let shared = INVARIANT.get(key);
+  if (!shared) {
+    const shape = shapeOf(e, namespaces);
+    if (!shape) return null;
+    INVARIANT.set(key, (shared = oncePerDocument(shape)));
+  }
+  return shared;
 }
 
 function shapeOf(e: Expr, namespaces: Namespaces): BooleanFn | null {
@@ -323,8 +356,11 @@ function shapeOf(e: Expr, namespaces: Namespaces): BooleanFn | null {
         const value = e.name === 'true';
         return e.args.length === 0 ? () => value : null;
       }
-      const text = stringFunction(e, namespaces);
-      if (text) return (i, env) => text(i, env) !== '';
+      const argument = stringArgument(e, namespaces);
+      if (argument) {
+        const nonEmpty = NON_EMPTY[e.name]!;
+        return (i, env) => nonEmpty(argument(i, env));
+      }
       if (e.args.length !== 1 || !arg) return null;
       if (e.name === 'not') {
         const a = booleanShape(arg, namespaces);
