@@ -96,13 +96,16 @@ export function decimalOfDouble(x: number): Decimal {
   return Decimal.of(text).normalized();
 }
 
+/**
+ * `normalize-space` of a string: runs of XML whitespace (space, tab, CR, LF) made one space, and those at
+ * either end dropped. Only those four: a no-break space is content (`trim()` would drop it too).
+ */
+export const normalizeSpaceOf = (text: string): string =>
+  text.replace(/[ \t\r\n]+/g, ' ').replace(/^ | $/g, '');
+
 /** `normalize-space(el)` ('' for an absent element, as for the empty sequence). */
 export function normalizeSpace(el: XmlElement | undefined): string {
-  return el
-    ? textOf(el)
-        .replace(/[ \t\r\n]+/g, ' ')
-        .replace(/^ | $/g, '')
-    : '';
+  return el ? normalizeSpaceOf(textOf(el)) : '';
 }
 
 /** `string-length(substring-after(el, '.')) <= max` as the BR-DEC rules write it (no trimming). */

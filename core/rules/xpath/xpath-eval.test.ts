@@ -6,7 +6,7 @@ import { UncastableValue } from './cast';
 import { compileMatch, compileTest } from './xpath-engine';
 
 const XML = `<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100" xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100">
-  <ram:A currencyID="EUR">0.1</ram:A><ram:A>0.2</ram:A><ram:B> 10 </ram:B><ram:C>x</ram:C>
+  <ram:A currencyID="EUR">0.1</ram:A><ram:A>0.2</ram:A><ram:B> 10 </ram:B><ram:C>x</ram:C><ram:N>\u00a0</ram:N>
   <ram:L><ram:ID>1</ram:ID></ram:L><ram:L><ram:ID>2</ram:ID></ram:L>
 </rsm:CrossIndustryInvoice>`;
 
@@ -31,6 +31,13 @@ describe('XPath 2.0 as the Schematron artefacts write it', () => {
     expect(on("ram:B = '10'")).toBe(false);
     expect(on("normalize-space(ram:B) = '10'")).toBe(true);
     expect(on('ram:A != ram:A')).toBe(true);
+  });
+
+  it('normalizes XML whitespace only: a no-break space is content, as XPath 2.0 has it', () => {
+    expect(on("normalize-space(ram:N) = ''")).toBe(false);
+    expect(on("normalize-space(ram:N) != ''")).toBe(true);
+    expect(on('string-length(normalize-space(ram:N)) = 1')).toBe(true);
+    expect(on("normalize-space(concat(' ', ram:C, '\t')) = 'x'")).toBe(true);
   });
 
   it('walks paths, predicates, attributes, unions and quantified expressions', () => {

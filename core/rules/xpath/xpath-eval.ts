@@ -9,7 +9,7 @@
  */
 import { Decimal } from '../../decimal/decimal';
 import type { XmlElement } from '../../xml/tree';
-import { decimalOfDouble, parseDouble } from './cast';
+import { decimalOfDouble, normalizeSpaceOf, parseDouble } from './cast';
 import { depsOf, isBooleanOrNodes, readsFromRoot } from './xpath-deps';
 import { joinOf, type Join } from './xpath-join';
 import { oncePerDocument, perNode, perObject, perVariables } from './xpath-memo';
@@ -315,13 +315,7 @@ const FUNCTIONS: Readonly<Record<string, (args: Sequence[], focus: Focus) => Seq
     const v = single(a ?? [focus.item], 'string');
     return [str(v === null ? '' : toStr(v))];
   },
-  'normalize-space': ([a], focus) => [
-    str(
-      stringArg(a ?? [focus.item])
-        .replace(/[ \t\r\n]+/g, ' ')
-        .trim(),
-    ),
-  ],
+  'normalize-space': ([a], focus) => [str(normalizeSpaceOf(stringArg(a ?? [focus.item])))],
   'upper-case': ([a]) => [str(stringArg(a!).toUpperCase())],
   'lower-case': ([a]) => [str(stringArg(a!).toLowerCase())],
   'string-length': ([a], focus) => [dec(Decimal.of([...stringArg(a ?? [focus.item])].length))],

@@ -5,7 +5,7 @@
  * copies. Their results are exactly the general closures' (the same typing rules and dynamic errors);
  * any other shape is left to them (xpath-eval.ts).
  */
-import { parseDouble } from './cast';
+import { normalizeSpaceOf, parseDouble } from './cast';
 import { isInvariant } from './xpath-deps';
 import { oncePerDocument } from './xpath-memo';
 import {
@@ -205,7 +205,7 @@ function compilePath(e: Expr, namespaces: Namespaces): CompiledPath | null {
 const found = (): boolean => true;
 
 const STRING_FUNCTIONS: Readonly<Record<string, (s: string) => string>> = {
-  'normalize-space': (s) => s.replace(/[ \t\r\n]+/g, ' ').trim(),
+  'normalize-space': normalizeSpaceOf,
   'upper-case': (s) => s.toUpperCase(),
   'lower-case': (s) => s.toLowerCase(),
 };
