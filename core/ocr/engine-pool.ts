@@ -9,7 +9,7 @@
 import type { Deadline, Stopped } from './deadline';
 import { STOPPED } from './deadline';
 import { ensureLangData } from './lang-data';
-import { startEngine, type OcrEngine, type OcrWord } from './tesseract-engine';
+import { startEngine, type OcrEngine, type OcrReading } from './tesseract-engine';
 
 /** Engines kept at most (a document in another language than the last one starts its own). */
 const MAX_ENGINES = 2;
@@ -84,11 +84,11 @@ export interface RecognizeRequest {
   readonly langCacheDir?: string;
 }
 
-/** The words of one picture, STOPPED when the deadline passed first, or why no engine could start. */
+/** What one picture reads, STOPPED when the deadline passed first, or why no engine could start. */
 export async function recognizeOn(
   request: RecognizeRequest,
   until: Deadline,
-): Promise<OcrWord[] | Stopped | EngineFailure> {
+): Promise<OcrReading | Stopped | EngineFailure> {
   const turn = takeTurn();
   if ((await until.race(turn.ready)) === STOPPED) {
     // Given back only once it comes, so that the readings behind keep their order.
@@ -104,13 +104,13 @@ export async function recognizeOn(
     if (engine instanceof Error) return { unavailable: `OCR engine failed to start: ${engine.message}` };
     engine.hold(true);
     try {
-      const words = await until.race(engine.recognize(request.picture, request.dpi)).catch((e: unknown) => {
+      const reading = await until.race(engine.recognize(request.picture, request.dpi)).catch((e: unknown) => {
         // An engine that failed on a picture may be left in any state.
         end(request.langs, entry);
         throw e;
       });
-      if (words === STOPPED) end(request.langs, entry);
-      return words;
+      if (reading === STOPPED) end(request.langs, entry);
+      return reading;
     } finally {
       engine.hold(false);
     }

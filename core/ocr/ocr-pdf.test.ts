@@ -40,6 +40,37 @@ describe('ocrPdf', () => {
     expect(ticks).toBeGreaterThan(elapsed / 20 / 3);
   });
 
+  it(
+    'levels the words of a page scanned askew: rows and columns straight again',
+    { timeout: 60_000 },
+    async () => {
+      const placed = [
+        // the page's turn is read from its long lines
+        { text: 'Facture N° F-2024-0042 du 15 mars 2024', x: 150, y: 300 },
+        { text: 'Prestations de conseil, mars 2024', x: 150, y: 400 },
+        { text: 'Total HT', x: 150, y: 600 },
+        { text: '1 234,56', x: 1300, y: 600 },
+        { text: 'Date', x: 150, y: 2000 },
+      ];
+      const r = await ocrPdf(await scanPdf(undefined, 'jpeg', { placed, turn: 0.7 }));
+      if (!r.ok) throw new Error(r.error.message);
+      const spans = r.text.pages[0]!.lines.flatMap((l) => l.spans);
+      const at = (text: string) => spans.find((s) => s.text === text)!;
+      const middle = (s: { y: number; height: number }) => s.y + s.height / 2;
+      // turned 0.7°, the ends of the row lie 14 px (5 pt) apart in height, the column 17 px (6 pt) sideways
+      expect(Math.abs(middle(at('Total')) - middle(at('234,56')))).toBeLessThan(1.5);
+      expect(Math.abs(at('Total').x - at('Date').x)).toBeLessThan(1.5);
+      const row = r.text.pages[0]!.lines.find((l) => l.text.startsWith('Total'))!;
+      expect(row.text).toMatch(/1 234,56$/);
+      // read again closer, the row comes back where the levelled page has it
+      const strip = (await r.reread(1, row)).flatMap((l) => l.spans);
+      const total = strip.find((s) => s.text === 'Total')!;
+      expect(Math.abs(middle(total) - middle(at('Total')))).toBeLessThan(1.5);
+      expect(Math.abs(total.x - at('Total').x)).toBeLessThan(1.5);
+      expect(strip.map((s) => s.text).join(' ')).toContain('1 234,56');
+    },
+  );
+
   it('answers unextractable_pdf for bytes that are not a PDF', async () => {
     const r = await ocrPdf(new TextEncoder().encode('not a pdf'));
     expect(r).toMatchObject({ ok: false, error: { code: 'unextractable_pdf' } });

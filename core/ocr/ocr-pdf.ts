@@ -1,19 +1,21 @@
 /**
  * Reads a scanned (image-only) PDF by OCR, offline: each page's picture goes through the process's kept
  * tesseract engine (off the calling thread), words come back as spans in PDF points (top-left origin,
- * y down) and are grouped into lines by the same grouping as the text layer's. Pages are pictured and
- * read one at a time, each step reported to `onProgress`; the run stops at once when its time is up or
- * its signal aborts. The result also offers a second, closer look at any box of its pages (reread.ts).
+ * y down), turned level when the page was scanned askew (level.ts), and are grouped into lines by the
+ * same grouping as the text layer's. Pages are pictured and read one at a time, each step reported to
+ * `onProgress`; the run stops at once when its time is up or its signal aborts. The result also offers
+ * a second, closer look at any box of its pages (reread.ts).
  */
 import { groupLines } from '../text/lines';
 import type { DocumentText, TextPage, TextSpan } from '../text/page-text';
 import { STOPPED } from './deadline';
 import { recognizeOn } from './engine-pool';
+import { baselineSlope, levelling, levelSpan, type Levelling } from './level';
 import { interrupted, unavailable, unextractable, type OcrFailure } from './ocr-errors';
 import { ocrRun } from './ocr-run';
 import { type PageImage, unrenderable } from './page-images';
 import { rereadBox, type Reread } from './reread';
-import type { OcrWord } from './tesseract-engine';
+import type { OcrReading, OcrWord } from './tesseract-engine';
 
 /** Where a run is: page `page` of `pages` being drawn (pictured) or recognised. */
 export interface OcrProgress {
@@ -63,6 +65,14 @@ export function wordsToSpans(words: readonly OcrWord[], page: PageImage): TextSp
   }));
 }
 
+/** How the page's words are turned level, from the slope of the lines tesseract found on its picture. */
+function pageLevelling(reading: OcrReading, page: PageImage): Levelling {
+  // The slope in points: the picture's pixels may be a little taller or wider than they are long.
+  const pixelSlope = baselineSlope(reading.baselines, page.pixelWidth);
+  const slope = (pixelSlope * (page.height / page.pixelHeight)) / (page.width / page.pixelWidth);
+  return levelling(slope, page.width, page.height);
+}
+
 function documentText(pages: TextPage[]): DocumentText {
   const confidences = pages.flatMap((p) => p.lines.flatMap((l) => l.spans.map((s) => s.confidence ?? 0)));
   const confidence = confidences.length ? confidences.reduce((a, b) => a + b, 0) / confidences.length : 0;
@@ -75,6 +85,7 @@ export function ocrPdf(pdf: Uint8Array, options: OcrOptions = {}): Promise<OcrRe
     const report = (page: number, step: OcrProgress['step']) =>
       options.onProgress?.({ page, pages: pictures.count, step });
     const pages: TextPage[] = [];
+    const levels = new Map<number, Levelling>();
     const langs = options.langs ?? OCR_LANGS;
     for (let number = 1; number <= pictures.count; number++) {
       report(number, 'drawing');
@@ -82,7 +93,7 @@ export function ocrPdf(pdf: Uint8Array, options: OcrOptions = {}): Promise<OcrRe
       if (page === STOPPED) return interrupted(until, timeoutMs);
       if (page instanceof Error) return unextractable(unrenderable(page));
       report(number, 'recognising');
-      const words = await recognizeOn(
+      const reading = await recognizeOn(
         {
           langs,
           picture: page.picture,
@@ -91,19 +102,24 @@ export function ocrPdf(pdf: Uint8Array, options: OcrOptions = {}): Promise<OcrRe
         },
         until,
       ).catch((e: unknown) => e as Error);
-      if (words === STOPPED) return interrupted(until, timeoutMs);
-      if (words instanceof Error) return unextractable(`Page ${number} could not be read: ${words.message}`);
-      if (!Array.isArray(words)) return unavailable(words.unavailable);
+      if (reading === STOPPED) return interrupted(until, timeoutMs);
+      if (reading instanceof Error)
+        return unextractable(`Page ${number} could not be read: ${reading.message}`);
+      if ('unavailable' in reading) return unavailable(reading.unavailable);
+      const level = pageLevelling(reading, page);
+      levels.set(number, level);
       pages.push({
         number,
         width: page.width,
         height: page.height,
-        lines: groupLines(wordsToSpans(words, page)),
+        lines: groupLines(wordsToSpans(reading.words, page).map((s) => levelSpan(s, level))),
       });
     }
     const reread: Reread = async (page, box) => {
+      const level = levels.get(page);
       const r = await rereadBox(pdf, page, box, {
         langs,
+        ...(level ? { level } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.langCacheDir ? { langCacheDir: options.langCacheDir } : {}),
       });

@@ -1,11 +1,12 @@
 /**
  * A second, closer look at one place of a scanned page: the box (PDF points, top-left origin, as
- * core/text/page-text.ts), with a small margin, is cut out of the page and enlarged to STRIP_DPI (a scan's
- * pixels scaled up, or a drawn page drawn again at that resolution), then read alone. Tesseract sets its
- * thresholds for that strip only, and reads small print with more pixels per character: a figure the
- * whole page left uncertain often comes back sure. The words come back with their confidence, in the
- * page's coordinates, grouped into lines as the page's own words are; the caller keeps whichever
- * reading is surer (core/convert/second-look.ts).
+ * core/text/page-text.ts, on the page levelled as its first reading was: level.ts), with a small margin,
+ * is cut out of the page and enlarged to STRIP_DPI (a scan's pixels scaled up, or a drawn page drawn
+ * again at that resolution), then read alone. Tesseract sets its thresholds for that strip only, and
+ * reads small print with more pixels per character: a figure the whole page left uncertain often comes
+ * back sure. The words come back with their confidence, in the levelled page's coordinates, grouped into
+ * lines as the page's own words are; the caller keeps whichever reading is surer
+ * (core/convert/second-look.ts).
  */
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { groupLines } from '../text/lines';
@@ -13,6 +14,7 @@ import type { Box, TextLine, TextSpan } from '../text/page-text';
 import { openPdfJs } from '../text/pdfjs';
 import { STOPPED } from './deadline';
 import { recognizeOn } from './engine-pool';
+import { levelSpan, pictureBox, type Levelling } from './level';
 import { ocrRun } from './ocr-run';
 import { unrenderable, type PageImage } from './page-images';
 import { renderRegion } from './render-page';
@@ -36,6 +38,8 @@ export interface RereadOptions {
   readonly signal?: AbortSignal;
   readonly timeoutMs?: number;
   readonly langCacheDir?: string;
+  /** How the page's first reading was levelled: `box` is on that levelled page, and so are the words. */
+  readonly level?: Levelling;
 }
 
 export type RereadResult = { ok: true; lines: TextLine[] } | OcrFailure;
@@ -83,7 +87,8 @@ export function rereadBox(
     if (number < 1 || number > pictures.count) return unextractable(`The PDF has no page ${number}`);
     const drawing = async () => {
       const scan = pictures.scan(number);
-      const strip = stripBox(box, scan ?? pictures.size(number));
+      const onPicture = options.level ? pictureBox(box, options.level) : box;
+      const strip = stripBox(onPicture, scan ?? pictures.size(number));
       if (strip.width < 1 || strip.height < 1 || strip.width * strip.height > MAX_STRIP_AREA) {
         throw new RangeError('The box is not a strip of the page');
       }
@@ -99,7 +104,7 @@ export function rereadBox(
     const drawn = await until.race(drawing()).catch((e: unknown) => e as Error);
     if (drawn === STOPPED) return interrupted(until, timeoutMs);
     if (drawn instanceof Error) return unextractable(unrenderable(drawn));
-    const words = await recognizeOn(
+    const reading = await recognizeOn(
       {
         langs: options.langs,
         picture: drawn.png,
@@ -108,23 +113,22 @@ export function rereadBox(
       },
       until,
     ).catch((e: unknown) => e as Error);
-    if (words === STOPPED) return interrupted(until, timeoutMs);
-    if (words instanceof Error) return unextractable(`The strip could not be read: ${words.message}`);
-    if (!Array.isArray(words)) return unavailable(words.unavailable);
+    if (reading === STOPPED) return interrupted(until, timeoutMs);
+    if (reading instanceof Error) return unextractable(`The strip could not be read: ${reading.message}`);
+    if ('unavailable' in reading) return unavailable(reading.unavailable);
     const { strip, scale } = drawn;
-    const spans: TextSpan[] = words.flatMap((w) => {
+    const spans: TextSpan[] = reading.words.flatMap((w) => {
       const text = withoutRules(w.text);
       if (!text) return [];
-      return [
-        {
-          text,
-          x: strip.x + w.x0 / scale,
-          y: strip.y + w.y0 / scale,
-          width: (w.x1 - w.x0) / scale,
-          height: (w.y1 - w.y0) / scale,
-          confidence: w.confidence,
-        },
-      ];
+      const span = {
+        text,
+        x: strip.x + w.x0 / scale,
+        y: strip.y + w.y0 / scale,
+        width: (w.x1 - w.x0) / scale,
+        height: (w.y1 - w.y0) / scale,
+        confidence: w.confidence,
+      };
+      return [options.level ? levelSpan(span, options.level) : span];
     });
     return { ok: true, lines: groupLines(spans) };
   });

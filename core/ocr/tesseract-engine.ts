@@ -5,6 +5,7 @@
  * `cacheMethod: 'none'` keeps it from writing trained data into the working directory.
  */
 import { PSM, createWorker, type Worker } from 'tesseract.js';
+import type { Baseline } from './level';
 
 /** A recognised word, in pixels of the picture given. */
 export interface OcrWord {
@@ -17,9 +18,15 @@ export interface OcrWord {
   readonly confidence: number;
 }
 
+/** What tesseract read on a picture: its words, and the baselines of the lines it found them on. */
+export interface OcrReading {
+  readonly words: readonly OcrWord[];
+  readonly baselines: readonly Baseline[];
+}
+
 export interface OcrEngine {
   /** `dpi`: the picture's resolution, which tesseract would otherwise guess from the letters' size. */
-  recognize(image: Uint8Array, dpi: number): Promise<OcrWord[]>;
+  recognize(image: Uint8Array, dpi: number): Promise<OcrReading>;
   /**
    * Whether the engine's thread keeps the process alive: only while it works, so that a command line
    * exits when it is done although the engine is kept for the next document.
@@ -69,14 +76,17 @@ export async function startEngine(langs: string, langPath: string): Promise<OcrE
       const parameters = { user_defined_dpi: String(Math.round(dpi)) } as RecognizeOptions;
       const { data } = await worker.recognize(Buffer.from(image), parameters, { blocks: true, text: false });
       const words: OcrWord[] = [];
+      const baselines: Baseline[] = [];
       for (const block of data.blocks ?? [])
         for (const paragraph of block.paragraphs)
-          for (const line of paragraph.lines)
+          for (const line of paragraph.lines) {
+            baselines.push(line.baseline);
             for (const word of line.words) {
               const text = word.text.trim();
               if (text) words.push({ text, ...word.bbox, confidence: word.confidence });
             }
-      return words;
+          }
+      return { words, baselines };
     },
     hold(busy) {
       if (busy) thread?.ref();
