@@ -1,12 +1,14 @@
 /**
  * Runs a document command over its inputs. One input runs here; a folder or several files run as a batch
- * on `--jobs` worker threads (default: the processor cores), several documents at once, the results
+ * on `--jobs` worker threads (default: the processor cores), several documents at once (with fewer
+ * documents than jobs, each reads the pages of a scan side by side on the cores left over), the results
  * printed in input order, never more than a few inputs ahead of the one printed next. Ctrl+C stops the
  * batch: nothing more starts, converts under way are cancelled, the results finished are printed and a
  * line says how far it got (exit code 130). A second Ctrl+C ends the process at once; the files written
  * are complete either way.
  */
 import path from 'node:path';
+import { useOcrEngines } from '../../core/ocr/engine-count';
 import { coreCount } from '../../core/pool/worker-pool';
 import { runOrdered } from '../../core/pool/ordered-batch';
 import { localContext } from '../../core/service';
@@ -64,11 +66,19 @@ export async function runDocumentCommand(
     fileLine: batch,
     target,
   }));
-  return runBatch(inputs, Math.min(jobs, inputs.length), command.service);
+  const workers = Math.min(jobs, inputs.length);
+  // Fewer documents than jobs: the cores left over read the pages of each scanned document side by side.
+  return runBatch(inputs, workers, Math.max(1, Math.floor(jobs / workers)), command.service);
 }
 
-async function runBatch(inputs: readonly OneInput[], jobs: number, service: string): Promise<ExitCode> {
-  const pool = jobs > 1 ? batchPool(jobs) : null;
+async function runBatch(
+  inputs: readonly OneInput[],
+  jobs: number,
+  ocrEngines: number,
+  service: string,
+): Promise<ExitCode> {
+  const pool = jobs > 1 ? batchPool(jobs, ocrEngines) : null;
+  if (!pool) useOcrEngines(ocrEngines);
   const ctx = pool ? null : localContext();
   const stop = new AbortController();
   const progress = progressBar(inputs.length);

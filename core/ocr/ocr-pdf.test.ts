@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeCorpus } from '../testing/corpus';
 import { PDFDocument } from 'pdf-lib';
-import { engineStarts } from './engine-pool';
+import { useOcrEngines } from './engine-count';
+import { endEngines, engineStarts } from './engine-pool';
 import { ocrPdf, type OcrProgress } from './ocr-pdf';
 import { scanPdf } from './scan-fixture';
 import { plainText, truthHits } from './truth-hits';
@@ -130,6 +131,42 @@ describe('ocrPdf', () => {
     for (let i = 0; i < 2; i++) expect((await ocrPdf(await scanPdf())).ok).toBe(true);
     expect(engineStarts()).toBe(before);
   });
+
+  it(
+    'reads the pages of a document side by side when the thread has two engines',
+    { timeout: 90_000 },
+    async () => {
+      const doc = await PDFDocument.create();
+      for (const lines of [
+        ['FACTURE N° F-1', 'Page un'],
+        ['Total TTC : 99,00 EUR', 'Page deux'],
+      ]) {
+        const [page] = await doc.copyPages(await PDFDocument.load(await scanPdf(lines)), [0]);
+        doc.addPage(page!);
+      }
+      const pdf = await doc.save();
+      await endEngines();
+      const before = engineStarts();
+      const seen: OcrProgress[] = [];
+      useOcrEngines(2);
+      try {
+        const r = await ocrPdf(pdf, { onProgress: (p) => seen.push(p) });
+        if (!r.ok) throw new Error(r.error.message);
+        expect(r.text.pages.map((p) => p.lines.map((l) => l.text).join(' / '))).toEqual([
+          'FACTURE N° F-1 / Page un',
+          'Total TTC : 99,00 EUR / Page deux',
+        ]);
+      } finally {
+        useOcrEngines(1);
+      }
+      // the second page was pictured before the first was read, and read by an engine of its own
+      expect(seen.slice(0, 2)).toEqual([
+        { page: 1, pages: 2, step: 'drawing' },
+        { page: 2, pages: 2, step: 'drawing' },
+      ]);
+      expect(engineStarts() - before).toBe(2);
+    },
+  );
 
   it('reads German with its own trained data (umlauts, ß)', { timeout: 60_000 }, async () => {
     const r = await ocrPdf(

@@ -2,13 +2,16 @@
  * Reads a scanned (image-only) PDF by OCR, offline: each page's picture goes through the process's kept
  * tesseract engine (off the calling thread), words come back as spans in PDF points (top-left origin,
  * y down), turned level when the page was scanned askew (level.ts), and are grouped into lines by the
- * same grouping as the text layer's. Pages are pictured and read one at a time, each step reported to
- * `onProgress`; the run stops at once when its time is up or its signal aborts. The result also offers
- * a second, closer look at any box of its pages (reread.ts).
+ * same grouping as the text layer's. Pages are pictured and read as many at a time as the thread has
+ * engines (engine-count.ts: one unless a caller gave it more), each step reported to `onProgress`; the
+ * run stops at once when its time is up or its signal aborts. The result also offers a second, closer
+ * look at any box of its pages (reread.ts).
  */
 import { groupLines } from '../text/lines';
 import type { DocumentText, TextPage, TextSpan } from '../text/page-text';
 import { STOPPED } from './deadline';
+import { runOrdered } from '../pool/ordered-batch';
+import { ocrEngines } from './engine-count';
 import { recognizeOn } from './engine-pool';
 import { baselineSlope, levelling, levelSpan, type Levelling } from './level';
 import { interrupted, unavailable, unextractable, type OcrFailure } from './ocr-errors';
@@ -84,10 +87,9 @@ export function ocrPdf(pdf: Uint8Array, options: OcrOptions = {}): Promise<OcrRe
   return ocrRun(pdf, options, async (pictures, until, timeoutMs): Promise<OcrResult> => {
     const report = (page: number, step: OcrProgress['step']) =>
       options.onProgress?.({ page, pages: pictures.count, step });
-    const pages: TextPage[] = [];
-    const levels = new Map<number, Levelling>();
     const langs = options.langs ?? OCR_LANGS;
-    for (let number = 1; number <= pictures.count; number++) {
+    type PageRead = { readonly page: TextPage; readonly level: Levelling };
+    const readPage = async (number: number): Promise<PageRead | OcrFailure> => {
       report(number, 'drawing');
       const page = await until.race(pictures.picture(number)).catch((e: unknown) => e as Error);
       if (page === STOPPED) return interrupted(until, timeoutMs);
@@ -107,14 +109,25 @@ export function ocrPdf(pdf: Uint8Array, options: OcrOptions = {}): Promise<OcrRe
         return unextractable(`Page ${number} could not be read: ${reading.message}`);
       if ('unavailable' in reading) return unavailable(reading.unavailable);
       const level = pageLevelling(reading, page);
-      levels.set(number, level);
-      pages.push({
-        number,
-        width: page.width,
-        height: page.height,
-        lines: groupLines(wordsToSpans(reading.words, page).map((s) => levelSpan(s, level))),
-      });
-    }
+      const lines = groupLines(wordsToSpans(reading.words, page).map((s) => levelSpan(s, level)));
+      return { page: { number, width: page.width, height: page.height, lines }, level };
+    };
+    // As many pages at once as this thread has engines for, each pictured only when its turn comes.
+    const read: PageRead[] = [];
+    let failure: OcrFailure | null = null;
+    const numbers = Array.from({ length: pictures.count }, (_, i) => i + 1);
+    await runOrdered(numbers, {
+      concurrency: ocrEngines(),
+      window: ocrEngines(),
+      run: readPage,
+      emit: (r) => {
+        if ('ok' in r) failure ??= r;
+        else read.push(r);
+      },
+      stopped: () => failure !== null,
+    });
+    if (failure) return failure;
+    const levels = new Map(read.map((r) => [r.page.number, r.level]));
     const reread: Reread = async (page, box) => {
       const level = levels.get(page);
       const r = await rereadBox(pdf, page, box, {
@@ -125,6 +138,6 @@ export function ocrPdf(pdf: Uint8Array, options: OcrOptions = {}): Promise<OcrRe
       });
       return r.ok ? r.lines : [];
     };
-    return { ok: true, text: documentText(pages), reread };
+    return { ok: true, text: documentText(read.map((r) => r.page)), reread };
   });
 }

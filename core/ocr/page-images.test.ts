@@ -2,7 +2,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { pageImages, pagePictures } from './page-images';
-import { scanPdf, textPdf } from './scan-fixture';
+import { scanOfPdf, scanPdf, textPdf } from './scan-fixture';
 
 const JPEG = [0xff, 0xd8, 0xff];
 const PNG = [0x89, 0x50, 0x4e, 0x47];
@@ -17,6 +17,15 @@ describe('pageImages', () => {
     expect([...page.picture.subarray(0, 3)]).toEqual(JPEG);
     expect(page.pixelWidth).toBe(1654);
     expect(page.width).toBeCloseTo(595.28, 1);
+  });
+
+  it('takes out the page of any PDF scanned as the corpus scans were: one grey 200 dpi JPEG', async () => {
+    const r = await pageImages(await scanOfPdf(await textPdf()));
+    if (!r.ok) throw new Error(r.error.message);
+    const page = r.pages[0]!;
+    expect(page.from).toBe('scan');
+    expect([...page.picture.subarray(0, 3)]).toEqual(JPEG);
+    expect(page.pixelWidth).toBe(Math.ceil((595.28 * 200) / 72));
   });
 
   it('draws a page whose scan is not a JPEG (Flate), at 300 dpi', async () => {

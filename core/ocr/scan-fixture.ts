@@ -1,11 +1,14 @@
 /**
  * Test fixture: an image-only PDF made on the spot, a few invoice lines drawn on a 200 dpi grey page,
  * saved as JPEG (or PNG, which PDF stores Flate-compressed) and placed over the whole A4 page as a
- * scanner would, so the OCR tests need no corpus.
+ * scanner would, so the OCR tests need no corpus; or any PDF (an invoice the project draws) scanned the
+ * way the corpus scans were.
  */
-import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
+import { createCanvas, GlobalFonts, loadImage } from '@napi-rs/canvas';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { readAsset } from '../pdf/assets';
+import { openPdfJs } from '../text/pdfjs';
+import { renderRegion } from './render-page';
 
 const DPI = 200;
 const A4 = { width: 595.28, height: 841.89 };
@@ -83,5 +86,56 @@ export async function textPdf(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   doc.addPage([A4.width, A4.height]).drawText('FACTURE', { x: 72, y: 700, size: 14, font });
+  return doc.save();
+}
+
+export interface ScanOfOptions {
+  /** Degrees each page lies askew, clockwise (default 0.4, within what the corpus scans show). */
+  readonly turn?: number;
+  /** Spread of the grey noise added to each pixel, in levels of 255 (default 12). */
+  readonly noise?: number;
+  /** JPEG quality, 0–100 (default 70). */
+  readonly quality?: number;
+}
+
+/**
+ * Any PDF as a scanner would hand it back, the way the corpus scans were made: each page drawn at
+ * 200 dpi in grey, turned a little, with noise, saved as JPEG and placed over its page. The noise comes
+ * from a fixed seed, so that a given PDF always gives the same scan.
+ */
+export async function scanOfPdf(pdf: Uint8Array, options: ScanOfOptions = {}): Promise<Uint8Array> {
+  const { turn = 0.4, noise = 12, quality = 70 } = options;
+  const source = await openPdfJs(pdf);
+  const doc = await PDFDocument.create();
+  let seed = 1;
+  // Park–Miller: enough for noise, and the same every run.
+  const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+  try {
+    for (let number = 1; number <= source.numPages; number++) {
+      const size = (await source.getPage(number)).getViewport({ scale: 1 });
+      const drawn = await renderRegion(source, number, { x: 0, y: 0, ...size }, DPI);
+      const canvas = createCanvas(drawn.pixelWidth, drawn.pixelHeight);
+      const ctx = canvas.getContext('2d');
+      ctx.fillStyle = '#fff';
+      ctx.fillRect(0, 0, canvas.width, canvas.height);
+      ctx.translate(canvas.width / 2, canvas.height / 2);
+      ctx.rotate((turn * Math.PI) / 180);
+      ctx.translate(-canvas.width / 2, -canvas.height / 2);
+      ctx.drawImage(await loadImage(Buffer.from(drawn.png)), 0, 0);
+      const pixels = ctx.getImageData(0, 0, canvas.width, canvas.height);
+      const data = pixels.data;
+      for (let i = 0; i < data.length; i += 4) {
+        const grey = (data[i]! * 77 + data[i + 1]! * 150 + data[i + 2]! * 29) >> 8;
+        // the sum of three uniform draws: close enough to a Gaussian
+        const value = grey + (random() + random() + random() - 1.5) * noise * 2;
+        data[i] = data[i + 1] = data[i + 2] = value;
+      }
+      ctx.putImageData(pixels, 0, 0);
+      const image = await doc.embedJpg(canvas.toBuffer('image/jpeg', quality));
+      doc.addPage([size.width, size.height]).drawImage(image, { x: 0, y: 0, ...size });
+    }
+  } finally {
+    await source.destroy();
+  }
   return doc.save();
 }
