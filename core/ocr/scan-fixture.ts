@@ -39,16 +39,25 @@ export interface PlacedLine {
 const stacked = (lines: readonly string[]): PlacedLine[] =>
   lines.map((text, i) => ({ text, x: 150, y: 250 + i * 90 }));
 
-/** `turn`: degrees the page lies askew on the scanner's glass, clockwise. */
-function scanCanvas(lines: readonly PlacedLine[], turn = 0) {
-  registerFont();
-  const canvas = createCanvas(Math.round((A4.width * DPI) / 72), Math.round((A4.height * DPI) / 72));
+/** A white page whose drawing lies `turn` degrees askew (clockwise), as on a scanner's glass. */
+function turnedCanvas(width: number, height: number, turn: number) {
+  const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = '#fff';
-  ctx.fillRect(0, 0, canvas.width, canvas.height);
-  ctx.translate(canvas.width / 2, canvas.height / 2);
+  ctx.fillRect(0, 0, width, height);
+  ctx.translate(width / 2, height / 2);
   ctx.rotate((turn * Math.PI) / 180);
-  ctx.translate(-canvas.width / 2, -canvas.height / 2);
+  ctx.translate(-width / 2, -height / 2);
+  return { canvas, ctx };
+}
+
+function scanCanvas(lines: readonly PlacedLine[], turn = 0) {
+  registerFont();
+  const { canvas, ctx } = turnedCanvas(
+    Math.round((A4.width * DPI) / 72),
+    Math.round((A4.height * DPI) / 72),
+    turn,
+  );
   ctx.fillStyle = '#000';
   ctx.font = `40px "${FONT_FAMILY}"`;
   for (const line of lines) ctx.fillText(line.text, line.x, line.y);
@@ -114,13 +123,7 @@ export async function scanOfPdf(pdf: Uint8Array, options: ScanOfOptions = {}): P
     for (let number = 1; number <= source.numPages; number++) {
       const size = (await source.getPage(number)).getViewport({ scale: 1 });
       const drawn = await renderRegion(source, number, { x: 0, y: 0, ...size }, DPI);
-      const canvas = createCanvas(drawn.pixelWidth, drawn.pixelHeight);
-      const ctx = canvas.getContext('2d');
-      ctx.fillStyle = '#fff';
-      ctx.fillRect(0, 0, canvas.width, canvas.height);
-      ctx.translate(canvas.width / 2, canvas.height / 2);
-      ctx.rotate((turn * Math.PI) / 180);
-      ctx.translate(-canvas.width / 2, -canvas.height / 2);
+      const { canvas, ctx } = turnedCanvas(drawn.pixelWidth, drawn.pixelHeight, turn);
       ctx.drawImage(await loadImage(Buffer.from(drawn.png)), 0, 0);
       const pixels = ctx.getImageData(0, 0, canvas.width, canvas.height);
       const data = pixels.data;
