@@ -51,7 +51,15 @@ function turnedCanvas(width: number, height: number, turn: number) {
   return { canvas, ctx };
 }
 
-function scanCanvas(lines: readonly PlacedLine[], turn = 0) {
+/** A table rule from (x0, y0) to (x1, y1), pixels of the 200 dpi page, 3 px wide. */
+export interface Rule {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+}
+
+function scanCanvas(lines: readonly PlacedLine[], turn = 0, rules: readonly Rule[] = []) {
   registerFont();
   const { canvas, ctx } = turnedCanvas(
     Math.round((A4.width * DPI) / 72),
@@ -61,6 +69,13 @@ function scanCanvas(lines: readonly PlacedLine[], turn = 0) {
   ctx.fillStyle = '#000';
   ctx.font = `40px "${FONT_FAMILY}"`;
   for (const line of lines) ctx.fillText(line.text, line.x, line.y);
+  ctx.lineWidth = 3;
+  for (const rule of rules) {
+    ctx.beginPath();
+    ctx.moveTo(rule.x0, rule.y0);
+    ctx.lineTo(rule.x1, rule.y1);
+    ctx.stroke();
+  }
   return canvas;
 }
 
@@ -72,6 +87,8 @@ export interface ScanOptions {
   readonly turn?: number;
   /** Lines placed anywhere on the page, instead of `lines` one under the other. */
   readonly placed?: readonly PlacedLine[];
+  /** Table rules drawn with the lines. */
+  readonly rules?: readonly Rule[];
 }
 
 export async function scanPdf(
@@ -80,7 +97,7 @@ export async function scanPdf(
   options: ScanOptions = {},
 ): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  const canvas = scanCanvas(options.placed ?? stacked(lines), options.turn);
+  const canvas = scanCanvas(options.placed ?? stacked(lines), options.turn, options.rules);
   const image =
     format === 'jpeg'
       ? await doc.embedJpg(canvas.toBuffer('image/jpeg', 85))
