@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baselineSlope, levelling, levelSpan, pictureBox } from './level';
+import { baselineSlope, levelling, levelSpan, pictureBox, turning } from './level';
 
 const line = (x0: number, y0: number, run: number, slope: number) => ({
   x0,
@@ -48,6 +48,12 @@ describe('levelling', () => {
     expect(levelled.x + levelled.width / 2).toBeCloseTo(centre.x, 6);
     expect(levelled.y + levelled.height / 2).toBeCloseTo(centre.y, 6);
     expect(levelSpan(span, levelling(0, 595, 842))).toBe(span);
+  });
+
+  it('is the turn a page keeps as its angle (a page’s `levelled`)', () => {
+    const again = turning(level.angle, 595, 842);
+    expect(again.toPicture(100, 200)).toEqual(level.toPicture(100, 200));
+    expect(level.angle).toBeCloseTo(-Math.atan(0.01), 12);
   });
 
   it('maps a box of the levelled page to the box of the picture that holds it', () => {

@@ -51,8 +51,11 @@ export interface Levelling {
 }
 
 /** The levelling of a page `width` × `height` whose printed lines rise `slope` (y downwards). */
-export function levelling(slope: number, width: number, height: number): Levelling {
-  const angle = -Math.atan(slope);
+export const levelling = (slope: number, width: number, height: number): Levelling =>
+  turning(-Math.atan(slope), width, height);
+
+/** The levelling that turns a page `width` × `height` by `angle` radians (a page's `levelled`). */
+export function turning(angle: number, width: number, height: number): Levelling {
   const cx = width / 2;
   const cy = height / 2;
   const turn = (a: number) => {

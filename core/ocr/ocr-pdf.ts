@@ -13,7 +13,7 @@ import { STOPPED } from './deadline';
 import { runOrdered } from '../pool/ordered-batch';
 import { ocrEngines } from './engine-count';
 import { recognizeOn } from './engine-pool';
-import { baselineSlope, levelling, levelSpan, type Levelling } from './level';
+import { baselineSlope, levelling, levelSpan, turning, type Levelling } from './level';
 import { interrupted, unavailable, unextractable, type OcrFailure } from './ocr-errors';
 import { ocrRun } from './ocr-run';
 import { type PageImage, unrenderable } from './page-images';
@@ -88,8 +88,7 @@ export function ocrPdf(pdf: Uint8Array, options: OcrOptions = {}): Promise<OcrRe
     const report = (page: number, step: OcrProgress['step']) =>
       options.onProgress?.({ page, pages: pictures.count, step });
     const langs = options.langs ?? OCR_LANGS;
-    type PageRead = { readonly page: TextPage; readonly level: Levelling };
-    const readPage = async (number: number): Promise<PageRead | OcrFailure> => {
+    const readPage = async (number: number): Promise<TextPage | OcrFailure> => {
       report(number, 'drawing');
       const page = await until.race(pictures.picture(number)).catch((e: unknown) => e as Error);
       if (page === STOPPED) return interrupted(until, timeoutMs);
@@ -110,10 +109,11 @@ export function ocrPdf(pdf: Uint8Array, options: OcrOptions = {}): Promise<OcrRe
       if ('unavailable' in reading) return unavailable(reading.unavailable);
       const level = pageLevelling(reading, page);
       const lines = groupLines(wordsToSpans(reading.words, page).map((s) => levelSpan(s, level)));
-      return { page: { number, width: page.width, height: page.height, lines }, level };
+      const levelled = level.angle === 0 ? {} : { levelled: level.angle };
+      return { number, width: page.width, height: page.height, lines, ...levelled };
     };
     // As many pages at once as this thread has engines for, each pictured only when its turn comes.
-    const read: PageRead[] = [];
+    const read: TextPage[] = [];
     let failure: OcrFailure | null = null;
     const numbers = Array.from({ length: pictures.count }, (_, i) => i + 1);
     await runOrdered(numbers, {
@@ -127,17 +127,17 @@ export function ocrPdf(pdf: Uint8Array, options: OcrOptions = {}): Promise<OcrRe
       stopped: () => failure !== null,
     });
     if (failure) return failure;
-    const levels = new Map(read.map((r) => [r.page.number, r.level]));
-    const reread: Reread = async (page, box) => {
-      const level = levels.get(page);
-      const r = await rereadBox(pdf, page, box, {
+    const reread: Reread = async (number, box) => {
+      const page = read.find((p) => p.number === number);
+      const level = page?.levelled ? { level: turning(page.levelled, page.width, page.height) } : {};
+      const r = await rereadBox(pdf, number, box, {
         langs,
-        ...(level ? { level } : {}),
+        ...level,
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.langCacheDir ? { langCacheDir: options.langCacheDir } : {}),
       });
       return r.ok ? r.lines : [];
     };
-    return { ok: true, text: documentText(read.map((r) => r.page)), reread };
+    return { ok: true, text: documentText(read), reread };
   });
 }
