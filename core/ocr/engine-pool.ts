@@ -13,7 +13,7 @@ import type { Deadline, Stopped } from './deadline';
 import { STOPPED } from './deadline';
 import { ocrEngines } from './engine-count';
 import { ensureLangData } from './lang-data';
-import { startEngine, type OcrEngine, type OcrReading } from './tesseract-engine';
+import { startEngine, type OcrEngine, type OcrLayout, type OcrReading } from './tesseract-engine';
 
 /** An engine idle this long is ended. */
 const IDLE_MS = 120_000;
@@ -112,6 +112,8 @@ export interface RecognizeRequest {
   readonly picture: Uint8Array;
   /** The picture's resolution. */
   readonly dpi: number;
+  /** Default `page`. */
+  readonly layout?: OcrLayout;
   readonly langCacheDir?: string;
 }
 
@@ -129,11 +131,13 @@ export async function recognizeOn(
     if (engine instanceof Error) return { unavailable: `OCR engine failed to start: ${engine.message}` };
     engine.hold(true);
     try {
-      const reading = await until.race(engine.recognize(request.picture, request.dpi)).catch((e: unknown) => {
-        // An engine that failed on a picture may be left in any state.
-        end(entry);
-        throw e;
-      });
+      const reading = await until
+        .race(engine.recognize(request.picture, request.dpi, request.layout))
+        .catch((e: unknown) => {
+          // An engine that failed on a picture may be left in any state.
+          end(entry);
+          throw e;
+        });
       if (reading === STOPPED) end(entry);
       return reading;
     } finally {

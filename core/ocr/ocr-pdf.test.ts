@@ -72,6 +72,32 @@ describe('ocrPdf', () => {
     },
   );
 
+  it(
+    'keeps a figure standing alone in a table cell: a quantity of 1, or of 6',
+    { timeout: 60_000 },
+    async () => {
+      // 9 pt type on a noisy 200 dpi scan, turned 0.3°, cells between rules: read as a page, the lone
+      // quantities (and positions) were dropped
+      const rows = [
+        ['1', 'Grundpreis (Pauschale)', '1', '3,90', '7 %'],
+        ['2', 'Stadtfahrt je km', '6', '2,00', '7 %'],
+        ['3', 'Wartezeit', '1', '0,50', '19 %'],
+      ];
+      const xs = [160, 260, 1000, 1150, 1350];
+      const placed = rows.flatMap((cells, k) =>
+        cells.map((text, i) => ({ text, x: xs[i]!, y: 580 + k * 70, size: 25 })),
+      );
+      const rules = [130, 240, 980, 1130, 1330, 1500].map((x) => ({ x0: x, y0: 520, x1: x, y1: 800 }));
+      const r = await ocrPdf(await scanPdf(undefined, 'jpeg', { placed, rules, noise: 12, turn: 0.3 }));
+      if (!r.ok) throw new Error(r.error.message);
+      const lines = r.text.pages[0]!.lines.map((l) => l.text.replace(/\s+/g, ' '));
+      expect(lines).toHaveLength(3);
+      expect(lines[0]).toMatch(/\(Pauschale\) 1 3,90 7%$/);
+      expect(lines[1]).toMatch(/km 6 2,00 7%$/);
+      expect(lines[2]).toMatch(/Wartezeit 1 0,50 19%$/);
+    },
+  );
+
   it('answers unextractable_pdf for bytes that are not a PDF', async () => {
     const r = await ocrPdf(new TextEncoder().encode('not a pdf'));
     expect(r).toMatchObject({ ok: false, error: { code: 'unextractable_pdf' } });

@@ -13,12 +13,13 @@ import { STOPPED } from './deadline';
 import { runOrdered } from '../pool/ordered-batch';
 import { ocrEngines } from './engine-count';
 import { recognizeOn } from './engine-pool';
+import { readGaps } from './gap-reading';
 import { baselineSlope, levelling, levelSpan, turning, type Levelling } from './level';
 import { interrupted, unavailable, unextractable, type OcrFailure } from './ocr-errors';
 import { ocrRun } from './ocr-run';
 import { type PageImage, unrenderable } from './page-images';
 import { rereadBox, type Reread } from './reread';
-import type { OcrReading, OcrWord } from './tesseract-engine';
+import type { OcrLayout, OcrReading, OcrWord } from './tesseract-engine';
 
 /** Where a run is: page `page` of `pages` being drawn (pictured) or recognised. */
 export interface OcrProgress {
@@ -94,23 +95,33 @@ export function ocrPdf(pdf: Uint8Array, options: OcrOptions = {}): Promise<OcrRe
       if (page === STOPPED) return interrupted(until, timeoutMs);
       if (page instanceof Error) return unextractable(unrenderable(page));
       report(number, 'recognising');
-      const reading = await recognizeOn(
-        {
-          langs,
-          picture: page.picture,
-          dpi: (page.pixelWidth / page.width) * 72,
-          ...(options.langCacheDir ? { langCacheDir: options.langCacheDir } : {}),
-        },
-        until,
-      ).catch((e: unknown) => e as Error);
+      const recognise = (picture: Uint8Array, dpi: number, layout: OcrLayout) =>
+        recognizeOn(
+          {
+            langs,
+            picture,
+            dpi,
+            layout,
+            ...(options.langCacheDir ? { langCacheDir: options.langCacheDir } : {}),
+          },
+          until,
+        ).catch((e: unknown) => e as Error);
+      const reading = await recognise(page.picture, (page.pixelWidth / page.width) * 72, 'page');
       if (reading === STOPPED) return interrupted(until, timeoutMs);
       if (reading instanceof Error)
         return unextractable(`Page ${number} could not be read: ${reading.message}`);
       if ('unavailable' in reading) return unavailable(reading.unavailable);
       const level = pageLevelling(reading, page);
-      const lines = groupLines(wordsToSpans(reading.words, page).map((s) => levelSpan(s, level)));
+      const words = wordsToSpans(reading.words, page).map((s) => levelSpan(s, level));
       const levelled = level.angle === 0 ? {} : { levelled: level.angle };
-      return { number, width: page.width, height: page.height, lines, ...levelled };
+      const first = { number, width: page.width, height: page.height, lines: groupLines(words), ...levelled };
+      // What the page's reading left unread, read again (a gap that cannot be read leaves the page as is).
+      const missed = await readGaps(page, first, level, async (picture, dpi) => {
+        const again = await recognise(picture, dpi, 'block');
+        return again === STOPPED ? STOPPED : again instanceof Error || 'unavailable' in again ? null : again;
+      }).catch(() => []);
+      if (missed === STOPPED) return interrupted(until, timeoutMs);
+      return missed.length === 0 ? first : { ...first, lines: groupLines([...words, ...missed]) };
     };
     // As many pages at once as this thread has engines for, each pictured only when its turn comes.
     const read: TextPage[] = [];

@@ -28,11 +28,12 @@ function registerFont(): void {
   fontRegistered = true;
 }
 
-/** A line of text drawn at `x`, `y` (pixels of the 200 dpi page, baseline), 40 px high. */
+/** A line of text drawn at `x`, `y` (pixels of the 200 dpi page, baseline), `size` px high (default 40). */
 export interface PlacedLine {
   readonly text: string;
   readonly x: number;
   readonly y: number;
+  readonly size?: number;
 }
 
 /** The fixture lines one under the other, from (150, 250). */
@@ -67,8 +68,10 @@ function scanCanvas(lines: readonly PlacedLine[], turn = 0, rules: readonly Rule
     turn,
   );
   ctx.fillStyle = '#000';
-  ctx.font = `40px "${FONT_FAMILY}"`;
-  for (const line of lines) ctx.fillText(line.text, line.x, line.y);
+  for (const line of lines) {
+    ctx.font = `${line.size ?? 40}px "${FONT_FAMILY}"`;
+    ctx.fillText(line.text, line.x, line.y);
+  }
   ctx.lineWidth = 3;
   for (const rule of rules) {
     ctx.beginPath();
@@ -89,6 +92,8 @@ export interface ScanOptions {
   readonly placed?: readonly PlacedLine[];
   /** Table rules drawn with the lines. */
   readonly rules?: readonly Rule[];
+  /** Grey noise added to each pixel, as scanOfPdf adds it (default 0: none). */
+  readonly noise?: number;
 }
 
 export async function scanPdf(
@@ -98,9 +103,10 @@ export async function scanPdf(
 ): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const canvas = scanCanvas(options.placed ?? stacked(lines), options.turn, options.rules);
+  if (options.noise) roughen(canvas.getContext('2d'), canvas.width, canvas.height, options.noise);
   const image =
     format === 'jpeg'
-      ? await doc.embedJpg(canvas.toBuffer('image/jpeg', 85))
+      ? await doc.embedJpg(canvas.toBuffer('image/jpeg', options.noise ? 70 : 85))
       : await doc.embedPng(canvas.toBuffer('image/png'));
   const page = doc.addPage([A4.width, A4.height]);
   page.drawImage(image, { x: 0, y: 0, width: A4.width, height: A4.height });
@@ -115,6 +121,27 @@ export async function textPdf(): Promise<Uint8Array> {
   return doc.save();
 }
 
+type Context = ReturnType<ReturnType<typeof createCanvas>['getContext']>;
+
+/**
+ * The page in grey with noise of spread `noise` (levels of 255), as a scanner gives it; from a fixed seed,
+ * so that a page always gives the same scan.
+ */
+function roughen(ctx: Context, width: number, height: number, noise: number): void {
+  let seed = 1;
+  // Park–Miller: enough for noise, and the same every run.
+  const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+  const pixels = ctx.getImageData(0, 0, width, height);
+  const data = pixels.data;
+  for (let i = 0; i < data.length; i += 4) {
+    const grey = (data[i]! * 77 + data[i + 1]! * 150 + data[i + 2]! * 29) >> 8;
+    // the sum of three uniform draws: close enough to a Gaussian
+    const value = grey + (random() + random() + random() - 1.5) * noise * 2;
+    data[i] = data[i + 1] = data[i + 2] = value;
+  }
+  ctx.putImageData(pixels, 0, 0);
+}
+
 export interface ScanOfOptions {
   /** Degrees each page lies askew, clockwise (default 0.4, within what the corpus scans show). */
   readonly turn?: number;
@@ -126,31 +153,19 @@ export interface ScanOfOptions {
 
 /**
  * Any PDF as a scanner would hand it back, the way the corpus scans were made: each page drawn at
- * 200 dpi in grey, turned a little, with noise, saved as JPEG and placed over its page. The noise comes
- * from a fixed seed, so that a given PDF always gives the same scan.
+ * 200 dpi in grey, turned a little, with noise, saved as JPEG and placed over its page.
  */
 export async function scanOfPdf(pdf: Uint8Array, options: ScanOfOptions = {}): Promise<Uint8Array> {
   const { turn = 0.4, noise = 12, quality = 70 } = options;
   const source = await openPdfJs(pdf);
   const doc = await PDFDocument.create();
-  let seed = 1;
-  // Park–Miller: enough for noise, and the same every run.
-  const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
   try {
     for (let number = 1; number <= source.numPages; number++) {
       const size = (await source.getPage(number)).getViewport({ scale: 1 });
       const drawn = await renderRegion(source, number, { x: 0, y: 0, ...size }, DPI);
       const { canvas, ctx } = turnedCanvas(drawn.pixelWidth, drawn.pixelHeight, turn);
       ctx.drawImage(await loadImage(Buffer.from(drawn.png)), 0, 0);
-      const pixels = ctx.getImageData(0, 0, canvas.width, canvas.height);
-      const data = pixels.data;
-      for (let i = 0; i < data.length; i += 4) {
-        const grey = (data[i]! * 77 + data[i + 1]! * 150 + data[i + 2]! * 29) >> 8;
-        // the sum of three uniform draws: close enough to a Gaussian
-        const value = grey + (random() + random() + random() - 1.5) * noise * 2;
-        data[i] = data[i + 1] = data[i + 2] = value;
-      }
-      ctx.putImageData(pixels, 0, 0);
+      roughen(ctx, canvas.width, canvas.height, noise);
       const image = await doc.embedJpg(canvas.toBuffer('image/jpeg', quality));
       doc.addPage([size.width, size.height]).drawImage(image, { x: 0, y: 0, ...size });
     }

@@ -24,9 +24,15 @@ export interface OcrReading {
   readonly baselines: readonly Baseline[];
 }
 
+/**
+ * How a picture is laid out: `page`, text anywhere (sparse segmentation, below); `block`, one block of
+ * lines, which reads a character standing alone that sparse segmentation drops (gap-reading.ts).
+ */
+export type OcrLayout = 'page' | 'block';
+
 export interface OcrEngine {
   /** `dpi`: the picture's resolution, which tesseract would otherwise guess from the letters' size. */
-  recognize(image: Uint8Array, dpi: number): Promise<OcrReading>;
+  recognize(image: Uint8Array, dpi: number, layout?: OcrLayout): Promise<OcrReading>;
   /**
    * Whether the engine's thread keeps the process alive: only while it works, so that a command line
    * exits when it is done although the engine is kept for the next document.
@@ -70,10 +76,13 @@ export async function startEngine(langs: string, langPath: string): Promise<OcrE
   const thread = threadOf(worker);
   thread?.unref();
   return {
-    async recognize(image, dpi) {
+    async recognize(image, dpi, layout = 'page') {
       // tesseract.js sets parameters given with one picture for it alone and restores them afterwards
       // (its types declare only its own options).
-      const parameters = { user_defined_dpi: String(Math.round(dpi)) } as RecognizeOptions;
+      const parameters = {
+        user_defined_dpi: String(Math.round(dpi)),
+        ...(layout === 'block' ? { tessedit_pageseg_mode: PSM.SINGLE_BLOCK } : {}),
+      } as RecognizeOptions;
       const { data } = await worker.recognize(Buffer.from(image), parameters, { blocks: true, text: false });
       const words: OcrWord[] = [];
       const baselines: Baseline[] = [];
