@@ -4,10 +4,10 @@
  * read at once (engine-count.ts), each by an engine of its language set, the others waiting their turn
  * in the order asked: one by default, so that a thread reads one picture at a time; a caller that has
  * the cores for it (a single document, not a batch that already runs a document on every core) lets the
- * pages of a document be read side by side. One engine more than that is kept for
- * a document in another language set. A reading that is stopped (time up or cancelled) while an engine
- * works on it ends that engine, which is the only way to interrupt tesseract; the next reading starts a
- * fresh one. Engines left idle for a while are ended to give their memory back.
+ * pages of a document be read side by side. One engine more than that is kept for a document in another
+ * language set. A reading that is stopped (time up or cancelled) while an engine works on it ends that
+ * engine, which is the only way to interrupt tesseract; the next reading starts a fresh one. Engines left
+ * idle for a while are ended to give their memory back.
  */
 import type { Deadline, Stopped } from './deadline';
 import { STOPPED } from './deadline';
