@@ -1,15 +1,17 @@
 /**
  * A second reading of what the page's reading missed (ink-gaps.ts) in its table rows (lines with two
- * cells or more holding a figure): each mark left without a word is cut out with a margin, enlarged to STRIP_DPI, and the marks of a page are stacked one under the other on a
- * single picture, read as one block of text (the mode that does not drop a lone character), so that a
- * page costs one small reading however many marks it has. A word read there joins the page when it holds
- * a letter or a figure, is sure enough, lies on its mark and stands apart from the words the page has.
+ * cells or more holding a figure): each mark left without a word is cut out with a margin, enlarged to
+ * STRIP_DPI, and the marks of a page are stacked one under the other on a single picture, read as one
+ * block of text (the mode that does not drop a lone character), so that a page costs one small reading
+ * however many marks it has. A word read there joins the page when it holds a letter or a figure, is
+ * sure enough, lies on its mark and stands apart from the words the page has.
  */
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { cellsOf } from '../text/layout';
 import type { Box, TextPage, TextSpan } from '../text/page-text';
 import type { Stopped } from './deadline';
 import { STOPPED } from './deadline';
+import { greyAt } from './grey';
 import { inkGaps, type GreyPicture } from './ink-gaps';
 import { levelSpan, pictureBox, type Levelling } from './level';
 import type { PageImage } from './page-images';
@@ -40,8 +42,7 @@ function greyOf(image: Awaited<ReturnType<typeof loadImage>>, width: number, hei
   context.drawImage(image, 0, 0, width, height);
   const rgba = context.getImageData(0, 0, width, height).data;
   const data = new Uint8Array(width * height);
-  for (let i = 0; i < data.length; i++)
-    data[i] = (rgba[4 * i]! * 77 + rgba[4 * i + 1]! * 150 + rgba[4 * i + 2]! * 29) >> 8;
+  for (let i = 0; i < data.length; i++) data[i] = greyAt(rgba, i);
   return { data, width, height };
 }
 
@@ -76,9 +77,8 @@ type Context = ReturnType<ReturnType<typeof createCanvas>['getContext']>;
 function cleanPaper(context: Context, width: number, height: number): void {
   const pixels = context.getImageData(0, 0, width, height);
   const data = pixels.data;
-  for (let i = 0; i < data.length; i += 4)
-    if ((data[i]! * 77 + data[i + 1]! * 150 + data[i + 2]! * 29) >> 8 >= PAPER)
-      data[i] = data[i + 1] = data[i + 2] = 255;
+  for (let i = 0; i < data.length / 4; i++)
+    if (greyAt(data, i) >= PAPER) data[4 * i] = data[4 * i + 1] = data[4 * i + 2] = 255;
   context.putImageData(pixels, 0, 0);
 }
 

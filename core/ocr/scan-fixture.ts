@@ -8,6 +8,7 @@ import { createCanvas, GlobalFonts, loadImage } from '@napi-rs/canvas';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { readAsset } from '../pdf/assets';
 import { openPdfJs } from '../text/pdfjs';
+import { greyAt } from './grey';
 import { renderRegion } from './render-page';
 
 const DPI = 200;
@@ -133,11 +134,10 @@ function roughen(ctx: Context, width: number, height: number, noise: number): vo
   const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
   const pixels = ctx.getImageData(0, 0, width, height);
   const data = pixels.data;
-  for (let i = 0; i < data.length; i += 4) {
-    const grey = (data[i]! * 77 + data[i + 1]! * 150 + data[i + 2]! * 29) >> 8;
+  for (let i = 0; i < data.length / 4; i++) {
     // the sum of three uniform draws: close enough to a Gaussian
-    const value = grey + (random() + random() + random() - 1.5) * noise * 2;
-    data[i] = data[i + 1] = data[i + 2] = value;
+    const value = greyAt(data, i) + (random() + random() + random() - 1.5) * noise * 2;
+    data[4 * i] = data[4 * i + 1] = data[4 * i + 2] = value;
   }
   ctx.putImageData(pixels, 0, 0);
 }

@@ -9,6 +9,7 @@
  * dropped).
  */
 import type { Box } from '../text/page-text';
+import { greyAt } from './grey';
 
 /** Darker than this (0–255) is ink. */
 const INK = 140;
@@ -40,7 +41,7 @@ export function clearBeyondRules(
   height: number,
   inner: Box,
 ): boolean {
-  const grey = (i: number) => (rgba[4 * i]! * 77 + rgba[4 * i + 1]! * 150 + rgba[4 * i + 2]! * 29) >> 8;
+  const grey = (i: number) => greyAt(rgba, i);
   const column = (x: number) => hasRun(grey, x, height, width, Math.ceil(VERTICAL * height));
   const row = (y: number) => hasRun(grey, y * width, width, 1, Math.ceil(HORIZONTAL * height));
   const innerRight = inner.x + inner.width;
