@@ -7,7 +7,8 @@ export default defineConfig({
     // Generous: a test is about what the code does, not how fast; the machine is shared (npm run bench measures speed).
     testTimeout: 180_000,
     pool: 'threads',
-    // One throwaway PostgreSQL for the run, for the suites that run on both store engines.
-    globalSetup: ['server/store/testing/postgres-global-setup.ts'],
+    // The command line built once for the tests that start it; one throwaway PostgreSQL for the run, for
+    // the suites that run on both store engines.
+    globalSetup: ['bin/cli/build-global-setup.ts', 'server/store/testing/postgres-global-setup.ts'],
   },
 });

@@ -27,10 +27,13 @@ if (wanted('cli')) {
     format: 'esm',
     packages: 'external',
   });
-  // The server's job threads run the document work off the thread that answers requests.
+  // The server's job and engine threads run the document work off the thread that answers requests.
   await esbuild({
     ...node,
-    entryPoints: { 'job-thread': at('server/jobs/job-thread.ts') },
+    entryPoints: {
+      'job-thread': at('server/jobs/job-thread.ts'),
+      'engine-thread': at('server/engine-thread.ts'),
+    },
     outdir: at('dist'),
     format: 'esm',
     packages: 'external',

@@ -4,7 +4,10 @@
  * the command line (the code in its JSON body, and the exit code) and the desktop bridge (status and
  * code). Every row of the Errors table of api-interface.md is checked against the table; each row a
  * document request can cause is caused on all three faces, the rest where they can happen (the server's
- * own: authentication, rate limit, idempotency).
+ * own: authentication, quota, rate limit, idempotency). Not caused here: the OCR rows (a real scan and
+ * its engine; core/ocr tests cause them), and the rows no input of this implementation causes
+ * (validation_profile_unavailable, validation_service_unavailable, ocr_quota_exhausted: every rule set
+ * and the OCR engine are local; pdf_validation_failed: our own packaging failing our own checks).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -13,13 +16,19 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ERRORS, errorExitCode, type ErrorCode } from '../core/api/errors';
 import type { BridgeResult } from '../core/bridge/facturx-bridge';
+import type { WorkQueue } from '../core/bridge/work-queue';
 import { GOLDEN_EXAMPLES } from '../core/invoice-data/examples';
 import { blankPdf, encryptedPdf } from '../core/pdf/test-pdfs';
 import { localContext, services } from '../core/service';
+import { hashApiKey } from '../core/service/auth';
+import { validateEngine } from '../core/service/document-engines';
+import { engines } from '../core/service/engines';
+import { quotaPeriod } from '../core/service/quota';
 import { MAX_UPLOAD_BYTES } from '../core/service/request';
 import type { FilePart, ServiceRequest } from '../core/service/types';
 import { tooManyPages } from '../core/testing/hostile-pdf';
 import { goldenCii, nonUtf8Bytes } from '../core/testing/hostile-xml';
+import { openStore } from '../server/store/open-store';
 import { startTestServer, type TestServer } from '../server/test-server';
 import { main } from './cli/main';
 
@@ -96,6 +105,8 @@ describe('the error table', () => {
 
 interface Scenario {
   readonly expected: ErrorCode | 'empty_file';
+  /** The status when it is not the code's first (invalid_invoice_patch: 400, or 422 for an invalid patch). */
+  readonly status?: number;
   readonly service: 'validate' | 'extract' | 'convert' | 'repair';
   readonly files: Readonly<
     Record<string, { readonly name: string; readonly bytes: () => Promise<Uint8Array> }>
@@ -109,6 +120,7 @@ const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 const sync = (bytes: Uint8Array | string) => async () => (typeof bytes === 'string' ? utf8(bytes) : bytes);
 const invoiceData = JSON.stringify(GOLDEN_EXAMPLES[0]!.invoice_data);
 const truncatedPdf = async () => (await blankPdf()).subarray(0, 200);
+const CORRUPT_PDF = '%PDF-1.7\n%\u00e2\u00e3\n1 0 obj garbage\n%%EOF\n';
 
 const SCENARIOS: Readonly<Record<string, Scenario>> = {
   'an empty file': {
@@ -178,24 +190,38 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
     },
     cli: ['{file}'],
   },
-  'an encrypted PDF to extract': {
-    expected: 'unextractable_pdf',
-    service: 'extract',
-    files: { file: { name: 'encrypted.pdf', bytes: encryptedPdf } },
-    cli: ['{file}'],
-  },
-  'a truncated PDF to validate': {
-    expected: 'unextractable_pdf',
-    service: 'validate',
-    files: { file: { name: 'truncated.pdf', bytes: truncatedPdf } },
-    cli: ['{file}'],
-  },
+  // An unreadable PDF, to validate as to extract: one exit code, 2 (issue 12 found 1 for these).
+  ...Object.fromEntries(
+    (
+      [
+        ['an encrypted PDF', 'encrypted.pdf', encryptedPdf],
+        ['a truncated PDF', 'truncated.pdf', truncatedPdf],
+        ['a corrupt PDF (a header and no document)', 'corrupt.pdf', sync(CORRUPT_PDF)],
+      ] as const
+    ).flatMap(([what, name, bytes]) =>
+      (['validate', 'extract'] as const).map((service): [string, Scenario] => [
+        `${what} to ${service}`,
+        { expected: 'unextractable_pdf', service, files: { file: { name, bytes } }, cli: ['{file}'] },
+      ]),
+    ),
+  ),
   'a PDF beyond the bounds (a page tree of a million pages) to convert': {
     expected: 'unextractable_pdf',
     service: 'convert',
     files: { file: { name: 'pages.pdf', bytes: async () => tooManyPages() } },
     fields: { dry_run: 'true' },
     cli: ['{file}', '--dry-run'],
+  },
+  'an invoice_patch with an impossible date': {
+    expected: 'invalid_invoice_patch',
+    status: 422,
+    service: 'convert',
+    files: {
+      file: { name: 'carrier.pdf', bytes: () => blankPdf() },
+      invoice_patch: { name: 'patch.json', bytes: sync('{"issue_date":"2026-02-30"}') },
+    },
+    fields: { dry_run: 'true' },
+    cli: ['{file}', '--invoice-patch', '{invoice_patch}', '--dry-run'],
   },
   'an invoice_data without most of its terms': {
     expected: 'insufficient_data',
@@ -240,13 +266,21 @@ const codeOf = (body: unknown): string => {
   return b.error ?? (b.detail !== undefined ? 'empty_file' : '?');
 };
 
+/** The work queue plays no part in what the services refuse. */
+const unusedQueue: WorkQueue = {
+  list: async () => [],
+  add: async () => [],
+  update: async () => false,
+  remove: async () => 0,
+};
+
 let server: TestServer;
 let dir: string;
 beforeAll(async () => {
   server = await startTestServer({
     rateLimitPerMinute: 0,
     start: '2026-09-01T08:00:00Z',
-    keyEmails: ['a@example.com'],
+    keyEmails: ['a@example.com', 'b@example.com'],
   });
   dir = await mkdtemp(path.join(tmpdir(), 'facturx-refusals-'));
   registerIpcHandlers({
@@ -260,6 +294,7 @@ beforeAll(async () => {
       },
       close: async () => undefined,
     },
+    queue: unusedQueue,
     isTrustedSender: () => true,
     openFiles: async () => [],
     saveFile: async () => ({ saved: false }),
@@ -323,7 +358,10 @@ describe('the same refusal on the server, the command line and the desktop bridg
   it.each(Object.entries(SCENARIOS))('%s', async (_name, scenario) => {
     const request = await serviceRequest(scenario);
     const direct = await services[scenario.service](request, localContext());
-    const expectedStatus = scenario.expected === 'empty_file' ? 400 : ERRORS[scenario.expected].status[0];
+    const expectedStatus =
+      scenario.expected === 'empty_file' ? 400 : (scenario.status ?? ERRORS[scenario.expected].status[0]);
+    if (scenario.expected !== 'empty_file')
+      expect(ERRORS[scenario.expected].status).toContain(expectedStatus);
     const expectedExit = scenario.expected === 'empty_file' ? 2 : errorExitCode(scenario.expected);
     expect({ status: direct.status, code: codeOf(direct.body) }).toEqual({
       status: expectedStatus,
@@ -360,5 +398,70 @@ describe('the same refusal on the server, the command line and the desktop bridg
       ERRORS.idempotency_conflict.status[0],
       'idempotency_conflict',
     ]);
+  });
+
+  it('answers a call under a key still running, a used quota and a rate limit from the same table', async () => {
+    const post = (url: string, headers: Record<string, string>) =>
+      fetch(`${url}/api/v1/validate`, {
+        method: 'POST',
+        headers,
+        body: (() => {
+          const f = new FormData();
+          f.append('file', new Blob([goldenCii()]), 'invoice.xml');
+          return f;
+        })(),
+      }).then(async (r) => [r.status, codeOf(await r.json())]);
+    const key = server.keys[0]!;
+
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slow = vi.spyOn(engines, 'validate').mockImplementationOnce(async (input) => {
+      await held;
+      return validateEngine(input);
+    });
+    const first = post(server.url, { 'X-API-Key': key, 'Idempotency-Key': 'still-running' });
+    await vi.waitFor(() => expect(slow).toHaveBeenCalled());
+    expect(await post(server.url, { 'X-API-Key': key, 'Idempotency-Key': 'still-running' })).toEqual([
+      ERRORS.idempotency_in_progress.status[0],
+      'idempotency_in_progress',
+    ]);
+    release();
+    expect((await first)[0]).toBe(200);
+    slow.mockRestore();
+
+    const store = await openStore({ dataDir: server.dataDir });
+    const { tenant } = (await store.findApiKeyByHash(hashApiKey(server.keys[1]!)))!;
+    const period = quotaPeriod((await store.getTenant(tenant))!, server.now())!;
+    for (let i = 0; i < period.limit; i += 1) {
+      const reservation = {
+        id: `used-${i}`,
+        tenant,
+        periodStart: period.start,
+        expiresAt: '2099-01-01T00:00:00Z',
+      };
+      await store.reserve(reservation, period.limit);
+      await store.settle(reservation.id, 'charge');
+    }
+    await store.close();
+    expect(await post(server.url, { 'X-API-Key': server.keys[1]! })).toEqual([
+      ERRORS.quota_exceeded.status[0],
+      'quota_exceeded',
+    ]);
+
+    const limited = await startTestServer({
+      rateLimitPerMinute: 1,
+      start: '2026-09-01T08:00:00Z',
+      keyEmails: ['c@example.com'],
+    });
+    try {
+      const headers = { 'X-API-Key': limited.keys[0]! };
+      expect((await post(limited.url, headers))[0]).toBe(200);
+      expect(await post(limited.url, headers)).toEqual([
+        ERRORS.rate_limit_exceeded.status[0],
+        'rate_limit_exceeded',
+      ]);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -18,8 +18,11 @@ const fixtures = path.join(here, 'fixtures');
 
 test.use({ viewport: { width: 1024, height: 700 } });
 
-/** Presses Tab until `target` has the focus (at most `limit` times), as a keyboard user gets there. */
-async function tabTo(page: Page, target: Locator, limit = 400) {
+/**
+ * Presses Tab (or `key`, Shift+Tab to go back) until `target` has the focus (at most `limit` times), as a
+ * keyboard user gets there.
+ */
+async function tabTo(page: Page, target: Locator, limit = 400, key = 'Tab') {
   await target.waitFor({ state: 'attached' });
   for (let i = 0; i < limit; i++) {
     const focused = await target.evaluate(
@@ -30,9 +33,9 @@ async function tabTo(page: Page, target: Locator, limit = 400) {
       { timeout: 5_000 },
     );
     if (focused) return;
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(key);
   }
-  throw new Error(`Tab never reached ${target}`);
+  throw new Error(`${key} never reached ${target}`);
 }
 
 /** Opens the page and, with the keyboard, switches it to French (and to a target when given). */
@@ -108,6 +111,17 @@ test.describe('Small screen, French, keyboard only', () => {
     await expect(invoice.getByTestId('invoice-totals')).toBeVisible();
     await expect(card.getByRole('button', { name: 'Imprimer la facture' })).toBeVisible();
     await page.screenshot({ path: 'test-results/e2e-document-1024-fr.png' });
+    // Its lines fit the small window whole, and the pages stay in view beside the invoice read down to its totals.
+    const lines = invoice.getByTestId('invoice-lines');
+    const overflow = await lines.evaluate((table) => {
+      // Runs in the page; this project's types have no DOM, hence the narrow view of the table.
+      const box = table as unknown as { scrollWidth: number; parentElement: { clientWidth: number } };
+      return box.scrollWidth - box.parentElement.clientWidth;
+    });
+    expect(overflow).toBeLessThanOrEqual(0);
+    await invoice.getByTestId('invoice-totals').scrollIntoViewIfNeeded();
+    await expect(card.getByTestId('pdf-view')).toBeInViewport({ ratio: 0.5 });
+    await page.screenshot({ path: 'test-results/e2e-document-totals-1024-fr.png' });
 
     // The tabs follow the ARIA pattern: Tab reaches the current one, the arrows move between them.
     await tabTo(page, card.getByRole('tab', { name: 'Facture' }));
@@ -131,6 +145,16 @@ test.describe('Small screen, French, keyboard only', () => {
     const card = await chooseWithKeyboard(page, pdf);
     const review = card.getByTestId('review');
     await expect(review.getByTestId('review-form')).toBeVisible();
+    const field = review.locator('[data-testid="review-field"][data-path="business_process"] input');
+    await expect(review.getByTestId('review-status')).not.toHaveAttribute('data-state', 'checking');
+    if ((await field.inputValue()) !== '') {
+      // The reader found the business process printed on this invoice: left empty by hand, by keyboard,
+      // it is the France 2026 blocker this test clears.
+      await tabTo(page, field);
+      await page.keyboard.press('Control+A');
+      await page.keyboard.press('Backspace');
+      test.info().annotations.push({ type: 'emptied by hand', description: 'business_process' });
+    }
     await expect(review.getByTestId('review-status')).toHaveAttribute('data-state', 'blocked');
     await expect(review.getByTestId('convert-why')).toContainText(/bloquant/);
     await page.screenshot({ path: 'test-results/e2e-review-1024-fr.png' });
@@ -138,11 +162,23 @@ test.describe('Small screen, French, keyboard only', () => {
     const blocker = review.locator('[data-testid="review-finding"][data-rule="BR-FR-08_BT-23"]');
     await tabTo(page, blocker.getByRole('button', { name: /^Aller à/ }));
     await page.keyboard.press('Enter');
-    const field = review.locator('[data-testid="review-field"][data-path="business_process"] input');
     await expect(field).toBeFocused();
     await page.keyboard.type('S1');
     await expect(field).toHaveValue('S1');
     await expect(blocker).toHaveCount(0);
     await page.screenshot({ path: 'test-results/e2e-review-cleared-1024-fr.png' });
+
+    // Its dates are written as the French page writes them, whatever the browser's locale, and typed so.
+    const issueDate = review.locator('[data-testid="review-field"][data-path="issue_date"] input');
+    await expect(issueDate).toHaveAttribute('placeholder', 'JJ/MM/AAAA');
+    await expect(issueDate).toHaveValue(/^(\d{2}\/\d{2}\/\d{4})?$/);
+    await tabTo(page, issueDate, 40, 'Shift+Tab');
+    await expect(issueDate).toBeFocused();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('15/09/2026');
+    await expect(issueDate).toHaveValue('15/09/2026');
+    await page.keyboard.press('ArrowUp');
+    await expect(issueDate).toHaveValue('16/09/2026');
+    await expect(issueDate).not.toHaveAttribute('aria-invalid', 'true');
   });
 });

@@ -41,17 +41,20 @@ export async function dropFiles(page: Page, files: readonly Upload[]): Promise<v
   await page.getByTestId('dropzone').dispatchEvent('drop', { dataTransfer });
 }
 
-/** Asks the server directly what the interface asked it, with the same key, file and language. */
+/**
+ * Asks the server directly what the interface asked it, with the same key, file and language (no file
+ * for a convert of `invoice_data`).
+ */
 export async function directAnswer(
   server: Server,
   operation: string,
-  file: Upload,
+  file: Upload | null,
   apiKey: string | null,
   lang: string,
   fields: Readonly<Record<string, string>> = {},
 ) {
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
+  if (file) form.append('file', new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   const response = await fetch(`${server.url}/api/v1/${operation}?lang=${lang}`, {
     method: 'POST',

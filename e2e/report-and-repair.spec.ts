@@ -41,10 +41,16 @@ test.describe('Validation report, extraction and repair in a browser, against fa
     await expect(check.getByTestId('stage-schematron')).toHaveAttribute('data-state', 'failed');
     await expect(check.getByTestId('stage-fr_ctc')).toHaveAttribute('data-state', 'skipped');
     await expect(check.getByTestId('legal-disclaimer')).toHaveText(String(english.body.legalDisclaimer));
+    // Each finding in plain words; the XML element is only in its detail line (the location).
+    const messages = await check.getByTestId('issue-message').allInnerTexts();
+    expect(messages).toHaveLength(expectedRules.length);
+    for (const message of messages) expect(message).not.toMatch(/\b(?:ram|rsm|udt|qdt):|schemeID|\/\//);
+    await expect(check.locator('.issue-location').first()).toContainText('/rsm:CrossIndustryInvoice');
     await page.screenshot({ path: 'test-results/e2e-report.png', fullPage: true });
 
     await page.getByRole('button', { name: 'Français' }).click();
     await page.getByRole('button', { name: 'Effacer' }).click();
+    await page.getByRole('button', { name: 'Oui, effacer la liste' }).click();
     await dropFiles(page, [broken]);
     const french = await directAnswer(server, 'validate', broken, server.apiKey, 'fr');
     const sellerName = issuesOf(french.body).find((issue) => issue.ruleId === 'BR-06');

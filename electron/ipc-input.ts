@@ -5,6 +5,13 @@ import {
   type FileDialogKind,
   type ProfilesRequest,
 } from '../core/bridge/facturx-bridge';
+import { validationTargetSchema } from '../core/api/targets';
+import {
+  QUEUE_FILE_KINDS,
+  QUEUE_MAX_STATE_CHARS,
+  type NewQueueEntry,
+  type QueueChange,
+} from '../core/bridge/work-queue';
 import type { ServiceRequest } from '../core/service/types';
 
 /**
@@ -56,15 +63,40 @@ export const parseDialogKind = (input: unknown): Parsed<FileDialogKind> =>
 export const parseSaveFile = (filename: unknown, bytes: unknown): Parsed<BridgeFile> =>
   parse(bridgeFile, { filename, bytes });
 
+/** A file no larger than the bridge carries. */
+const carriedFile = bridgeFile.refine((file) => file.bytes.byteLength <= maxFileBytes, 'a file too large');
+
+/** As many documents as a batch holds. */
+const BATCH_MAX = 2000;
+
 /** The files of an export into a folder: as many as a batch holds, each no larger than the bridge carries. */
 export const parseSaveToFolder = (input: unknown): Parsed<BridgeFile[]> =>
+  parse(z.array(carriedFile).min(1).max(BATCH_MAX), input);
+
+const queueChange = {
+  target: validationTargetSchema,
+  work: z.enum(['under_way', 'finished']),
+  state: z.string().max(QUEUE_MAX_STATE_CHARS),
+};
+const queueId = z.string().min(1).max(100);
+
+/** Documents the page adds to the work queue. */
+export const parseQueueAdd = (input: unknown): Parsed<NewQueueEntry[]> =>
   parse(
     z
-      .array(bridgeFile.refine((file) => file.bytes.byteLength <= maxFileBytes, 'a file too large'))
+      .array(z.strictObject({ file: carriedFile, kind: z.enum(QUEUE_FILE_KINDS), ...queueChange }))
       .min(1)
-      .max(2000),
+      .max(BATCH_MAX),
     input,
   );
+
+/** What changed of one queue entry. */
+export const parseQueueUpdate = (id: unknown, change: unknown): Parsed<{ id: string; change: QueueChange }> =>
+  parse(z.strictObject({ id: queueId, change: z.strictObject(queueChange) }), { id, change });
+
+/** Queue entries the page removes. */
+export const parseQueueRemove = (input: unknown): Parsed<string[]> =>
+  parse(z.array(queueId).max(BATCH_MAX), input);
 
 const role = z.enum(['seller', 'buyer']);
 const profileId = z.string().max(255);

@@ -1,6 +1,12 @@
 import type { IpcMainInvokeEvent } from 'electron';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BridgeResult } from '../core/bridge/facturx-bridge';
+import {
+  QUEUE_MAX_STATE_CHARS,
+  type NewQueueEntry,
+  type QueueEntry,
+  type WorkQueue,
+} from '../core/bridge/work-queue';
 import type { IpcDependencies } from './ipc';
 
 const electron = vi.hoisted(() => ({
@@ -31,6 +37,12 @@ const deps = {
   openFiles: vi.fn<IpcDependencies['openFiles']>(),
   saveFile: vi.fn<IpcDependencies['saveFile']>(),
   saveToFolder: vi.fn<IpcDependencies['saveToFolder']>(),
+  queue: {
+    list: vi.fn<WorkQueue['list']>(),
+    add: vi.fn<WorkQueue['add']>(),
+    update: vi.fn<WorkQueue['update']>(),
+    remove: vi.fn<WorkQueue['remove']>(),
+  },
 } satisfies IpcDependencies;
 
 const call = (channel: string, event: unknown, ...args: unknown[]) => {
@@ -59,6 +71,10 @@ describe('IPC handlers', () => {
         'extract',
         'openFileDialog',
         'profiles',
+        'queueAdd',
+        'queueList',
+        'queueRemove',
+        'queueUpdate',
         'repair',
         'report',
         'saveFile',
@@ -238,6 +254,90 @@ describe('IPC handlers', () => {
     expect(await call('saveFile', fromPage, '/etc/cron.d/x', bytes)).toEqual({ saved: false });
     expect(await call('saveFile', fromPage, 'a.pdf', 'not bytes')).toEqual({ saved: false });
     expect(deps.saveFile).toHaveBeenCalledOnce();
+  });
+});
+
+describe('IPC handlers of the work queue', () => {
+  const entry: NewQueueEntry = {
+    file: { filename: 'facture.pdf', bytes: new Uint8Array([37, 80, 68, 70]), mediaType: 'application/pdf' },
+    kind: 'pdf',
+    target: 'france_2026',
+    work: 'under_way',
+    state: '{"answers":{}}',
+  };
+  const kept: QueueEntry = {
+    id: 'q-1',
+    file: entry.file,
+    kind: 'pdf',
+    target: 'france_2026',
+    status: 'interrupted',
+    state: entry.state,
+    addedAt: '2026-05-04T10:00:00.000Z',
+    updatedAt: '2026-05-04T10:00:00.000Z',
+  };
+
+  it('lists, adds, updates and removes entries of the store through their own channels', async () => {
+    deps.queue.list.mockResolvedValue([kept]);
+    deps.queue.add.mockResolvedValue(['q-1', 'q-2']);
+    deps.queue.update.mockResolvedValue(true);
+    deps.queue.remove.mockResolvedValue(1);
+    const change = { target: 'en16931', work: 'finished', state: '{}' } as const;
+
+    expect(await call('queueList', fromPage)).toEqual([kept]);
+    expect(
+      await call('queueAdd', fromPage, [
+        entry,
+        { ...entry, kind: 'json', file: { filename: 'a.json', bytes: new Uint8Array([123]) } },
+      ]),
+    ).toEqual(['q-1', 'q-2']);
+    expect(await call('queueUpdate', fromPage, 'q-1', change)).toBe(true);
+    expect(await call('queueRemove', fromPage, ['q-1', 'q-9'])).toBe(1);
+
+    expect(deps.queue.add).toHaveBeenCalledWith([
+      entry,
+      { ...entry, kind: 'json', file: { filename: 'a.json', bytes: new Uint8Array([123]) } },
+    ]);
+    expect(deps.queue.update).toHaveBeenCalledWith('q-1', change);
+    expect(deps.queue.remove).toHaveBeenCalledWith(['q-1', 'q-9']);
+  });
+
+  it.each([
+    ['no list', entry],
+    ['an empty list', []],
+    ['a path as file name', [{ ...entry, file: { ...entry.file, filename: '../x.pdf' } }]],
+    ['bytes as a plain array', [{ ...entry, file: { ...entry.file, bytes: [37, 80] } }]],
+    ['an unknown kind', [{ ...entry, kind: 'docx' }]],
+    ['an unknown target', [{ ...entry, target: 'xrechnung' }]],
+    ['a work status of the store', [{ ...entry, work: 'interrupted' }]],
+    ['a state that is no text', [{ ...entry, state: { answers: {} } }]],
+    ['an unknown key', [{ ...entry, path: '/home/me/facture.pdf' }]],
+  ])('refuses to add %s, rejecting without reaching the store', async (_case, input) => {
+    await expect(call('queueAdd', fromPage, input)).rejects.toThrow(/request/i);
+    expect(deps.queue.add).not.toHaveBeenCalled();
+  });
+
+  it('refuses an update or removal of anything but entry ids and a change, and every call from another page', async () => {
+    const change = { target: 'en16931', work: 'finished', state: '{}' };
+    await expect(call('queueUpdate', fromPage, 42, change)).rejects.toThrow();
+    await expect(
+      call('queueUpdate', fromPage, 'q-1', { ...change, status: 'interrupted' }),
+    ).rejects.toThrow();
+    await expect(
+      call('queueUpdate', fromPage, 'q-1', { ...change, state: 'x'.repeat(QUEUE_MAX_STATE_CHARS + 1) }),
+    ).rejects.toThrow();
+    await expect(call('queueRemove', fromPage, 'q-1')).rejects.toThrow();
+    await expect(call('queueRemove', fromPage, [''])).rejects.toThrow();
+    await expect(call('queueList', fromElsewhere)).rejects.toThrow();
+    await expect(call('queueAdd', fromElsewhere, [entry])).rejects.toThrow();
+    await expect(call('queueRemove', fromElsewhere, ['q-1'])).rejects.toThrow();
+    for (const operation of ['list', 'add', 'update', 'remove'] as const) {
+      expect(deps.queue[operation]).not.toHaveBeenCalled();
+    }
+  });
+
+  it('rejects with the reason when the store could not do it', async () => {
+    deps.queue.list.mockRejectedValue(new Error('SqliteError: database disk image is malformed'));
+    await expect(call('queueList', fromPage)).rejects.toThrow('database disk image is malformed');
   });
 });
 

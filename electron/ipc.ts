@@ -13,17 +13,24 @@ import {
   parseCallId,
   parseDialogKind,
   parseProfilesRequest,
+  parseQueueAdd,
+  parseQueueRemove,
+  parseQueueUpdate,
   parseReportRequest,
   parseSaveFile,
   parseSaveToFolder,
   parseServiceRequest,
+  type Parsed,
 } from './ipc-input';
 import { serviceNames } from './service-protocol';
 import type { ServiceRunner } from './service-runner';
+import type { WorkQueue } from '../core/bridge/work-queue';
 import type { ServiceRequest } from '../core/service/types';
 
 export interface IpcDependencies {
-  readonly runner: ServiceRunner;
+  readonly runner: Pick<ServiceRunner, 'run' | 'close'>;
+  /** The work queue kept in the local store (the runner's, in the app). */
+  readonly queue: WorkQueue;
   /** Only the app's own page may call; anything else loaded by accident gets nothing. */
   readonly isTrustedSender: (event: IpcMainInvokeEvent) => boolean;
   readonly openFiles: (parent: BrowserWindow | null, kind: FileDialogKind) => Promise<BridgeFile[]>;
@@ -115,6 +122,43 @@ export function registerIpcHandlers(deps: IpcDependencies): void {
       if (!deps.isTrustedSender(event) || !file.ok) return { saved: false };
       return deps.saveFile(BrowserWindow.fromWebContents(event.sender), file.value);
     },
+  );
+
+  /**
+   * The work queue's operations: the sender and the arguments checked, then the worker's store. A call
+   * refused here rejects, as one the store could not do does, with why.
+   */
+  const queueHandler = <A, T>(
+    operation: 'queueList' | 'queueAdd' | 'queueUpdate' | 'queueRemove',
+    parseArgs: (args: unknown[]) => Parsed<A>,
+    work: (valid: A) => Promise<T>,
+  ) =>
+    ipcMain.handle(bridgeChannel(operation), async (event, ...args: unknown[]): Promise<T> => {
+      if (!deps.isTrustedSender(event)) throw new Error(apiError('forbidden').body.message);
+      const valid = parseArgs(args);
+      if (!valid.ok) throw new Error(`${apiError('invalid_request').body.message} ${valid.message}`);
+      return work(valid.value);
+    });
+  const { queue } = deps;
+  queueHandler(
+    'queueList',
+    () => ({ ok: true, value: null }),
+    () => queue.list(),
+  );
+  queueHandler(
+    'queueAdd',
+    ([entries]) => parseQueueAdd(entries),
+    (valid) => queue.add(valid),
+  );
+  queueHandler(
+    'queueUpdate',
+    ([id, change]) => parseQueueUpdate(id, change),
+    ({ id, change }) => queue.update(id, change),
+  );
+  queueHandler(
+    'queueRemove',
+    ([ids]) => parseQueueRemove(ids),
+    (ids) => queue.remove(ids),
   );
 
   ipcMain.handle(

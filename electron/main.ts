@@ -36,6 +36,7 @@ void app.whenReady().then(() => {
   app.on('will-quit', () => void runner.close());
   registerIpcHandlers({
     runner,
+    queue: runner.queue,
     isTrustedSender: trustedSender(pathToFileURL(files.page).href),
     openFiles,
     saveFile,

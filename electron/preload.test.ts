@@ -38,6 +38,10 @@ describe('preload', () => {
     await api.contract();
     await api.openFileDialog('pdf');
     await api.saveFile('out.pdf', new Uint8Array([1]));
+    const change = { target: 'en16931', work: 'finished', state: '{}' } as const;
+    await api.queueList();
+    await api.queueUpdate('q-1', change);
+    await api.queueRemove(['q-1']);
 
     expect(electron.invoke.mock.calls).toEqual([
       ['facturx:validate', request],
@@ -47,6 +51,9 @@ describe('preload', () => {
       ['facturx:contract'],
       ['facturx:openFileDialog', 'pdf'],
       ['facturx:saveFile', 'out.pdf', new Uint8Array([1])],
+      ['facturx:queueList'],
+      ['facturx:queueUpdate', 'q-1', change],
+      ['facturx:queueRemove', ['q-1']],
     ]);
   });
 

@@ -25,6 +25,10 @@ const api = {
   openFileDialog: (kind) => ipcRenderer.invoke(bridgeChannel('openFileDialog'), kind),
   saveFile: (suggestedName, bytes) => ipcRenderer.invoke(bridgeChannel('saveFile'), suggestedName, bytes),
   saveToFolder: (files) => ipcRenderer.invoke(bridgeChannel('saveToFolder'), files),
+  queueList: () => ipcRenderer.invoke(bridgeChannel('queueList')),
+  queueAdd: (entries) => ipcRenderer.invoke(bridgeChannel('queueAdd'), entries),
+  queueUpdate: (id, change) => ipcRenderer.invoke(bridgeChannel('queueUpdate'), id, change),
+  queueRemove: (ids) => ipcRenderer.invoke(bridgeChannel('queueRemove'), ids),
 } satisfies FacturxBridge;
 
 contextBridge.exposeInMainWorld('facturx', api);

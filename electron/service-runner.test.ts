@@ -92,4 +92,35 @@ describe('serviceRunner', () => {
 
     expect(fake.calls).toHaveLength(1);
   });
+
+  it('answers each work queue operation with what the worker kept, and rejects with why the store could not', async () => {
+    const fake = fakeWorker();
+    const runner = serviceRunner(() => fake.worker);
+    const change = { target: 'en16931', work: 'finished', state: '{}' } as const;
+
+    const listed = runner.queue.list();
+    const updated = runner.queue.update('q-1', change);
+    const removed = runner.queue.remove(['q-1']);
+    const [list, update, remove] = fake.calls;
+    expect(fake.calls.map((c) => ('queue' in c ? c.queue : c))).toEqual([
+      { op: 'list' },
+      { op: 'update', id: 'q-1', change },
+      { op: 'remove', ids: ['q-1'] },
+    ]);
+    fake.reply({ id: update!.id, queued: { ok: true, value: true } });
+    fake.reply({ id: list!.id, queued: { ok: true, value: [] } });
+    fake.reply({ id: remove!.id, queued: { ok: false, message: 'SqliteError: disk I/O error' } });
+
+    expect(await listed).toEqual([]);
+    expect(await updated).toBe(true);
+    await expect(removed).rejects.toThrow('SqliteError: disk I/O error');
+  });
+
+  it('rejects the queue operations in flight when the worker dies', async () => {
+    const fake = fakeWorker();
+    const runner = serviceRunner(() => fake.worker);
+    const adding = runner.queue.add([]);
+    fake.emit('exit', 1);
+    await expect(adding).rejects.toThrow('service worker stopped (exit code 1)');
+  });
 });

@@ -9,6 +9,7 @@ import { chooseLang, type Lang } from '../core/api/lang';
 import { authenticate } from '../core/service/auth';
 import { services, type ServiceName } from '../core/service';
 import type { BearerTokens } from '../core/service/bearer-tokens';
+import type { EngineChoice, Engines } from '../core/service/engines';
 import type { Jobs } from '../core/service/jobs';
 import type { Storage } from '../core/service/storage';
 import type { ServiceContext, ServiceResult } from '../core/service/types';
@@ -86,6 +87,8 @@ export interface ApiDependencies {
   readonly jobs?: Jobs;
   /** Signs and verifies bearer tokens; absent, `Authorization: Bearer` takes API keys only. */
   readonly tokens?: BearerTokens;
+  /** Where validations, extractions and repairs run; absent, on the thread that answers. */
+  readonly engines?: Engines;
 }
 
 export async function handleApi(
@@ -136,13 +139,14 @@ export async function handleApi(
   const request = await serviceRequest(req, url, body.value, lang, route.body, fields);
   if (!request.ok) return sendError(res, request.error, head);
 
-  const ctx: ServiceContext = {
+  const ctx: ServiceContext & EngineChoice = {
     tenant,
     storage: deps.storage,
     now: deps.now,
     ...(deps.jobs ? { jobs: deps.jobs } : {}),
     ...(credential ? { caller: credential } : {}),
     ...(deps.tokens ? { tokens: deps.tokens } : {}),
+    ...(deps.engines ? { engines: deps.engines } : {}),
   };
   let result: ServiceResult<unknown>;
   if (route.service === 'convert') {

@@ -5,24 +5,18 @@
  * gives back the reservations the dead process held. The kill comes after a count of answers, with
  * requests still in flight; no step waits on time.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApiKey, hashApiKey } from '../core/service/auth';
 import { quotaPeriod, RESERVATION_TTL_MS } from '../core/service/quota';
 import { startServer } from './start';
-import { openStore, type StoreLocation } from './store/open-store';
+import { openStore } from './store/open-store';
 import { startCli } from './store/testing/cli-process';
+import { engineLocations } from './store/testing/engine-location';
 import { testPostgres } from './store/testing/test-postgres';
 import { activationTokenSentTo } from './test-server';
 
-const folders: string[] = [];
-afterAll(async () => {
-  for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
-});
-
 const postgres = await testPostgres();
+const location = engineLocations(postgres, 'facturx-kill-');
 
 const XML = `<?xml version="1.0"?><rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"/>`;
 const BUYER = { buyer: { name: 'Cabinet Essai', address: { country_code: 'FR' } } };
@@ -41,12 +35,8 @@ interface Batch {
 for (const engine of ['sqlite', 'postgres'] as const) {
   describe.skipIf(engine === 'postgres' && !postgres.ok)(`a server on ${engine} killed with SIGKILL`, () => {
     it('loses no answered charge, key or profile, and its reservations are released by a restart', async () => {
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'facturx-kill-'));
-      folders.push(dataDir);
-      const where: StoreLocation =
-        engine === 'postgres' && postgres.ok
-          ? { dataDir, databaseUrl: await postgres.newDatabase() }
-          : { dataDir };
+      const where = await location(engine);
+      const { dataDir } = where;
       const setup = await openStore(where);
       const { apiKey, record } = await createApiKey(
         setup,

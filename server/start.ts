@@ -11,6 +11,7 @@ import { apiError } from '../core/api/errors';
 import { bearerTokens, type BearerTokens } from '../core/service/bearer-tokens';
 import { localSignIn } from '../core/service/local-sign-in';
 import { API_PREFIX, handleApi } from './api-routes';
+import { engineThreads } from './engine-threads';
 import { startJobs, type JobOptions } from './jobs/start-jobs';
 import { packageRoot } from './package-root';
 import { handlePublic, PUBLIC_PREFIX } from './public-routes';
@@ -34,6 +35,11 @@ export interface ServerOptions {
   readonly rateLimitPerMinute?: number;
   /** Work answered 202: threads, the time after which a call becomes a job, leases. */
   readonly jobs?: JobOptions;
+  /**
+   * Threads that run validations, extractions and repairs off the thread that answers requests (so
+   * that the server uses every core); 0 (the default) runs them on the answering thread.
+   */
+  readonly engineThreads?: number;
 }
 
 export interface RunningServer {
@@ -81,6 +87,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     throw error;
   }
   const maintenance = await startMaintenance(storage, now, running.jobs);
+  const threads = options.engineThreads ? engineThreads(options.engineThreads) : null;
   const staticDir = options.staticDir ?? defaultStaticDir();
   const limiter = tokenBucketLimiter(options.rateLimitPerMinute ?? DEFAULT_RATE_LIMIT_PER_MINUTE, () =>
     now().getTime(),
@@ -94,6 +101,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     limiter,
     jobs: running.jobs,
     tokens,
+    ...(threads ? { engines: threads.engines } : {}),
     dataDir: options.dataDir,
     origin: () => origin,
     localSignIn: signIn,
@@ -127,6 +135,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       });
     });
   } catch (error) {
+    await threads?.close();
     await maintenance.stop();
     await running.stop();
     await storage.close();
@@ -143,6 +152,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       const closed = new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve())));
       server.closeIdleConnections();
       await closed;
+      await threads?.close();
       await maintenance.stop();
       await running.stop();
       await storage.close();

@@ -3,34 +3,21 @@
  * (one server on SQLite, two servers on one PostgreSQL), and calls with one Idempotency-Key run the work
  * once. Nothing here waits on time: every request is awaited, the clock is the tests' own.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createApiKey } from '../core/service/auth';
 import { engines } from '../core/service/engines';
 import { GOLDEN_EXAMPLES } from '../core/invoice-data/examples';
 import { startServer, type RunningServer } from './start';
-import { openStore, type StoreLocation } from './store/open-store';
+import { openStore } from './store/open-store';
 import type { SqlStorage } from './store/sql-storage';
+import { engineLocations } from './store/testing/engine-location';
 import { testPostgres } from './store/testing/test-postgres';
 
 const NOW = new Date('2026-06-15T10:00:00.000Z');
 const PERIOD = '2026-06-01T00:00:00.000Z';
 
-const folders: string[] = [];
-afterAll(async () => {
-  for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
-});
-
 const postgres = await testPostgres();
-
-async function location(engine: 'sqlite' | 'postgres'): Promise<StoreLocation> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'facturx-load-'));
-  folders.push(dataDir);
-  if (engine === 'sqlite' || !postgres.ok) return { dataDir };
-  return { dataDir, databaseUrl: await postgres.newDatabase() };
-}
+const location = engineLocations(postgres, 'facturx-load-');
 
 /** `count` servers on one store, each with its own connections, and a launch key made before. */
 async function servers(

@@ -1,23 +1,42 @@
 /**
- * The command line's batch workers: each thread runs whole inputs (read, service, write, the printed
- * line) with runOne, so the main thread only prints; each keeps its own OCR engines, so that scanned
- * documents are read on every core at once. This module is both sides: loaded as a worker (its
- * own file, whether the sources under tsx or the bundle) it answers the pool's calls.
+ * The command line's batch workers: each thread answers inputs the main thread has read (answerInput),
+ * their bytes moved to it, and moves the deliverable's bytes back for the main thread to write; reading
+ * and writing the files stay in the main thread, so that a worker never waits on the disk. Each keeps
+ * its own OCR engines, so that scanned documents are read on every core at once. This module is both
+ * sides: loaded as a worker (its own file, whether the sources under tsx or the bundle) it answers the
+ * pool's calls.
  */
 import { isMainThread, Worker, workerData } from 'node:worker_threads';
 import { useOcrEngines } from '../../core/ocr/engine-count';
+import { ownBuffers } from '../../core/pool/transfer';
 import { localContext } from '../../core/service';
+import type { ServiceRequest } from '../../core/service/types';
 import { answerCalls } from '../../core/pool/pool-worker';
 import { workerPool, type WorkerPool } from '../../core/pool/worker-pool';
-import { runOne, type OneInput, type Outcome } from './run-one';
+import { answerInput, type Answered, type OneInput } from './run-one';
 
 const ROLE = 'facturx-batch';
 
+/** One input for a worker: the input, and its request as the main thread read it. */
+export interface BatchCall {
+  readonly one: OneInput;
+  readonly request: ServiceRequest;
+}
+
+/** The buffers a call moves to its worker: the files' bytes. */
+export const callBuffers = (call: BatchCall): ArrayBuffer[] =>
+  ownBuffers(Object.values(call.request.files).map((file) => file.bytes));
+
+/** The buffers an answer moves back: the deliverable's bytes. */
+export const answerBuffers = (answered: Answered): ArrayBuffer[] =>
+  ownBuffers(answered.deliverable ? [answered.deliverable.bytes] : []);
+
 /** `ocrEngines`: the scanned pages each worker reads at once (engine-pool.ts). */
-export function batchPool(size: number, ocrEngines = 1): WorkerPool<OneInput, Outcome> {
+export function batchPool(size: number, ocrEngines = 1): WorkerPool<BatchCall, Answered> {
   return workerPool(
     size,
     () => new Worker(new URL(import.meta.url), { workerData: { role: ROLE, ocrEngines } }),
+    callBuffers,
   );
 }
 
@@ -29,5 +48,8 @@ interface BatchWorkerData {
 if (!isMainThread && (workerData as BatchWorkerData | null)?.role === ROLE) {
   useOcrEngines((workerData as BatchWorkerData).ocrEngines ?? 1);
   const ctx = localContext();
-  answerCalls<OneInput, Outcome>((one, signal) => runOne(one, ctx, signal));
+  answerCalls<BatchCall, Answered>(
+    ({ one, request }, signal) => answerInput(one, request, ctx, signal),
+    answerBuffers,
+  );
 }

@@ -42,11 +42,6 @@ let pdfs: string;
 let mixed: string;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve, reject) =>
-    execFile(process.execPath, [path.join(root, 'bin', 'build.mjs'), 'cli'], { cwd: root }, (error) =>
-      error ? reject(error) : resolve(),
-    ),
-  );
   dir = await mkdtemp(path.join(tmpdir(), 'facturx-jobs-'));
   xmls = path.join(dir, 'xml');
   pdfs = path.join(dir, 'pdf');

@@ -31,11 +31,6 @@ function facturx(...args: string[]): Promise<Run> {
 
 let dir: string;
 beforeAll(async () => {
-  await new Promise<void>((resolve, reject) =>
-    execFile(process.execPath, [path.join(root, 'bin', 'build.mjs'), 'cli'], { cwd: root }, (error) =>
-      error ? reject(error) : resolve(),
-    ),
-  );
   dir = await mkdtemp(path.join(tmpdir(), 'facturx-cli-'));
 }, 60_000);
 afterAll(() => rm(dir, { recursive: true, force: true }));

@@ -58,7 +58,7 @@ async function fileRequest(
   query: Record<string, string> = {},
 ): Promise<Loaded<ServiceRequest>> {
   if (input === undefined) return { ok: false, message: 'missing FILE' };
-  const file = await readPart(input);
+  const file = readPart(input);
   if (!file.ok) return file;
   return { ok: true, value: withLang(values, { fields, files: { file: file.value }, query }) };
 }
@@ -128,7 +128,7 @@ export const DOCUMENT_COMMANDS: Readonly<Record<DocumentService, DocumentCommand
       const fields: Record<string, string> = { ...target(values) };
       const files: Record<string, FilePart> = {};
       if (input !== undefined) {
-        const file = await readPart(input);
+        const file = readPart(input);
         if (!file.ok) return file;
         files.file = file.value;
       }
@@ -141,7 +141,7 @@ export const DOCUMENT_COMMANDS: Readonly<Record<DocumentService, DocumentCommand
       for (const [flag, field] of textFields) {
         const given = str(values, flag);
         if (given === undefined) continue;
-        const text = await readText(
+        const text = readText(
           input && flag === 'invoice-data' ? await pairedPath(given, input, '.json') : given,
         );
         if (!text.ok) return text;
@@ -149,7 +149,7 @@ export const DOCUMENT_COMMANDS: Readonly<Record<DocumentService, DocumentCommand
       }
       const cii = str(values, 'cii');
       if (cii !== undefined) {
-        const part = await readPart(input ? await pairedPath(cii, input, '.xml') : cii);
+        const part = readPart(input ? await pairedPath(cii, input, '.xml') : cii);
         if (!part.ok) return part;
         files.cii = part.value;
       }

@@ -78,7 +78,7 @@ The store is the one facturx serve uses: --database URL (or DATABASE_URL), a pos
 else the SQLite file in DIR (default: the per-user data folder).
 `,
   serve: `Usage: facturx serve [--port N] [--host 127.0.0.1] [--data-dir DIR] [--database URL] [--rate-limit N]
-         [--job-threads N] [--async-after SECONDS] [--lease-seconds N]
+         [--engine-threads N] [--job-threads N] [--async-after SECONDS] [--lease-seconds N]
 
 Serves /api/v1 and the web interface; prints "listening on http://HOST:PORT" once ready. On loopback
 (127.0.0.1, ::1, localhost) it then prints "open http://HOST:PORT/#sign-in=TOKEN": that address opens the
@@ -88,6 +88,8 @@ The store (keys, quota, idempotency, profiles) is one SQLite file in DIR (defaul
 folder), or with --database URL (or DATABASE_URL) a PostgreSQL shared by several servers.
 --rate-limit N: requests per minute per API key, or per client address without a key (default 120;
 0 turns it off). Over it: 429 rate_limit_exceeded with retry_after_seconds and Retry-After.
+--engine-threads N: threads that run validations, extractions and repairs beside the one that answers
+requests (default: one less than the processor cores, at least 1; 0 runs them on that one).
 
 Jobs: a convert sent with "Prefer: respond-async" answers 202 with result.jobId at once, and so does
 one still running after --async-after SECONDS (default 0: never); GET /api/v1/jobs/{id} tells how it

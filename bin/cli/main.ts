@@ -34,6 +34,7 @@ const OTHER_OPTIONS: Readonly<Record<string, Options>> = {
     database: { type: 'string' },
     'rate-limit': { type: 'string' },
     'job-threads': { type: 'string' },
+    'engine-threads': { type: 'string' },
     'async-after': { type: 'string' },
     'lease-seconds': { type: 'string' },
   },

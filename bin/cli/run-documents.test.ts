@@ -91,6 +91,32 @@ describe('runDocumentCommand in a batch', () => {
     expect(code).toBe(2);
   });
 
+  it('with one job, answers an input while the next one is read: the second starts before the first ends', async () => {
+    const inputs = path.join(dir, 'in');
+    await mkdir(inputs);
+    for (const name of ['a.xml', 'b.xml', 'c.xml'])
+      await writeFile(path.join(inputs, name), '<x d="2026-01-31"/>');
+    const answer = vi.mocked(engines.repair).getMockImplementation()!;
+    // The first answer waits for the second input to arrive: one input at a time would never end.
+    let second!: () => void;
+    const secondArrived = new Promise<void>((resolve) => (second = resolve));
+    let calls = 0;
+    vi.mocked(engines.repair).mockImplementation(async (input) => {
+      calls += 1;
+      if (calls === 1) await secondArrived;
+      if (calls === 2) second();
+      return answer(input);
+    });
+    const code = await runDocumentCommand(DOCUMENT_COMMANDS.repair, [inputs], { jsonl: true, jobs: '1' });
+    expect(calls).toBe(3);
+    expect(stdout.map((line) => path.basename(String(JSON.parse(line).file)))).toEqual([
+      'a.xml',
+      'b.xml',
+      'c.xml',
+    ]);
+    expect(code).toBe(0);
+  });
+
   it('prints exactly the body for one file with --json, writes --out as given, exit 1 when not valid', async () => {
     const input = path.join(dir, 'one.xml');
     await writeFile(input, '<broken/>');

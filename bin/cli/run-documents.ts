@@ -2,7 +2,9 @@
  * Runs a document command over its inputs. One input runs here; a folder or several files run as a batch
  * on `--jobs` worker threads (default: the processor cores), several documents at once (with fewer
  * documents than jobs, each reads the pages of a scan side by side on the cores left over), the results
- * printed in input order, never more than a few inputs ahead of the one printed next. Ctrl+C stops the
+ * printed in input order, never more than a few inputs ahead of the one printed next. This thread reads
+ * the inputs and writes the outputs while the workers (or, with one job, this thread too) answer others,
+ * so that the disk's latency is not added to each document's time. Ctrl+C stops the
  * batch: nothing more starts, converts under way are cancelled, the results finished are printed and a
  * line says how far it got (exit code 130). A second Ctrl+C ends the process at once; the files written
  * are complete either way.
@@ -17,10 +19,20 @@ import type { DocumentCommand } from './document-commands';
 import { expandInputs, isDirectory } from './inputs';
 import { badInput, EXIT, str, type ExitCode, type Values } from './io';
 import { progressBar } from './progress';
-import { crashed, runOne, type OneInput, type Outcome, type OutTarget } from './run-one';
+import {
+  answerInput,
+  crashed,
+  runOne,
+  type Answer,
+  type OneInput,
+  type Outcome,
+  type OutTarget,
+} from './run-one';
 
-/** A batch never holds more results than this many per job (finished ones waiting for an earlier one). */
-const AHEAD_PER_JOB = 2;
+/** Inputs in progress per job: one answered while another is read or its output written. */
+const IN_FLIGHT_PER_JOB = 2;
+/** A batch never holds more inputs and results than this many per job (started, not yet printed). */
+const AHEAD_PER_JOB = 4;
 
 /** `--jobs N`: a whole number of at least 1; absent, the processor cores. */
 function jobsOf(values: Values): number | null {
@@ -79,8 +91,11 @@ async function runBatch(
 ): Promise<ExitCode> {
   const pool = jobs > 1 ? batchPool(jobs, ocrEngines) : null;
   if (!pool) useOcrEngines(ocrEngines);
-  const ctx = pool ? null : localContext();
   const stop = new AbortController();
+  const ctx = localContext();
+  const answer: Answer = pool
+    ? (one, request) => pool.run({ one, request }, stop.signal).catch((e: unknown) => crashed(one, e))
+    : (one, request) => answerInput(one, request, ctx, stop.signal);
   const progress = progressBar(inputs.length);
   const onInterrupt = () => {
     if (stop.signal.aborted) process.exit(EXIT.interrupted);
@@ -94,12 +109,9 @@ async function runBatch(
   let cancelled = 0;
   try {
     await runOrdered(inputs, {
-      concurrency: jobs,
+      concurrency: jobs * IN_FLIGHT_PER_JOB,
       window: jobs * AHEAD_PER_JOB,
-      run: (one) =>
-        pool
-          ? pool.run(one, stop.signal).catch((e: unknown) => crashed(one, e))
-          : runOne(one, ctx!, stop.signal),
+      run: (one) => runOne(one, answer),
       emit: (outcome: Outcome, index) => {
         const name = inputs[index]!.name;
         if (outcome.stdout !== null) process.stdout.write(outcome.stdout);

@@ -1,14 +1,16 @@
 /**
- * One input of a document command, start to end: its request read from disk, the same service function
- * the server calls answering it on the offline context, the deliverable written under `--out`, and the
- * text to print. Runs in the main thread or in a batch worker (batch-worker.ts) alike, so a batch prints
- * the same bytes whatever the number of jobs.
+ * One input of a document command, start to end, in three steps: its request read from disk
+ * (`readInput`), the same service function the server calls answering it on the offline context
+ * (`answerInput`: the text to print and the deliverable's bytes), and the deliverable written under
+ * `--out` (`deliver`). The reading and the writing run in the main thread; the answer there too, or in a
+ * batch worker (batch-worker.ts), which then spends its time on the documents alone and never waits on
+ * the disk. A batch prints the same bytes whatever the number of jobs.
  */
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { errorExitCode } from '../../core/api/errors';
 import { services } from '../../core/service';
-import type { ServiceContext, ServiceResult } from '../../core/service/types';
+import type { ServiceContext, ServiceRequest, ServiceResult } from '../../core/service/types';
 import { DOCUMENT_COMMANDS, rec, type DocumentCommand, type DocumentService } from './document-commands';
 import { exitCodeOf } from './exit-code';
 import type { ExitCode, Values } from './io';
@@ -40,6 +42,15 @@ export interface Outcome {
   readonly line: string;
   /** The run was stopped (Ctrl+C) before it answered. */
   readonly cancelled: boolean;
+}
+
+/** An input read from disk: its request, or the outcome of an input that could not be read. */
+export type ReadInput =
+  { readonly ok: true; readonly request: ServiceRequest } | { readonly ok: false; readonly outcome: Outcome };
+
+/** An input answered, its deliverable (if any) still to be written where `target` says. */
+export interface Answered extends Outcome {
+  readonly deliverable?: { readonly target: string; readonly bytes: Uint8Array };
 }
 
 export function outPath(target: OutTarget, file: string | undefined, suffix: string): string | null {
@@ -89,44 +100,71 @@ export function crashed(one: OneInput, error: unknown): Outcome {
   };
 }
 
-export async function runOne(one: OneInput, ctx: ServiceContext, signal?: AbortSignal): Promise<Outcome> {
-  try {
-    return await answer(one, ctx, signal);
-  } catch (error) {
-    return crashed(one, error);
-  }
+/** Where an input read is answered: answerInput in this thread, or a batch worker. */
+export type Answer = (one: OneInput, request: ServiceRequest) => Promise<Answered>;
+
+/** The three steps: read here, answered by `answer`, written here. */
+export async function runOne(one: OneInput, answer: Answer): Promise<Outcome> {
+  const read = await readInput(one);
+  return read.ok ? deliver(one, await answer(one, read.request)) : read.outcome;
 }
 
-async function answer(one: OneInput, ctx: ServiceContext, signal?: AbortSignal): Promise<Outcome> {
-  const command = DOCUMENT_COMMANDS[one.service];
-  const request = await command.request(one.input, one.values);
-  if (!request.ok) {
+export async function readInput(one: OneInput): Promise<ReadInput> {
+  try {
+    const request = await DOCUMENT_COMMANDS[one.service].request(one.input, one.values);
+    if (request.ok) return { ok: true, request: request.value };
     const error = request.code ?? 'invalid_data_format';
     const body = {
       error,
       message: request.message,
       ...(error === 'invalid_data_format' ? { field: 'file' } : {}),
     };
-    return {
+    const outcome = {
       code: errorExitCode(error),
       stdout: printed(one, body),
       line: request.message,
       cancelled: false,
     };
+    return { ok: false, outcome };
+  } catch (error) {
+    return { ok: false, outcome: crashed(one, error) };
   }
-  const result =
-    one.service === 'convert'
-      ? await services.convert(request.value, ctx, signal ? { signal } : {})
-      : await services[one.service](request.value, ctx);
-  let line = describe(command, result);
-  if (result.ok && command.deliverable) {
-    const deliverable = command.deliverable(rec(result.body));
+}
+
+export async function answerInput(
+  one: OneInput,
+  request: ServiceRequest,
+  ctx: ServiceContext,
+  signal?: AbortSignal,
+): Promise<Answered> {
+  try {
+    const command = DOCUMENT_COMMANDS[one.service];
+    const result =
+      one.service === 'convert'
+        ? await services.convert(request, ctx, signal ? { signal } : {})
+        : await services[one.service](request, ctx);
+    const deliverable = result.ok && command.deliverable ? command.deliverable(rec(result.body)) : null;
     const target = deliverable ? outPath(one.target, one.name, deliverable.suffix) : null;
-    if (deliverable && target) {
-      await writeDeliverable(target, deliverable.bytes);
-      line += ` -> ${target}`;
-    }
+    return {
+      code: exitCodeOf(one.service, result),
+      stdout: printed(one, result.body),
+      line: describe(command, result),
+      cancelled: !result.ok && rec(result.body).error === 'cancelled',
+      ...(deliverable && target ? { deliverable: { target, bytes: deliverable.bytes } } : {}),
+    };
+  } catch (error) {
+    return crashed(one, error);
   }
-  const cancelled = !result.ok && rec(result.body).error === 'cancelled';
-  return { code: exitCodeOf(one.service, result), stdout: printed(one, result.body), line, cancelled };
+}
+
+/** Writes an answer's deliverable, if any: its outcome then names the file written. */
+export async function deliver(one: OneInput, answered: Answered): Promise<Outcome> {
+  const { deliverable, ...outcome } = answered;
+  if (!deliverable) return outcome;
+  try {
+    await writeDeliverable(deliverable.target, deliverable.bytes);
+    return { ...outcome, line: `${outcome.line} -> ${deliverable.target}` };
+  } catch (error) {
+    return crashed(one, error);
+  }
 }

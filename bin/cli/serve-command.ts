@@ -1,4 +1,5 @@
 /** `facturx serve`: runs the HTTP server until SIGINT or SIGTERM, then shuts down gracefully. */
+import { coreCount } from '../../core/pool/worker-pool';
 import { DEFAULT_RATE_LIMIT_PER_MINUTE } from '../../server/rate-limit';
 import { startServer } from '../../server/start';
 import { badInput, err, EXIT, out, str, wholeOption, type ExitCode, type Values } from './io';
@@ -21,6 +22,10 @@ export async function runServe(values: Values): Promise<ExitCode> {
   if (!where.ok) return badInput(where.message, false);
   const threads = wholeOption(values, 'job-threads', 1);
   if (threads === null) return badInput('--job-threads must be a whole number of threads', false);
+  // The answering thread keeps a core of its own; the others run the engines.
+  const engineThreads = wholeOption(values, 'engine-threads', Math.max(1, coreCount() - 1));
+  if (engineThreads === null)
+    return badInput('--engine-threads must be a whole number of threads (0 = none)', false);
   const asyncAfter = wholeOption(values, 'async-after', 0);
   if (asyncAfter === null)
     return badInput('--async-after must be a whole number of seconds (0 = never)', false);
@@ -34,6 +39,7 @@ export async function runServe(values: Values): Promise<ExitCode> {
       host,
       ...where.location,
       rateLimitPerMinute: Number(rateText),
+      engineThreads,
       jobs: {
         threads,
         asyncAfterMs: asyncAfter > 0 ? asyncAfter * 1000 : null,

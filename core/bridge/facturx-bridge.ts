@@ -5,6 +5,7 @@
  */
 
 import type { ConvertProgress } from '../api/convert-progress';
+import type { NewQueueEntry, QueueChange, QueueEntry } from './work-queue';
 
 /**
  * The largest file the bridge carries either way, so that no call moves more than this through IPC; the
@@ -89,6 +90,17 @@ export interface FacturxBridge {
   saveFile(suggestedName: string, bytes: Uint8Array): Promise<SaveFileResult>;
   /** Asks for a folder and writes the files into it, never over a file already there. */
   saveToFolder(files: readonly BridgeFile[]): Promise<SaveToFolderResult>;
+  /**
+   * The work queue kept in the app's data folder (work-queue.ts): every entry, oldest first; the work
+   * under way when the app last closed comes back `interrupted`.
+   */
+  queueList(): Promise<QueueEntry[]>;
+  /** Keeps these documents at the end of the queue; resolves to their ids. */
+  queueAdd(entries: readonly NewQueueEntry[]): Promise<string[]>;
+  /** Records what changed of one entry; false when it is no longer kept. */
+  queueUpdate(id: string, change: QueueChange): Promise<boolean>;
+  /** Forgets these entries; resolves to how many there were. */
+  queueRemove(ids: readonly string[]): Promise<number>;
 }
 
 /** The operations of the bridge, in the order the preload exposes them. */
@@ -106,6 +118,10 @@ export const bridgeOperations = [
   'openFileDialog',
   'saveFile',
   'saveToFolder',
+  'queueList',
+  'queueAdd',
+  'queueUpdate',
+  'queueRemove',
 ] as const satisfies readonly (keyof FacturxBridge)[];
 
 /** The IPC channel carrying each operation; main and preload share it. */

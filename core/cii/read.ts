@@ -44,8 +44,8 @@ export type CiiReadResult = CiiRead | { readonly ok: false; readonly error: CiiR
 type Obj = Record<string, unknown>;
 
 const NOT_CII: LocalizedText = {
-  en: 'Not a CII invoice: the root element is {root}, not rsm:CrossIndustryInvoice (line {line}).',
-  fr: 'Ce n’est pas une facture CII : l’élément racine est {root}, pas rsm:CrossIndustryInvoice (ligne {line}).',
+  en: 'Not a CII invoice, the XML Factur-X carries: this XML starts with {root} (line {line}).',
+  fr: 'Ce n’est pas une facture CII, le XML que porte Factur-X : ce XML commence par {root} (ligne {line}).',
 };
 
 export const notCiiText = (root: XmlElement): LocalizedText =>

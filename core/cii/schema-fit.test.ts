@@ -14,6 +14,7 @@ import { ruleInput } from '../rules/run';
 import { corpusDir, referenceDir } from '../testing/corpus';
 import { libxml2Errors } from '../testing/libxml2-xsd';
 import { gapIssues, gapRules } from '../validate/schema-gaps';
+import { technicalWordsIn } from '../testing/plain-words';
 import { parseXml } from '../xml/parse';
 import { PROFILES, type Profile } from './profile';
 import { ciiToModel } from './read';
@@ -155,7 +156,7 @@ describe('known cases: what the schema needs and the candidate lacks is the rule
       expect.objectContaining({ term: 'BG-23', element: 'ram:ApplicableTradeTax', effect: 'unwritable' }),
     ]);
     // The schema's own words name no term: the draft is what it refuses.
-    expect(schemaErrors(written.draft, 'BASIC_WL').join(' ')).toMatch(/is not expected/);
+    expect(schemaErrors(written.draft, 'BASIC_WL').join(' ')).toMatch(/is not allowed at this place/);
     const [issue, ...others] = gapIssues(written.gaps, 'BASIC_WL', 'en');
     expect(others).toEqual([]);
     expect(issue).toMatchObject({ ruleId: 'BR-CO-18', bt: 'BG-23', severity: 'fatal', stage: 'xsd' });
@@ -193,7 +194,43 @@ describe('known cases: what the schema needs and the candidate lacks is the rule
           '/rsm:CrossIndustryInvoice/rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeAgreement/ram:SellerTradeParty/ram:PostalTradeAddress',
       }),
     ]);
-    expect(gapIssues(written.gaps, 'EN16931', 'en')[0]).toMatchObject({ ruleId: 'BR-09', bt: 'BT-40' });
+    const [issue] = gapIssues(written.gaps, 'EN16931', 'en');
+    expect(issue).toMatchObject({ ruleId: 'BR-09', bt: 'BT-40' });
+    expect(issue!.message).toContain(
+      'requires “Seller country code (BT-40)”: “Seller postal address (BG-5)” is left out of the XML until it is given',
+    );
+    expect(technicalWordsIn(issue!.message)).toEqual([]);
+  });
+
+  it('a gap no EN 16931 rule names is the schema’s own finding, said in words', () => {
+    const tax = `${'/rsm:CrossIndustryInvoice/rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeSettlement'}/ram:ApplicableTradeTax`;
+    for (const lang of ['en', 'fr'] as const) {
+      const [issue] = gapIssues(
+        [
+          {
+            term: null,
+            path: 'vatBreakdown[0]',
+            element: 'ram:TypeCode',
+            xpath: `${tax}/ram:TypeCode`,
+            effect: 'unwritable',
+          },
+        ],
+        'EN16931',
+        lang,
+      );
+      expect(issue).toMatchObject({ ruleId: 'XSD', bt: null, stage: 'xsd' });
+      expect(issue!.message).toMatch(
+        lang === 'en'
+          ? /^The XML must conform to the Factur-X 1\.09 EN16931 schema/
+          : /^Le XML doit être conforme/,
+      );
+      expect(issue!.message).toContain(
+        lang === 'en'
+          ? '“VAT breakdown (BG-23) › Type code”'
+          : '« Ventilation de la TVA (BG-23) › Code de type »',
+      );
+      expect(technicalWordsIn(issue!.message)).toEqual([]);
+    }
   });
 
   it.skipIf(referenceDir() === null)(

@@ -7,7 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { convertResponseSchema } from '../api/convert-response';
 import { extractFacturx } from '../pdf/facturx-read';
+import { GOLDEN_EXAMPLES } from '../invoice-data/examples';
 import { blankPdf } from '../pdf/test-pdfs';
+import { MemoryStorage } from '../service/memory-storage';
 import { localContext, services } from '../service';
 import type { FilePart, ServiceRequest } from '../service/types';
 import { goldenCii } from '../testing/hostile-xml';
@@ -24,6 +26,17 @@ function erpXml(): Uint8Array {
 }
 
 const part = (filename: string, bytes: Uint8Array): FilePart => ({ filename, bytes });
+
+/** The ERP's invoice without the seller's electronic address (BT-34), which France 2026 requires. */
+function withoutSellerAddress(): Uint8Array {
+  const xml = Buffer.from(erpXml())
+    .toString('utf8')
+    .replace(
+      /<ram:URIUniversalCommunication><ram:URIID schemeID="0225">[^<]*<\/ram:URIID><\/ram:URIUniversalCommunication>/,
+      '',
+    );
+  return new Uint8Array(Buffer.from(xml));
+}
 
 async function convert(files: Record<string, FilePart>, fields: Record<string, string> = {}) {
   const request: ServiceRequest = { fields, files, query: {} };
@@ -68,14 +81,8 @@ describe('an uploaded CII kept byte for byte', () => {
   });
 
   it('is written again when the request context completes it, and the result says why', async () => {
-    const withoutAddress = Buffer.from(erpXml())
-      .toString('utf8')
-      .replace(
-        /<ram:URIUniversalCommunication><ram:URIID schemeID="0225">[^<]*<\/ram:URIID><\/ram:URIUniversalCommunication>/,
-        '',
-      );
     const body = await convert(
-      { cii: part('erp.xml', new Uint8Array(Buffer.from(withoutAddress))) },
+      { cii: part('erp.xml', withoutSellerAddress()) },
       {
         output: 'xml_cii',
         seller_context: '{"electronic_address":{"value":"732829320","scheme_id":"0225"}}',
@@ -85,8 +92,39 @@ describe('an uploaded CII kept byte for byte', () => {
     expect(Buffer.from(body.result.xml, 'base64').toString('utf8')).toContain('732829320');
   });
 
+  it('is written again when a saved profile completes it, and the result says why', async () => {
+    const storage = new MemoryStorage();
+    await storage.putTenant({ id: 'acme', email: '', plan: 'local', createdAt: '2026-11-01T00:00:00Z' });
+    const context = { tenant: 'acme', storage, now: () => new Date('2026-11-20T09:00:00Z') };
+    const saved = await services.profiles(
+      {
+        fields: {
+          operation: 'save',
+          role: 'seller',
+          id: 'atelier',
+          body: JSON.stringify({ data: { seller: GOLDEN_EXAMPLES[0]!.invoice_data.seller } }),
+        },
+        files: {},
+        query: {},
+      },
+      context,
+    );
+    expect(saved.status).toBe(200);
+    const result = await services.convert(
+      {
+        fields: { output: 'xml_cii', profile_reuse: 'explicit', seller_profile_id: 'atelier' },
+        files: { cii: part('erp.xml', withoutSellerAddress()) },
+        query: {},
+      },
+      context,
+    );
+    expect(result.status, JSON.stringify(result.body).slice(0, 300)).toBe(200);
+    const body = convertResponseSchema.parse(result.body);
+    expect(body.result.sourceXml).toEqual({ keptByteForByte: false, rewrittenBecause: ['saved_profile'] });
+    expect(Buffer.from(body.result.xml, 'base64').toString('utf8')).toContain('732829320');
+  });
+
   it('says nothing of a source XML when the invoice came as invoice_data', async () => {
-    const { GOLDEN_EXAMPLES } = await import('../invoice-data/examples');
     const body = await convert(
       {},
       { invoice_data: JSON.stringify(GOLDEN_EXAMPLES[0]!.invoice_data), output: 'xml_cii' },

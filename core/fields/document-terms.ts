@@ -1,17 +1,20 @@
 /**
  * The document's own terms, each chosen among its candidates: BT-1 (number), BT-2 (issue date), BT-3
- * (type), BT-5 (currency), BT-9 (due date), BT-13 (order reference). Candidates come from labels
- * (key-values.ts) and from the document's title ("Rechnungskorrektur (384) Nr. RK-1 vom 16.09.2019",
+ * (type), BT-5 (currency), BT-9 (due date), BT-13 (order reference), BT-23 (business process), BT-72
+ * (delivery date), BG-14 (invoicing period) and BG-3 (the invoice a credit note or correction refers
+ * to). Candidates come from labels (key-values.ts) and from the document's title ("Rechnungskorrektur (384) Nr. RK-1 vom 16.09.2019",
  * "Facture FA-2017-0009"); a number another document owns (the corrected invoice's, "Ursprungsbeleg",
  * "facture associée") is never BT-1, and the due date is never before the issue date.
  */
 import { ISO4217_CURRENCIES } from '../rules/codelists/iso4217';
 import { UNCL1001_INVOICE_TYPES } from '../rules/codelists/uncl1001';
+import { BILLING_MODES } from '../rules/france-2026/lists-1.4.0';
 import type { Layout, Row } from '../text/layout';
 import { CHOSEN, CONFIRMED, LABELLED, type Place } from './confidence';
-import { labelledValues, type Read } from './key-values';
+import { labelledValues, type PairOptions, type Read } from './key-values';
 import {
   CURRENCY_LABELS,
+  DELIVERY_DATE_LABELS,
   DUE_DATE_LABELS,
   ISSUE_DATE_LABELS,
   NOT_ISSUE_DATE,
@@ -19,6 +22,12 @@ import {
   NUMBER_LABELS,
   NUMBER_VALUE,
   ORDER_LABELS,
+  PERIOD_END_LABELS,
+  PERIOD_LABELS,
+  PERIOD_START_LABELS,
+  PRECEDING_DATE_LABELS,
+  PRECEDING_NUMBER_LABELS,
+  PROCESS_LABELS,
   TITLE_WORDS,
   TYPE_TITLES,
 } from './labels';
@@ -225,6 +234,84 @@ export function orderReference(layout: Layout): Chosen | null {
   const chosen = choose(found);
   // Nothing checks a reference: its label is all there is.
   return chosen && { ...chosen, confidence: Math.min(chosen.confidence, LABELLED) };
+}
+
+/**
+ * BT-23 where the page prints it under its label, as one of the codes a process is known by (the
+ * French billing frameworks, "Cadre de facturation : S1"); never assumed.
+ */
+export function businessProcess(layout: Layout): Chosen | null {
+  const readCode: Read<string> = (text) => {
+    const code = /^\s*([A-Z]\d)\b/.exec(text)?.[1];
+    return code && BILLING_MODES.has(code) ? { value: code, text: code } : null;
+  };
+  return labelledOnly(choose(labelled(layout, PROCESS_LABELS, readCode, { below: false })));
+}
+
+/** A labelled term's candidates, but for labels standing in `skip`'s rows (an item's own dates). */
+function labelled<T>(
+  layout: Layout,
+  labels: Parameters<typeof labelledValues>[1],
+  read: Read<T>,
+  options: PairOptions & { readonly skip?: (row: Row) => boolean } = {},
+): (Omit<Candidate, 'value'> & { value: T })[] {
+  return labelledValues(layout, labels, read, options)
+    .filter((p) => !options.skip?.(p.labelRow))
+    .map((p) => ({
+      value: p.value,
+      strength: p.strength,
+      place: placeOf(p.row, p.cell === p.label ? [p.cell] : [p.label, p.cell]),
+    }));
+}
+
+/** Nothing checks a process, a date of delivery or a period: their label is all there is. */
+const labelledOnly = <T>(chosen: Chosen<T> | null): Chosen<T> | null =>
+  chosen && { ...chosen, confidence: Math.min(chosen.confidence, LABELLED) };
+
+/** BT-72: a labelled delivery date ("Liefer- und Leistungsdatum", "Date de livraison"), not an item's. */
+export function deliveryDate(layout: Layout, skip: (row: Row) => boolean): Chosen | null {
+  return labelledOnly(choose(labelled(layout, DELIVERY_DATE_LABELS, readDate, { skip })));
+}
+
+/** Two dates joined as a period: "01.10.2018 bis 31.10.2018", "du 01/01/2026 au 31/01/2026". */
+const readPeriod: Read<string> = (text) => {
+  const [from, to] = datesIn(text);
+  if (!from || !to || from.index > 5 || from.value > to.value) return null;
+  const between = text.slice(from.index + from.text.length, to.index);
+  if (!/^\s*(?:bis|au|to|until|jusqu['’]au|[-–—])\s*$/i.test(between)) return null;
+  return { value: `${from.value}/${to.value}`, text: text.slice(from.index, to.index + to.text.length) };
+};
+
+/**
+ * BG-14: a labelled period of two dates, else its start (BT-73) and end (BT-74) labelled each; not an
+ * item's period.
+ */
+export function invoicingPeriod(
+  layout: Layout,
+  skip: (row: Row) => boolean,
+): Chosen<{ start: string; end: string }> | null {
+  const both = choose(labelled(layout, PERIOD_LABELS, readPeriod, { skip }));
+  if (both) {
+    const [start, end] = both.value.split('/') as [string, string];
+    return labelledOnly({ ...both, value: { start, end } });
+  }
+  const start = choose(labelled(layout, PERIOD_START_LABELS, readDate, { skip }));
+  const end = choose(labelled(layout, PERIOD_END_LABELS, readDate, { skip }));
+  if (!start || !end || start.value > end.value) return null;
+  return labelledOnly({ ...start, value: { start: start.value, end: end.value } });
+}
+
+/**
+ * BG-3: the invoice a credit note or a correction refers to, by its labelled number (BT-25: "N° de
+ * facture associée", "Ursprungsbeleg-Nr", "original invoice number") and, when printed, its date (BT-26).
+ */
+export function precedingInvoice(
+  layout: Layout,
+): Chosen<{ readonly id: string; readonly issueDate?: string }> | null {
+  const number = labelledOnly(choose(labelled(layout, PRECEDING_NUMBER_LABELS, readNumber)));
+  if (!number) return null;
+  const date = choose(labelled(layout, PRECEDING_DATE_LABELS, readDate));
+  return { ...number, value: { id: number.value, ...(date ? { issueDate: date.value } : {}) } };
 }
 
 /** Currency codes as printed beside amounts: three capitals that ISO 4217 knows. */

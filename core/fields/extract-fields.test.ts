@@ -4,7 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { renderInvoice } from '../pdf/render/invoice-render';
 import { sampleInvoice } from '../pdf/render/sample-invoice';
 import { describeCorpus } from '../testing/corpus';
-import { HEADER_TERMS, scoreTerms, tally, type TermResult } from '../testing/reading-score';
+import { candidateOf, candidateVerdict } from '../testing/candidate-verdict';
+import {
+  HEADER_TERMS,
+  scoreTerms,
+  tally,
+  type ReadingTruth,
+  type TermResult,
+} from '../testing/reading-score';
 import { readPdfText } from '../text/pdf-text';
 import type { DocumentText } from '../text/page-text';
 import { extractFields } from './extract-fields';
@@ -92,7 +99,7 @@ describeCorpus('field extraction from the corpus text layers', (corpus) => {
         `at confidence ≥ 0.9 ${sure.confidentCorrect} right of ${sure.confident}`,
     );
     expect(header.correct).toBeGreaterThanOrEqual(530);
-    expect(sure.confidentCorrect / sure.confident).toBeGreaterThanOrEqual(0.99);
+    expect(sure.confidentCorrect / sure.confident).toBeGreaterThanOrEqual(0.995);
     for (const [term, floor] of Object.entries({
       'BT-1': 39,
       'BT-2': 39,
@@ -110,7 +117,36 @@ describeCorpus('field extraction from the corpus text layers', (corpus) => {
       'BT-112': 39,
       'BT-115': 39,
       'BG-23': 36,
+      'BT-13': 20,
+      'BT-55': 37,
+      'BT-47': 11,
     }))
       expect(right(term), term).toBeGreaterThanOrEqual(floor);
+  }, 180_000);
+
+  it('turns the plain PDFs into a valid Factur-X with no help at least as often as measured', async () => {
+    let en16931 = 0;
+    let french = 0;
+    let france = 0;
+    const files = readdirSync(dir).filter((f) => f.endsWith('.plain.pdf'));
+    for (const file of files) {
+      const truth = JSON.parse(
+        readFileSync(path.join(dir, file.replace('.plain.pdf', '.truth.json')), 'utf8'),
+      ) as ReadingTruth;
+      const { invoice } = extractFields(await textOf(new Uint8Array(readFileSync(path.join(dir, file)))));
+      const { profile, written } = candidateOf(invoice);
+      // A candidate without lines stands only for an invoice that has none.
+      const rightProfile = truth.lines.length === 0 || profile === 'EN16931';
+      if (rightProfile && candidateVerdict(written, 'en16931', profile).status === 'verified') en16931++;
+      if (truth.seller.country !== 'FR' && truth.buyer.country !== 'FR') continue;
+      french++;
+      if (candidateVerdict(written, 'france_2026', profile).status === 'verified') france++;
+    }
+    console.log(
+      `convert with no help: ${en16931} of ${files.length} EN 16931, ${france} of ${french} France 2026`,
+    );
+    // Issue 10: at least 30 of the 40.
+    expect(en16931).toBeGreaterThanOrEqual(36);
+    expect(france).toBeGreaterThanOrEqual(9);
   }, 180_000);
 });

@@ -13,19 +13,24 @@ import { layoutOf, type Layout, type Row } from '../text/layout';
 import type { DocumentText } from '../text/page-text';
 import { Decimal } from '../decimal/decimal';
 import { allowanceRows, toAllowanceCharges } from './allowances';
-import { ABSTAIN, CHOSEN, evidenceAt, type Place } from './confidence';
+import { ABSTAIN, CHOSEN, evidenceAt, LABELLED, type Place } from './confidence';
 import {
+  businessProcess,
   currency,
   dates,
+  deliveryDate,
   domesticCurrency,
   invoiceNumber,
+  invoicingPeriod,
+  precedingInvoice,
   orderReference,
   typeCode,
   type Chosen,
 } from './document-terms';
-import { readLines } from './extract-lines';
+import { readLines, summingTo, tablesOf, type LineTerm } from './extract-lines';
 import type { FieldEvidence, FieldExtraction } from './extraction';
 import { identifiersOf } from './identifiers';
+import { legalNotes } from './legal-notes';
 import { LANGUAGE_WORDS, VAT_CATEGORY_WORDS, type Language } from './labels';
 import { readParties, type PartyReading } from './parties';
 import { recallLayout } from './supplier-layout/recall';
@@ -66,6 +71,23 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
   if (dueDate) invoice.paymentTerms = [{ dueDate }];
   const order = take('BT-13', orderReference(layout));
   if (order) invoice.buyerOrder = { id: order };
+  const preceding = take('BT-25', precedingInvoice(layout));
+  if (preceding) invoice.precedingInvoices = [preceding];
+  const process = take('BT-23', businessProcess(layout));
+  if (process) invoice.businessProcess = process;
+  // An item's own dates stand in the lines table: the document's are outside it.
+  const inTable = new Set(tablesOf(layout).flatMap((t) => t.rows.map((r) => r.index)));
+  const inLines = (row: Row) => inTable.has(row.index);
+  const notes = legalNotes(layout);
+  if (notes.length > 0) {
+    invoice.notes = notes.map((n) => ({ content: n.text, subjectCode: n.code }));
+    // Printed as they are; nothing checks their words.
+    note('BT-22', notes[0]!.place, LABELLED, false, notes.map((n) => n.text).join(' | '));
+  }
+  const delivered = take('BT-72', deliveryDate(layout, inLines));
+  if (delivered) invoice.deliveryDate = delivered;
+  const period = take('BG-14', invoicingPeriod(layout, inLines));
+  if (period) invoice.invoicingPeriod = period;
   const identifiers = identifiersOf(layout);
   const parties = readParties(layout, identifiers, language);
   const invoiceCurrency =
@@ -73,16 +95,18 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
   if (invoiceCurrency) invoice.currency = invoiceCurrency;
   const seller = partyOf(
     parties.seller,
-    { name: 'BT-27', vat: 'BT-31', legalId: 'BT-30', country: 'BT-40' },
+    { name: 'BT-27', vat: 'BT-31', legalId: 'BT-30', country: 'BT-40', endpoint: 'BT-34' },
     take,
   );
   const buyer = partyOf(
     parties.buyer,
-    { name: 'BT-44', vat: 'BT-48', legalId: 'BT-47', country: 'BT-55' },
+    { name: 'BT-44', vat: 'BT-48', legalId: 'BT-47', country: 'BT-55', endpoint: 'BT-49' },
     take,
   );
   if (seller) invoice.seller = seller;
   if (buyer) invoice.buyer = buyer;
+  const deliverTo = take('BT-80', parties.deliverTo);
+  if (deliverTo) invoice.shipTo = { address: { country: deliverTo } };
 
   const ibans = [...new Map(identifiers.filter((i) => i.kind === 'iban').map((i) => [i.value, i])).values()];
   const [firstIban] = ibans;
@@ -108,7 +132,8 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
         ]
       : [];
   });
-  // The lines first, under the rates the page shows: their sum is a candidate for BT-106.
+  // The lines first, under the rates the page shows: their sum is a candidate for BT-106, weaker than
+  // a printed total (rows read on their own may miss an item): kept when the totals agree with it.
   const knownRates = mergedByRate(rows).map((r) => ({ rate: r.rate, category: r.category }));
   const read = readLines(layout, knownRates);
   const lineSum = read
@@ -116,7 +141,7 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
         {
           term: 'BT-106' as const,
           value: read.sum,
-          strength: 0.9,
+          strength: 0.5,
           place: read.lines[0]!.places['BT-131']!,
           cellKey: 'lines:sum',
         },
@@ -192,28 +217,31 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
     chosenRates.some(
       (b) => b.category === t?.categoryCode && Decimal.parse(t?.rate ?? '0')?.equals(b.rate) === true,
     );
-  const lines =
+  const again =
     read && read.lines.every((l) => underChosen(taxOf(l)))
       ? read
       : readLines(
           layout,
           chosenRates.map((b) => ({ rate: b.rate, category: b.category })),
         );
-  if (
-    lines &&
-    lineTotal &&
-    lines.sum.equals(lineTotal.round(2)) &&
-    lines.lines.every((l) => underChosen(taxOf(l)))
-  ) {
+  const lines = again && lineTotal ? summingTo(again, lineTotal.round(2)) : null;
+  if (lines && lines.lines.every((l) => underChosen(taxOf(l)))) {
     invoice.lines = lines.lines.map((l) => l.line);
     // Lines that add up to the sum of lines: each of their amounts is as sure as that sum.
     const sure = chosen?.terms['BT-106']?.proven ? 0.95 : 0.85;
     for (const [i, l] of lines.lines.entries()) {
       for (const [term, at] of Object.entries(l.places)) {
         if (!at) continue;
-        // A name is not checked by any sum; an unprinted unit is a default ("one").
+        // A name is not checked by any sum; an unprinted unit is a default ("one"); a quantity the print
+        // rounded is the arithmetic's, not the page's.
         const confidence =
-          term === 'BT-153' ? 0.8 : term === 'BT-130' && !l.unitPrinted ? CHOSEN : l.proven ? sure : CHOSEN;
+          term === 'BT-153' || l.derived.includes(term as LineTerm)
+            ? LABELLED
+            : term === 'BT-130' && !l.unitPrinted
+              ? CHOSEN
+              : l.proven
+                ? sure
+                : CHOSEN;
         note(`BG-25[${i + 1}]/${term}`, at, confidence, l.proven && term !== 'BT-130');
       }
     }
@@ -238,7 +266,7 @@ type Take = <T>(term: string, chosen: Chosen<T> | null | undefined) => T | undef
 
 function partyOf(
   reading: PartyReading,
-  terms: { name: string; vat: string; legalId: string; country: string },
+  terms: { name: string; vat: string; legalId: string; country: string; endpoint: string },
   take: Take,
 ): Party | undefined {
   const party: Party = {};
@@ -250,6 +278,8 @@ function partyOf(
   if (legalId) party.legalOrganization = { id: { value: legalId, scheme: '0002' } };
   const country = take(terms.country, reading.country);
   if (country) party.address = { country };
+  const endpoint = take(terms.endpoint, reading.endpoint);
+  if (endpoint) party.electronicAddress = { ...endpoint };
   return Object.keys(party).length > 0 ? party : undefined;
 }
 

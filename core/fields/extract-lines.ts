@@ -3,19 +3,22 @@
  * words, over one or several rows: "Menge", "Prix unitaire", "Line Amount"…), each item anchored on its
  * net amount in the amount column, with the rows around it (a name over two rows, a price under the
  * quantity, a description below) given to the nearest item; without a header, a row whose amounts agree
- * stands for an item. In each item the arithmetic decides: quantity × net price = net amount (BT-129 ×
- * BT-146 = BT-131, to the cent), the factor followed by a unit being the quantity; the VAT rate is the
- * item's percentage that the breakdown knows, or the breakdown's only rate. The caller keeps the lines
- * only when together they add up to the sum of lines (BT-106): a wrong line is worse than none.
+ * stands for an item. A name is its column's text, over as many rows as the column wraps it. In each
+ * item the arithmetic decides: quantity × net price = net amount (BT-129 × BT-146 = BT-131, to the cent;
+ * over the price's base quantity BT-149 for a price per hundred), the factor followed by a unit being the
+ * quantity; the VAT rate is the item's percentage that the breakdown knows, or the breakdown's only rate.
+ * Items nested by their positions (sub-lines of an EXTENDED invoice) are read at each level. The caller
+ * keeps the lines only when together they add up to the sum of lines (BT-106): a wrong line is worse
+ * than none.
  */
 import { Decimal } from '../decimal/decimal';
 import type { InvoiceLine } from '../model/invoice';
 import { UNECE_UNIT_CODES } from '../rules/codelists/unece-rec20';
 import type { Cell, Layout, Row } from '../text/layout';
-import { overlapX } from '../text/layout';
+import { overlapX, splitAtColumns } from '../text/layout';
 import type { Place } from './confidence';
-import { ALLOWANCE_START, CHARGE_START, LINE_COLUMNS, TOTAL_LABELS, UNIT_WORDS } from './labels';
-import { moneyIn, parseAmount } from './values';
+import { ALLOWANCE_START, CHARGE_START, LINE_COLUMNS, TOTAL_LABELS, UNIT_WORDS, words } from './labels';
+import { datesIn, moneyIn, parseAmount } from './values';
 import { categoryTax } from './vat-breakdown';
 
 /** The line terms whose place is noted. */
@@ -27,13 +30,26 @@ export interface ReadLine {
   readonly places: Partial<Record<LineTerm, Place>>;
   /** Quantity × price = amount held on the page (not derived). */
   readonly proven: boolean;
+  /**
+   * Terms read less directly than printed in their place: a quantity the print rounded (given by the
+   * arithmetic), a unit the name gives ("Design (hours)").
+   */
+  readonly derived: readonly LineTerm[];
   /** The unit was printed (beside the quantity, in a unit column or in the name); else "one" (C62). */
   readonly unitPrinted: boolean;
 }
 
-export interface ReadLines {
+export interface LineReading {
   readonly lines: readonly ReadLine[];
   readonly sum: Decimal;
+}
+
+export interface ReadLines extends LineReading {
+  /**
+   * Other readings of a table of items and their sub-items (positions 01, 01.01, 01.01.01): its detail
+   * items alone, its top items alone. The document's sum of lines (BT-106) tells which one it counts.
+   */
+  readonly levels: readonly LineReading[];
 }
 
 /** A VAT rate the breakdown shows, with its category. */
@@ -70,6 +86,8 @@ interface Figure {
 
 /** UN/ECE Recommendation 20 "one" (C62) when no unit is printed. */
 const DEFAULT_UNIT = 'C62';
+/** UN/ECE Recommendation 20 "lump sum". */
+const LUMP_SUM = 'LS';
 
 function unitOf(text: string): string | null {
   const word = text.trim();
@@ -147,15 +165,17 @@ export function tablesOf(layout: Layout): Table[] {
         row.cells.some((c) => c.x + c.width > amountLeft && moneyIn(c.text).some((a) => a.decimals))
       )
         break;
-      // A page's carried-forward sum belongs to no item.
-      if (CARRIED.test(row.line.text)) {
+      // A page's carried-forward sum belongs to no item, nor does the header a next page repeats.
+      if (CARRIED.test(row.line.text) || header.some((h) => h.line.text === row.line.text)) {
         skipped += 1;
         continue;
       }
       body.push(row);
     }
     const firstPage = body.filter((r) => r.page === start.page).length;
-    tables.push({ columns, header: header.flatMap((r) => r.cells), rows: body, firstPage });
+    const cells = header.flatMap((r) => r.cells);
+    const edges = cells.map((c) => c.x);
+    tables.push({ columns, header: cells, rows: body.map((r) => splitAtColumns(r, edges)), firstPage });
     i = last + body.length + skipped;
   }
   return tables;
@@ -164,6 +184,9 @@ export function tablesOf(layout: Layout): Table[] {
 /** A sum carried from one page to the next ("Übertrag", "à reporter", "carried forward"). */
 const CARRIED =
   /^\s*(?:zwischen)?(?:übertrag|uebertrag|à\s+reporter|report|carried\s+forward|brought\s+forward)\b/i;
+
+/** An amount column that includes VAT: never the line's net amount when a net one is printed. */
+const GROSS_COLUMN = words(/\b(ttc|t\.t\.c\.|brutto|gross|incl\.?|including|inkl\.?)\b/i);
 
 /** Words before a price that make it a gross price (BT-148), never the net price. */
 const GROSS = /(brutto|brut|gross|list\s+price|prix\s+catalogue)\w*\s*:?\s*\(?$/i;
@@ -215,55 +238,98 @@ function columnOf(table: Table, cell: Cell): ColumnKind | null {
   return table.columns.find((c) => c.cell === nearest)?.kind ?? null;
 }
 
+/** An item's quantity and net price, as the arithmetic found them among its figures. */
+interface Factors {
+  readonly quantity: Figure;
+  readonly price: Figure;
+  /** The quantity billed: as printed, or the amount over the price where the print rounded it. */
+  readonly billed: Decimal;
+  /** The quantity the price is for (BT-149): 1, or 10, 100, 1000 for a price per hundred… */
+  readonly base: Decimal;
+  /** The print rounds the quantity ("28 Std" for 27.5 hours): the billed quantity is derived. */
+  readonly rounded: boolean;
+}
+
+const HALF = Decimal.of('0.5');
+
+/** Quantities a price may be given for, when it is not for one unit ("Preis je 100 Stk"). */
+const PRICE_BASES = [1, 10, 100, 1000].map((n) => Decimal.of(n));
+
 /**
- * Quantity and price among an item's figures whose product is its amount. Several pairs may multiply to
- * it (a position number 1 and a gross amount); the most likely wins: a quantity with a unit or in the
- * quantity column, a price in the price column, not the item's own position number.
+ * Quantity and price among an item's figures whose product is its amount (over the price's base
+ * quantity, when the price is per 10, 100 or 1000 units). Several pairs may multiply to it (a position
+ * number 1 and a gross amount); the most likely wins: a quantity with a unit or in the quantity column,
+ * a price in the price column, not the item's own position number. When no pair does, a quantity printed
+ * without decimals beside a price in its column may be the amount over the price rounded (27.5 hours
+ * printed "28 Std"): the amount over the price is then the quantity, if it is exactly that (to four
+ * decimals) and rounds to the one printed.
  */
-function factors(
-  figures: readonly Figure[],
-  amount: Figure,
-  table: Table | null,
-): { quantity: Figure; price: Figure } | null {
+function factors(figures: readonly Figure[], amount: Figure, table: Table | null): Factors | null {
   const inColumn = (f: Figure, kind: ColumnKind) => table !== null && columnOf(table, f.cell) === kind;
   const leftmost = Math.min(...figures.map((f) => f.cell.x));
-  const position = (f: Figure) => !f.decimals && f.cell.x === leftmost && f.row === amount.row;
+  const position = (f: Figure) =>
+    inColumn(f, 'position') || (!f.decimals && f.cell.x === leftmost && f.row === amount.row);
   const same = (f: Figure) => f.cell === amount.cell && f.value.equals(amount.value);
+  const one = PRICE_BASES[0]!;
   if (amount.value.isZero()) {
     // A free item: its quantity in the quantity column (or with its unit), its price printed as zero.
     const quantity = figures.find(
       (f) => !f.value.isZero() && !position(f) && (f.unit !== null || inColumn(f, 'quantity')),
     );
     const price = figures.find((f) => !same(f) && f.value.isZero() && inColumn(f, 'price'));
-    return quantity && price ? { quantity, price } : null;
+    return quantity && price ? { quantity, price, billed: quantity.value, base: one, rounded: false } : null;
   }
   const others = figures.filter((f) => !same(f) && !f.value.isZero());
-  let best: { quantity: Figure; price: Figure; score: number } | null = null;
-  for (const [i, left] of others.entries()) {
-    for (const right of others.slice(i + 1)) {
-      if (!left.value.times(right.value).round(2).equals(amount.value.round(2))) continue;
-      for (const [quantity, price, order] of [
-        [left, right, 1],
-        [right, left, 0],
-      ] as const) {
-        if (quantity.value.sign() < 0 && amount.value.sign() > 0) continue;
-        if (price.value.sign() < 0 && amount.value.sign() < 0 && quantity.value.sign() > 0) continue;
-        // A quantity carries a unit or stands in the quantity column; else it is printed first ("Qté  P.U.").
-        const score =
-          (quantity.unit !== null ? 3 : 0) -
-          (price.unit !== null ? 3 : 0) +
-          (inColumn(quantity, 'quantity') ? 2 : 0) +
-          (inColumn(price, 'price') ? 2 : 0) -
-          (position(quantity) || position(price) ? 3 : 0) -
-          (price.value.equals(amount.value) && quantity.value.equals(Decimal.of(1)) && !quantity.unit
-            ? 1
-            : 0) +
-          order * 0.5;
-        if (!best || score > best.score) best = { quantity, price, score };
+  const signsAgree = (quantity: Figure, price: Figure) =>
+    !(quantity.value.sign() < 0 && amount.value.sign() > 0) &&
+    !(price.value.sign() < 0 && amount.value.sign() < 0 && quantity.value.sign() > 0);
+  let best: { quantity: Figure; price: Figure; base: Decimal; score: number } | null = null;
+  for (const base of PRICE_BASES) {
+    for (const [i, left] of others.entries()) {
+      for (const right of others.slice(i + 1)) {
+        const product = left.value.times(right.value).dividedBy(base, 6);
+        if (!product?.round(2).equals(amount.value.round(2))) continue;
+        for (const [quantity, price, order] of [
+          [left, right, 1],
+          [right, left, 0],
+        ] as const) {
+          if (!signsAgree(quantity, price)) continue;
+          // A quantity carries a unit or stands in the quantity column; else it is printed first ("Qté  P.U.").
+          // A price for more than one unit is the exception.
+          const score =
+            (base.equals(one) ? 0 : -2.5) +
+            (quantity.unit !== null ? 3 : 0) -
+            (price.unit !== null ? 3 : 0) +
+            (inColumn(quantity, 'quantity') ? 2 : 0) +
+            (inColumn(price, 'price') ? 2 : 0) -
+            (position(quantity) || position(price) ? 3 : 0) -
+            (price.value.equals(amount.value) && quantity.value.equals(one) && !quantity.unit ? 1 : 0) +
+            order * 0.5;
+          if (!best || score > best.score) best = { quantity, price, base, score };
+        }
       }
     }
   }
-  return best && { quantity: best.quantity, price: best.price };
+  if (best) return { ...best, billed: best.quantity.value, rounded: false };
+  for (const quantity of others) {
+    if (
+      quantity.decimals ||
+      position(quantity) ||
+      !(quantity.unit !== null || inColumn(quantity, 'quantity'))
+    )
+      continue;
+    for (const price of others) {
+      if (price === quantity || !inColumn(price, 'price') || !signsAgree(quantity, price)) continue;
+      const billed = amount.value.dividedBy(price.value, 4);
+      if (
+        billed &&
+        billed.times(price.value).equals(amount.value) &&
+        billed.minus(quantity.value).abs().compare(HALF) <= 0
+      )
+        return { quantity, price, billed, base: one, rounded: true };
+    }
+  }
+  return null;
 }
 
 const IDENTIFIER_LINE = /^(?:gtin|ean|art(?:ikel)?[-.\s]?n|sku|réf|ref|code|id\b|#|pos\.?\s|n°)/i;
@@ -280,78 +346,140 @@ const KEY_VALUE = /^\p{L}[\p{L}\s./-]{0,24}:\s*\S/u;
 /** A line that is only a code: one token mixing letters and digits ("ZS9997", "4123456000014"). */
 const CODE_ONLY = /^(?=\S*\d)[\p{Lu}\d./-]+$/u;
 
+/** A line that only holds a bullet, or starts with one: a description's item, never a name. */
+const BULLET = /^[•*·▪–]\s|^-\s*$/;
+
+/** Two rows one right under the other, at the spacing of lines. */
+const adjacent = (above: Row, below: Row): boolean =>
+  below.page === above.page && below.y - above.y <= 1.4 * Math.max(above.height, below.height);
+
+/** A name column this many characters wide or narrower wraps long names onto the next rows. */
+const NARROW_COLUMN = 40;
+
 /**
  * An item's name: the text of its name column, row by row, from the first row that reads as a name
- * (not an article number or code, not "key: value"). The next rows continue it only when the text runs
- * on: a word cut at a hyphen or slash, a row starting in lower case, with a digit or a dash. Any other
- * row below is a description (BT-154), as is a row of "key: value", a bullet, a date or a sentence.
+ * (not an article number or code, not "key: value", not a bullet). A row right under it continues it
+ * when the text runs on (a word cut at a hyphen or slash, a row starting in lower case, with a digit or
+ * a dash), when the column is too narrow to hold a name on one row ("Kfz-" over "Haftpflicht" over
+ * "SF25 (30 %)"), or when the row carries the item's figures; never across a gap, nor a row that is a
+ * description (BT-154): a "key: value", a bullet, a date, an identifier or a sentence. A name that is
+ * only a code ("TLA-LED-3XAAA") is the item's name when no other text stands beside it.
  */
 function nameOf(
   rows: readonly Row[],
-  range: readonly [number, number],
+  column: NameColumn,
   amountRow: Row,
+  figureRows: ReadonlySet<Row>,
 ): { text: string; place: Place } | null {
   const raw: { text: string; row: Row; cells: Cell[] }[] = [];
   for (const row of rows) {
     const inRange = row.cells.filter(
       (c) =>
-        c.x >= range[0] &&
-        c.x < range[1] &&
-        unitOf(c.text) === null &&
-        !(moneyIn(c.text).length > 0 && !/\p{L}/u.test(c.text)),
+        column.holds(c) &&
+        // A unit beside the item's figures is the quantity's; under the name it is the name's ("CM").
+        (unitOf(c.text) === null || !figureRows.has(row)) &&
+        // A figure is no part of a name, a word cut at a hyphen is ("4-" over "Fahrten").
+        !(moneyIn(c.text).length > 0 && !/\p{L}/u.test(c.text) && !/\d-$/.test(c.text)),
     );
-    // A "key: value" cell beside the name ("# ligne BC: 1") is no part of it.
+    // A "key: value" cell beside the name ("# ligne BC: 1") is no part of it; a row led by a bullet is
+    // one item of a description, whatever its cells.
     const named = inRange.filter((c) => !/:/.test(c.text) && !IDENTIFIER_LINE.test(c.text));
-    const cells = named.length > 0 && named.length < inRange.length ? named : inRange;
+    const bulleted = BULLET.test(inRange[0]?.text ?? '');
+    const cells = named.length > 0 && named.length < inRange.length && !bulleted ? named : inRange;
     if (cells.length === 0) continue;
     const text = cells.map((c) => c.text.trim()).join(' ');
     raw.push({ text, row, cells });
   }
-  // Words cut at a hyphen are one word again ("Art-Nr-" over "Lieferant").
+  // A label cut at a hyphen is one label again ("Art-Nr-" over "Lieferant"), so that it reads as one.
   const lines: typeof raw = [];
   for (const l of raw) {
     const last = lines[lines.length - 1];
-    if (last && /\p{L}-$/u.test(last.text) && /^\p{L}/u.test(l.text) && !/^\p{Lu}\p{Ll}/u.test(l.text))
-      lines[lines.length - 1] = { ...last, text: `${last.text}${l.text}` };
+    if (last && IDENTIFIER_LINE.test(last.text) && /\p{L}-$/u.test(last.text) && adjacent(last.row, l.row))
+      lines[lines.length - 1] = { ...last, text: `${last.text}${l.text}`, row: l.row };
     else lines.push(l);
   }
-  const start = lines.findIndex(
+  const description = (text: string) =>
+    /:/.test(text) ||
+    datesIn(text)[0]?.index === 0 ||
+    BULLET.test(text) ||
+    IDENTIFIER_LINE.test(text) ||
+    SENTENCE.test(text);
+  let start = lines.findIndex(
     (l) =>
       !IDENTIFIER_LINE.test(l.text) &&
       // The words beside the item's amount are its name, colon or not ("Ballons: various colors,").
       (!KEY_VALUE.test(l.text) || l.row === amountRow) &&
-      !CODE_ONLY.test(l.text) &&
+      !BULLET.test(l.text) &&
+      // A code is no name, but a word cut at a hyphen may start with a digit ("4-" over "Fahrten").
+      (!CODE_ONLY.test(l.text) || /-$/.test(l.text)) &&
       (/\p{L}{2}/u.test(l.text) || /-$/.test(l.text)),
   );
+  if (start < 0) start = lines.findIndex((l) => l.row === amountRow && CODE_ONLY.test(l.text));
   if (start < 0) return null;
+  const cells = lines.flatMap((l) => l.cells);
+  const charWidth =
+    cells.reduce((w, c) => w + c.width, 0) /
+    Math.max(
+      1,
+      cells.reduce((n, c) => n + c.text.length, 0),
+    );
+  const narrow = (column.to - column.from) / charWidth <= NARROW_COLUMN;
   let text = lines[start]!.text;
+  let last = lines[start]!.row;
   for (const next of lines.slice(start + 1)) {
-    if (
-      /:|^[•*·]\s|^-\s*$|^\d{1,2}[./]\d/.test(next.text) ||
-      IDENTIFIER_LINE.test(next.text) ||
-      SENTENCE.test(next.text)
-    )
-      break;
+    if (!adjacent(last, next.row) || description(next.text)) break;
     const cut = /[-/]$/.test(text) && !/\s[-/]$/.test(text);
     const runsOn = /^[\p{Ll}\d-]/u.test(next.text) || /,$/.test(text);
-    if (!cut && !runsOn) break;
+    if (!cut && !runsOn && !narrow && !figureRows.has(next.row)) break;
     // "Personen-" over "Unfallversicherung", "4-" over "Fahrten" over "-Karte": one word.
     const glued = cut || /^-\p{L}/u.test(next.text);
     text = glued ? `${text}${next.text}` : `${text} ${next.text}`;
+    last = next.row;
   }
+  if (column.withDescription) text = text.split(' - ')[0]!;
   return { text, place: { row: lines[start]!.row, cells: lines[start]!.cells } };
 }
 
+/** The name column's heading, and where it and the next heading on its right put the column. */
+function nameHeading(table: Table): { cell: Cell; from: number; to: number } | null {
+  const cell = table.columns.find((c) => c.kind === 'name')?.cell;
+  if (!cell) return null;
+  const next = table.header.filter((c) => c.x > cell.x + 4).reduce((m, c) => Math.min(m, c.x), Infinity);
+  return { cell, from: cell.x - 6, to: next - 2 };
+}
+
+/** Where an item's name stands across the page. */
+interface NameColumn {
+  readonly from: number;
+  readonly to: number;
+  readonly holds: (cell: Cell) => boolean;
+  /** Its heading names a name and a description ("Nom & désignation"): printed "name - description". */
+  readonly withDescription: boolean;
+}
+
+/** A heading of two texts in one column: the item's name, then its description. */
+const NAME_AND_DESCRIPTION = words(
+  /\b(?:nom|name|bezeichnung|artikel|article|produit|product|item)\s*(?:&|\/|\+|et|und|and)\s*(?:d[ée]signation|description|beschreibung|détail|details?)\b/i,
+);
+
 /**
- * Where the name column runs: from its heading's left edge to the next heading on its right (the
- * headings of all the header's rows); without a name heading, everything left of the figures.
+ * The name column: from its heading's left edge to the next heading on its right (the headings of all
+ * the header's rows), and a cell whose centre is nearest that heading (a name centred under it may start
+ * left of it); without a name heading, everything left of the figures.
  */
-function nameRange(table: Table, before: number): [number, number] {
-  const heading = table.columns.find((c) => c.kind === 'name')?.cell;
-  if (!heading) return [-Infinity, before];
-  const next = table.header.filter((c) => c.x > heading.x + 4).reduce((m, c) => Math.min(m, c.x), Infinity);
+function nameColumn(table: Table | null, before: number): NameColumn {
+  const heading = table && nameHeading(table);
+  if (!table || !heading)
+    return { from: -Infinity, to: before, holds: (c) => c.x < before, withDescription: false };
+  const { from } = heading;
   // A figure left of the name column (a quantity printed first) does not bound it.
-  return [heading.x - 6, Math.min(next - 2, before > heading.x ? before : Infinity)];
+  const to = Math.min(heading.to, before > heading.cell.x ? before : Infinity);
+  return {
+    from,
+    to,
+    holds: (c) => c.x < to && (c.x >= from || nearestHeader(table, c) === heading.cell),
+    withDescription: NAME_AND_DESCRIPTION.test(heading.cell.text),
+  };
 }
 
 function lineOf(
@@ -361,7 +489,11 @@ function lineOf(
   table: Table | null,
   rates: readonly KnownRate[],
 ): ReadLine | null {
-  const figures = rows.flatMap(figuresOf);
+  // A number in the name column's text ("Name 2", "je 2,00 Euro") is no quantity or price.
+  const heading = table && nameHeading(table);
+  const figures = rows
+    .flatMap(figuresOf)
+    .filter((f) => !heading || f === amount || f.cell.x < heading.from || f.cell.x >= heading.to);
   const found = factors(figures, amount, table);
   const place = (f: Figure): Place => ({ row: f.row, cells: [f.cell] });
   const leftmostFigure = Math.min(
@@ -369,7 +501,8 @@ function lineOf(
     amount.cell.x,
   );
   const before = found ? Math.min(found.quantity.cell.x, found.price.cell.x, leftmostFigure) : leftmostFigure;
-  const name = nameOf(rows, table ? nameRange(table, before) : [-Infinity, before], amount.row);
+  const figureRows = new Set(found ? [found.quantity.row, found.price.row, amount.row] : [amount.row]);
+  const name = nameOf(rows, nameColumn(table, before), amount.row, figureRows);
   if (!found || !name) return null;
   const printed = ratesIn(rows).find((r) => rates.some((k) => k.rate.equals(r)));
   const vat = printed ? rates.find((k) => k.rate.equals(printed)) : rates.length === 1 ? rates[0] : undefined;
@@ -379,18 +512,23 @@ function lineOf(
     ? rows.flatMap((r) => r.cells).find((c) => overlapX(c, unitColumn) > 0.3 && unitOf(c.text) !== null)
     : undefined;
   // "Design (hours)", "Hot air (litres)": the unit the name gives its quantity.
+  // A lump sum named there ("Grundpreis (Pauschale)") says how the item is priced, not what it counts.
   const named = /\(([\p{L}.]+)\)\s*:?$|\(([\p{L}.]+)\)/u.exec(name.text);
-  const printedUnit =
-    found.quantity.unit ??
-    (unitCell ? unitOf(unitCell.text) : null) ??
-    (named ? unitOf(named[1] ?? named[2] ?? '') : null);
-  const unit = printedUnit ?? DEFAULT_UNIT;
+  const namedUnit = named ? unitOf(named[1] ?? named[2] ?? '') : null;
+  const printedUnit = found.quantity.unit ?? (unitCell ? unitOf(unitCell.text) : null);
+  const nameUnit = printedUnit === null && namedUnit !== LUMP_SUM ? namedUnit : null;
+  const unit = printedUnit ?? nameUnit ?? DEFAULT_UNIT;
   return {
     line: {
       lineId: String(sequence),
       product: { name: name.text },
-      netPrice: { amount: { value: found.price.value.normalized().toString() } },
-      billedQuantity: { value: found.quantity.value.normalized().toString(), unit },
+      netPrice: {
+        amount: { value: found.price.value.normalized().toString() },
+        ...(found.base.equals(PRICE_BASES[0]!)
+          ? {}
+          : { basisQuantity: { value: found.base.toString(), unit } }),
+      },
+      billedQuantity: { value: found.billed.normalized().toString(), unit },
       taxes: [categoryTax(vat.category, vat.rate)],
       summation: { lineTotal: { value: amount.value.round(2).toString() } },
     },
@@ -403,18 +541,25 @@ function lineOf(
       'BT-152': place(amount),
     },
     proven: true,
-    unitPrinted: printedUnit !== null,
+    derived: [...(found.rounded ? (['BT-129'] as const) : []), ...(nameUnit ? (['BT-130'] as const) : [])],
+    unitPrinted: (printedUnit ?? nameUnit) !== null,
   };
 }
 
 /**
  * The items of a table: one per amount in its amount column (the rightmost amount column); every other
  * row goes to the item above it, or to the item below when it stands just over that item's amount (a
- * cell centred over several rows).
+ * cell centred over several rows). Its readings, preferred first: every item, and for items nested by
+ * their positions, each level of them (levelsOf) whose every item reads.
  */
-export function tableLines(table: Table, rates: readonly KnownRate[]): ReadLine[] | null {
+export function tableLines(table: Table, rates: readonly KnownRate[]): ReadLine[][] | null {
+  // The line's net amount (BT-131): the rightmost amount column, but a gross one ("Montant TTC",
+  // "Brutto") only when no other is printed.
   const amountColumns = table.columns.filter((c) => c.kind === 'amount');
-  const column = amountColumns.reduce((a, b) => (b.cell.x + b.cell.width > a.cell.x + a.cell.width ? b : a));
+  const net = amountColumns.filter((c) => !GROSS_COLUMN.test(c.cell.text));
+  const column = (net.length > 0 ? net : amountColumns).reduce((a, b) =>
+    b.cell.x + b.cell.width > a.cell.x + a.cell.width ? b : a,
+  );
   const anchors: Figure[] = [];
   for (const row of table.rows) {
     const figure = figuresOf(row)
@@ -442,20 +587,39 @@ export function tableLines(table: Table, rates: readonly KnownRate[]): ReadLine[
     }
     if (at >= 0) groups[at]!.push(row);
   }
-  const lines: ReadLine[] = [];
-  for (const [i, anchor] of anchors.entries()) {
-    const line = lineOf(lines.length + 1, groups[i]!, anchor, table, rates);
-    if (process.env.DBG)
-      console.log(
-        'DBG',
-        anchor.value.toString(),
-        groups[i]!.map((r) => r.index),
-        !!line,
-      );
-    if (!line) return null;
-    lines.push(line);
-  }
-  return lines;
+  const read = anchors.map((anchor, i) => lineOf(i + 1, groups[i]!, anchor, table, rates));
+  const readings = levelsOf(groups.map((rows) => positionOf(table, rows))).flatMap((level) => {
+    const lines = level.map((i) => read[i]);
+    return lines.every((l) => l !== null) ? [lines as ReadLine[]] : [];
+  });
+  return readings.length > 0 ? readings : null;
+}
+
+/** A position number: "3", "01.02", "1.2.1". */
+const POSITION = /^\d{1,4}(?:\.\d{1,4})*$/;
+
+/** An item's position, printed in the table's position column ("Pos", "N°", "#"). */
+function positionOf(table: Table, rows: readonly Row[]): string | null {
+  for (const row of rows)
+    for (const cell of row.cells)
+      if (POSITION.test(cell.text.trim()) && columnOf(table, cell) === 'position') return cell.text.trim();
+  return null;
+}
+
+/**
+ * The sets of items (by index) a table of items can count: all of them; and when their positions nest
+ * (01 over 01.01 over 01.01.01), the detail items alone (positions with none under them), then the top
+ * items alone (positions with none over them).
+ */
+function levelsOf(positions: readonly (string | null)[]): number[][] {
+  const all = positions.map((_, i) => i);
+  if (positions.some((p) => p === null)) return [all];
+  const within = (inner: string, outer: string) => inner.startsWith(`${outer}.`);
+  const leaves = all.filter((i) => !positions.some((q) => within(q!, positions[i]!)));
+  const tops = all.filter((i) => !positions.some((q) => within(positions[i]!, q!)));
+  return [all, leaves, tops].filter(
+    (level, k, levels) => levels.findIndex((other) => other.join() === level.join()) === k,
+  );
 }
 
 /** Without a table header: each row whose own amounts agree (quantity × price = its last amount). */
@@ -476,11 +640,11 @@ function rowLines(layout: Layout, rates: readonly KnownRate[]): ReadLine[] {
 /**
  * The invoice lines of a document, or null when there are none it can read with certainty: a table
  * whose every item reads, else rows that each read; with their sum, for the caller to hold against
- * BT-106.
+ * BT-106, and the other levels of a table of nested items.
  */
 export function readLines(layout: Layout, rates: readonly KnownRate[]): ReadLines | null {
   if (rates.length === 0) return null;
-  const fromTables: ReadLine[] = [];
+  const fromTables: ReadLine[][][] = [];
   for (const table of tablesOf(layout)) {
     // A table that runs on past its page, else its first page alone (what follows may be no item).
     const read =
@@ -488,13 +652,25 @@ export function readLines(layout: Layout, rates: readonly KnownRate[]): ReadLine
       (table.firstPage < table.rows.length
         ? tableLines({ ...table, rows: table.rows.slice(0, table.firstPage) }, rates)
         : null);
-    if (read) fromTables.push(...read);
+    if (read) fromTables.push(read);
   }
-  const lines = fromTables.length > 0 ? fromTables : rowLines(layout, rates);
-  if (lines.length === 0) return null;
+  // Each level of the tables of nested items, the other tables as they are.
+  const levels = Math.max(0, ...fromTables.map((t) => t.length));
+  const readings = Array.from({ length: levels }, (_, k) => fromTables.flatMap((t) => t[k] ?? t[0]!));
+  const [first, ...others] = (readings.length > 0 ? readings : [rowLines(layout, rates)]).map(reading);
+  return first && first.lines.length > 0 ? { ...first, levels: others } : null;
+}
+
+/** Lines numbered in order, with their sum. */
+function reading(lines: readonly ReadLine[]): LineReading {
   const numbered = lines.map((l, i) => ({ ...l, line: { ...l.line, lineId: String(i + 1) } }));
   return {
     lines: numbered,
     sum: Decimal.sum(numbered.map((l) => Decimal.parse(l.line.summation?.lineTotal?.value ?? '0')!)),
   };
+}
+
+/** The reading whose lines add up to `total` (the sum of lines BT-106), if any. */
+export function summingTo(read: ReadLines, total: Decimal): LineReading | null {
+  return [read, ...read.levels].find((r) => r.sum.equals(total)) ?? null;
 }

@@ -1,18 +1,20 @@
 /**
  * Identifiers printed on an invoice, each with where it stands and how far its own check confirms it:
- * VAT identifiers (BT-31/BT-48; French and German keys checked), SIREN/SIRET (BT-30/BT-47; Luhn) and
- * IBANs (BT-84; mod 97, also across a line break). A failing key lowers trust but does not reject an
- * identifier its label names (sample invoices carry made-up ones); an unlabelled one must pass its check.
+ * VAT identifiers (BT-31/BT-48; French and German keys checked), SIREN/SIRET (BT-30/BT-47; Luhn),
+ * IBANs (BT-84; mod 97, also across a line break) and electronic addresses where a label names them
+ * (BT-34/BT-49: an e-mail, or a SIREN for French routing, with their scheme). A failing key lowers trust
+ * but does not reject an identifier its label names (sample invoices carry made-up ones); an unlabelled
+ * one must pass its check.
  * Whose identifier it is (seller or buyer) is parties.ts's question; a label that says "client",
  * "Kunde", "customer" beside it answers it here.
  */
 import type { Cell, Layout, Row } from '../text/layout';
-import { below } from '../text/layout';
-import { BUYER_ID_LABEL, IBAN_LABEL, VAT_LABEL } from './labels';
+import { below, rightOf } from '../text/layout';
+import { BUYER_ID_LABEL, ELECTRONIC_ADDRESS_LABEL, IBAN_LABEL, VAT_LABEL } from './labels';
 import { IBAN_PATTERN, isIban, isLuhn, readVatId, VAT_PATTERN } from './values';
 
 export interface Identifier {
-  readonly kind: 'vat' | 'siren' | 'iban';
+  readonly kind: 'vat' | 'siren' | 'iban' | 'endpoint';
   /** Normalized: no spaces; a SIREN as 9 digits (a SIRET gives its first 9). */
   readonly value: string;
   readonly row: Row;
@@ -25,6 +27,8 @@ export interface Identifier {
   readonly keyOk: boolean | null;
   /** A label beside it says it is the buyer's. */
   readonly buyerLabelled: boolean;
+  /** An electronic address's scheme (EAS: "EM" e-mail, "0225" SIREN). */
+  readonly scheme?: string;
 }
 
 /** The text before a match within its cell, and the cell left of it: where its label stands. */
@@ -109,6 +113,41 @@ function ibans(layout: Layout, row: Row, cell: Cell): Identifier[] {
   return out;
 }
 
+/** Words beside an electronic address that make it the buyer's: where invoices are sent to. */
+const BUYER_ADDRESS = /facturation|client|acheteur|buyer|customer|kunde|käufer|empfänger/i;
+
+/**
+ * An electronic address after its label, in its cell or the next: an e-mail, or a SIREN (French
+ * routing), with the scheme printed in brackets ("(EM)", "(0225)") or told by its form.
+ */
+function endpoints(row: Row, cell: Cell): Identifier[] {
+  const label = ELECTRONIC_ADDRESS_LABEL.exec(cell.text);
+  if (!label) return [];
+  const after = `${cell.text.slice((label.index ?? 0) + label[0].length)} ${rightOf(row, cell)?.text ?? ''}`;
+  // The label's own words run up to the colon: "de facturation (0225) : 987 654 321".
+  const colon = after.indexOf(':');
+  const head = colon >= 0 && colon < 40 ? after.slice(0, colon) : '';
+  const value = after.slice(head.length).replace(/^\s*:?\s*/, '');
+  const mail = /^([\w.+-]+@[\w-]+(?:\.[\w-]+)+)/.exec(value)?.[1];
+  const siren = mail ? null : /^((?:\d\s?){9})(?!\d)/.exec(value)?.[1]?.replace(/\s/g, '');
+  const address = mail ?? siren;
+  if (!address) return [];
+  const printed = /\(\s*([A-Z]{2}|\d{4})\s*\)/.exec(head)?.[1];
+  return [
+    {
+      kind: 'endpoint',
+      value: address,
+      row,
+      cell,
+      text: `${label[0]} ${address}`,
+      labelled: true,
+      keyOk: siren ? isLuhn(siren) : null,
+      buyerLabelled: BUYER_ADDRESS.test(`${label[0]} ${head}`),
+      scheme: printed ?? (siren ? '0225' : 'EM'),
+    },
+  ];
+}
+
 /** Every identifier of the document, in reading order. */
 export function identifiersOf(layout: Layout): Identifier[] {
   const out: Identifier[] = [];
@@ -119,6 +158,7 @@ export function identifiersOf(layout: Layout): Identifier[] {
       // The country letters and digits of an IBAN are no VAT number.
       out.push(...vatIds(row, cell).filter((v) => !taken.some((i) => i.value.includes(v.value.slice(2)))));
       out.push(...sirens(row, cell));
+      out.push(...endpoints(row, cell));
     }
   }
   return out;

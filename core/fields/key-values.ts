@@ -90,7 +90,8 @@ function pairsOfCell<T>(
     let right = rightOf(row, cell);
     let fromRight: ReturnType<Read<T>> = null;
     for (let hops = 0; right && hops < 3; hops++) {
-      fromRight = read(right.text);
+      // A colon may stand with the value, past the gap after its label ("Bestell-Nr    : B123").
+      fromRight = read(right.text.replace(/^\s*:\s*/, ''));
       if (fromRight || /\d/.test(right.text)) break;
       right = rightOf(row, right);
     }

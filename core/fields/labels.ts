@@ -76,6 +76,21 @@ export const NOT_OWN_NUMBER = words(
 /** A value that can be an invoice number: letters, digits and the usual separators, with a digit. */
 export const NUMBER_VALUE = /^([A-Z0-9][A-Z0-9\-/._]*\d[A-Z0-9\-/._]*)/i;
 
+/** BT-25 Preceding invoice reference: the invoice a credit note or a correction refers to. */
+export const PRECEDING_NUMBER_LABELS: readonly LabelRule[] = [
+  rule(
+    /n[°ºo]\.?\s*(?:de\s+)?(?:la\s+)?facture\s+(?:associ[ée]e|d['’]origine|rectifi[ée]e|initiale|pr[ée]c[ée]dente)|facture\s+(?:associ[ée]e|d['’]origine|initiale)\s*n[°ºo]|ursprungsbeleg-?\s?(?:nr\.?|nummer)|ursprungsrechnung(?:snummer|\s*nr\.?)?|rechnungsnummer\s+der\s+ursprungsrechnung|(?:original|corrected|credited|referenced|preceding)\s+invoice\s*(?:number|no\.?|n[°ºo]|#)?/i,
+    1,
+  ),
+];
+/** BT-26 Preceding invoice issue date. */
+export const PRECEDING_DATE_LABELS: readonly LabelRule[] = [
+  rule(
+    /date\s+(?:de\s+)?(?:la\s+)?facture\s+(?:associ[ée]e|d['’]origine|rectifi[ée]e|initiale|pr[ée]c[ée]dente)|datum\s+der\s+ursprungsrechnung|ursprungsrechnungsdatum|ursprungsbeleg-?\s?datum|(?:original|corrected|credited|referenced|preceding)\s+invoice\s+date/i,
+    1,
+  ),
+];
+
 /** BT-2 Issue date. */
 export const ISSUE_DATE_LABELS: readonly LabelRule[] = [
   rule(
@@ -100,10 +115,41 @@ export const DUE_DATE_LABELS: readonly LabelRule[] = [
   ),
 ];
 
+/** BT-72 Actual delivery date. */
+export const DELIVERY_DATE_LABELS: readonly LabelRule[] = [
+  rule(
+    /date\s+de\s+(?:la\s+)?livraison|livr[ée]e?s?\s+le|liefer-?\s*(?:und|\/)\s*leistungsdatum|lieferdatum|leistungsdatum|tag\s+der\s+(?:lieferung|leistung)|delivery\s+date|date\s+of\s+(?:delivery|supply)|supply\s+date/i,
+    1,
+  ),
+];
+
+/** BG-14 Invoicing period: a label before two dates ("Leistungszeitraum: 01.10.2018 bis 31.10.2018"). */
+export const PERIOD_LABELS: readonly LabelRule[] = [
+  rule(
+    /liefer-?\s*(?:und|\/)\s*leistungszeitraum|leistungszeitraum|lieferzeitraum|abrechnungszeitraum|p[ée]riode\s+(?:de\s+)?(?:facturation|prestation|livraison)|p[ée]riode\s+factur[ée]e|billing\s+period|invoic(?:e|ing)\s+period|service\s+period|period\s+of\s+(?:supply|service)/i,
+    1,
+  ),
+];
+/** The period's start (BT-73) and end (BT-74) labelled each ("Date de début de prestation"). */
+export const PERIOD_START_LABELS: readonly LabelRule[] = [
+  rule(/date\s+de\s+d[ée]but\s+de\s+(?:la\s+)?(?:prestation|p[ée]riode|facturation)|leistungsbeginn/i, 1),
+];
+export const PERIOD_END_LABELS: readonly LabelRule[] = [
+  rule(/date\s+de\s+fin\s+de\s+(?:la\s+)?(?:prestation|p[ée]riode|facturation)|leistungsende/i, 1),
+];
+
 /** BT-13 Purchase order reference. */
 export const ORDER_LABELS: readonly LabelRule[] = [
   rule(
     /n[°ºo]\.?\s*(?:de\s+)?(?:bon\s+de\s+)?commande|bon\s+de\s+commande|votre\s+commande|r[ée]f(?:[ée]rence)?\s+commande|bestell(?:ung|nummer|-?\s?nr\.?)|ihre\s+bestellung|purchase\s+order(?:\s+(?:number|no\.?|#))?|order\s+(?:no\.?|number|#|ref(?:erence)?)|your\s+order|\bP\.?O\.?\s*(?:number|no\.?|#)?(?=\s|:|$)/i,
+    1,
+  ),
+];
+
+/** BT-23 Business process (France 2026: the billing framework, "Cadre de facturation : S1"). */
+export const PROCESS_LABELS: readonly LabelRule[] = [
+  rule(
+    /cadre\s+de\s+facturation|billing\s+(?:framework|mode)|business\s+process(?:\s+type)?|geschäftsprozess|abrechnungsrahmen/i,
     1,
   ),
 ];
@@ -115,9 +161,14 @@ export const BUYER_LABELS = words(
 export const SELLER_LABELS = words(
   /\b(vendeur|fournisseur|émetteur|prestataire|verkäufer|lieferant|leistungserbringer|rechnungssteller|seller|supplier|vendor|from)\b/i,
 );
+/** The block of the place goods are delivered to (BG-13: "Lieferanschrift", "Ship to", "Livraison"). */
+export const DELIVERY_PARTY_LABELS = words(
+  /\b(adresse\s+de\s+livraison|livr[ée]\s+à|lieu\s+de\s+livraison|livraison|lieferadresse|lieferanschrift|warenempfänger|abweichender\s+warenempfänger|ship\s+to|deliver(?:y|ed)?\s+to|delivery\s+address)\b/i,
+);
 /** Blocks of other parties, which end the buyer's or seller's ("Lieferadresse", "Ship to"). */
-export const OTHER_PARTY_LABELS = words(
-  /\b(adresse\s+de\s+livraison|livr[ée]\s+à|lieu\s+de\s+livraison|lieferadresse|lieferanschrift|warenempfänger|abweichender\s+warenempfänger|ship\s+to|deliver(?:y|ed)?\s+to|delivery\s+address|payee|zahlungsempfänger|bénéficiaire|représentant\s+fiscal|fiskalvertreter|steuerlicher\s+vertreter|tax\s+representative)\b/i,
+export const OTHER_PARTY_LABELS = new RegExp(
+  `(?:${DELIVERY_PARTY_LABELS.source}|${words(/\b(payee|zahlungsempfänger|bénéficiaire|représentant\s+fiscal|fiskalvertreter|steuerlicher\s+vertreter|tax\s+representative)\b/i).source})`,
+  'iu',
 );
 
 /** Labels inside a party block: its name, and what is not a name. */
@@ -228,6 +279,11 @@ export const CURRENCY_LABELS: readonly LabelRule[] = [
   rule(/währung|devise|monnaie|currency|rechnungswährung/i, 1),
 ];
 
+/** A party's electronic address (BT-34/BT-49), "@dresse électronique (EM) : moi@seller.com". */
+export const ELECTRONIC_ADDRESS_LABEL = words(
+  /(?:adresse|@dresse)\s+(?:électronique|de\s+facturation)|electronic\s+(?:invoicing\s+)?address|e-?invoic(?:e|ing)\s+address|elektronische\s+(?:rechnungs)?adresse/i,
+);
+
 /** The IBAN label: an IBAN next to it is read even when its check digits fail. */
 export const IBAN_LABEL = words(/\biban\b/i);
 
@@ -253,11 +309,25 @@ export const VAT_CATEGORY_WORDS: readonly (readonly [RegExp, string])[] = (
 
 /** Units printed in a line's quantity column, as UN/ECE Recommendation 20 codes (BT-130). */
 export const UNIT_WORDS: readonly (readonly [RegExp, string])[] = [
-  [/^(stk\.?|stück|st\.?|pce|pcs?\.?|pièces?|pieces?|unités?|units?|unit\(s\)|u\.?|ea|each|x)$/, 'C62'],
+  [
+    /^(stk\.?|stck\.?|stück|st\.?|pce|pcs?\.?|pièces?|pieces?|unités?|units?|unit\(s\)|u\.?|ea|each|x)$/,
+    'C62',
+  ],
+  [/^(paar|pairs?|paires?)$/, 'PR'],
+  [/^(sets?)$/, 'SET'],
+  [/^(min\.?|minuten?|minutes?)$/, 'MIN'],
   [/^(h|hrs?\.?|heures?|std\.?|stunden?|hours?)$/, 'HUR'],
   [/^(jours?|j\.?|tage?|tg\.?|days?)$/, 'DAY'],
+  [/^(wochen?|wo\.?|weeks?|wks?\.?|semaines?)$/, 'WEE'],
   [/^(mois|monate?|months?|mon\.?)$/, 'MON'],
+  [/^(jahre?|years?|yrs?\.?|ans?|années?)$/, 'ANN'],
+  [/^(g|gramm|grammes?|grams?)$/, 'GRM'],
   [/^(kg|kilos?)$/, 'KGM'],
+  [/^(t|tonnes?|tonnen?)$/, 'TNE'],
+  [/^(ml)$/, 'MLT'],
+  [/^(mm)$/, 'MMT'],
+  [/^(cm)$/, 'CMT'],
+  [/^(kwh)$/, 'KWH'],
   [/^(km)$/, 'KMT'],
   [/^(m²|m2|qm|sqm)$/, 'MTK'],
   [/^(m³|m3|cbm)$/, 'MTQ'],
@@ -269,15 +339,16 @@ export const UNIT_WORDS: readonly (readonly [RegExp, string])[] = [
 /** Column headings of an invoice lines table, by what the column holds. */
 export const LINE_COLUMNS: readonly (readonly [
   RegExp,
-  'quantity' | 'price' | 'amount' | 'rate' | 'name' | 'unit',
+  'quantity' | 'price' | 'amount' | 'rate' | 'name' | 'unit' | 'position',
 ])[] = [
   [/^(qt[ée]s?\.?|quantit[ée]s?|menge|anzahl|qty|quantity|amount)$/i, 'quantity'],
   [/(prix\s+unit|p\.?\s?u\.?|einzelpreis|nettopreis|preis|unit\s+price|price|rate)/i, 'price'],
-  [/(montant|total|betrag|gesamt|amount|line\s+total)/i, 'amount'],
-  [/(tva|ust|mwst|steuersatz|vat|tax)/i, 'rate'],
+  [/(montant|total|betrag|gesamt|entgelt|amount|line\s+total|extension)/i, 'amount'],
+  [/(tva|ust|mwst|steuersatz|^steuer$|vat|tax)/i, 'rate'],
   [
     /(d[ée]signation|description|libell[ée]|bezeichnung|beschreibung|leistung|produit|product|item|service)/i,
     'name',
   ],
   [/^(unit[ée]|einheit|unit|me)$/i, 'unit'],
+  [/^(pos\.?|position|#|n[°º]|nr\.?|lfd\.?\s*nr\.?|ligne|line|item\s+no\.?)$/i, 'position'],
 ];

@@ -42,4 +42,25 @@ describe('the reader on our own layouts', () => {
       expect(verdict.status).toBe('verified');
     }, 120_000);
   }
+
+  it('reads what France 2026 asks of a French credit note that prints it, and the candidate passes', async () => {
+    const fixture = LAYOUT_INVOICES.find((f) => f.name === 'fr-avoir-cadre-de-facturation')!;
+    const text = await readPdfText(await drawInvoice(fixture.rows));
+    if (!text.ok) throw new Error(text.error.message);
+    const { invoice } = extractFields(text.text);
+    expect(invoice).toMatchObject({
+      businessProcess: 'B1',
+      precedingInvoices: [{ id: 'F-2026-0007', issueDate: '2026-01-20' }],
+      deliveryDate: '2026-01-18',
+      seller: { electronicAddress: { value: 'factures@moulin-papier.fr', scheme: 'EM' } },
+      buyer: { electronicAddress: { value: '303265045', scheme: '0225' } },
+    });
+    expect(invoice.notes?.map((n) => n.subjectCode)).toEqual(['PMD', 'PMT', 'AAB']);
+    const written = modelToCii(invoice, 'EN16931');
+    const outcome = validateXml(written.draft, { target: 'france_2026', written });
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    const verdict = verdictOf(outcome.report);
+    expect([...verdict.blocking, ...verdict.advisories].map((i) => i.ruleId)).toEqual([]);
+    expect(verdict.status).toBe('verified');
+  }, 120_000);
 });

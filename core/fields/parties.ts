@@ -6,10 +6,13 @@
  * the left in German and English letters, on the right in French ones); the seller's legal mentions in
  * the letterhead or the footer. In a block the name is what its "Name:" key gives, else its first line
  * that reads as a name (not a salutation, a label, an address line or a number); the country is its
- * address line's ("DE 12345 Berlin", "F-75001", a country name), else its VAT number's prefix.
- * Identifiers (identifiers.ts) inside a block are that party's; one labelled as the customer's is the
- * buyer's wherever it stands; the others are the seller's.
+ * address line's ("DE 12345 Berlin", "F-75001", "06000 NICE, DE", a country name), else its VAT
+ * number's prefix; a French party's SIREN may be the one its VAT number holds. Identifiers
+ * (identifiers.ts: VAT numbers, SIREN, electronic addresses) inside a block are that party's; one
+ * labelled as the customer's is the buyer's wherever it stands; the others are the seller's. The
+ * delivery block ("Lieferanschrift", "Ship to") gives the country goods go to.
  */
+import { ISO3166_COUNTRIES } from '../rules/codelists/iso3166';
 import type { Cell, Layout, Row } from '../text/layout';
 import { CHOSEN, CONFIRMED, CONFIRMED_WEAK_LABEL, LABELLED, PLACED, type Place } from './confidence';
 import type { Chosen } from './document-terms';
@@ -17,6 +20,7 @@ import type { Identifier } from './identifiers';
 import {
   BUYER_LABELS,
   COMPANY_FORMS,
+  DELIVERY_PARTY_LABELS,
   LEGAL_MENTION,
   NAME_LABELS,
   OTHER_PARTY_LABELS,
@@ -49,11 +53,15 @@ export interface PartyReading {
   readonly vat?: Chosen;
   readonly legalId?: Chosen;
   readonly country?: Chosen;
+  /** The electronic address and its scheme (BT-34/BT-49). */
+  readonly endpoint?: Chosen<{ readonly value: string; readonly scheme: string }>;
 }
 
 export interface Parties {
   readonly seller: PartyReading;
   readonly buyer: PartyReading;
+  /** The country goods are delivered to (BT-80), from the delivery block's address. */
+  readonly deliverTo?: Chosen;
 }
 
 /** How many lines a block reaches under its heading, at most. */
@@ -311,15 +319,19 @@ function addressBlocks(layout: Layout, taken: (row: Row, cell: Cell) => boolean)
         continue;
       const lines: BlockLine[] = [{ row, cells: [cell], text: cell.text }];
       let bottom = row.y + row.height;
-      for (const next of layout.rows.slice(row.index + 1, row.index + 7)) {
+      let town = false;
+      for (const next of layout.rows.slice(row.index + 1, row.index + 8)) {
         if (next.page !== 1 || next.y - bottom > 2 * Math.max(next.height, 8)) break;
         const c = next.cells.find(
           (x) => Math.abs(x.x - cell.x) < 6 || Math.abs(x.x + x.width - (cell.x + cell.width)) < 6,
         );
         if (!c) continue;
+        // The block ends at its postcode line, or at the country's name under it ("Ile de la Réunion").
+        if (town && (POSTCODE_LINE.test(c.text) || !countryOfLine(c.text))) break;
         lines.push({ row: next, cells: [c], text: c.text });
         bottom = next.y + next.height;
-        if (POSTCODE_LINE.test(c.text)) break;
+        if (town) break;
+        town = POSTCODE_LINE.test(c.text);
       }
       // A name and its address: three lines or more, or two when the street and the town share one
       // ("Lilienthalallee 26, 80786 München").
@@ -407,6 +419,9 @@ function likeliestName<T extends { value: string; cell: Cell }>(layout: Layout, 
 function countryOfLine(text: string): string | null {
   const postcode = POSTCODE_LINE.exec(text.trim());
   if (postcode?.[1]) return LETTER_COUNTRIES[postcode[1]] ?? (postcode[1].length === 2 ? postcode[1] : null);
+  // "06000 NICE, DE": the country's code after the town.
+  const after = postcode ? /,\s*([A-Z]{2})$/.exec(text.trim())?.[1] : undefined;
+  if (after && ISO3166_COUNTRIES.has(after)) return after;
   const words = text.toLowerCase().replace(/[,.]/g, ' ').trim();
   for (const [name, code] of Object.entries(COUNTRY_NAMES)) {
     if (
@@ -495,7 +510,9 @@ export function readParties(
   const restIds: Identifier[] = [];
   for (const id of identifiers) {
     if (id.kind === 'iban') continue;
-    if (id.buyerLabelled) buyerLabelledIds.push(id);
+    // A buyer's electronic address says nothing of the buyer's other identifiers.
+    if (id.buyerLabelled && id.kind === 'endpoint') buyerIds.push(id);
+    else if (id.buyerLabelled) buyerLabelledIds.push(id);
     else if (
       (buyerBlock && inBlock(buyerBlock, id.row, id.cell)) ||
       labelled.some((b) => b.role === 'buyer' && inBlock(b, id.row, id.cell))
@@ -547,20 +564,57 @@ export function readParties(
       : {}),
     ...optional('vat', pick('vat', buyerIds, [])),
     ...optional('legalId', pick('siren', buyerIds, [])),
+    ...endpointOf(pick('endpoint', buyerIds, []), identifiers),
   };
   const seller: PartyReading = {
     ...(sellerName ? { name: { ...sellerName, proven: false } } : {}),
     ...optional('vat', pick('vat', sellerIds, sellerRest)),
     ...optional('legalId', pick('siren', sellerIds, sellerRest)),
+    ...endpointOf(pick('endpoint', sellerIds, sellerRest), identifiers),
   };
+  const delivery = others.find((b) => b.heading && DELIVERY_PARTY_LABELS.test(b.heading.cell.text));
+  const deliverTo = delivery ? countryOf(delivery) : null;
   return {
-    seller: withCountry(seller, sellerBlock, null),
-    buyer: withCountry(buyer, buyerBlock, withCountry(seller, sellerBlock, null).country ?? null),
+    seller: withSiren(withCountry(seller, sellerBlock, null)),
+    buyer: withSiren(withCountry(buyer, buyerBlock, withCountry(seller, sellerBlock, null).country ?? null)),
+    ...(deliverTo ? { deliverTo: { ...deliverTo, confidence: LABELLED, proven: false } } : {}),
   };
 }
 
 const optional = <K extends string>(key: K, value: Chosen | undefined): Partial<Record<K, Chosen>> =>
   value ? ({ [key]: value } as Record<K, Chosen>) : {};
+
+/** An electronic address chosen, with the scheme it was printed with; its label is all that vouches for it. */
+function endpointOf(
+  chosen: Chosen | undefined,
+  identifiers: readonly Identifier[],
+): Pick<PartyReading, 'endpoint'> {
+  const scheme = identifiers.find((i) => i.kind === 'endpoint' && i.value === chosen?.value)?.scheme;
+  return chosen && scheme
+    ? {
+        endpoint: {
+          ...chosen,
+          value: { value: chosen.value, scheme },
+          confidence: Math.min(chosen.confidence, LABELLED),
+        },
+      }
+    : {};
+}
+
+/**
+ * A French party's SIREN (BT-30/BT-47) when only its VAT number is printed: the French VAT number is
+ * "FR", a key and the SIREN, and the key (12 + 3 × (SIREN mod 97)) mod 97 must agree for it to count.
+ */
+function withSiren(party: PartyReading): PartyReading {
+  const vat = party.vat?.value;
+  if (party.legalId || !party.vat || !vat || !/^FR\d{11}$/.test(vat)) return party;
+  const siren = vat.slice(4);
+  if ((12 + 3 * (Number(siren) % 97)) % 97 !== Number(vat.slice(2, 4))) return party;
+  return {
+    ...party,
+    legalId: { ...party.vat, value: siren, confidence: Math.min(party.vat.confidence, LABELLED) },
+  };
+}
 
 /**
  * The country: the block's address line, else the VAT number's prefix (or France for a SIREN), else —

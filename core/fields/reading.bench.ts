@@ -17,12 +17,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { modelToCii, type CiiWritten } from '../cii/write';
-import { verdictOf } from '../convert/readiness';
 import { readWithSecondLook } from '../convert/second-look';
 import { ocrPdf } from '../ocr/ocr-pdf';
 import type { Reread } from '../ocr/reread';
 import { formatMeasurement, summarize } from '../testing/bench';
+import { candidateOf, candidateVerdict } from '../testing/candidate-verdict';
 import { corpusDir } from '../testing/corpus-dir';
 import {
   accuracy,
@@ -39,7 +38,6 @@ import {
 } from '../testing/reading-score';
 import { readPdfText } from '../text/pdf-text';
 import type { DocumentText } from '../text/page-text';
-import { validateXml } from '../validate/validate';
 import { extractFields } from './extract-fields';
 
 interface ManifestEntry {
@@ -78,35 +76,6 @@ async function readText(
   return r.ok ? r : null;
 }
 
-/**
- * The candidate's verdict for a target. A BASIC WL candidate (the truth has no lines) is judged as a
- * BASIC WL invoice: its structure and the Factur-X rules of its profile (the EN 16931 rules ask for
- * lines it does not carry); for France 2026, what is accepted of BASIC WL in the reform's first year.
- */
-const verdict = (
-  written: CiiWritten,
-  target: string,
-  profile: 'EN16931' | 'BASIC_WL',
-): { status: string; blocking: string[] } => {
-  // What its schema needs and the candidate lacks counts as the rule that needs it, as the convert judges.
-  const outcome = validateXml(written.draft, { target, written });
-  if (!outcome.ok) return { status: 'unjudgeable', blocking: [outcome.error.code] };
-  const report = outcome.report;
-  if (profile === 'BASIC_WL') {
-    const fatal = [
-      ...report.issues.filter((i) => i.stage === 'xsd'),
-      ...report.profileConformance.issues,
-    ].filter((i) => i.severity === 'fatal');
-    const accepted =
-      target === 'france_2026'
-        ? report.profileConformance.franceFirstYear?.accepted === true
-        : fatal.length === 0 && report.profileConformance.conforms === true;
-    return { status: accepted ? 'verified' : 'failed', blocking: [...new Set(fatal.map((i) => i.ruleId))] };
-  }
-  const v = verdictOf(report);
-  return { status: v.status, blocking: [...new Set(v.blocking.map((i) => i.ruleId))] };
-};
-
 async function readOne(
   kind: Kind,
   pdf: Uint8Array,
@@ -128,13 +97,12 @@ async function readOne(
         },
       )
     : extractFields(text);
-  const profile = (extraction.invoice.lines?.length ?? 0) > 0 ? 'EN16931' : 'BASIC_WL';
-  const written = modelToCii(extraction.invoice, profile);
+  const { profile, written } = candidateOf(extraction.invoice);
   const msPerPage = (performance.now() - started) / Math.max(1, text.pages.length);
   const terms = scoreTerms(extraction, truth);
   const lines = scoreLines(extraction, truth);
   const rightProfile = truth.lines.length === 0 || profile === 'EN16931';
-  const en = verdict(written, 'en16931', profile);
+  const en = candidateVerdict(written, 'en16931', profile);
   const en16931 = rightProfile && en.status === 'verified';
   const french = truth.seller.country === 'FR' || truth.buyer.country === 'FR';
   return {
@@ -145,7 +113,7 @@ async function readOne(
     en16931,
     blocking: rightProfile ? en.blocking : ['no lines read', ...en.blocking],
     right: en16931 && !terms.some((t) => HEADER.has(t.term) && t.outcome !== 'correct'),
-    ...(french ? { france: verdict(written, 'france_2026', profile).status } : {}),
+    ...(french ? { france: candidateVerdict(written, 'france_2026', profile).status } : {}),
     ...(reread ? { secondLook: { strips, before: scoreTerms(extractFields(text), truth) } } : {}),
   };
 }

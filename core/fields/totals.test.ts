@@ -52,6 +52,56 @@ describe('totals chosen under the invoice arithmetic', () => {
     expect(evidence['BT-115']?.confidence).toBeLessThan(0.9);
   });
 
+  it('reads a VAT taxed in parts as printed, but not for sure when it is not its whole base × rate', () => {
+    // 804,35 × 19 % = 152,83 and 4,99 × 19 % = 0,95 add up to 153,78; 809,34 × 19 % is 153,77.
+    const { invoice, evidence } = extractFields(
+      handPage([
+        [
+          300,
+          [
+            [250, 'Positionen netto'],
+            [480, '804,35 €'],
+          ],
+        ],
+        [
+          312,
+          [
+            [250, 'Versandkosten netto'],
+            [480, '4,99 €'],
+          ],
+        ],
+        [
+          324,
+          [
+            [250, 'Positionen USt. 19,00% auf 804,35 €'],
+            [480, '152,83 €'],
+          ],
+        ],
+        [
+          336,
+          [
+            [250, 'Versandkosten USt. 19,00% auf 4,99 €'],
+            [480, '0,95 €'],
+          ],
+        ],
+        [
+          348,
+          [
+            [250, 'Endsumme'],
+            [480, '963,12 €'],
+          ],
+        ],
+      ]),
+    );
+    expect(invoice.totals).toMatchObject({
+      taxBasisTotal: { value: '809.34' },
+      grandTotal: { value: '963.12' },
+    });
+    expect(invoice.totals?.taxTotals?.[0]?.value).toBe('153.78');
+    for (const term of ['BT-110', 'BT-112', 'BT-115', 'BG-23'])
+      expect(evidence[term]?.confidence, term).toBeLessThan(0.9);
+  });
+
   it('reads totals printed as a row of headers over a row of amounts', () => {
     const { invoice } = extractFields(
       handPage([

@@ -43,7 +43,7 @@ export interface TotalsChoice {
   readonly totals: Totals;
   readonly terms: Partial<Record<TotalTerm, ChosenTotal>>;
   readonly breakdown: readonly BreakdownRow[];
-  /** The breakdown's rows add up to the chosen totals. */
+  /** The breakdown's rows add up to the chosen totals, and each rate's tax is its base × rate. */
   readonly breakdownConfirmed: boolean;
 }
 
@@ -51,6 +51,12 @@ const CENT = Decimal.parse('0.01')!;
 const close = (a: Decimal, b: Decimal, slack = CENT): boolean => a.minus(b).abs().compare(slack) <= 0;
 
 const UNSIGNED: ReadonlySet<string> = new Set(['BT-107', 'BT-108']);
+
+const HUNDRED = Decimal.of(100);
+
+/** A rate's tax is its base × rate, rounded to the cent. */
+const taxOfBase = (row: BreakdownRow): boolean =>
+  row.base.times(row.rate).dividedBy(HUNDRED, 2)?.equals(row.tax.round(2)) === true;
 
 const readAmount: Read<Decimal> = (text) => {
   const [first] = moneyIn(text);
@@ -269,6 +275,15 @@ function derive(top: Assignment, candidates: Map<TotalTerm, Candidate[]>): Total
         : LABELLED;
     terms[term] = { value: c.value, confidence, place: c.place, proven: isConfirmed };
   }
+  // A rate's tax printed other than its base × rate (taxes rounded per line or per part, then added):
+  // the page agrees with itself, but EN 16931 (BR-CO-17) wants the tax of the whole base, so the VAT
+  // and the totals it makes are not sure.
+  const exact = !breakdown || mergedByRate(breakdown.rows).every(taxOfBase);
+  if (!exact)
+    for (const term of ['BT-110', 'BT-112', 'BT-115'] as const) {
+      const x = terms[term];
+      if (x && x.confidence > LABELLED) terms[term] = { ...x, confidence: LABELLED };
+    }
   const derived = (
     term: TotalTerm,
     value: Decimal,
@@ -338,6 +353,7 @@ function derive(top: Assignment, candidates: Map<TotalTerm, Candidate[]>): Total
   };
   const breakdownConfirmed =
     !!breakdown &&
+    exact &&
     close(breakdown.base, net.value, CENT.times(Decimal.of(2))) &&
     close(breakdown.tax, t('BT-110')!.value, CENT.times(Decimal.of(2)));
   return { totals, terms, breakdown: mergedByRate(breakdown?.rows ?? []), breakdownConfirmed };

@@ -50,11 +50,6 @@ const sample = (arbitrary: fc.Arbitrary<Uint8Array>): Uint8Array[] =>
   fc.sample(arbitrary, { seed: fuzzParameters(1).seed!, numRuns: SAMPLE });
 
 beforeAll(async () => {
-  await new Promise<void>((resolve, reject) =>
-    execFile(process.execPath, [path.join(root, 'bin', 'build.mjs'), 'cli'], { cwd: root }, (error) =>
-      error ? reject(error) : resolve(),
-    ),
-  );
   dir = await mkdtemp(path.join(tmpdir(), 'facturx-fuzz-'));
   xmlDir = path.join(dir, 'xml');
   pdfDir = path.join(dir, 'pdf');

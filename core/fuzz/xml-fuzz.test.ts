@@ -3,7 +3,7 @@
  * the project's own CII fixtures (and the shared corpus's valid CII when it is beside the repository),
  * mutated by core/fuzz/mutations.ts, must each get a result or a coded refusal of the Errors table. The
  * run is bounded by its number of inputs and seeded (core/fuzz/coded-answer.ts); a failure prints the
- * seed and the shrunk input. Crashes found this way are kept as fixtures in xml-crashes.test.ts.
+ * seed and the shrunk input.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -284,6 +284,12 @@ export const TERM_NAMES: Readonly<Record<string, TermName>> = {
   'BG-32': { en: 'Item attributes', fr: "Attributs de l'article" },
 };
 
+/** A term as messages name it, `Seller name (BT-27)`; the bare id for a term without a name here. */
+export function termWords(term: string): TermName {
+  const name = TERM_NAMES[term];
+  return name ? { en: `${name.en} (${term})`, fr: `${name.fr} (${term})` } : { en: term, fr: term };
+}
+
 /**
  * Qualifier terms carried by an attribute of another term's element: the term, the attribute, and the
  * element where the term is declared on more than one (BT-29 on `ram:ID` and `ram:GlobalID`).

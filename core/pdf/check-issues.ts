@@ -1,6 +1,7 @@
 /**
  * The PDF checker's findings in the shape the validation engine merges (core/validate `options.pdf`):
- * our errors are its `fatal`, the message in the report's language with the clause appended.
+ * our errors are its `fatal`, the message in the report's language and in plain words; the place in the
+ * PDF's own terms and the clause of the requirement are the location, which readers see as a detail.
  */
 import type { Lang } from '../service/types';
 import type { PdfStage, PdfStageFindings } from '../validate/validate';
@@ -15,8 +16,8 @@ export function pdfStageFindings(result: PdfCheckResult, lang: Lang): Record<Pdf
       issues: r.findings.map((f) => ({
         ruleId: f.id,
         severity: f.severity === 'error' ? 'fatal' : 'warning',
-        message: `${f.message[lang]} (${f.clause})`,
-        location: 'PDF',
+        message: f.message[lang],
+        location: `PDF: ${f.where} (${f.clause})`,
         bt: null,
         stage: s,
       })),

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PDFDocument, PDFName } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CONFORMANCE_LEVEL, GUIDELINE_ID } from '../cii/profile';
 import { describeCorpus } from '../testing/corpus';
+import { technicalWordsIn } from '../testing/plain-words';
 import { PDF_CHECKS, type PdfCheckId, type PdfFinding, checkFacturxPdf } from './check';
 import {
   bytesOf,
@@ -33,9 +35,15 @@ function packaged(source: Uint8Array, xml = XML): string {
   return latin1(r.pdf);
 }
 
-/** The findings of an edited file, as `id severity clause`. */
+/**
+ * The findings of an edited file, as `id severity clause`; each one's words are plain (the PDF's own
+ * names are in `where`, shown as a detail).
+ */
 const findings = (text: string): string[] =>
-  all(checkFacturxPdf(bytesOf(text))).map((f) => `${f.id} ${f.severity} ${f.clause}`);
+  all(checkFacturxPdf(bytesOf(text))).map((f) => {
+    expect([...technicalWordsIn(f.message.en), ...technicalWordsIn(f.message.fr)], f.id).toEqual([]);
+    return `${f.id} ${f.severity} ${f.clause}`;
+  });
 const row = (id: PdfCheckId, test?: string): string => {
   const c = PDF_CHECKS[id];
   return `${id} ${c.severity} ${test ? `${c.clause.replace(/ \[.*\]$/, '')} [${test}]` : c.clause}`;
@@ -258,24 +266,30 @@ describe('checkFacturxPdf on other inputs', () => {
     expect(junk.facturx_pdf).toMatchObject({ skipped: true, skip_reason: 'pdf_unreadable' });
   });
 
-  it('accepts Data, Source or Alternative for an EN 16931 invoice, only Data for MINIMUM', async () => {
+  it('accepts Data, Source or Alternative for an EN 16931 invoice, only Data for MINIMUM and BASIC WL', async () => {
     const text = packaged(await blankPdf());
     for (const relationship of ['/Data       ', '/Source     ']) {
       const other = bytesOf(text.replace('/AFRelationship /Alternative', `/AFRelationship ${relationship}`));
       expect(ids(checkFacturxPdf(other))).not.toContain('FX-AFRELATIONSHIP');
     }
-    const minimumXml = Buffer.from(
-      XML.toString().replace('urn:cen.eu:en16931:2017', 'urn:factur-x.eu:1p0:minimum'),
-    );
-    const minimum = packageFacturx(await blankPdf(), minimumXml, 'MINIMUM');
-    if (!minimum.ok) throw new Error(minimum.error.message);
-    const asSource = bytesOf(
-      latin1(minimum.pdf).replace('/AFRelationship /Data', '/AFRelationship /Alternative'),
-    );
-    const found = checkFacturxPdf(asSource).facturx_pdf.findings.filter((f) => f.id === 'FX-AFRELATIONSHIP');
-    expect(found.map((f) => [f.severity, f.message.en])).toEqual([
-      ['warning', '/AFRelationship is Alternative; Factur-X allows Data for MINIMUM'],
-    ]);
+    for (const profile of ['MINIMUM', 'BASIC_WL'] as const) {
+      const xml = Buffer.from(XML.toString().replace('urn:cen.eu:en16931:2017', GUIDELINE_ID[profile]));
+      const made = packageFacturx(await blankPdf(), xml, profile);
+      if (!made.ok) throw new Error(made.error.message);
+      expect(ids(checkFacturxPdf(made.pdf))).not.toContain('FX-AFRELATIONSHIP');
+      for (const relationship of ['Source', 'Alternative']) {
+        const other = bytesOf(
+          latin1(made.pdf).replace('/AFRelationship /Data', `/AFRelationship /${relationship}`),
+        );
+        const found = checkFacturxPdf(other).facturx_pdf.findings.filter((f) => f.id === 'FX-AFRELATIONSHIP');
+        expect(found.map((f) => [f.severity, f.message.en])).toEqual([
+          [
+            'warning',
+            `The attached invoice data is declared as ${relationship} for the document, while Factur-X ${CONFORMANCE_LEVEL[profile]} allows Data: make the PDF again with a Factur-X tool.`,
+          ],
+        ]);
+      }
+    }
   });
 
   it('holds the Info dictionary to nothing ISO 19005-3 does not: a /Producer unlike pdf:Producer is no finding', async () => {
@@ -288,7 +302,7 @@ describe('checkFacturxPdf on other inputs', () => {
     expect(ids(checkFacturxPdf(other))).toEqual([]);
   });
 
-  it('maps findings to validation issues (error → fatal), the clause after the message', async () => {
+  it('maps findings to validation issues (error → fatal), the PDF terms and the clause in the location', async () => {
     const issues = pdfStageFindings(checkFacturxPdf(await blankPdf()), 'fr');
     expect(issues.pdfa.skipped).toBe(false);
     if (!issues.pdfa.skipped)
@@ -296,8 +310,9 @@ describe('checkFacturxPdf on other inputs', () => {
         ruleId: 'PDFA-TRAILER-ID',
         severity: 'fatal',
         stage: 'pdfa',
-        location: 'PDF',
-        message: "Le trailer n'a pas d'/ID de deux chaînes (ISO 19005-3 §6.1.3 [6.1.3-1])",
+        location: 'PDF: trailer /ID of two strings (ISO 19005-3 §6.1.3 [6.1.3-1])',
+        message:
+          "Le PDF n'a pas d'identifiant de fichier, que le PDF/A-3 exige : refaites le PDF avec un logiciel qui produit du PDF/A-3.",
       });
   });
 });

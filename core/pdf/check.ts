@@ -26,7 +26,10 @@ export interface PdfFinding {
    * veraPDF's PDF/A-3B rule for it) or `Factur-X 1.09 (…)`.
    */
   readonly clause: string;
+  /** What is wrong, in plain words, and what to do; the PDF's own names are in `where`. */
   readonly message: { readonly en: string; readonly fr: string };
+  /** Where in the PDF, in its own terms (`trailer /ID`, `XMP fx:DocumentType`), for the detail line. */
+  readonly where: string;
 }
 
 export interface PdfStageResult {
@@ -131,18 +134,32 @@ const ENDSTREAM = bytesOf('endstream');
 const MAX_NESTING = 8;
 const LISTED_OBJECTS = 5;
 
+type Words = PdfFinding['message'];
+
+/** What to do about most PDF/A findings: the PDF is made again by software that writes PDF/A-3. */
+const REMAKE: Words = {
+  en: 'make the PDF again with software that writes PDF/A-3',
+  fr: 'refaites le PDF avec un logiciel qui produit du PDF/A-3',
+};
+
+/** `problem: what to do.` in both languages. */
+const say = (en: string, fr: string, todo: Words = REMAKE): Words => ({
+  en: `${en}: ${todo.en}.`,
+  fr: `${fr} : ${todo.fr}.`,
+});
+
 class Findings {
   readonly list: PdfFinding[] = [];
   /** `test` replaces the bracketed test numbers of the clause when the finding breaks only one of them. */
-  add(id: PdfCheckId, en: string, fr: string, test?: string): void {
+  add(id: PdfCheckId, message: Words, where: string, test?: string): void {
     const check = PDF_CHECKS[id];
     const clause = test ? `${check.clause.replace(/ \[.*\]$/, '')} [${test}]` : check.clause;
-    this.list.push({ id, stage: check.stage, severity: check.severity, clause, message: { en, fr } });
+    this.list.push({ id, stage: check.stage, severity: check.severity, clause, message, where });
   }
   /** A finding whose severity depends on the case (FX-AFRELATIONSHIP, FX-SUBTYPE). */
-  addAs(id: PdfCheckId, severity: PdfFinding['severity'], en: string, fr: string): void {
+  addAs(id: PdfCheckId, severity: PdfFinding['severity'], message: Words, where: string): void {
     const check = PDF_CHECKS[id];
-    this.list.push({ id, stage: check.stage, severity, clause: check.clause, message: { en, fr } });
+    this.list.push({ id, stage: check.stage, severity, clause: check.clause, message, where });
   }
   stage(stage: PdfStage, skipReason: string | null = null): PdfStageResult {
     const findings = this.list.filter((f) => f.stage === stage);
@@ -163,9 +180,24 @@ export function checkFacturxPdf(bytes: Uint8Array): PdfCheckResult {
   const opened = bytes.length ? PdfDocument.open(bytes) : undefined;
   if (!opened?.ok) {
     if (opened?.error.code === 'encrypted') {
-      f.add('PDFA-ENCRYPT', 'The file is encrypted', 'Le fichier est chiffré');
+      f.add(
+        'PDFA-ENCRYPT',
+        say(
+          'The PDF is encrypted or password-protected, which an archivable invoice PDF (PDF/A-3) may not be',
+          "Le PDF est chiffré ou protégé par mot de passe, ce qu'un PDF de facture archivable (PDF/A-3) ne peut pas être",
+          { en: 'save it again without protection', fr: 'enregistrez-le à nouveau sans protection' },
+        ),
+        'trailer /Encrypt',
+      );
     } else {
-      f.add('PDFA-READ', 'The file is not a readable PDF', "Le fichier n'est pas un PDF lisible");
+      f.add(
+        'PDFA-READ',
+        say('The file is not a readable PDF', "Le fichier n'est pas un PDF lisible", {
+          en: 'export it again from the software that made it',
+          fr: "exportez-le à nouveau depuis le logiciel qui l'a produit",
+        }),
+        'file structure',
+      );
     }
     return { pdfa: f.stage('pdfa'), facturx_pdf: f.stage('facturx_pdf', 'pdf_unreadable') };
   }
@@ -189,8 +221,11 @@ function checkFileStructure(doc: PdfDocument, f: Findings): void {
   if (!header) {
     f.add(
       'PDFA-HEADER',
-      'The file does not start with a %PDF-1.n header line (n from 0 to 7)',
-      'Le fichier ne commence pas par une ligne d’en-tête %PDF-1.n (n de 0 à 7)',
+      say(
+        'The file does not start the way a PDF must (with the PDF version, 1.0 to 1.7)',
+        'Le fichier ne commence pas comme un PDF le doit (par la version PDF, 1.0 à 1.7)',
+      ),
+      'header line %PDF-1.n',
     );
   }
   // The comment comes right after the header line's single end-of-line marker.
@@ -200,16 +235,22 @@ function checkFileStructure(doc: PdfDocument, f: Findings): void {
   if (comment < 0 || b[comment] !== 37 || ![1, 2, 3, 4].every(high)) {
     f.add(
       'PDFA-BINARY-COMMENT',
-      'The header line is not followed by a comment of at least four bytes above 127',
-      "La ligne d'en-tête n'est pas suivie d'un commentaire d'au moins quatre octets supérieurs à 127",
+      say(
+        'The start of the PDF lacks the mark that tells archiving tools it holds binary data',
+        "Le début du PDF n'a pas la marque qui signale aux outils d'archivage qu'il contient des données binaires",
+      ),
+      'comment of four bytes above 127 after the header line',
     );
   }
   const id = doc.array(doc.trailer.get('ID'));
   if (!id || id.length !== 2 || !id.every((s) => doc.resolve(s) instanceof PdfString)) {
     f.add(
       'PDFA-TRAILER-ID',
-      'The trailer has no /ID of two strings',
-      "Le trailer n'a pas d'/ID de deux chaînes",
+      say(
+        'The PDF has no file identifier, which PDF/A-3 requires',
+        "Le PDF n'a pas d'identifiant de fichier, que le PDF/A-3 exige",
+      ),
+      'trailer /ID of two strings',
     );
   }
   const eof = lastIndexOf(b, EOF);
@@ -217,15 +258,22 @@ function checkFileStructure(doc: PdfDocument, f: Findings): void {
   if (rest === null || !['', '\n', '\r', '\r\n'].includes(rest)) {
     f.add(
       'PDFA-EOF',
-      'Data follows the last %%EOF (only one end-of-line marker may)',
-      'Des données suivent le dernier %%EOF (seule une fin de ligne le peut)',
+      say(
+        'Data follows the end of the PDF: the file was changed or added to after it was made',
+        'Des données suivent la fin du PDF : le fichier a été modifié ou complété après sa création',
+      ),
+      'after the last %%EOF',
     );
   }
   if (doc.repaired) {
     f.add(
       'PDFA-XREF',
-      'The cross-reference data is broken (objects had to be found by scanning)',
-      'Les tables de références croisées sont défectueuses (objets retrouvés par balayage)',
+      say(
+        'The index inside the PDF is damaged (its parts had to be found by reading the whole file); readers cope with it',
+        "L'index interne du PDF est endommagé (ses parties ont dû être retrouvées en lisant tout le fichier) ; les lecteurs s'en accommodent",
+        { en: 'the PDF should be made again', fr: 'le PDF devrait être refait' },
+      ),
+      'cross-reference table',
     );
   }
 }
@@ -289,8 +337,11 @@ function checkStreamLengths(objects: ObjectWalk, f: Findings): void {
   const listed = objects.badLengths.slice(0, LISTED_OBJECTS).join(', ') + (n > LISTED_OBJECTS ? ' …' : '');
   f.add(
     'PDFA-STREAM-LENGTH',
-    `The /Length of ${n} stream(s) does not count their bytes (object ${listed})`,
-    `La /Length de ${n} flux ne compte pas leurs octets (objet ${listed})`,
+    say(
+      `${n} part(s) of the PDF declare a wrong length`,
+      `${n} partie(s) du PDF déclarent une longueur fausse`,
+    ),
+    `/Length of stream object ${listed}`,
   );
 }
 
@@ -300,8 +351,11 @@ function checkMetadata(doc: PdfDocument, f: Findings): XmpPacket | null {
   if (!(meta instanceof PdfStream)) {
     f.add(
       'PDFA-XMP-PRESENT',
-      'The catalog has no XMP /Metadata stream',
-      "Le catalogue n'a pas de flux /Metadata XMP",
+      say(
+        'The PDF has no document metadata (XMP), which PDF/A-3 and Factur-X require',
+        "Le PDF n'a pas de métadonnées de document (XMP), que le PDF/A-3 et Factur-X exigent",
+      ),
+      'catalog /Metadata',
     );
     return null;
   }
@@ -311,8 +365,11 @@ function checkMetadata(doc: PdfDocument, f: Findings): XmpPacket | null {
   ) {
     f.add(
       'PDFA-XMP-TYPE',
-      'The metadata stream lacks /Type /Metadata /Subtype /XML',
-      'Le flux de métadonnées n’a pas /Type /Metadata /Subtype /XML',
+      say(
+        'The document metadata of the PDF is not declared as metadata',
+        'Les métadonnées de document du PDF ne sont pas déclarées comme telles',
+      ),
+      'metadata stream /Type /Metadata /Subtype /XML',
     );
   }
   const decoded = doc.decode(meta);
@@ -320,8 +377,11 @@ function checkMetadata(doc: PdfDocument, f: Findings): XmpPacket | null {
   if (!parsed.ok) {
     f.add(
       'PDFA-XMP-WELLFORMED',
-      `The XMP is not readable: ${parsed.message}`,
-      `Le XMP est illisible : ${parsed.message}`,
+      say(
+        'The document metadata of the PDF (XMP) cannot be read',
+        'Les métadonnées de document du PDF (XMP) sont illisibles',
+      ),
+      `XMP metadata: ${parsed.message}`,
     );
     return null;
   }
@@ -330,8 +390,11 @@ function checkMetadata(doc: PdfDocument, f: Findings): XmpPacket | null {
   if (attribute) {
     f.add(
       'PDFA-XMP-PACKET',
-      `The xpacket header uses the ${attribute} attribute`,
-      `L'en-tête xpacket utilise l'attribut ${attribute}`,
+      say(
+        'The document metadata of the PDF is wrapped in a way PDF/A-3 forbids',
+        'Les métadonnées de document du PDF sont enveloppées d’une façon que le PDF/A-3 interdit',
+      ),
+      `XMP packet header, ${attribute} attribute`,
       attribute === 'bytes' ? '6.6.2.1-2' : '6.6.2.1-3',
     );
   }
@@ -339,8 +402,11 @@ function checkMetadata(doc: PdfDocument, f: Findings): XmpPacket | null {
   if (id.pdfaPart !== 3 || !['A', 'B', 'U'].includes(id.pdfaConformance ?? '')) {
     f.add(
       'PDFA-PDFAID',
-      `The XMP does not identify PDF/A-3 (pdfaid:part ${id.pdfaPart ?? 'missing'}, conformance ${id.pdfaConformance ?? 'missing'}; A, B or U in capitals)`,
-      `Le XMP n'identifie pas un PDF/A-3 (pdfaid:part ${id.pdfaPart ?? 'absent'}, conformance ${id.pdfaConformance ?? 'absente'} ; A, B ou U en majuscule)`,
+      say(
+        `The PDF does not declare itself PDF/A-3 (it declares part ${id.pdfaPart ?? 'none'}, level ${id.pdfaConformance ?? 'none'}; PDF/A-3 needs part 3, level A, B or U)`,
+        `Le PDF ne se déclare pas PDF/A-3 (il déclare la partie ${id.pdfaPart ?? 'aucune'}, le niveau ${id.pdfaConformance ?? 'aucun'} ; le PDF/A-3 demande la partie 3, niveau A, B ou U)`,
+      ),
+      'XMP pdfaid:part and pdfaid:conformance',
     );
   }
   return xmp;
@@ -371,15 +437,21 @@ function checkContent(doc: PdfDocument, f: Findings): void {
   if (pdfaIntent && !valid) {
     f.add(
       'PDFA-OUTPUTINTENT-ICC',
-      'The PDF/A OutputIntent has no valid ICC profile (an output or monitor profile in GRAY, RGB or CMYK, version below 5)',
-      "L'OutputIntent PDF/A n'a pas de profil ICC valide (profil de sortie ou d'écran en GRAY, RGB ou CMYK, de version inférieure à 5)",
+      say(
+        'The colour profile the PDF declares for its colours is missing or not usable',
+        'Le profil de couleurs que le PDF déclare pour ses couleurs est absent ou inutilisable',
+      ),
+      'PDF/A OutputIntent /DestOutputProfile: an ICC output or monitor profile in GRAY, RGB or CMYK, version below 5',
     );
   }
   if (new Set([...profiles].map((p) => (p instanceof PdfRef ? p.num : p))).size > 1) {
     f.add(
       'PDFA-OUTPUTINTENT-ICC',
-      'The OutputIntents do not all refer to the same ICC profile object',
-      'Les OutputIntents ne désignent pas tous le même objet profil ICC',
+      say(
+        'The PDF declares more than one colour profile for its colours',
+        'Le PDF déclare plus d’un profil de couleurs pour ses couleurs',
+      ),
+      '/OutputIntents with different /DestOutputProfile objects',
       '6.2.3-2',
     );
   }
@@ -388,66 +460,112 @@ function checkContent(doc: PdfDocument, f: Findings): void {
     used: boolean,
     allowed: boolean,
     id: 'PDFA-DEVICE-RGB' | 'PDFA-DEVICE-CMYK' | 'PDFA-DEVICE-GRAY',
-    en: string,
-    fr: string,
+    colours: Words,
+    where: string,
   ): void => {
-    if (used && !allowed) f.add(id, en, fr);
+    if (used && !allowed)
+      f.add(
+        id,
+        say(
+          `The PDF paints ${colours.en} without declaring a matching colour profile, which PDF/A-3 forbids`,
+          `Le PDF peint ${colours.fr} sans déclarer de profil de couleurs adapté, ce que le PDF/A-3 interdit`,
+        ),
+        where,
+      );
   };
   device(
     found.deviceRgb,
     space === 'RGB',
     'PDFA-DEVICE-RGB',
-    'DeviceRGB is painted without an RGB PDF/A OutputIntent',
-    'DeviceRGB est utilisé sans OutputIntent PDF/A RGB',
+    { en: 'RGB colours', fr: 'des couleurs RVB' },
+    'DeviceRGB without an RGB PDF/A OutputIntent',
   );
   device(
     found.deviceCmyk,
     space === 'CMYK',
     'PDFA-DEVICE-CMYK',
-    'DeviceCMYK is painted without a CMYK PDF/A OutputIntent',
-    'DeviceCMYK est utilisé sans OutputIntent PDF/A CMYK',
+    { en: 'CMYK colours', fr: 'des couleurs CMJN' },
+    'DeviceCMYK without a CMYK PDF/A OutputIntent',
   );
   device(
     found.deviceGray,
     pdfaIntent !== undefined,
     'PDFA-DEVICE-GRAY',
-    'DeviceGray is painted without a PDF/A OutputIntent',
-    'DeviceGray est utilisé sans OutputIntent PDF/A',
+    { en: 'grey levels', fr: 'des niveaux de gris' },
+    'DeviceGray without a PDF/A OutputIntent',
   );
   if (!pdfaIntent && !found.deviceRgb && !found.deviceCmyk && !found.deviceGray) {
     f.add(
       'PDFA-OUTPUTINTENT',
-      'No PDF/A OutputIntent (/GTS_PDFA1): device colour spaces would be forbidden',
-      'Aucun OutputIntent PDF/A (/GTS_PDFA1) : les espaces colorimétriques dépendants du périphérique seraient interdits',
+      say(
+        'The PDF declares no colour profile; PDF/A-3 requires one as soon as a page paints plain device colours',
+        'Le PDF ne déclare aucun profil de couleurs ; le PDF/A-3 en exige un dès qu’une page peint des couleurs de périphérique',
+        { en: 'declare one when the PDF is made again', fr: 'déclarez-en un quand le PDF sera refait' },
+      ),
+      'no PDF/A OutputIntent (/GTS_PDFA1)',
     );
   }
   for (const font of found.fonts.filter((x) => !x.embedded)) {
     f.add(
       'PDFA-FONT-EMBEDDED',
-      `Font ${font.name} (page ${font.page}) is not embedded`,
-      `La police ${font.name} (page ${font.page}) n'est pas incorporée`,
+      say(
+        `The font ${font.name} (page ${font.page}) is not embedded in the PDF, which PDF/A-3 requires`,
+        `La police ${font.name} (page ${font.page}) n'est pas incorporée au PDF, ce que le PDF/A-3 exige`,
+        {
+          en: 'make the PDF again with its fonts embedded',
+          fr: 'refaites le PDF en y incorporant ses polices',
+        },
+      ),
+      `font /${font.name} on page ${font.page}, no /FontFile`,
     );
   }
+  const withoutIt = { en: 'make the PDF again without it', fr: 'refaites le PDF sans cela' };
   for (const a of found.actions) {
-    const what = a.kind === 'AA' ? 'additional actions (/AA)' : a.kind === 'A' ? 'an action (/A)' : a.kind;
-    const quoi =
-      a.kind === 'AA' ? 'actions additionnelles (/AA)' : a.kind === 'A' ? 'une action (/A)' : a.kind;
+    const script = a.kind === 'JavaScript';
     f.add(
-      a.kind === 'JavaScript' ? 'PDFA-JAVASCRIPT' : 'PDFA-ACTION',
-      `Forbidden: ${what} (${a.where})`,
-      `Interdit : ${quoi} (${a.where})`,
+      script ? 'PDFA-JAVASCRIPT' : 'PDFA-ACTION',
+      say(
+        script
+          ? 'The PDF contains JavaScript, which PDF/A-3 forbids'
+          : 'The PDF contains an action that runs when it is opened or clicked, which PDF/A-3 forbids',
+        script
+          ? 'Le PDF contient du JavaScript, ce que le PDF/A-3 interdit'
+          : "Le PDF contient une action qui s'exécute à l'ouverture ou au clic, ce que le PDF/A-3 interdit",
+        withoutIt,
+      ),
+      `${a.where}: ${a.kind === 'AA' ? '/AA' : a.kind === 'A' ? '/A' : a.kind}`,
       a.test,
     );
   }
-  if (found.xfa) f.add('PDFA-XFA', 'The form uses XFA', 'Le formulaire utilise XFA');
+  if (found.xfa)
+    f.add(
+      'PDFA-XFA',
+      say(
+        'The PDF holds an XFA form, which PDF/A-3 forbids',
+        'Le PDF contient un formulaire XFA, ce que le PDF/A-3 interdit',
+        withoutIt,
+      ),
+      'AcroForm /XFA',
+    );
   for (const kind of new Set(found.forbiddenAnnotations)) {
-    f.add('PDFA-ANNOT-TYPE', `Forbidden ${kind} annotation`, `Annotation ${kind} interdite`);
+    f.add(
+      'PDFA-ANNOT-TYPE',
+      say(
+        `The PDF holds a kind of annotation PDF/A-3 forbids (${kind})`,
+        `Le PDF contient un type d'annotation que le PDF/A-3 interdit (${kind})`,
+        withoutIt,
+      ),
+      `annotation /Subtype /${kind}`,
+    );
   }
   for (const a of found.badAnnotationFlags) {
     f.add(
       'PDFA-ANNOT-FLAGS',
-      `An annotation on page ${a.page} is hidden or not set to print`,
-      `Une annotation de la page ${a.page} est masquée ou non imprimable`,
+      say(
+        `An annotation on page ${a.page} is hidden or set not to print, which PDF/A-3 forbids`,
+        `Une annotation de la page ${a.page} est masquée ou non imprimable, ce que le PDF/A-3 interdit`,
+      ),
+      `annotation /F flags on page ${a.page}`,
     );
   }
 }
@@ -463,26 +581,47 @@ function checkEmbeddedFiles(
   for (const a of attachments) {
     if (seen.has(a.spec) || !a.stream) continue;
     seen.add(a.spec);
-    const lacks = (keys: string, test: string): void =>
+    const lacks = (what: Words, keys: string, test: string): void =>
       f.add(
         'PDFA-EMBEDDED-FILE',
-        `Embedded file ${a.name} lacks ${keys}`,
-        `Le fichier joint ${a.name} n'a pas ${keys}`,
+        say(
+          `The attached file ${a.name} does not state ${what.en}, which PDF/A-3 requires`,
+          `Le fichier joint ${a.name} n'indique pas ${what.fr}, ce que le PDF/A-3 exige`,
+        ),
+        `embedded file ${a.name}: ${keys}`,
         test,
       );
     if (!/^[-\w.+]+\/[-\w.+]+$/.test(nameOf(doc.resolve(a.stream.dict.get('Subtype'))) ?? ''))
-      lacks('a MIME type /Subtype', '6.8-1');
-    if (a.spec.get('F') === undefined || a.spec.get('UF') === undefined) lacks('/F and /UF', '6.8-2');
-    if (a.relationship === undefined) lacks('/AFRelationship', '6.8-3');
+      lacks({ en: 'its file type', fr: 'son type de fichier' }, 'MIME type /Subtype', '6.8-1');
+    if (a.spec.get('F') === undefined || a.spec.get('UF') === undefined)
+      lacks(
+        { en: 'its file name in both forms', fr: 'son nom de fichier sous ses deux formes' },
+        '/F and /UF',
+        '6.8-2',
+      );
+    if (a.relationship === undefined)
+      lacks(
+        { en: 'how it relates to the document', fr: 'son lien avec le document' },
+        '/AFRelationship',
+        '6.8-3',
+      );
     if (!associated.has(a.spec)) {
       f.add(
         'PDFA-EMBEDDED-AF',
-        `Embedded file ${a.name} is associated with no part of the document (no /AF lists it)`,
-        `Le fichier joint ${a.name} n'est associé à aucune partie du document (aucun /AF ne le liste)`,
+        say(
+          `The attached file ${a.name} is not associated with the document or any part of it, which PDF/A-3 requires`,
+          `Le fichier joint ${a.name} n'est associé ni au document ni à l'une de ses parties, ce que le PDF/A-3 exige`,
+        ),
+        `embedded file ${a.name}: listed in no /AF`,
       );
     }
   }
 }
+
+const FACTURX_TOOL: Words = {
+  en: 'make the PDF again with a Factur-X tool',
+  fr: 'refaites le PDF avec un outil Factur-X',
+};
 
 /** The Factur-X 1.09 carrier: the invoice file, its relationship and type, the fx: XMP properties. */
 function checkFacturx(doc: PdfDocument, f: Findings, attachments: Attachment[], xmp: XmpPacket | null): void {
@@ -492,7 +631,15 @@ function checkFacturx(doc: PdfDocument, f: Findings, attachments: Attachment[], 
       (a) => a.stream && INVOICE_FILE_NAMES.some((n) => n.toLowerCase() === a.name.toLowerCase()),
     );
   if (!invoice?.stream) {
-    f.add('FX-XML-PRESENT', 'No embedded factur-x.xml', 'Aucun fichier factur-x.xml incorporé');
+    f.add(
+      'FX-XML-PRESENT',
+      say(
+        'The PDF carries no Factur-X invoice data (no attached factur-x.xml): it is a plain PDF',
+        "Le PDF ne porte pas de données de facture Factur-X (pas de factur-x.xml joint) : c'est un PDF simple",
+        { en: 'convert it to Factur-X', fr: 'convertissez-le en Factur-X' },
+      ),
+      'embedded files',
+    );
     return;
   }
   const decoded = doc.decode(invoice.stream);
@@ -504,23 +651,38 @@ function checkFacturx(doc: PdfDocument, f: Findings, attachments: Attachment[], 
   if (invoice.name !== FACTURX_FILENAME && !(xrechnung && invoice.name === 'xrechnung.xml')) {
     f.add(
       'FX-FILENAME',
-      `The invoice is embedded as ${invoice.name} (a ZUGFeRD name), not factur-x.xml`,
-      `La facture est jointe sous le nom ${invoice.name} (nom ZUGFeRD), non factur-x.xml`,
+      say(
+        `The invoice data is attached as ${invoice.name} (a ZUGFeRD name), not factur-x.xml; readers still find it`,
+        `Les données de facture sont jointes sous le nom ${invoice.name} (nom ZUGFeRD), non factur-x.xml ; les lecteurs les trouvent quand même`,
+        {
+          en: 'name it factur-x.xml when the PDF is made again',
+          fr: 'nommez-les factur-x.xml quand le PDF sera refait',
+        },
+      ),
+      'embedded file name',
     );
   }
   const af = (doc.array(doc.catalog()?.get('AF')) ?? []).map((o) => doc.dict(o));
   if (!af.includes(invoice.spec)) {
     f.add(
       'FX-AF',
-      'The invoice file specification is not in the catalog /AF',
-      "La spécification du fichier facture n'est pas dans /AF du catalogue",
+      say(
+        'The attached invoice data is not declared as associated with the document, as Factur-X requires',
+        "Les données de facture jointes ne sont pas déclarées associées au document, comme Factur-X l'exige",
+        FACTURX_TOOL,
+      ),
+      'catalog /AF',
     );
   }
   if (!profile) {
     f.add(
       'FX-PROFILE',
-      'The embedded XML declares no known Factur-X profile (BT-24)',
-      'Le XML joint ne déclare aucun profil Factur-X connu (BT-24)',
+      say(
+        'The attached invoice data declares no known Factur-X profile (specification identifier, BT-24)',
+        'Les données de facture jointes ne déclarent aucun profil Factur-X connu (identifiant de spécification, BT-24)',
+        { en: 'correct the specification identifier', fr: "corrigez l'identifiant de spécification" },
+      ),
+      'factur-x.xml, specification identifier',
     );
   } else if (!AF_RELATIONSHIPS_ALLOWED[profile].includes(invoice.relationship ?? '')) {
     // Another of the relationships Factur-X names for the invoice (Source or Alternative on a MINIMUM
@@ -531,8 +693,12 @@ function checkFacturx(doc: PdfDocument, f: Findings, attachments: Attachment[], 
     f.addAs(
       'FX-AFRELATIONSHIP',
       named ? 'warning' : 'error',
-      `/AFRelationship is ${invoice.relationship ?? 'missing'}; Factur-X allows ${allowed.join(', ')} for ${CONFORMANCE_LEVEL[profile]}`,
-      `/AFRelationship vaut ${invoice.relationship ?? 'absent'} ; Factur-X admet ${allowed.join(', ')} pour ${CONFORMANCE_LEVEL[profile]}`,
+      say(
+        `The attached invoice data is declared as ${invoice.relationship ?? 'nothing'} for the document, while Factur-X ${CONFORMANCE_LEVEL[profile]} allows ${allowed.join(', ')}`,
+        `Les données de facture jointes sont déclarées ${invoice.relationship ?? 'sans lien'} pour le document, alors que Factur-X ${CONFORMANCE_LEVEL[profile]} admet ${allowed.join(', ')}`,
+        FACTURX_TOOL,
+      ),
+      'embedded file /AFRelationship',
     );
   }
   const subtype = nameOf(doc.resolve(invoice.stream.dict.get('Subtype')));
@@ -541,8 +707,12 @@ function checkFacturx(doc: PdfDocument, f: Findings, attachments: Attachment[], 
     f.addAs(
       'FX-SUBTYPE',
       subtype === 'application/xml' ? 'warning' : 'error',
-      `The embedded file /Subtype is ${subtype ?? 'missing'}, not text/xml`,
-      `Le /Subtype du fichier joint est ${subtype ?? 'absent'}, non text/xml`,
+      say(
+        `The attached invoice data has the file type ${subtype ?? 'none'}, not text/xml`,
+        `Les données de facture jointes ont le type de fichier ${subtype ?? 'aucun'}, non text/xml`,
+        FACTURX_TOOL,
+      ),
+      'embedded file /Subtype',
     );
   }
   if (xmp) checkFacturxXmp(f, xmp, invoice, profile, xrechnung);
@@ -559,30 +729,55 @@ function checkFacturxXmp(
   if (!id.namespace) {
     f.add(
       'FX-XMP-PROPERTIES',
-      'The XMP has no Factur-X properties (fx:DocumentType …)',
-      "Le XMP n'a pas de propriétés Factur-X (fx:DocumentType …)",
+      say(
+        'The document metadata of the PDF does not say it is a Factur-X invoice',
+        'Les métadonnées de document du PDF ne disent pas que c’est une facture Factur-X',
+        FACTURX_TOOL,
+      ),
+      'XMP Factur-X properties (fx:DocumentType …)',
     );
     return;
   }
   if (id.documentType !== 'INVOICE')
     f.add(
       'FX-XMP-DOCUMENTTYPE',
-      `fx:DocumentType is ${id.documentType ?? 'missing'}, not INVOICE`,
-      `fx:DocumentType vaut ${id.documentType ?? 'absent'}, non INVOICE`,
+      say(
+        `The document metadata of the PDF gives the document type ${id.documentType ?? 'none'}, not INVOICE`,
+        `Les métadonnées de document du PDF donnent le type de document ${id.documentType ?? 'aucun'}, non INVOICE`,
+        FACTURX_TOOL,
+      ),
+      'XMP fx:DocumentType',
     );
   if (id.documentFileName !== invoice.name)
     f.add(
       'FX-XMP-FILENAME',
-      `fx:DocumentFileName ${id.documentFileName ?? '(missing)'} is not ${invoice.name}`,
-      `fx:DocumentFileName ${id.documentFileName ?? '(absent)'} n'est pas ${invoice.name}`,
+      say(
+        `The document metadata of the PDF names the invoice data file ${id.documentFileName ?? 'nothing'}, while it is attached as ${invoice.name}`,
+        `Les métadonnées de document du PDF nomment le fichier des données de facture ${id.documentFileName ?? 'sans nom'}, alors qu'il est joint sous le nom ${invoice.name}`,
+        FACTURX_TOOL,
+      ),
+      'XMP fx:DocumentFileName',
     );
-  if (!id.version) f.add('FX-XMP-VERSION', 'fx:Version is missing', 'fx:Version est absent');
+  if (!id.version)
+    f.add(
+      'FX-XMP-VERSION',
+      say(
+        'The document metadata of the PDF does not give the Factur-X version',
+        'Les métadonnées de document du PDF ne donnent pas la version de Factur-X',
+        FACTURX_TOOL,
+      ),
+      'XMP fx:Version',
+    );
   if (profile && id.conformanceLevel !== CONFORMANCE_LEVEL[profile]) {
     if (!(xrechnung && id.conformanceLevel === 'XRECHNUNG')) {
       f.add(
         'FX-XMP-CONFORMANCE',
-        `fx:ConformanceLevel ${id.conformanceLevel ?? '(missing)'} is not ${CONFORMANCE_LEVEL[profile]}, the profile of the XML`,
-        `fx:ConformanceLevel ${id.conformanceLevel ?? '(absent)'} n'est pas ${CONFORMANCE_LEVEL[profile]}, le profil du XML`,
+        say(
+          `The document metadata of the PDF declares the profile ${id.conformanceLevel ?? 'none'}, while the invoice data is ${CONFORMANCE_LEVEL[profile]}`,
+          `Les métadonnées de document du PDF déclarent le profil ${id.conformanceLevel ?? 'aucun'}, alors que les données de facture sont en ${CONFORMANCE_LEVEL[profile]}`,
+          FACTURX_TOOL,
+        ),
+        'XMP fx:ConformanceLevel',
       );
     }
   }
@@ -591,8 +786,12 @@ function checkFacturxXmp(
   if (!['DocumentType', 'DocumentFileName', 'Version', 'ConformanceLevel'].every((p) => declared.has(p))) {
     f.add(
       'FX-XMP-SCHEMA',
-      'The Factur-X extension schema is not declared in pdfaExtension:schemas',
-      "Le schéma d'extension Factur-X n'est pas déclaré dans pdfaExtension:schemas",
+      say(
+        'The document metadata of the PDF uses the Factur-X properties without declaring them, as PDF/A-3 requires',
+        "Les métadonnées de document du PDF utilisent les propriétés Factur-X sans les déclarer, comme le PDF/A-3 l'exige",
+        FACTURX_TOOL,
+      ),
+      'XMP pdfaExtension:schemas, Factur-X extension schema',
     );
   }
 }

@@ -1,8 +1,17 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { describeCorpus } from '../testing/corpus';
+import { goldenCii } from '../testing/hostile-xml';
 import { extractFacturx } from './facturx-read';
+import { packageFacturx } from './facturx-write';
+import { blankPdf } from './test-pdfs';
+import * as xmpRead from './xmp-read';
+
+vi.mock('./xmp-read', async (actual) => {
+  const real = await actual<typeof xmpRead>();
+  return { ...real, readXmp: vi.fn(real.readXmp) };
+});
 
 interface ManifestEntry {
   name: string;
@@ -56,5 +65,21 @@ describe('extractFacturx errors', () => {
       status: 422,
       reason: 'unreadable',
     });
+  });
+});
+
+describe('extractFacturx reads the XMP metadata only when asked', () => {
+  it('extracting the invoice parses no XMP; its properties are read on demand, once', async () => {
+    const pack = packageFacturx(await blankPdf(), new TextEncoder().encode(goldenCii()), 'EN16931');
+    if (!pack.ok) throw new Error(pack.error.message);
+    const readXmp = vi.mocked(xmpRead.readXmp);
+    readXmp.mockClear();
+    const r = extractFacturx(new Uint8Array(pack.pdf), 'invoice.pdf');
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.profile).toBe('EN16931');
+    expect(readXmp).not.toHaveBeenCalled();
+    expect(r.xmp.conformanceLevel).toBe('EN 16931');
+    expect(r.mismatches).toEqual([]);
+    expect(readXmp).toHaveBeenCalledTimes(1);
   });
 });

@@ -67,10 +67,11 @@ export function extractFacturx(bytes: Uint8Array, filename: string): ExtractResu
   const { attachment, xml } = chosen;
   const guidelineId = guidelineOfXml(xml);
   const profile = guidelineId === null ? null : profileOfGuideline(guidelineId);
-  const xmpPacket = metadataOf(doc);
-  const xmp = facturxXmpOf(xmpPacket);
   const pages = doc.dict(doc.catalog()?.get('Pages'));
   const count = doc.resolve(pages?.get('Count'));
+  // The XMP is read only by those who ask for it: extracting the invoice does not need it.
+  let xmp: FacturxXmp | undefined;
+  const xmpOf = (): FacturxXmp => (xmp ??= facturxXmpOf(metadataOf(doc)));
   return {
     ok: true,
     xml,
@@ -78,8 +79,12 @@ export function extractFacturx(bytes: Uint8Array, filename: string): ExtractResu
     foundBy: attachment.source,
     guidelineId,
     profile,
-    xmp,
-    mismatches: mismatches(xmp, profile, guidelineId, attachment.name),
+    get xmp() {
+      return xmpOf();
+    },
+    get mismatches() {
+      return mismatches(xmpOf(), profile, guidelineId, attachment.name);
+    },
     filename,
     pageCount: typeof count === 'number' && count >= 0 ? count : 0,
   };

@@ -305,13 +305,40 @@ const DEVICE_OPERATORS: Readonly<Record<string, { operands: number; space: Devic
   k: { operands: 4, space: 'DeviceCMYK' },
   K: { operands: 4, space: 'DeviceCMYK' },
 };
+/** The same operators by the code of their bytes, so that a scan looks each token up without a string. */
+const byteCode = (bytes: Uint8Array, from: number, to: number): number => {
+  let code = 0;
+  for (let k = from; k < to; k++) code = code * 256 + bytes[k]!;
+  return code;
+};
+const OPERATOR_BY_CODE: ReadonlyMap<number, { operands: number; space: DeviceSpace }> = new Map(
+  Object.entries(DEVICE_OPERATORS).map(([op, v]) => [byteCode(Buffer.from(op, 'latin1'), 0, op.length), v]),
+);
+/** First letters of the names in DEVICE_ABBREVIATIONS: any other name is not read as text. */
+const ABBREVIATION_STARTS = new Set(Object.keys(DEVICE_ABBREVIATIONS).map((n) => n.charCodeAt(0)));
+
+/**
+ * Content streams scanned already, by their decoded bytes: a document decodes a stream to the same bytes
+ * for every reader, and a revision appended to it to its base's (reader/document.ts), so the packaging
+ * and the check of the packaged file scan each page once.
+ */
+const painted = new WeakMap<Uint8Array, ReadonlySet<DeviceSpace>>();
 
 /**
  * The device colour spaces a content stream paints in: the `g rg k` operators (with their operand
  * counts) and `/DeviceGray cs` … or an inline image's `/CS`: a linear token scan that counts the numbers
  * before each operator, skipping strings and inline image data.
  */
-export function devicePaint(b: Uint8Array): Set<DeviceSpace> {
+export function devicePaint(b: Uint8Array): ReadonlySet<DeviceSpace> {
+  let found = painted.get(b);
+  if (!found) {
+    found = scanPaint(b);
+    painted.set(b, found);
+  }
+  return found;
+}
+
+function scanPaint(b: Uint8Array): Set<DeviceSpace> {
   const found = new Set<DeviceSpace>();
   let numbers = 0;
   // Inside `BI … ID` the abbreviations `/G /RGB /CMYK` name the image's space; elsewhere they are resource names.
@@ -358,7 +385,7 @@ export function devicePaint(b: Uint8Array): Set<DeviceSpace> {
       if (c === 47) {
         const start = i;
         while (i < n && !white(b[i]!) && !delimiter(b[i]!)) i++;
-        const name = i - start <= 10 ? text(start, i) : '';
+        const name = i - start <= 10 && ABBREVIATION_STARTS.has(b[start]!) ? text(start, i) : '';
         const space = DEVICE_ABBREVIATIONS[name];
         if (space && (inlineImage || name.startsWith('Device'))) found.add(space);
       }
@@ -376,7 +403,7 @@ export function devicePaint(b: Uint8Array): Set<DeviceSpace> {
       numbers++;
       continue;
     }
-    const op = len <= 2 ? DEVICE_OPERATORS[text(start, i)] : undefined;
+    const op = len <= 2 ? OPERATOR_BY_CODE.get(byteCode(b, start, i)) : undefined;
     if (op && numbers >= op.operands) found.add(op.space);
     if (len === 2 && b[start] === 66 && b[start + 1] === 73) inlineImage = true;
     if (len === 2 && b[start] === 73 && b[start + 1] === 68) {

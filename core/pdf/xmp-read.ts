@@ -38,7 +38,22 @@ export interface XmpPacket {
 
 export type XmpResult = { ok: true; xmp: XmpPacket } | { ok: false; message: string };
 
+/**
+ * Packets read already, by their bytes: a document decodes its metadata stream to the same bytes for
+ * every reader (reader/document.ts), and extraction, packaging and the checks each read it.
+ */
+const read = new WeakMap<Uint8Array, XmpResult>();
+
 export function readXmp(bytes: Uint8Array): XmpResult {
+  let result = read.get(bytes);
+  if (!result) {
+    result = parseXmp(bytes);
+    read.set(bytes, result);
+  }
+  return result;
+}
+
+function parseXmp(bytes: Uint8Array): XmpResult {
   const parsed = parseXmlBytes(bytes, { maxLength: 4 * 1024 * 1024 });
   if (!parsed.ok) return { ok: false, message: `XMP is not well-formed XML: ${parsed.error.message}` };
   const rdf = findRdf(parsed.doc.root);

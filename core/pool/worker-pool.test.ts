@@ -6,9 +6,11 @@ import { workerPool, type PoolWorker } from './worker-pool';
 /** A stand-in worker: it keeps the calls it gets, and the test answers them (or kills it). */
 class FakeWorker extends EventEmitter implements PoolWorker {
   readonly received: PoolMessage[] = [];
+  readonly moved: (readonly ArrayBuffer[] | undefined)[] = [];
   terminated = false;
-  postMessage(message: PoolMessage): void {
+  postMessage(message: PoolMessage, transfer?: readonly ArrayBuffer[]): void {
     this.received.push(message);
+    this.moved.push(transfer);
   }
   answer(reply: unknown): void {
     const call = [...this.received].reverse().find((m) => m.kind === 'call')!;
@@ -77,6 +79,25 @@ describe('workerPool', () => {
     expect(workers).toHaveLength(2);
     workers[1]!.answer('B');
     await expect(second).resolves.toBe('B');
+    await p.close();
+  });
+
+  it('moves to the worker the buffers its transfer function names in a call', async () => {
+    const workers: FakeWorker[] = [];
+    const p = workerPool<Uint8Array, string>(
+      1,
+      () => {
+        const w = new FakeWorker();
+        workers.push(w);
+        return w;
+      },
+      (bytes) => [bytes.buffer as ArrayBuffer],
+    );
+    const bytes = new Uint8Array([1, 2, 3]);
+    const answer = p.run(bytes);
+    expect(workers[0]!.moved).toEqual([[bytes.buffer]]);
+    workers[0]!.answer('ok');
+    await expect(answer).resolves.toBe('ok');
     await p.close();
   });
 

@@ -4,14 +4,15 @@
  * says how to start a worker (a file that calls `answerCalls`, see pool-worker.ts) and what a call and
  * its reply are (structured-cloneable values). Workers start on demand, up to `size`; one that dies fails
  * its call (the promise rejects) and is replaced by the next call. An aborted signal is passed to the
- * worker, whose handler decides how to stop.
+ * worker, whose handler decides how to stop. The buffers `transfer` names in a call move to the worker
+ * instead of being copied (the caller no longer has them).
  */
 import { availableParallelism } from 'node:os';
 import type { PoolMessage, PoolReply } from './pool-worker';
 
 /** What the pool needs of a worker: node's Worker, or a stand-in in tests. */
 export interface PoolWorker {
-  postMessage(message: PoolMessage): void;
+  postMessage(message: PoolMessage, transfer?: readonly ArrayBuffer[]): void;
   on(event: 'message', listener: (reply: PoolReply) => void): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
   on(event: 'exit', listener: (code: number) => void): unknown;
@@ -31,6 +32,7 @@ export const coreCount = (): number => availableParallelism();
 
 interface Waiting {
   readonly call: unknown;
+  readonly transfer: ArrayBuffer[];
   readonly signal: AbortSignal | undefined;
   resolve(reply: unknown): void;
   reject(error: Error): void;
@@ -42,7 +44,11 @@ interface Slot {
   busy: { readonly id: number; readonly task: Waiting; readonly unlisten: () => void } | null;
 }
 
-export function workerPool<Call, Reply>(size: number, start: () => PoolWorker): WorkerPool<Call, Reply> {
+export function workerPool<Call, Reply>(
+  size: number,
+  start: () => PoolWorker,
+  transfer: (call: Call) => ArrayBuffer[] = () => [],
+): WorkerPool<Call, Reply> {
   const limit = Math.max(1, Math.floor(size));
   const slots = new Set<Slot>();
   const queue: Waiting[] = [];
@@ -83,7 +89,7 @@ export function workerPool<Call, Reply>(size: number, start: () => PoolWorker): 
     const onAbort = () => slot.worker.postMessage({ kind: 'abort', id });
     task.signal?.addEventListener('abort', onAbort, { once: true });
     slot.busy = { id, task, unlisten: () => task.signal?.removeEventListener('abort', onAbort) };
-    slot.worker.postMessage({ kind: 'call', id, call: task.call });
+    slot.worker.postMessage({ kind: 'call', id, call: task.call }, task.transfer);
     if (task.signal?.aborted) onAbort();
   };
 
@@ -103,7 +109,13 @@ export function workerPool<Call, Reply>(size: number, start: () => PoolWorker): 
           reject(new Error('the pool is closed'));
           return;
         }
-        queue.push({ call, signal, resolve: resolve as (reply: unknown) => void, reject });
+        queue.push({
+          call,
+          transfer: transfer(call),
+          signal,
+          resolve: resolve as (reply: unknown) => void,
+          reject,
+        });
         dispatch();
       }),
     close: async () => {

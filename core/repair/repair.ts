@@ -25,6 +25,8 @@ export interface RepairOptions {
   readonly targetProfile?: string;
   readonly target: ValidationTarget;
   readonly lang: Lang;
+  /** The time bound of each validation's rules (default: the validation engine's). */
+  readonly timeLimitMs?: number;
 }
 
 export type RepairOutcome =
@@ -50,11 +52,15 @@ export function repairXml(input: string | Uint8Array, options: RepairOptions): R
     return { ok: false, error: notCii(parsed.doc.root.name, lang) };
   }
 
-  const before = validationOf(source, encoding, target, lang);
+  const judge = (text: string) =>
+    validationOf(text, encoding, { target, lang, timeLimitMs: options.timeLimitMs });
+  const before = judge(source);
+  if ('refused' in before) return { ok: false, error: before.refused };
   const run = applyRules(parsed.doc, constraints, targetProfile ?? null, lang);
   if (!run.ok) return { ok: false, error: apiError('internal_error', undefined, { lang }) };
   const unchanged = run.output === source;
-  const after = unchanged ? before : validationOf(run.output, encoding, target, lang);
+  const after = unchanged ? before : judge(run.output);
+  if ('refused' in after) return { ok: false, error: after.refused };
   const repaired = unchanged && typeof input !== 'string' ? input : encodeXml(run.output, encoding);
   if (!repaired) return { ok: false, error: notWritable(encoding, lang) };
 
@@ -99,13 +105,22 @@ function targetStatus(v: RepairResponse['validation_before']): TargetStatus {
 function validationOf(
   source: string,
   encoding: XmlEncoding,
-  target: ValidationTarget,
-  lang: Lang,
-): { summary: RepairResponse['validation_before']; profile: Profile | null } {
-  const outcome = validateXml(source, { target, lang, encoding });
+  { target, lang, timeLimitMs }: Pick<RepairOptions, 'target' | 'lang' | 'timeLimitMs'>,
+): { summary: RepairResponse['validation_before']; profile: Profile | null } | { refused: ApiErrorResult } {
+  const outcome = validateXml(source, {
+    target,
+    lang,
+    encoding,
+    ...(timeLimitMs === undefined ? {} : { timeLimitMs }),
+  });
   if (outcome.ok) {
     const { valid, summary, profile } = outcome.report;
     return { summary: { valid, target, summary }, profile };
+  }
+  // Beyond a bound of the work on it the document is refused, as every endpoint refuses it.
+  if (outcome.error.bound) {
+    const message = outcome.error.localized;
+    return { refused: apiError('invalid_data_format', { field: 'file' }, { lang, message }) };
   }
   // The validator refuses to judge it: a rejection, counted as one fatal finding.
   return {

@@ -4,6 +4,8 @@
  * version of the official artefact they implement, so a new release is a data change.
  */
 import type { XmlDocument, XmlElement } from '../xml/tree';
+import type { NamePathGroup } from './name-path';
+import type { TimeLimit } from './time-limit';
 
 export type Severity = 'fatal' | 'warning';
 
@@ -38,10 +40,16 @@ export interface RuleInput {
   readonly root: XmlElement;
   /** Every element of the document by local name, in document order (for the `//name` contexts). */
   readonly byLocalName: ReadonlyMap<string, readonly XmlElement[]>;
+  /** Every element in the group of its name path (./name-path.ts), the groups by local name. */
+  readonly byNamePath: ReadonlyMap<string, readonly NamePathGroup[]>;
+  /** What is worked out once per document, by slot (./document-memo.ts): written only through there. */
+  readonly memo: unknown[];
+  /** The time bound of the document's rules, checked as they loop; none when absent. */
+  readonly time?: TimeLimit;
 }
 
 export interface Rule extends RuleMeta {
-  check(input: RuleInput): Iterable<Violation>;
+  check(input: RuleInput): readonly Violation[];
 }
 
 export interface RuleSet {

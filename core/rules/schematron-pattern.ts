@@ -1,15 +1,18 @@
 /**
  * One Schematron pattern as the compiled XSLT runs it: every element is checked by the FIRST rule
  * context of the pattern that matches it (an empty rule still takes the element away from later rules),
- * and each assertion yields the context elements where its test is false. Contexts may select by local
- * name or by a condition on the local name (`//ram:*[ends-with(name(), 'ID')]`), so the assignment walks
- * the document once and caches, per local name, the contexts that can match it. The EN16931 patterns
- * (model, syntax, code lists) and the France 2026 BR-FR patterns all run on it.
+ * and each assertion yields the context elements where its test is false. Which contexts can take an
+ * element mostly follows from its name path (its names and its ancestors'), so the assignment works that
+ * out once per path (core/rules/name-path.ts) and keeps it across documents: most elements are assigned
+ * without testing a single context. The EN16931 patterns (model, syntax, code lists), the France 2026
+ * BR-FR patterns and the Factur-X profile patterns all run on it.
  */
 import { QDT, RAM, RSM, UDT } from '../cii/namespaces';
 import type { XmlElement } from '../xml/tree';
+import { perDocument } from './document-memo';
+import type { NameChain, NamePath, NamePathGroup } from './name-path';
 import type { Message, Rule, RuleInput, RuleMeta, Violation } from './rule';
-import { UncastableValue } from './xpath/cast';
+import { UncastableValue, type XsType } from './xpath/cast';
 import type { Step } from './xpath/paths';
 
 export interface PatternContext {
@@ -17,8 +20,21 @@ export interface PatternContext {
   readonly label: string;
   /** The local names it can select, or a test on the local name for wildcard contexts. */
   readonly locals: readonly string[] | ((local: string) => boolean);
+  /**
+   * What the names of an element and of its ancestors alone say: false, it does not match; true, it
+   * matches whatever else the element holds; null, {@link matches} must tell. Absent: the local name is
+   * read against `locals`, and what it allows goes to `matches`.
+   */
+  byNames?(path: NameChain): boolean | null;
   /** The rest of the match pattern (namespace, parents, predicates). */
   matches(el: XmlElement, input: RuleInput): boolean;
+}
+
+/** What a context's {@link PatternContext.byNames} says of a name path, or the local-name default. */
+export function namesSay(context: PatternContext, path: NameChain): boolean | null {
+  if (context.byNames) return context.byNames(path);
+  const { locals } = context;
+  return (typeof locals === 'function' ? locals(path.local) : locals.includes(path.local)) ? null : false;
 }
 
 export interface PatternAssertion extends RuleMeta {
@@ -50,20 +66,22 @@ export function step(qname: string): Step {
  */
 export function pathContext(
   path: string,
-  where: (el: XmlElement, input: RuleInput) => boolean = () => true,
+  where?: (el: XmlElement, input: RuleInput) => boolean,
 ): PatternContext {
   const rooted = path.startsWith('/') && !path.startsWith('//');
   const steps = path.replace(/^\/+/, '').split('/').map(step).reverse();
   const [[ns, local], ...parents] = steps as [Step, ...Step[]];
+  const named = (el: NameChain) => el.local === local && el.ns === ns && ancestorsAre(el, parents, rooted);
   return {
     label: path.replace(/^\/+/, ''),
     locals: [local],
-    matches: (el, input) => el.ns === ns && ancestorsAre(el, parents, rooted) && where(el, input),
+    byNames: (names) => (named(names) ? (where ? null : true) : false),
+    matches: (el, input) => named(el) && (!where || where(el, input)),
   };
 }
 
 /** The parents of `el`, nearest first, are `steps` (and then the document node, when rooted). */
-function ancestorsAre(el: XmlElement, steps: readonly Step[], rooted: boolean): boolean {
+function ancestorsAre(el: NameChain, steps: readonly Step[], rooted: boolean): boolean {
   let at = el.parent;
   for (let i = 0; i < steps.length; i++) {
     const step = steps[i]!;
@@ -72,9 +90,6 @@ function ancestorsAre(el: XmlElement, steps: readonly Step[], rooted: boolean): 
   }
   return !rooted || at === null;
 }
-
-/** Most local names a document may bring before the per-name cache stops growing (hostile input). */
-const CACHE_LIMIT = 4096;
 
 type Assignment = ReadonlyMap<PatternContext, readonly XmlElement[]>;
 
@@ -88,34 +103,78 @@ function matchesSafely(context: PatternContext, el: XmlElement, input: RuleInput
   }
 }
 
+/** A context that may take the elements of a name path; `sure`: it takes them all (it ends the list). */
+interface Candidate {
+  readonly context: PatternContext;
+  readonly sure: boolean;
+}
+
+function candidatesOf(contexts: readonly PatternContext[], path: NamePath): readonly Candidate[] {
+  const out: Candidate[] = [];
+  for (const context of contexts) {
+    const said = namesSay(context, path);
+    if (said === false) continue;
+    out.push({ context, sure: said === true });
+    if (said) break;
+  }
+  return out;
+}
+
+function firstMatch(
+  candidates: readonly Candidate[],
+  el: XmlElement,
+  input: RuleInput,
+): PatternContext | null {
+  for (const c of candidates) if (c.sure || matchesSafely(c.context, el, input)) return c.context;
+  return null;
+}
+
+/** Whether the elements are in document order (a context's elements come from several name paths). */
+function inOrder(elements: readonly XmlElement[]): boolean {
+  for (let i = 1; i < elements.length; i++) if (elements[i - 1]!.start > elements[i]!.start) return false;
+  return true;
+}
+
 function assigner(contexts: readonly PatternContext[]): (input: RuleInput) => Assignment {
-  const candidatesByLocal = new Map<string, readonly PatternContext[]>();
-  const candidates = (local: string): readonly PatternContext[] => {
-    let list = candidatesByLocal.get(local);
+  // The candidates of each name path, by its number in its table (see name-path.ts).
+  let table = -1;
+  const byPath: (readonly Candidate[] | undefined)[] = [];
+  const candidates = (path: NamePath): readonly Candidate[] => {
+    if (path.table !== table) {
+      table = path.table;
+      byPath.length = 0;
+    }
+    let list = byPath[path.id];
     if (!list) {
-      list = contexts.filter((c) =>
-        typeof c.locals === 'function' ? c.locals(local) : c.locals.includes(local),
-      );
-      if (candidatesByLocal.size < CACHE_LIMIT) candidatesByLocal.set(local, list);
+      list = candidatesOf(contexts, path);
+      byPath[path.id] = list;
     }
     return list;
   };
-  // Without wildcard contexts only the named elements are visited, not every element of the document.
+  // Without wildcard contexts, only the groups of the names the contexts select are visited.
   const named = contexts.every((c) => typeof c.locals !== 'function')
     ? [...new Set(contexts.flatMap((c) => c.locals as readonly string[]))]
     : null;
-  const visited = (input: RuleInput): Iterable<readonly [string, readonly XmlElement[]]> =>
-    named ? named.map((local) => [local, input.byLocalName.get(local) ?? []] as const) : input.byLocalName;
+  const NO_GROUPS: readonly NamePathGroup[] = [];
   return (input) => {
-    const out = new Map<PatternContext, XmlElement[]>(contexts.map((c) => [c, []]));
-    for (const [local, elements] of visited(input)) {
-      const list = candidates(local);
-      if (list.length === 0) continue;
-      for (const el of elements) {
-        const context = list.find((c) => matchesSafely(c, el, input));
-        if (context) out.get(context)!.push(el);
+    const out = new Map<PatternContext, XmlElement[]>();
+    const visit = (groups: readonly NamePathGroup[]): void => {
+      for (const group of groups) {
+        const list = candidates(group.path);
+        if (list.length === 0) continue;
+        for (const el of group.elements) {
+          input.time?.check();
+          const context = firstMatch(list, el, input);
+          if (!context) continue;
+          const taken = out.get(context);
+          if (taken) taken.push(el);
+          else out.set(context, [el]);
+        }
       }
-    }
+    };
+    if (named) for (const local of named) visit(input.byNamePath.get(local) ?? NO_GROUPS);
+    else for (const groups of input.byNamePath.values()) visit(groups);
+    for (const elements of out.values()) if (!inOrder(elements)) elements.sort((a, b) => a.start - b.start);
     return out;
   };
 }
@@ -149,20 +208,31 @@ export function hasRamAncestor(el: XmlElement, local: string): boolean {
 }
 
 /** Whether `el` has an unprefixed attribute of this name. */
-export function attributeOf(el: XmlElement, name: string): boolean {
+function attributeOf(el: XmlElement, name: string): boolean {
   for (const a of el.attributes) if (a.local === name && a.ns === null) return true;
   return false;
 }
 
 type Results = ReadonlyMap<PatternAssertion, readonly Violation[]>;
 
+/** What most rules find: one shared empty list rather than a new one per rule and document. */
+const NONE: readonly Violation[] = Object.freeze([]);
+
 const castDetails = new WeakSet<Message>();
+
+/** What a value must be to be cast as each type, in words. */
+const CAST_KINDS: Readonly<Record<XsType, Message>> = {
+  'xs:decimal': { en: 'a number', fr: 'un nombre' },
+  'xs:double': { en: 'a number', fr: 'un nombre' },
+  'xs:boolean': { en: 'true or false', fr: 'true ou false' },
+};
 
 /** The finding's detail where a value stopped the official XSLT (it cannot be cast as the XPath needs). */
 function castDetail(e: UncastableValue): Message {
+  const kind = CAST_KINDS[e.type];
   const detail = {
-    en: `"${e.value}" is not a valid ${e.type} value (the official artefact stops on it)`,
-    fr: `« ${e.value} » n'est pas une valeur ${e.type} valide (l'artefact officiel s'arrête dessus)`,
+    en: `"${e.value}" is not ${kind.en} (the official artefact stops on it)`,
+    fr: `« ${e.value} » n'est pas ${kind.fr} (l'artefact officiel s'arrête dessus)`,
   };
   castDetails.add(detail);
   return detail;
@@ -198,46 +268,55 @@ export function patternRules(
   { batches = [], applies }: PatternOptions = {},
 ): Rule[] {
   const assign = assigner(contexts);
+  // Each context's assertions and batches, so that only the contexts that took elements are visited.
+  const work = new Map<PatternContext, { assertions: PatternAssertion[]; batches: PatternBatch[] }>();
+  const workOf = (context: PatternContext) => {
+    let w = work.get(context);
+    if (!w) work.set(context, (w = { assertions: [], batches: [] }));
+    return w;
+  };
+  for (const a of assertions) workOf(a.context).assertions.push(a);
+  for (const b of batches) workOf(b.context).batches.push(b);
   const evaluate = (input: RuleInput): Results => {
     const out = new Map<PatternAssertion, Violation[]>();
     if (applies && !applies(input)) return out;
-    const assigned = assign(input);
     const push = (a: PatternAssertion, v: Violation): void => {
       const list = out.get(a);
       if (list) list.push(v);
       else out.set(a, [v]);
     };
-    for (const a of assertions) {
-      for (const el of assigned.get(a.context) ?? []) {
-        try {
-          if (!a.test(el, input)) push(a, violation(a, el, input));
-        } catch (e) {
-          if (!(e instanceof UncastableValue)) throw e;
-          push(a, { at: e.at, detail: castDetail(e) });
+    for (const [context, elements] of assign(input)) {
+      const w = work.get(context);
+      if (!w) continue;
+      for (const a of w.assertions) {
+        for (const el of elements) {
+          input.time?.check();
+          try {
+            if (!a.test(el, input)) push(a, violation(a, el, input));
+          } catch (e) {
+            if (!(e instanceof UncastableValue)) throw e;
+            push(a, { at: e.at, detail: castDetail(e) });
+          }
         }
       }
-    }
-    for (const batch of batches) {
-      for (const el of assigned.get(batch.context) ?? []) {
-        for (const a of batch.failing(el, input)) push(a, violation(a, el, input));
+      for (const batch of w.batches) {
+        for (const el of elements) {
+          input.time?.check();
+          for (const a of batch.failing(el, input)) push(a, violation(a, el, input));
+        }
       }
     }
     return out;
   };
-  const cache = new WeakMap<RuleInput, Results>();
-  const results = (input: RuleInput): Results => {
-    let r = cache.get(input);
-    if (!r) {
-      r = evaluate(input);
-      cache.set(input, r);
-    }
-    return r;
-  };
+  const results = perDocument(evaluate);
   return [...assertions, ...batches.flatMap((b) => b.assertions)].map((a) => ({
     id: a.id,
     severity: a.severity,
     bt: a.bt,
-    message: a.message,
-    check: (input: RuleInput): Iterable<Violation> => results(input).get(a) ?? [],
+    // Read when asked: an assertion may word its message only then (restrictions.ts).
+    get message() {
+      return a.message;
+    },
+    check: (input: RuleInput): readonly Violation[] => results(input).get(a) ?? NONE,
   }));
 }

@@ -76,3 +76,13 @@ export const engines: Engines = {
   convert: async (input) => (await import('../convert/pipeline')).convertEngine(input),
   contract: contractEngine,
 };
+
+/**
+ * Where a call's document engines run, beside its ServiceContext (kept apart from it, so that what only
+ * needs the context's types does not load the engines): a server's engine threads; absent, this thread.
+ */
+export interface EngineChoice {
+  readonly engines?: Engines;
+}
+
+export const enginesOf = (ctx: EngineChoice): Engines => ctx.engines ?? engines;

@@ -83,8 +83,8 @@ const CASES: readonly Case[] = [
     request: upload(xmlFile('<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>')),
     status: 422,
     error: 'invalid_data_format',
-    en: /^Not a CII invoice: the root element is Invoice/,
-    fr: /^Ce n’est pas une facture CII : l’élément racine est Invoice/,
+    en: /^Not a CII invoice, the XML Factur-X carries: this XML starts with Invoice/,
+    fr: /^Ce n’est pas une facture CII, le XML que porte Factur-X : ce XML commence par Invoice/,
   },
   {
     name: 'validate: corrupt PDF',

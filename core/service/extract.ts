@@ -1,7 +1,7 @@
 /** `POST /api/v1/extract`: the embedded XML of a Factur-X PDF, optionally validated in the same call. */
 import type { ExtractResponse } from '../api/extract';
 import { booleanField } from '../api/form-fields';
-import { engines } from './engines';
+import { enginesOf, type EngineChoice } from './engines';
 import { idempotent } from './idempotency';
 import { metered } from './quota';
 import { enrichFlag, requestLang, requiredFile } from './request';
@@ -11,7 +11,7 @@ import type { ServiceContext, ServiceRequest, ServiceResult } from './types';
 
 export async function extract(
   req: ServiceRequest,
-  ctx: ServiceContext,
+  ctx: ServiceContext & EngineChoice,
 ): Promise<ServiceResult<ExtractResponse>> {
   const lang = requestLang(req);
   const upload = requiredFile(req, lang, ['pdf']);
@@ -25,7 +25,7 @@ export async function extract(
   if (!enrich.ok) return fail(enrich.error);
   return idempotent(ctx, 'extract', req, lang, () =>
     metered(ctx, '/api/v1/extract', lang, () =>
-      engines.extract({
+      enginesOf(ctx).extract({
         file,
         validate: validate.value ? target.value : null,
         enrich: enrich.value,

@@ -1,6 +1,6 @@
 /** `POST /api/v1/repair`: deterministic fixes to a CII XML, validated before and after. */
 import { parseRepairFields, type RepairResponse } from '../api/repair';
-import { engines } from './engines';
+import { enginesOf, type EngineChoice } from './engines';
 import { idempotent } from './idempotency';
 import { metered } from './quota';
 import { enrichFlag, requestLang, requiredFile } from './request';
@@ -10,7 +10,7 @@ import type { ServiceContext, ServiceRequest, ServiceResult } from './types';
 
 export async function repair(
   req: ServiceRequest,
-  ctx: ServiceContext,
+  ctx: ServiceContext & EngineChoice,
 ): Promise<ServiceResult<RepairResponse>> {
   const lang = requestLang(req);
   const upload = requiredFile(req, lang, ['xml'], {
@@ -27,7 +27,7 @@ export async function repair(
   if (!target.ok) return fail(target.error);
   return idempotent(ctx, 'repair', req, lang, () =>
     metered(ctx, '/api/v1/repair', lang, () =>
-      engines.repair({
+      enginesOf(ctx).repair({
         ...fields.value,
         file,
         target: target.value,

@@ -1,6 +1,6 @@
 /** `POST /api/v1/validate`: diagnose a CII XML or a Factur-X PDF; one invoice of quota when it delivers. */
 import type { ValidationReportBody } from '../api/validation-report';
-import { engines } from './engines';
+import { enginesOf, type EngineChoice } from './engines';
 import { idempotent } from './idempotency';
 import { metered } from './quota';
 import { requestLang, requiredFile } from './request';
@@ -10,7 +10,7 @@ import type { ServiceContext, ServiceRequest, ServiceResult } from './types';
 
 export async function validate(
   req: ServiceRequest,
-  ctx: ServiceContext,
+  ctx: ServiceContext & EngineChoice,
 ): Promise<ServiceResult<ValidationReportBody>> {
   const lang = requestLang(req);
   const upload = requiredFile(req, lang, ['xml', 'pdf'], {
@@ -23,7 +23,7 @@ export async function validate(
   if (!target.ok) return fail(target.error);
   return idempotent(ctx, 'validate', req, lang, () =>
     metered(ctx, '/api/v1/validate', lang, () =>
-      engines.validate({ file, kind, target: target.value, lang, now: ctx.now() }),
+      enginesOf(ctx).validate({ file, kind, target: target.value, lang, now: ctx.now() }),
     ),
   );
 }

@@ -3,6 +3,8 @@
  * malformed XML declaration, misused processing instructions and CDATA are refused as 422
  * `invalid_data_format` with their line and column, by validate, repair and convert alike; a UTF-16
  * document is read by its byte-order mark and judged, with a finding that Factur-X requires UTF-8.
+ * Documents whose work grows with them (a namespace declared on every element, tens of thousands of
+ * lines), each of which once held an endpoint, are answered; beyond the bound of declarations, refused.
  */
 import { describe, expect, it } from 'vitest';
 import { validationReportSchema } from '../api/validation-report';
@@ -10,6 +12,8 @@ import {
   MISUSED_MARKUP,
   badEncodingName,
   goldenCii,
+  manyLinesCii,
+  namespaceBomb,
   nonUtf8Bytes,
   utf16Invoice,
 } from '../testing/hostile-xml';
@@ -60,6 +64,39 @@ describe('XML that is not well-formed, on every endpoint that reads XML', () => 
     expect('message' in result.body && result.body.message).toContain(
       `(line ${lines.length}, column ${lines.at(-1)!.length + 1})`,
     );
+  });
+});
+
+const ENDPOINTS = [
+  ['validate', 'file'],
+  ['repair', 'file'],
+  ['convert', 'cii'],
+] as const;
+
+describe('documents whose work grows with them, on every endpoint that reads XML', () => {
+  it.each([
+    ['a namespace declared on every element (18,000 declarations)', () => namespaceBomb(1_000)],
+    ['a CII of 20,000 lines', () => manyLinesCii(20_000)],
+  ])('%s: answered, valid', async (_label, make) => {
+    const xml = make();
+    for (const [service, part] of ENDPOINTS) {
+      const result = await services[service](upload(xml, part), localContext());
+      expect(result.status, `${service}: ${JSON.stringify(result.body).slice(0, 300)}`).toBe(200);
+      const body = result.body as { valid?: boolean; repairSuccessful?: boolean; success?: boolean };
+      expect(body.valid ?? body.repairSuccessful ?? body.success).toBe(true);
+    }
+  });
+
+  it('more namespace declarations than the bound (100,000): 422 invalid_data_format naming it', async () => {
+    const xml = namespaceBomb(5_600);
+    expect(xml.match(/ xmlns:n\d+=/g)!.length).toBeGreaterThan(100_000);
+    for (const [service, part] of ENDPOINTS) {
+      const result = await services[service](upload(xml, part), localContext());
+      expect(result.body).toMatchObject({
+        error: 'invalid_data_format',
+        message: expect.stringContaining('100000 namespace declarations'),
+      });
+    }
   });
 });
 

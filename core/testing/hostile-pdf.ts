@@ -2,7 +2,7 @@
  * Hostile PDFs of each class the robustness tests and benchmarks need, written here byte by byte (a
  * catalog, a page tree, one page, and the hostile part), so that they run without the shared corpus.
  */
-import { constants, deflateRawSync } from 'node:zlib';
+import { constants, deflateRawSync, deflateSync } from 'node:zlib';
 
 type Body = string | { readonly dict: string; readonly data: Uint8Array };
 
@@ -115,6 +115,68 @@ export function tooManyObjects(count: number): Uint8Array {
 /** The first `bytes` bytes of a valid PDF, as a broken download leaves it. */
 export function truncatedPdf(bytes = 180): Uint8Array {
   return plainPdf().subarray(0, bytes);
+}
+
+const FONT = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
+const pageWith = (resources: string, contents: number) =>
+  `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << ${resources} >> /Contents ${contents} 0 R >>`;
+
+/**
+ * A page that draws a form XObject `fan` times, which draws the next `fan` times, `depth` levels down to
+ * one word of text: 3 KB within every bound of the file, and fan^depth words for a reader
+ * (at depth 7 and fan 10, pdfjs reads for hours without ever yielding).
+ */
+export function nestedForms(depth = 7, fan = 10): Uint8Array {
+  const form = (level: number) => 5 + level;
+  const forms = Array.from({ length: depth }, (_, level) => {
+    const last = level === depth - 1;
+    return {
+      dict: `/Type /XObject /Subtype /Form /BBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >>${last ? '' : ` /XObject << /X ${form(level + 1)} 0 R >>`} >>`,
+      data: Buffer.from(
+        last ? 'BT /F1 12 Tf 72 720 Td (Facture) Tj ET' : 'q 1 0 0 1 0 0 cm /X Do Q\n'.repeat(fan),
+      ),
+    };
+  });
+  return writePdf([
+    CATALOG,
+    '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
+    FONT,
+    pageWith(`/XObject << /X ${form(0)} 0 R >>`, form(depth)),
+    ...forms,
+    { dict: '', data: Buffer.from('/X Do') },
+  ]);
+}
+
+/** A page showing one array of `megabytes` MB of numbers (`[1 1 1 …] TJ`), which a reader holds whole. */
+export function hugeOperandArray(megabytes: number): Uint8Array {
+  const contents = Buffer.concat([
+    Buffer.from('BT /F1 12 Tf ['),
+    Buffer.alloc(megabytes * MB, '1 '),
+    Buffer.from('] TJ ET'),
+  ]);
+  return writePdf([
+    CATALOG,
+    '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
+    FONT,
+    pageWith('/Font << /F1 3 0 R >>', 5),
+    { dict: '/Filter /FlateDecode', data: deflateSync(contents) },
+  ]);
+}
+
+/** `pages` pages of `pieces` pieces of text each, every piece on a line of its own. */
+export function manyTextPieces(pieces: number, pages = 1): Uint8Array {
+  const contents = Array.from(
+    { length: pieces },
+    (_, i) => `BT /F1 1 Tf 1 0 0 1 72 ${(i * 800) / pieces + 20} Tm (ab) Tj ET`,
+  ).join('\n');
+  const kids = Array.from({ length: pages }, (_, i) => `${i + 5} 0 R`).join(' ');
+  return writePdf([
+    CATALOG,
+    `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
+    FONT,
+    { dict: '/Filter /FlateDecode', data: deflateSync(Buffer.from(contents)) },
+    ...Array.from({ length: pages }, () => pageWith('/Font << /F1 3 0 R >>', 4)),
+  ]);
 }
 
 /**

@@ -3,6 +3,7 @@
  * project's own valid invoice (the first golden example written as CII), so that they run without the
  * shared corpus. Each generator is deterministic.
  */
+import { GUIDELINE_ID } from '../cii/profile';
 import { invoiceDataToCii } from '../invoice-data/convert';
 import { GOLDEN_EXAMPLES } from '../invoice-data/examples';
 import { invoiceWithLines } from './generated-invoice';
@@ -84,4 +85,16 @@ export function namespaceBomb(items: number): string {
     n += 1;
     return `${m} xmlns:n${n}="urn:example:bomb:${n}"`;
   });
+}
+
+/**
+ * A valid EXTENDED invoice of `items` lines: the profile's own rule BR-FXEXT-06 compares each line with
+ * every other (`some $other in ../ram:IncludedSupplyChainTradeLineItem`), so its check takes time
+ * quadratic in the lines, as the official artefact's does.
+ */
+export function extendedManyLines(items: number): string {
+  return invoiceWithLines(goldenCii(), items).replace(
+    `<ram:ID>${GUIDELINE_ID.EN16931}</ram:ID>`,
+    `<ram:ID>${GUIDELINE_ID.EXTENDED}</ram:ID>`,
+  );
 }

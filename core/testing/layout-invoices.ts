@@ -11,7 +11,12 @@
  * invoice with an item's own discount under it, document allowances per rate whose total prints a minus,
  * and a transport charge; a French invoice outside the scope of VAT (a VATEX code, no rates); a German
  * sole trader whose letterhead prints a trade name over the owner's name (the footer repeats the owner),
- * the recipient's heading split by the text layer, a customer number and a contact in its block.
+ * the recipient's heading split by the text layer, a customer number and a contact in its block; a
+ * German intra-community supply laid out as e-invoice viewers print one (key–value party blocks, a
+ * different place of delivery abroad, a service period, a narrow description column whose names wrap,
+ * a quantity printed rounded, a price per hundred, an item named by its code alone); a French credit
+ * note for France 2026 (the invoice it credits, its billing framework, electronic addresses with their
+ * scheme, a "name - description" column, the legal payment mentions).
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { ReadingTruth } from './reading-score';
@@ -347,7 +352,8 @@ export const LAYOUT_INVOICES: readonly LayoutInvoice[] = [
       dueDate: '2025-07-05',
       purchaseOrderReference: 'BC-4471',
       seller: party('ÉBÉNISTERIE MARCHAND', 'FR', 'FR44732829320', '732829320'),
-      buyer: party('Librairie du Parc SAS', 'FR', 'FR05987654321'),
+      // The SIREN its VAT number holds (BT-47), as France 2026 asks of a French buyer.
+      buyer: party('Librairie du Parc SAS', 'FR', 'FR05987654321', '987654321'),
       iban: ['FR7630006000011234567890189'],
       totals: {
         ...noTotals,
@@ -676,7 +682,7 @@ export const LAYOUT_INVOICES: readonly LayoutInvoice[] = [
       dueDate: '2025-10-31',
       purchaseOrderReference: null,
       seller: party('Brightline Software BV', 'NL', 'NL123456789B01'),
-      buyer: party('Moreau Conseil SAS', 'FR', 'FR44732829320'),
+      buyer: party('Moreau Conseil SAS', 'FR', 'FR44732829320', '732829320'),
       iban: ['NL91ABNA0417164300'],
       totals: {
         ...noTotals,
@@ -1371,6 +1377,303 @@ export const LAYOUT_INVOICES: readonly LayoutInvoice[] = [
       },
       vatBreakdown: [{ category: 'S', rate: '19', base: '89.00', amount: '16.91' }],
       lines: [line('Apfelschorle, Kiste', '10', 'C62', '8.90', '89.00', '19')],
+    },
+  },
+  {
+    name: 'de-innergemeinschaftlich-schmale-spalte',
+    language: 'de',
+    rows: [
+      [40, [[60, 'Rechnung Nr. R-2025-0412 vom 04.04.2025']], 14],
+      [
+        70,
+        [
+          [60, 'Rechnungswährung'],
+          [200, ': EUR'],
+        ],
+      ],
+      [82, [[60, 'Liefer-/Leistungszeitraum : 01.03.2025 bis 31.03.2025']]],
+      [110, [[60, 'Verkäufer:']]],
+      [122, [[60, 'Stahlbau Krämer GmbH']]],
+      [134, [[60, 'Hafenstraße 12']]],
+      [146, [[60, 'DE 28195 Bremen']]],
+      [158, [[60, 'USt.-Id.-Nr. : DE123456789']]],
+      [186, [[60, 'Käufer/Leistungsempfänger:']]],
+      [198, [[60, 'Hallenbau Gruber GmbH']]],
+      [210, [[60, 'Industriestraße 4']]],
+      [222, [[60, 'AT 4020 Linz']]],
+      [234, [[60, 'USt.-Id.-Nr. : ATU13585627']]],
+      [262, [[60, 'Abweichender Warenempfänger:']]],
+      [274, [[60, 'Hallenbau Gruber GmbH, Werk 2']]],
+      [286, [[60, 'Gewerbepark 7']]],
+      [298, [[60, 'AT 4600 Wels']]],
+      [
+        330,
+        [
+          [60, 'Pos'],
+          [85, 'Art-Nr'],
+          [150, 'Beschreibung'],
+          [262, 'Nettopreis'],
+          [330, 'Menge'],
+          [390, 'USt.'],
+          [470, 'Betrag'],
+        ],
+      ],
+      [
+        348,
+        [
+          [62, '1'],
+          [85, 'M-100'],
+          [150, 'Montage der'],
+          [280, '42,00'],
+          [330, '28 Std'],
+          [390, '0 %'],
+          [470, '1.155,00'],
+        ],
+      ],
+      [359, [[150, 'Stahlträger in']]],
+      [370, [[150, 'Halle 3']]],
+      [
+        395,
+        [
+          [62, '2'],
+          [85, 'S-8'],
+          [150, 'Schrauben M8'],
+          [280, '12,40'],
+          [330, '500 Stk'],
+          [390, '0 %'],
+          [482, '62,00'],
+        ],
+      ],
+      [406, [[150, 'verzinkt']]],
+      [426, [[150, 'Preis je 100 Stück']]],
+      [
+        450,
+        [
+          [62, '3'],
+          [150, 'FB-0815'],
+          [280, '45,50'],
+          [330, '2 Stk'],
+          [390, '0 %'],
+          [482, '91,00'],
+        ],
+      ],
+      [461, [[150, '• Farbe: grau']]],
+      [
+        500,
+        [
+          [262, 'Positionssumme'],
+          [470, '1.308,00'],
+        ],
+      ],
+      [530, [[60, 'Steueraufschlüsselung:']]],
+      [
+        545,
+        [
+          [60, 'Art (Kategorie)'],
+          [330, 'Basisbetrag'],
+          [400, 'USt. %'],
+          [470, 'Steuerbetrag'],
+        ],
+      ],
+      [
+        557,
+        [
+          [60, 'Umsatzsteuer (K)'],
+          [335, '1.308,00'],
+          [410, '0'],
+          [490, '0,00'],
+        ],
+      ],
+      [569, [[60, 'Steuerfreie innergemeinschaftliche Lieferung']]],
+      [
+        600,
+        [
+          [295, 'Rechnungssumme ohne USt.'],
+          [470, '1.308,00'],
+        ],
+      ],
+      [
+        612,
+        [
+          [295, 'Steuerbetrag'],
+          [490, '0,00'],
+        ],
+      ],
+      [
+        624,
+        [
+          [295, 'Bruttosumme'],
+          [470, '1.308,00'],
+        ],
+      ],
+      [
+        636,
+        [
+          [295, 'Zahlbetrag'],
+          [470, '1.308,00'],
+        ],
+      ],
+      [670, [[60, 'Zahlbar bis 04.05.2025 ohne Abzug.']]],
+      [682, [[60, 'IBAN : DE89 3704 0044 0532 0130 00']]],
+    ],
+    truth: {
+      profile: 'EN16931',
+      invoiceNumber: 'R-2025-0412',
+      issueDate: '2025-04-04',
+      typeCode: '380',
+      currency: 'EUR',
+      dueDate: '2025-05-04',
+      purchaseOrderReference: null,
+      seller: party('Stahlbau Krämer GmbH', 'DE', 'DE123456789'),
+      buyer: party('Hallenbau Gruber GmbH', 'AT', 'ATU13585627'),
+      iban: ['DE89370400440532013000'],
+      totals: {
+        ...noTotals,
+        lineNet: '1308.00',
+        taxExclusive: '1308.00',
+        vat: '0.00',
+        taxInclusive: '1308.00',
+        due: '1308.00',
+      },
+      vatBreakdown: [{ category: 'K', rate: '0', base: '1308.00', amount: '0.00' }],
+      lines: [
+        line('Montage der Stahlträger in Halle 3', '27.5', 'HUR', '42.00', '1155.00', '0', 'K'),
+        line('Schrauben M8 verzinkt', '500', 'C62', '12.40', '62.00', '0', 'K'),
+        line('FB-0815', '2', 'C62', '45.50', '91.00', '0', 'K'),
+      ],
+    },
+  },
+  {
+    name: 'fr-avoir-cadre-de-facturation',
+    language: 'fr',
+    rows: [
+      [40, [[40, 'LE MOULIN À PAPIER SAS']], 14],
+      [60, [[40, '12 rue des Papetiers']]],
+      [72, [[40, '69002 LYON, FR']]],
+      [84, [[40, 'SIREN : 552 100 554']]],
+      [96, [[40, 'N° TVA intra : FR 96 552 100 554']]],
+      [108, [[40, '@dresse électronique (EM) : factures@moulin-papier.fr']]],
+      [
+        40,
+        [
+          [330, 'AVOIR N° :'],
+          [470, 'AV-2026-0012'],
+        ],
+      ],
+      [
+        56,
+        [
+          [330, 'Date :'],
+          [470, '15/02/2026'],
+        ],
+      ],
+      [80, [[330, 'CLIENT :']]],
+      [92, [[330, 'IMPRIMERIE DUVAL SARL']]],
+      [104, [[330, '8 avenue Jean Jaurès']]],
+      [116, [[330, '38000 GRENOBLE, FR']]],
+      [128, [[330, 'N° TVA : FR 40 303 265 045']]],
+      [140, [[330, '@dresse de facturation (0225) : 303265045']]],
+      [170, [[40, 'N° DE FACTURE ASSOCIÉE : F-2026-0007']]],
+      [182, [[40, 'DATE DE FACTURE ASSOCIÉE : 20/01/2026']]],
+      [194, [[40, 'CADRE DE FACTURATION : B1']]],
+      [206, [[40, 'DATE DE LIVRAISON : 18/01/2026']]],
+      [
+        240,
+        [
+          [40, 'Ligne'],
+          [80, 'NOM & DÉSIGNATION'],
+          [300, 'Qté'],
+          [350, 'P.U. HT'],
+          [420, 'TVA'],
+          [490, 'TOTAL HT'],
+        ],
+      ],
+      [
+        260,
+        [
+          [45, '1'],
+          [80, 'PAPIER KRAFT 80G - Rouleaux défectueux'],
+          [305, '4'],
+          [350, '25,00'],
+          [420, '20,00%'],
+          [490, '100,00'],
+        ],
+      ],
+      [
+        276,
+        [
+          [45, '2'],
+          [80, 'ENCRE NOIRE 5L - Retour'],
+          [305, '2'],
+          [350, '37,50'],
+          [420, '20,00%'],
+          [495, '75,00'],
+        ],
+      ],
+      [
+        330,
+        [
+          [330, 'TOTAL HT'],
+          [490, '175,00'],
+        ],
+      ],
+      [
+        342,
+        [
+          [330, 'TVA 20 %'],
+          [495, '35,00'],
+        ],
+      ],
+      [
+        354,
+        [
+          [330, 'TOTAL TTC'],
+          [490, '210,00'],
+        ],
+      ],
+      [
+        366,
+        [
+          [330, 'NET À PAYER'],
+          [490, '210,00 EUR'],
+        ],
+      ],
+      [
+        390,
+        [
+          [40, "Date d'échéance :"],
+          [150, '15/03/2026'],
+        ],
+      ],
+      [420, [[40, 'Pénalités de retard : trois fois le taux d’intérêt légal.']]],
+      [432, [[40, 'Indemnité forfaitaire pour frais de recouvrement : 40 €.']]],
+      [444, [[40, 'Pas d’escompte pour paiement anticipé.']]],
+      [470, [[40, 'IBAN : FR76 3000 6000 0112 3456 7890 189']]],
+    ],
+    truth: {
+      profile: 'EN16931',
+      invoiceNumber: 'AV-2026-0012',
+      issueDate: '2026-02-15',
+      typeCode: '381',
+      currency: 'EUR',
+      dueDate: '2026-03-15',
+      purchaseOrderReference: null,
+      seller: party('LE MOULIN À PAPIER SAS', 'FR', 'FR96552100554', '552100554'),
+      buyer: party('IMPRIMERIE DUVAL SARL', 'FR', 'FR40303265045', '303265045'),
+      iban: ['FR7630006000011234567890189'],
+      totals: {
+        ...noTotals,
+        lineNet: '175.00',
+        taxExclusive: '175.00',
+        vat: '35.00',
+        taxInclusive: '210.00',
+        due: '210.00',
+      },
+      vatBreakdown: [{ category: 'S', rate: '20', base: '175.00', amount: '35.00' }],
+      lines: [
+        line('PAPIER KRAFT 80G', '4', 'C62', '25.00', '100.00', '20'),
+        line('ENCRE NOIRE 5L', '2', 'C62', '37.50', '75.00', '20'),
+      ],
     },
   },
 ];

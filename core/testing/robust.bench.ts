@@ -16,12 +16,21 @@ import { encryptedPdf } from '../pdf/test-pdfs';
 import {
   explodingContentStream,
   explodingObjectStreams,
+  hugeOperandArray,
   hugePicture,
+  nestedForms,
   tooManyObjects,
   tooManyPages,
   truncatedPdf,
 } from './hostile-pdf';
-import { goldenCii, MISUSED_MARKUP, manyLinesCii, namespaceBomb, nonUtf8Bytes } from './hostile-xml';
+import {
+  extendedManyLines,
+  goldenCii,
+  MISUSED_MARKUP,
+  manyLinesCii,
+  namespaceBomb,
+  nonUtf8Bytes,
+} from './hostile-xml';
 
 type Service = 'validate' | 'repair' | 'convert';
 const utf8 = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, 'utf8'));
@@ -52,15 +61,15 @@ const CASES: Readonly<Record<string, () => Promise<readonly [Service | 'extract'
     'validate',
     xmlRequest('validate', utf8(MISUSED_MARKUP['a second XML declaration in the content']!())),
   ],
-  'validate: namespace-declaration bomb (90,000 declarations)': async () => [
+  'validate: namespace-declaration bomb (54,000 declarations)': async () => [
     'validate',
     xmlRequest('validate', utf8(namespaceBomb(3_000))),
   ],
-  'repair: namespace-declaration bomb (90,000 declarations)': async () => [
+  'repair: namespace-declaration bomb (54,000 declarations)': async () => [
     'repair',
     xmlRequest('repair', utf8(namespaceBomb(3_000))),
   ],
-  'convert --cii: namespace-declaration bomb (90,000 declarations)': async () => [
+  'convert --cii: namespace-declaration bomb (54,000 declarations)': async () => [
     'convert',
     xmlRequest('convert', utf8(namespaceBomb(3_000))),
   ],
@@ -75,6 +84,18 @@ const CASES: Readonly<Record<string, () => Promise<readonly [Service | 'extract'
   ],
   'convert dry run: a 2.5-billion-pixel picture': async () => ['convert', pdfRequest(hugePicture(), true)],
   'convert dry run: a million pages': async () => ['convert', pdfRequest(tooManyPages(), true)],
+  'convert dry run: form XObjects nested 7 deep (3 KB)': async () => [
+    'convert',
+    pdfRequest(nestedForms(), true),
+  ],
+  'convert dry run: one array of 60 MB of numbers': async () => [
+    'convert',
+    pdfRequest(hugeOperandArray(60), true),
+  ],
+  'validate: EXTENDED invoice of 10,000 lines (BR-FXEXT-06 quadratic)': async () => [
+    'validate',
+    xmlRequest('validate', utf8(extendedManyLines(10_000))),
+  ],
   'validate: 150,000 objects': async () => ['validate', pdfRequest(tooManyObjects(150_000), false)],
   'validate: encrypted PDF': async () => ['validate', pdfRequest(await encryptedPdf(), false)],
   'extract: truncated PDF': async () => ['extract', pdfRequest(truncatedPdf(), false)],

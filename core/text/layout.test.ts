@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { handPage } from '../testing/text-page';
-import { below, cellsOf, layoutOf, overlapX, rightOf } from './layout';
+import { below, cellsOf, layoutOf, overlapX, rightOf, splitAtColumns } from './layout';
 import type { TextLine } from './page-text';
 
 describe('layout', () => {
@@ -21,6 +21,42 @@ describe('layout', () => {
       ['1 234,56 €', 300],
     ]);
     expect(rightOf(rows[0]!, rows[0]!.cells[0]!)?.text).toBe('1 234,56 €');
+  });
+
+  it('cuts a cell again where a column starts, between words a space or more apart, never inside a word group', () => {
+    // 5 points a character: one space is 5 points, a column break (two or more) 10 or more.
+    const { rows } = layoutOf(
+      handPage([
+        [
+          100,
+          [
+            [40, '4260331811362'],
+            [110, 'Muster'],
+          ],
+        ],
+        [
+          120,
+          [
+            [40, '1'],
+            [53, 'Toolbox 0815'],
+            [121, 'Stahlcoil'],
+          ],
+        ],
+        [
+          140,
+          [
+            [97, '-'],
+            [106, 'Garantie'],
+          ],
+        ],
+      ]),
+    );
+    expect(rows.map((r) => r.cells.length)).toEqual([1, 1, 1]);
+    const cut = rows.map((r) => splitAtColumns(r, [40, 108, 122]).cells.map((c) => c.text));
+    expect(cut).toEqual([['4260331811362', 'Muster'], ['1 Toolbox 0815', 'Stahlcoil'], ['- Garantie']]);
+    expect(splitAtColumns(rows[0]!, [40, 108]).cells[1]).toMatchObject({ x: 110, width: 30 });
+    // No column starts between them: the cell stays whole.
+    expect(splitAtColumns(rows[0]!, [40, 200])).toBe(rows[0]);
   });
 
   it('cuts a span drawn in one go at its wide gap, sharing out its width', () => {

@@ -105,6 +105,40 @@ export function layoutOf(text: DocumentText): Layout {
   };
 }
 
+/**
+ * A row whose cells are cut again where a column starts (`edges`: the columns' left edges): a text layer
+ * may join words of two columns into one cell when they stand closer than a column break ("1 Toolbox
+ * 0815 Stahlcoil" under "Pos  Art-Nr  Beschreibung"). A cell is cut only between two of its spans with
+ * a space between them that holds the edge, or more than a word space around it (the first span ending
+ * before the edge, the second starting at it).
+ */
+export function splitAtColumns(row: Row, edges: readonly number[]): Row {
+  const charWidth = (a: TextSpan, b: TextSpan) =>
+    (a.width + b.width) / Math.max(1, a.text.trim().length + b.text.trim().length);
+  const cutsAt = (a: TextSpan, b: TextSpan) => {
+    const end = a.x + a.width;
+    const gap = b.x - end;
+    const char = charWidth(a, b);
+    // Wider than a word space, in proportional and fixed-width fonts alike: more than a character.
+    return edges.some(
+      (e) => (gap > 1.2 * char && end <= e + 2 && b.x >= e - 4) || (gap > 0.5 * char && end <= e && e <= b.x),
+    );
+  };
+  const cells = row.cells.flatMap((cell) => {
+    const pieces: TextSpan[][] = [];
+    for (const span of cell.spans) {
+      const piece = pieces[pieces.length - 1];
+      const last = piece?.[piece.length - 1];
+      if (piece && last && !cutsAt(last, span)) piece.push(span);
+      else pieces.push([span]);
+    }
+    return pieces.length < 2
+      ? [cell]
+      : pieces.map((spans) => cellOf(spans, spans.map((s) => s.text.trim()).join(' ')));
+  });
+  return cells.length === row.cells.length ? row : { ...row, cells };
+}
+
 /** How much two horizontal ranges overlap, as a share of the narrower one (0–1). */
 export function overlapX(a: Box, b: Box): number {
   const overlap = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);

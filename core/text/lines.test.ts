@@ -36,4 +36,12 @@ describe('groupLines', () => {
   it('ignores empty spans', () => {
     expect(groupLines([word(' ', 0, 0)])).toEqual([]);
   });
+
+  it('joins a line of a million spans (a hostile page) without overflowing the call stack', () => {
+    const spans = Array.from({ length: 1_000_000 }, (_, i) => word('ab', i * 18, 100));
+    const [line, ...more] = groupLines(spans);
+    expect(more).toEqual([]);
+    expect(line).toMatchObject({ x: 0, y: 100, width: 999_999 * 18 + 12, height: 10 });
+    expect(line!.text.length).toBe(1_000_000 * 2 + 999_999);
+  });
 });

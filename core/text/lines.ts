@@ -53,14 +53,17 @@ function toLine(spans: readonly TextSpan[]): TextLine {
     if (text !== '') {
       const gap = span.x - end;
       const spaces = gap > charWidth * 2 ? Math.max(2, Math.round(gap / Math.max(charWidth, 0.1))) : 1;
-      text += gap < charWidth * 0.15 && !/\s$/.test(text) ? '' : ' '.repeat(Math.min(spaces, 8));
+      // The text so far ends with a span's trimmed text, never a space: a test of it (each time reading
+      // the whole line) would only make long lines quadratic.
+      text += gap < charWidth * 0.15 ? '' : ' '.repeat(Math.min(spaces, 8));
     }
     text += span.text.trim();
     end = Math.max(end, span.x + span.width);
   }
-  const x = Math.min(...ordered.map((s) => s.x));
-  const y = Math.min(...ordered.map((s) => s.y));
-  const right = Math.max(...ordered.map((s) => s.x + s.width));
-  const bottom = Math.max(...ordered.map((s) => s.y + s.height));
+  // Folded, not spread: a line of a hundred thousand spans would overflow the call stack.
+  const x = ordered.reduce((m, s) => Math.min(m, s.x), Infinity);
+  const y = ordered.reduce((m, s) => Math.min(m, s.y), Infinity);
+  const right = ordered.reduce((m, s) => Math.max(m, s.x + s.width), -Infinity);
+  const bottom = ordered.reduce((m, s) => Math.max(m, s.y + s.height), -Infinity);
   return { spans: ordered, text, x, y, width: right - x, height: bottom - y };
 }

@@ -5,7 +5,8 @@ import { renderInvoice } from '../pdf/render/invoice-render';
 import { sampleInvoice } from '../pdf/render/sample-invoice';
 import { blankPdf, encryptedPdf } from '../pdf/test-pdfs';
 import { describeCorpus } from '../testing/corpus';
-import { hasTextLayer, readPdfText } from './pdf-text';
+import { hugeOperandArray, manyTextPieces, nestedForms, plainPdf } from '../testing/hostile-pdf';
+import { hasTextLayer, readPdfText, TEXT_READING_LIMITS } from './pdf-text';
 
 describe('readPdfText', () => {
   it('reads the lines of a rendered invoice, top to bottom, with their place on the page', async () => {
@@ -38,6 +39,49 @@ describe('readPdfText', () => {
     });
     const locked = await readPdfText(await encryptedPdf());
     expect(locked.ok && hasTextLayer(locked.text)).toBe(false);
+  });
+});
+
+describe('readPdfText within the bounds of one document', () => {
+  const refusal = async (pdf: Uint8Array, limits: Partial<typeof TEXT_READING_LIMITS>) => {
+    const r = await readPdfText(pdf, { ...TEXT_READING_LIMITS, ...limits });
+    return r.ok ? 'read' : r.error;
+  };
+
+  it('stops pdfjs at the time bound on a page of nested forms (hours of work in 3 KB)', async () => {
+    const hostile = nestedForms();
+    expect(hostile.length).toBeLessThan(4_000);
+    // Its ten million words would pass the bounds on pieces of text first: only time is bounded here.
+    const onlyTime = { timeMs: 1_000, maxItems: Infinity, maxPageItems: Infinity };
+    expect(await refusal(hostile, onlyTime)).toMatchObject({
+      code: 'unextractable_pdf',
+      reason: 'unreadable',
+      localized: {
+        en: 'The PDF is refused: reading the text of its pages takes longer than 1 s, the bound for one document.',
+        fr: expect.stringContaining('prend plus de 1 s'),
+      },
+    });
+    // Its thread was ended, not left reading: the next document is read in a new one.
+    const next = await readPdfText(plainPdf());
+    expect(next.ok && next.text.pages[0]!.lines.map((l) => l.text)).toEqual(['Facture']);
+  });
+
+  it('stops pdfjs at the heap bound on a page that makes it hold millions of numbers', async () => {
+    expect(await refusal(await blankPdf(), { heapMb: 48 })).toBe('read');
+    expect(await refusal(hugeOperandArray(8), { heapMb: 48 })).toMatchObject({
+      reason: 'unreadable',
+      message: expect.stringContaining('needs more than 48 MB of memory'),
+    });
+  });
+
+  it('refuses more pieces of text than a page or a document may give, before holding them all', async () => {
+    expect(await refusal(manyTextPieces(300, 2), { maxPageItems: 300, maxItems: 600 })).toBe('read');
+    expect(await refusal(manyTextPieces(301), { maxPageItems: 300 })).toMatchObject({
+      message: 'The PDF is refused: a page holds more than 300 pieces of text, the bound for one page.',
+    });
+    expect(await refusal(manyTextPieces(300, 2), { maxItems: 599 })).toMatchObject({
+      message: 'The PDF is refused: its pages hold more than 599 pieces of text, the bound for one document.',
+    });
   });
 });
 

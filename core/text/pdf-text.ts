@@ -1,15 +1,41 @@
 /**
- * The text layer of a PDF as positioned spans and lines (page-text.ts), read with pdfjs-dist. A page's
- * text items are placed by their transform (origin bottom-left in PDF space) and turned to the top-left
- * coordinates field extraction reads.
+ * The text layer of a PDF as positioned spans and lines (page-text.ts), read with pdfjs-dist in a thread
+ * of its own (pdfjs-thread.ts) and within the bounds of one document: its time, the heap of that thread,
+ * and how many pieces of text it may hand back (README, "Refusals and bounds"). A page's text items are
+ * placed by their transform (origin bottom-left in PDF space) and turned to the top-left coordinates
+ * field extraction reads.
  */
-import type { LocalizedText } from '../api/lang';
+import { fillText, type LocalizedText } from '../api/lang';
+import { deadline, STOPPED, type Deadline } from '../ocr/deadline';
 import { groupLines } from './lines';
 import type { DocumentText, TextPage, TextSpan } from './page-text';
 import { openPdfJs, PdfRefused, type PdfJsDocument } from './pdfjs';
+import { givePdfJsThread, outOfMemory, takePdfJsThread, type PdfJsThread } from './pdfjs-thread';
 
 /** Pages read at most: invoices are short, and a huge document must not hold the service. */
 export const MAX_TEXT_PAGES = 50;
+
+export interface TextReadingLimits {
+  /** Time to read the text of one document, in milliseconds. */
+  readonly timeMs: number;
+  /** Heap of the thread pdfjs reads in, in MB. */
+  readonly heapMb: number;
+  /** Pieces of text (pdfjs's text items) one document may give, over the pages read. */
+  readonly maxItems: number;
+  /** Pieces of text one page may give (its lines are found in time quadratic in them, at worst). */
+  readonly maxPageItems: number;
+}
+
+/**
+ * A real invoice's text is read in well under a second a page and gives some hundreds of pieces of text
+ * a page (377 in all at most among the corpus PDFs); pdfjs needs some tens of MB for it.
+ */
+export const TEXT_READING_LIMITS: TextReadingLimits = {
+  timeMs: 30_000,
+  heapMb: 512,
+  maxItems: 100_000,
+  maxPageItems: 10_000,
+};
 
 export type PdfTextResult =
   | { readonly ok: true; readonly text: DocumentText; readonly pageCount: number }
@@ -19,9 +45,30 @@ export interface PdfTextError {
   readonly code: 'unextractable_pdf';
   readonly reason: 'encrypted' | 'unreadable';
   readonly message: string;
-  /** Why, in words for the user, when our own reader refused the file. */
+  /** Why, in words for the user, when a bound or our own reader refused the file. */
   readonly localized?: LocalizedText;
 }
+
+type Bound = 'time' | 'memory' | 'items' | 'pageItems';
+
+const BEYOND: Readonly<Record<Bound, LocalizedText>> = {
+  time: {
+    en: 'The PDF is refused: reading the text of its pages takes longer than {limit} s, the bound for one document.',
+    fr: 'Le PDF est refusé : la lecture du texte de ses pages prend plus de {limit} s, la limite pour un document.',
+  },
+  memory: {
+    en: 'The PDF is refused: reading the text of its pages needs more than {limit} MB of memory, the bound for one document.',
+    fr: 'Le PDF est refusé : la lecture du texte de ses pages demande plus de {limit} Mo de mémoire, la limite pour un document.',
+  },
+  items: {
+    en: 'The PDF is refused: its pages hold more than {limit} pieces of text, the bound for one document.',
+    fr: 'Le PDF est refusé : ses pages portent plus de {limit} fragments de texte, la limite pour un document.',
+  },
+  pageItems: {
+    en: 'The PDF is refused: a page holds more than {limit} pieces of text, the bound for one page.',
+    fr: 'Le PDF est refusé : une page porte plus de {limit} fragments de texte, la limite pour une page.',
+  },
+};
 
 interface TextItemLike {
   readonly str: string;
@@ -33,44 +80,92 @@ interface TextItemLike {
 const isTextItem = (item: unknown): item is TextItemLike =>
   typeof item === 'object' && item !== null && 'str' in item && 'transform' in item;
 
-export async function readPdfText(pdf: Uint8Array): Promise<PdfTextResult> {
-  const fail = (reason: PdfTextError['reason'], message: string): PdfTextResult => ({
+/** The reading went past one of the bounds of a document. */
+class Beyond {
+  constructor(readonly bound: Bound) {}
+}
+
+/**
+ * `work`'s value; as soon as the deadline passes, {@link Beyond} its time, and when the thread is lost,
+ * {@link Beyond} its heap or the thread's own failure.
+ */
+async function within<T>(until: Deadline, thread: PdfJsThread, work: Promise<T>): Promise<T> {
+  const value = await until.race(work);
+  if (value !== STOPPED) return value;
+  if (until.reason() === 'timeout') throw new Beyond('time');
+  if (outOfMemory(thread.lost)) throw new Beyond('memory');
+  throw thread.lost.reason;
+}
+
+export async function readPdfText(
+  pdf: Uint8Array,
+  limits: TextReadingLimits = TEXT_READING_LIMITS,
+): Promise<PdfTextResult> {
+  const fail = (
+    reason: PdfTextError['reason'],
+    message: string,
+    localized?: LocalizedText,
+  ): PdfTextResult => ({
     ok: false,
-    error: { code: 'unextractable_pdf', reason, message },
+    error: { code: 'unextractable_pdf', reason, message, ...(localized ? { localized } : {}) },
   });
+  const thread = await takePdfJsThread(limits.heapMb);
+  const until = deadline(limits.timeMs, thread.lost);
   let doc: PdfJsDocument | undefined;
+  let stopped = false;
   try {
-    doc = await openPdfJs(pdf);
+    doc = await within(until, thread, openPdfJs(pdf, thread.worker));
     const pages: TextPage[] = [];
     const count = Math.min(doc.numPages, MAX_TEXT_PAGES);
+    let items = 0;
     for (let number = 1; number <= count; number++) {
-      const page = await doc.getPage(number);
+      const page = await within(until, thread, doc.getPage(number));
       const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = page.view;
       const height = y1 - y0;
-      const content = await page.getTextContent();
       const spans: TextSpan[] = [];
-      for (const item of content.items) {
-        if (!isTextItem(item) || item.str.trim() === '') continue;
-        const [a = 0, b = 0, , , e = 0, f = 0] = item.transform;
-        const size = Math.hypot(a, b) || item.height || 1;
-        spans.push({
-          text: item.str,
-          x: e - x0,
-          // The item's baseline is at f; its box reaches one font size above.
-          y: height - (f - y0) - size,
-          width: item.width,
-          height: size,
-        });
+      let pageItems = 0;
+      // Read piece by piece, so that a page of millions of pieces is refused before they are all held.
+      const reader = page.streamTextContent().getReader();
+      for (;;) {
+        const chunk = await within(until, thread, reader.read());
+        if (chunk.done) break;
+        items += chunk.value.items.length;
+        pageItems += chunk.value.items.length;
+        if (items > limits.maxItems) throw new Beyond('items');
+        if (pageItems > limits.maxPageItems) throw new Beyond('pageItems');
+        for (const item of chunk.value.items) {
+          if (!isTextItem(item) || item.str.trim() === '') continue;
+          const [a = 0, b = 0, , , e = 0, f = 0] = item.transform;
+          const size = Math.hypot(a, b) || item.height || 1;
+          spans.push({
+            text: item.str,
+            x: e - x0,
+            // The item's baseline is at f; its box reaches one font size above.
+            y: height - (f - y0) - size,
+            width: item.width,
+            height: size,
+          });
+        }
       }
       pages.push({ number, width: x1 - x0, height, lines: groupLines(spans) });
       page.cleanup();
     }
     return { ok: true, text: { source: 'native_text', pages }, pageCount: doc.numPages };
   } catch (reason) {
+    if (reason instanceof Beyond) {
+      stopped = true;
+      const limit = {
+        time: limits.timeMs / 1000,
+        memory: limits.heapMb,
+        items: limits.maxItems,
+        pageItems: limits.maxPageItems,
+      }[reason.bound];
+      const localized = fillText(BEYOND[reason.bound], { limit });
+      return fail('unreadable', localized.en, localized);
+    }
     // Beyond a bound, the refusal says which; other refusals keep the reader's general words.
     if (reason instanceof PdfRefused && reason.error.code === 'beyond_bounds') {
-      const { message, localized } = reason.error;
-      return { ok: false, error: { code: 'unextractable_pdf', reason: 'unreadable', message, localized } };
+      return fail('unreadable', reason.error.message, reason.error.localized);
     }
     if (reason instanceof PdfRefused && reason.error.code === 'encrypted') {
       return fail('encrypted', 'The PDF is password-protected.');
@@ -83,7 +178,11 @@ export async function readPdfText(pdf: Uint8Array): Promise<PdfTextResult> {
           `The PDF cannot be read: ${reason instanceof Error ? reason.message : String(reason)}`,
         );
   } finally {
-    await doc?.destroy();
+    until.dispose();
+    // A thread stopped in the middle, or lost, is ended with what it held; a sound one is kept.
+    const sound = !stopped && !thread.lost.aborted;
+    if (sound) await doc?.destroy();
+    givePdfJsThread(thread, sound);
   }
 }
 

@@ -4,7 +4,6 @@
  * extract and `facturx --version` never load it. In Node it draws pages through @napi-rs/canvas.
  */
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { PDF_LIMITS } from '../pdf/reader/bounds';
@@ -12,14 +11,19 @@ import { PdfDocument, type OpenError } from '../pdf/reader/document';
 
 type PdfJs = typeof PdfJsModule;
 export type PdfJsDocument = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
+type PdfJsWorker = InstanceType<PdfJs['PDFWorker']>;
 
 let pdfjs: Promise<PdfJs> | undefined;
 const loadPdfJs = (): Promise<PdfJs> => (pdfjs ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
 
-/** The folders pdfjs reads standard fonts and CMaps from, inside the installed package. */
-function packageFolder(sub: string): string {
+/**
+ * The folders pdfjs reads standard fonts and CMaps from, inside the installed package. In Node pdfjs
+ * hands this string, with the file name appended, to `fs.readFile`, which takes a path, not a file:
+ * URL string: a URL here silently loads nothing.
+ */
+export function packageFolder(sub: 'standard_fonts' | 'cmaps'): string {
   const root = path.dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
-  return `${pathToFileURL(path.join(root, sub)).href}/`;
+  return path.join(root, sub) + path.sep;
 }
 
 /** A PDF our own reader refused (beyond the bounds, encrypted, corrupt): pdfjs never reads it. */
@@ -33,15 +37,16 @@ export class PdfRefused extends Error {
 /**
  * Opens a PDF; rejects with {@link PdfRefused} when our bounded reader refuses it (so that pdfjs never
  * decompresses, counts or draws beyond the bounds), else as pdfjs does (a `PasswordException` for a
- * protected file).
+ * protected file). pdfjs reads it on this thread, or in the thread of `worker` (pdfjs-thread.ts).
  */
-export async function openPdfJs(pdf: Uint8Array): Promise<PdfJsDocument> {
+export async function openPdfJs(pdf: Uint8Array, worker?: PdfJsWorker): Promise<PdfJsDocument> {
   const opened = PdfDocument.open(pdf);
   if (!opened.ok) throw new PdfRefused(opened.error);
   const { getDocument } = await loadPdfJs();
   // pdfjs takes ownership of (detaches) the buffer it is given: hand it a copy.
   return getDocument({
     data: Uint8Array.from(pdf),
+    ...(worker ? { worker } : {}),
     isEvalSupported: false,
     useSystemFonts: false,
     verbosity: 0,

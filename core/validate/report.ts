@@ -17,11 +17,17 @@ export interface ValidationError {
   /** In English, for logs. */
   readonly message: string;
   readonly localized: LocalizedText;
+  /** The document was refused for a bound of the rules' work, not for what it is (`time`: their time). */
+  readonly bound?: 'time';
 }
 
-export const validationError = (code: ValidationErrorCode, localized: LocalizedText): ValidationOutcome => ({
+export const validationError = (
+  code: ValidationErrorCode,
+  localized: LocalizedText,
+  bound?: ValidationError['bound'],
+): ValidationOutcome => ({
   ok: false,
-  error: { code, message: localized.en, localized },
+  error: { code, message: localized.en, localized, ...(bound ? { bound } : {}) },
 });
 
 export type ValidationOutcome =

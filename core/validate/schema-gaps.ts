@@ -1,7 +1,7 @@
 /**
  * What a candidate's profile schema requires and the invoice lacks (core/cii/write.ts `gaps`), reported
  * as the EN 16931 rule that needs the missing term, with that term: a finding a form or a request context
- * can clear, where the schema's own message ("… is not expected") names no term at all. A gap with no
+ * can clear, where the schema's own finding ("… is not allowed at this place") is about what follows. A gap with no
  * business term (a syntax element: a VAT TypeCode, a ChargeIndicator) keeps the schema's rule id, `XSD`,
  * and so does a term that only its own element requires (BT-22, the text of a note given without it),
  * with that term.
@@ -11,7 +11,8 @@ import type { ValidationIssue } from '../api/validation-report';
 import type { SchemaGap } from '../cii/write';
 import { CONFORMANCE_LEVEL, type Profile } from '../cii/profile';
 import { en16931ModelRules } from '../rules/en16931';
-import type { RuleMeta } from '../rules/rule';
+import { attributeWords, placeWords, spelledName } from '../model/place-words';
+import type { Message, RuleMeta } from '../rules/rule';
 import { xsdRules } from '../rules/xsd';
 
 /** The EN 16931 rule that requires each term (or group) a Factur-X schema makes mandatory. */
@@ -78,27 +79,37 @@ function ruleOf(id: string): RuleMeta | undefined {
 /** The rule each term maps to, as data and rule set agree (checked by the tests). */
 export const gapRules = (): Readonly<Record<string, string>> => RULE_OF_TERM;
 
-const lastStep = (xpath: string): string => xpath.slice(xpath.lastIndexOf('/') + 1).replace(/\[\d+\]$/, '');
+/** The missing element or attribute in words (place-words.ts); the location names it in XML. */
+function missingWords(gap: SchemaGap): Message {
+  const attribute = gap.element.startsWith('@') ? gap.element.slice(1) : undefined;
+  const place = attribute ? gap.xpath.replace(/\/@[^/]*$/, '') : gap.xpath;
+  const words = attribute ? attributeWords(place, attribute) : placeWords(place);
+  return words ?? spelledName(gap.element);
+}
 
-function detail(gap: SchemaGap, profile: Profile): { en: string; fr: string } {
+function detail(gap: SchemaGap, profile: Profile): Message {
   const schema = `Factur-X 1.09 ${CONFORMANCE_LEVEL[profile]}`;
+  const missing = missingWords(gap);
   if (gap.effect === 'left_out' && gap.leftOut) {
-    const element = lastStep(gap.leftOut);
+    const held = placeWords(gap.leftOut) ?? spelledName(gap.leftOut.slice(gap.leftOut.lastIndexOf('/') + 1));
     return {
-      en: `the ${schema} schema requires ${gap.element} in ${element}: ${element} is left out of the XML until it is given`,
-      fr: `le schéma ${schema} exige ${gap.element} dans ${element} : ${element} est laissé hors du XML tant qu’il n’est pas fourni`,
+      en: `the ${schema} schema requires “${missing.en}”: “${held.en}” is left out of the XML until it is given`,
+      fr: `le schéma ${schema} exige « ${missing.fr} » : « ${held.fr} » est laissé hors du XML tant qu’il n’est pas fourni`,
     };
   }
   return {
-    en: `the ${schema} schema requires ${gap.element}: the candidate XML is written once it is given`,
-    fr: `le schéma ${schema} exige ${gap.element} : le XML candidat est écrit dès qu’il est fourni`,
+    en: `the ${schema} schema requires “${missing.en}”: the candidate XML is written once it is given`,
+    fr: `le schéma ${schema} exige « ${missing.fr} » : le XML candidat est écrit dès qu’il est fourni`,
   };
 }
+
+/** The schema's own rule (`XSD`), for a gap no EN 16931 rule names. */
+const schemaRule = (profile: Profile): RuleMeta => xsdRules(profile).rules.find((r) => r.id === 'XSD')!;
 
 /** Each gap as a fatal finding of the structure stage, under the rule that needs its term. */
 export function gapIssues(gaps: readonly SchemaGap[], profile: Profile, lang: Lang): ValidationIssue[] {
   return gaps.map((gap) => {
-    const rule = (gap.term && ruleOf(RULE_OF_TERM[gap.term] ?? '')) || xsdRules(profile).rules[0]!;
+    const rule = (gap.term && ruleOf(RULE_OF_TERM[gap.term] ?? '')) || schemaRule(profile);
     return {
       ruleId: rule.id,
       severity: 'fatal',

@@ -14,6 +14,7 @@ import {
   type ValidateOptions,
 } from './validate';
 
+const here = path.dirname(fileURLToPath(import.meta.url));
 const corpus = corpusDir();
 const read = (rel: string): string => readFileSync(path.join(corpus!, rel), 'utf8');
 const describeWithCorpus = corpus ? describe : describe.skip;
@@ -80,6 +81,46 @@ describe('rule-set digests', () => {
     expect(ruleSetDigest(changed)).not.toBe(digest);
     expect(canonicalRuleSet(en16931ModelRules)).toBe(canonicalRuleSet({ ...en16931ModelRules }));
   });
+});
+
+/** What Saxon-HE reported running the official artefacts on our own profile fixtures (bin/dev/schematron-oracle.ts). */
+const officialOn = (fixture: string): { en16931: { id: string }[]; brfr: { id: string }[] } =>
+  (
+    JSON.parse(readFileSync(path.join(here, 'official-verdicts.json'), 'utf8')) as {
+      verdicts: { file: string; en16931: { id: string }[]; brfr: { id: string }[] }[];
+    }
+  ).verdicts.find((v) => v.file === `fixtures/${fixture}`)!;
+
+describe('a MINIMUM and a BASIC WL invoice of our own, for both targets', () => {
+  const fixture = (name: string) => readFileSync(path.join(here, '../rules/facturx/fixtures', name), 'utf8');
+  const sorted = (ids: readonly string[]) => [...ids].sort();
+
+  it.each([
+    ['minimum.xml', 'MINIMUM', null],
+    ['basic-wl.xml', 'BASIC_WL', { accepted: true, errorCount: 0 }],
+  ] as const)(
+    '%s: conforms to its profile, fails EN 16931 with the official ids',
+    (name, profile, firstYear) => {
+      const official = officialOn(name);
+      for (const target of ['en16931', 'france_2026'] as const) {
+        const outcome = validateXml(fixture(name), { ...EN, target });
+        if (!outcome.ok) throw new Error(outcome.error.message);
+        const r = outcome.report;
+        expect([r.profile, r.valid]).toEqual([profile, false]);
+        const ids = (stage: string) => sorted(r.issues.filter((i) => i.stage === stage).map((i) => i.ruleId));
+        expect(ids('schematron')).toEqual(sorted(official.en16931.map((f) => f.id)));
+        expect(ids('fr_ctc')).toEqual(target === 'france_2026' ? sorted(official.brfr.map((f) => f.id)) : []);
+        expect(r.profileConformance).toMatchObject({ conforms: true, issues: [] });
+        expect(r.profileConformance.statement).toBe(
+          `Conforms to Factur-X ${profile.replace('_', ' ')}; not an EN 16931 invoice.`,
+        );
+        expect(r.notes?.[0]).toMatch(/cannot be valid for the EN 16931 target, nor for France 2026/);
+        expect(r.profileConformance.franceFirstYear).toEqual(
+          target === 'france_2026' && firstYear ? expect.objectContaining(firstYear) : null,
+        );
+      }
+    },
+  );
 });
 
 describeWithCorpus('validateXml on corpus invoices', () => {

@@ -14,6 +14,7 @@ import { notCiiText } from '../cii/read';
 import type { Finding, RuleSet, Stage } from '../rules/rule';
 import { facturxProfileRules } from '../rules/facturx';
 import { ruleInput, runRuleSets } from '../rules/run';
+import { OutOfTime, timeLimit, type TimeLimit } from '../rules/time-limit';
 import { xmlErrorText } from '../xml/messages';
 import { readXml } from '../xml/parse-bytes';
 import { locator } from '../xml/query';
@@ -48,11 +49,24 @@ export interface ValidateOptions {
    * would only repeat them in its words, so the gaps stand for it.
    */
   readonly written?: Pick<CiiWritten, 'xml' | 'gaps'>;
+  /** The time bound of the rules, in milliseconds (default {@link VALIDATION_TIME_LIMIT_MS}). */
+  readonly timeLimitMs?: number;
 }
+
+/**
+ * The rules of one XML take well under a second for a real invoice, and some seconds at the size
+ * bounds of an XML (README, "Refusals and bounds"); beyond this the document is refused.
+ */
+export const VALIDATION_TIME_LIMIT_MS = 60_000;
 
 const UNKNOWN_TARGET: LocalizedText = {
   en: 'Unknown validation target "{target}": expected one of {known}.',
   fr: 'Cible de validation inconnue « {target} » : attendu l’une de {known}.',
+};
+
+const OUT_OF_TIME: LocalizedText = {
+  en: 'The XML is refused: checking it against its rules takes longer than {limit} s, the bound for one document.',
+  fr: 'Le XML est refusé : son contrôle par ses règles prend plus de {limit} s, la limite pour un document.',
 };
 
 const UNDECLARED_PREFIX: LocalizedText = {
@@ -86,6 +100,21 @@ export function validateDocument(
   options: ValidateOptions,
   started: number = performance.now(),
 ): ValidationOutcome {
+  const limitMs = options.timeLimitMs ?? VALIDATION_TIME_LIMIT_MS;
+  try {
+    return judge(doc, options, started, timeLimit(limitMs));
+  } catch (error) {
+    if (!(error instanceof OutOfTime)) throw error;
+    return validationError('invalid_data_format', fillText(OUT_OF_TIME, { limit: limitMs / 1000 }), 'time');
+  }
+}
+
+function judge(
+  doc: XmlDocument,
+  options: ValidateOptions,
+  started: number,
+  time: TimeLimit,
+): ValidationOutcome {
   const targetError = checkTarget(options.target);
   if (targetError) return targetError;
   const target = options.target as ValidationTarget;
@@ -100,7 +129,7 @@ export function validateDocument(
     return validationError('invalid_data_format', notCiiText(doc.root));
 
   const profile = detectProfile(doc.root);
-  const input = ruleInput(doc);
+  const input = ruleInput(doc, time);
   const issues: ValidationIssue[] = [];
   const stages = {} as Record<Stage, StageResult>;
   const used: RuleSet[] = [];

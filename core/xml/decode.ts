@@ -38,7 +38,9 @@ export function decodeXml(bytes: Uint8Array): DecodeResult {
   }
   if (b0 === 0 && b1 === 0)
     return refuse('', 'xml_unsupported_encoding', 'unsupported_encoding', 0, 'UTF-32');
-  const head = latin1(bytes.subarray(0, 1024));
+  // The declaration ends at the first `>`: only that much is read here, the whole text once, below.
+  const close = bytes.subarray(0, 1024).indexOf(0x3e);
+  const head = latin1(bytes.subarray(0, close < 0 ? 1024 : close + 1));
   const declared = declaredEncoding(head, 0);
   if (declared && !ENCODING_NAME.test(declared.name)) return badName(head, declared);
   if (!declared || /^utf-?8$/i.test(declared.name)) return readUtf8(bytes, false);

@@ -149,6 +149,10 @@ describe('XML 1.0 fifth edition and Namespaces 1.0', () => {
     ['a control character', '<a>\u0001</a>', 'bad_char'],
     ['U+FFFE', '<a>\uFFFE</a>', 'bad_char'],
     ['a lone surrogate', '<a>\uD800</a>', 'bad_char'],
+    ['a lone low surrogate', '<a>\uDC00x</a>', 'bad_char'],
+    ['two high surrogates', '<a>\uD800\uD800\uDC00</a>', 'bad_char'],
+    ['U+FFFF after a supplementary character', '<a>\uD83D\uDE00\uFFFF</a>', 'bad_char'],
+    ['an escape character in an attribute', '<a b="\u001B"/>', 'bad_char'],
     ['a character reference to U+0000', '<a>&#0;</a>', 'bad_char_reference'],
     ['a name starting with a combining mark', '<\u0301a/>', 'expected_name'],
     ['two colons in a name', '<a:b:c xmlns:a="urn:a"/>', 'bad_qname'],
@@ -173,6 +177,17 @@ describe('XML 1.0 fifth edition and Namespaces 1.0', () => {
 
   it('accepts names with characters beyond the Basic Multilingual Plane', () => {
     expect(parsed('<\u{10000}a \u{10001}="1"></\u{10000}a>').root.name).toBe('\u{10000}a');
+  });
+
+  it('tells apart names that look alike to its name cache, however many', () => {
+    // "Aa" and "BB" hash alike, and so do all 16 names of four of them in a row.
+    const names = [0, 1, 2, 3].reduce<string[]>((all) => all.flatMap((n) => [`${n}Aa`, `${n}BB`]), ['']);
+    const doc = parsed(`<r>${[...names, ...names].map((n) => `<${n} ${n}="${n}"/>`).join('')}</r>`);
+    const read = doc.root.children.map((c) => {
+      const el = c as XmlElement;
+      return `${el.local}=${el.attributes[0]!.name}`;
+    });
+    expect(read).toEqual([...names, ...names].map((n) => `${n}=${n}`));
   });
 
   it('normalises attribute values as XML 1.0 §3.3.3 says', () => {

@@ -74,6 +74,10 @@ type BuildingElement = Mutable<Omit<XmlElement, 'children' | 'attributes'>> & {
   children: XmlNode[];
   attributes: XmlAttribute[];
 };
+/** Names of one hash kept for a document, at most. */
+const SAME_HASH_KEPT = 8;
+/** A qualified name as written, its prefix (null without one) and its local part. */
+type QName = readonly [name: string, prefix: string | null, local: string];
 /** The bindings an element's declarations replaced, to put back at its end. */
 type Undo = readonly (readonly [string, string | undefined])[];
 
@@ -153,7 +157,8 @@ class Parser {
   private nextLineEnd: number;
   private elements = 0;
   private namespaceDeclarations = 0;
-  private readonly names = new Map<string, readonly [string | null, string]>();
+  /** The qualified names met so far, by a hash of their characters (see qname). */
+  private readonly names = new Map<number, QName[]>();
   /** Prefixes used without a declaration, at the offset of their name. */
   private readonly undeclared: { prefix: string; at: number }[] = [];
   /** Prefix → namespace URI in scope (`''` the default namespace; an empty URI: none). */
@@ -335,7 +340,7 @@ class Parser {
     }
     const line = this.lineOf(start);
     this.pos += 1;
-    const name = this.qname();
+    const [name, prefix, local] = this.qname();
     const attributes: Mutable<XmlAttribute>[] = [];
     let seen: Set<string> | null = null;
     let declarations: Map<string, string> | null = null;
@@ -353,7 +358,7 @@ class Parser {
         );
       }
       const attrStart = this.pos;
-      const attrName = this.qname();
+      const [attrName, attrPrefix, attrLocal] = this.qname();
       this.skipSpace();
       this.expect('=');
       this.skipSpace();
@@ -371,16 +376,15 @@ class Parser {
         throw new Failure('xml_not_well_formed', 'attribute_duplicate', attrStart, attrName);
       seen?.add(attrName);
       const value = this.expand(rawValue, valueStart, ATTRIBUTE_SPECIALS, ' ');
-      const [prefix, local] = this.split(attrName);
-      if (attrName === 'xmlns' || prefix === 'xmlns') {
-        const declared = prefix === 'xmlns' ? local : '';
+      if (attrName === 'xmlns' || attrPrefix === 'xmlns') {
+        const declared = attrPrefix === 'xmlns' ? attrLocal : '';
         this.checkDeclaration(declared, value, attrStart);
         (declarations ??= new Map()).set(declared, value);
       }
       attributes.push({
         name: attrName,
-        prefix,
-        local,
+        prefix: attrPrefix,
+        local: attrLocal,
         ns: null,
         value,
         start: attrStart,
@@ -410,7 +414,6 @@ class Parser {
       }
     }
     if (prefixed > 1) this.checkExpandedNames(attributes);
-    const [prefix, local] = this.split(name);
     if (prefix === 'xmlns') throw new Failure('xml_not_well_formed', 'xmlns_element', start + 1, name);
     const ns = prefix === null ? this.defaultNamespace() : this.resolve(prefix, start + 1);
     const element: BuildingElement = {
@@ -567,7 +570,8 @@ class Parser {
     this.pos = hyphens + 3;
   }
 
-  private name(): string {
+  /** Where the Name [5] at the current position ends. */
+  private nameEnd(): number {
     const start = this.pos;
     let end: number;
     if (isNameStart(this.src.charCodeAt(start))) end = start + 1;
@@ -579,29 +583,41 @@ class Parser {
       else if (c >= 0xd800 && isAstralNamePair(this.src, end)) end += 2;
       else break;
     }
-    this.pos = end;
-    return this.src.slice(start, end);
+    return end;
   }
 
-  /** A name that is a QName of Namespaces 1.0 [7]: at most one colon, neither first nor last. */
-  private qname(): string {
+  private name(): string {
     const start = this.pos;
-    const name = this.name();
+    this.pos = this.nameEnd();
+    return this.src.slice(start, this.pos);
+  }
+
+  /**
+   * A name that is a QName of Namespaces 1.0 [7] (at most one colon, neither first nor last), with its
+   * parts. A document repeats few names, so each is cut out of the source and split once: it is found
+   * again by a hash of its characters, without making a string of it.
+   */
+  private qname(): QName {
+    const start = this.pos;
+    const end = this.nameEnd();
+    let hash = end - start;
+    for (let i = start; i < end; i++) hash = (Math.imul(hash, 31) + this.src.charCodeAt(i)) | 0;
+    this.pos = end;
+    const same = this.names.get(hash);
+    if (same) {
+      for (const known of same)
+        if (known[0].length === end - start && this.src.startsWith(known[0], start)) return known;
+    }
+    const name = this.src.slice(start, end);
     const colon = name.indexOf(':');
     if (colon !== -1 && (colon === 0 || colon === name.length - 1 || name.includes(':', colon + 1))) {
       throw new Failure('xml_not_well_formed', 'bad_qname', start, name);
     }
-    return name;
-  }
-
-  /** Prefix and local part of a qualified name; names repeat, so each is split once per document. */
-  private split(name: string): readonly [string | null, string] {
-    let parts = this.names.get(name);
-    if (!parts) {
-      const colon = name.indexOf(':');
-      parts = colon === -1 ? [null, name] : [name.slice(0, colon), name.slice(colon + 1)];
-      this.names.set(name, parts);
-    }
+    const parts: QName =
+      colon === -1 ? [name, null, name] : [name, name.slice(0, colon), name.slice(colon + 1)];
+    // Names made to share a hash (hostile input) are not kept past a few: a lookup stays short.
+    if (!same) this.names.set(hash, [parts]);
+    else if (same.length < SAME_HASH_KEPT) same.push(parts);
     return parts;
   }
 

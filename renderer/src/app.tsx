@@ -1,11 +1,14 @@
 import { useCallback, useMemo, useState } from 'react';
+import type { ConvertControl } from '../../core/api/convert-progress';
 import type { ValidationTarget } from '../../core/api/targets';
 import type { Backend, FormFields, InvoiceFile, Quota } from './backend/backend';
 import type { HttpSettings } from './backend/http-backend';
 import { mergeQuota, watchQuota } from './backend/quota-watch';
+import { ClearButton } from './batch/clear-button';
 import { RefusalNotices } from './batch/refusal-notices';
 import { QueueTable } from './batch/queue-table';
 import { useChecks } from './batch/use-checks';
+import { useKeptQueue } from './batch/use-kept-queue';
 import { useUploadLimits } from './batch/use-upload-limits';
 import { BackendIndicator } from './backend/backend-indicator';
 import { CheckCard } from './document/check-card';
@@ -46,15 +49,14 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
   const [validationTarget, setValidationTarget] = useState<ValidationTarget>(() => loadTarget(localStorage));
   const runOptions = useMemo(() => ({ lang, validationTarget }), [lang, validationTarget]);
   const limits = useUploadLimits(backend);
-  const { checks, rejected, submit, repair, checkAgain, cancel, convertReady, clear } = useChecks(
-    backend,
-    runOptions,
-    limits,
-  );
+  const work = useChecks(backend, runOptions, limits);
+  const { checks } = work;
+  const kept = useKeptQueue(backend.queue, checks, runOptions, work.restore);
   const profiles = useProfiles(backend, lang);
   const quota = quotaSeen?.settings === settings ? quotaSeen.quota : undefined;
   const runConvert = useCallback(
-    (file: InvoiceFile | null, fields: FormFields) => backend.run('convert', file, runOptions, fields),
+    (file: InvoiceFile | null, fields: FormFields, control?: ConvertControl) =>
+      backend.run('convert', file, runOptions, fields, control),
     [backend, runOptions],
   );
 
@@ -116,7 +118,7 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
           />
         )}
         {profilesOpen && <ProfilesPanel profiles={profiles} onClose={() => setProfilesOpen(false)} />}
-        <DropZone onFiles={submit} />
+        <DropZone onFiles={work.submit} compact={checks.length > 0} />
         <TargetSwitch
           target={validationTarget}
           onChange={(target) => {
@@ -124,29 +126,37 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
             setValidationTarget(target);
           }}
         />
-        <RefusalNotices refusals={rejected} />
+        <RefusalNotices refusals={work.rejected} />
         <section className="results" aria-labelledby="results-title">
           <div className="results-head">
             <h2 id="results-title">{t('results.title')}</h2>
             {checks.length > 0 && (
-              <button type="button" className="ghost dark" onClick={clear}>
-                {t('results.clear')}
-              </button>
+              <ClearButton count={checks.length} kept={backend.queue !== undefined} onClear={work.clear} />
             )}
           </div>
+          <p className="results-kept" data-testid="results-kept">
+            {t(backend.queue ? 'results.keptHere' : 'results.pageOnly')}
+          </p>
+          {kept.failure !== null && (
+            <p className="notice" role="alert" data-testid="results-not-kept">
+              {t('results.notKept')}
+            </p>
+          )}
           {checks.length === 0 ? (
             <p className="empty">{t('results.empty')}</p>
           ) : (
             <QueueTable
               checks={checks}
-              onCheckAgain={checkAgain}
-              onCancel={cancel}
-              onConvertReady={convertReady}
+              onCheckAgain={work.checkAgain}
+              onCancel={work.cancel}
+              onConvertReady={work.convertReady}
+              onRemove={work.remove}
               selectionActions={(selected) => <ExportButton checks={selected} backend={backend} />}
               detail={(check) => (
                 <CheckCard
                   check={check}
-                  onRepair={repair}
+                  onRepair={work.repair}
+                  onReading={work.reading}
                   runConvert={runConvert}
                   target={validationTarget}
                   profiles={profiles}

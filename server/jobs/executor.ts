@@ -3,14 +3,11 @@
  * a pool of threads (the server, so that a long OCR never holds up its answers). A thread that dies
  * with a task abandons that job: it is not finished, so its lease runs out and it is taken again.
  */
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { workerPool } from '../../core/pool/worker-pool';
 import { JobAbandoned, type JobPayload, type JobService } from '../../core/service/jobs';
 import { JOB_WORK } from '../../core/service/job-work';
 import type { ServiceResult } from '../../core/service/types';
-import { packageRoot } from '../package-root';
+import { startThread } from '../threads';
 
 export interface JobTask {
   readonly service: JobService;
@@ -33,21 +30,9 @@ export const inlineExecutor: JobExecutor = {
   close: async () => undefined,
 };
 
-/** The thread's module: the built one beside the bundle, or the sources through tsx (tests, dev). */
-function startThread(): Worker {
-  const here = fileURLToPath(import.meta.url);
-  if (!here.endsWith('.ts')) return new Worker(path.join(packageRoot(), 'dist', 'job-thread.js'));
-  const entry = pathToFileURL(path.join(path.dirname(here), 'job-thread.ts')).href;
-  const tsx = import.meta.resolve('tsx/esm/api');
-  return new Worker(
-    `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`,
-    { eval: true },
-  );
-}
-
 /** Jobs worked on a pool of `size` threads (core/pool), started as jobs come. */
 export function threadExecutor(size: number): JobExecutor {
-  const pool = workerPool<JobTask, JobTaskResult>(size, startThread);
+  const pool = workerPool<JobTask, JobTaskResult>(size, () => startThread('jobs/job-thread'));
   let closed = false;
   const stopping = () => new JobAbandoned('the job threads are stopping');
   return {

@@ -102,6 +102,27 @@ describe('jobs on a server', () => {
     await store.close();
   });
 
+  it('refunds the invoice reserved for a job whose convert ends without a deliverable', async () => {
+    const { server, store, acme } = await serverWithKeys();
+    const incomplete = new FormData();
+    incomplete.append('invoice_data', JSON.stringify({ number: 'F-1' }));
+    incomplete.append('output', 'xml_cii');
+    const accepted = await call(`${server.url}/api/v1/convert`, acme.apiKey, {
+      method: 'POST',
+      headers: { Prefer: 'respond-async' },
+      body: incomplete,
+    });
+    expect(accepted.status).toBe(202);
+    const job = await jobDone(
+      server.url,
+      acme.apiKey,
+      convertAcceptedSchema.parse(accepted.body).result.jobId,
+    );
+    expect(job.outcome).toMatchObject({ status: 422, body: { error: 'insufficient_data' } });
+    expect(await store.usage(acme.record.tenant, PERIOD)).toEqual({ used: 0, reserved: 0 });
+    await store.close();
+  });
+
   it('replays the same 202 and job for a repeated Idempotency-Key, and refuses with 402 before any job when the quota is used', async () => {
     const { server, store, acme } = await serverWithKeys();
     const send = () =>

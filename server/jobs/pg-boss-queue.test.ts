@@ -26,13 +26,7 @@ async function lockWaiters(client: pg.Client, count: number): Promise<void> {
       `SELECT count(*)::int AS n FROM pg_stat_activity
         WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%create_queue%'`,
     );
-    if (rows[0]!.n >= count) {
-      const dbg = await client.query(
-        `SELECT pid, state, wait_event_type, wait_event, left(query, 100) q FROM pg_stat_activity WHERE datname = current_database()`,
-      );
-      console.log(count, JSON.stringify(dbg.rows, null, 1));
-      return;
-    }
+    if (rows[0]!.n >= count) return;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

@@ -6,13 +6,14 @@
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { sql } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { LOCAL_TENANT, services, storedLocalContext } from '../../core/service';
 import type { StoreState } from '../../core/service/memory-storage';
 import { MIGRATIONS } from './migrations';
 import { IMPORTED_SUFFIX, JSON_STORE_FILE } from './json-import';
-import { openStore, SQLITE_FILE, type StoreLocation } from './open-store';
+import { keepingStatements, openStore, SQLITE_FILE, type StoreLocation } from './open-store';
 import { testPostgres } from './testing/test-postgres';
 
 const folders: string[] = [];
@@ -197,5 +198,23 @@ describe('the desktop store', () => {
       data,
     });
     await secondStore.close();
+  });
+});
+
+describe('SQLite statements', () => {
+  it('compiles a query’s text once and runs the kept statement again, within a bound', () => {
+    const database = new Database(':memory:');
+    const compile = vi.spyOn(database, 'prepare');
+    const db = keepingStatements(database);
+    db.prepare('create table t (v integer)').run([]);
+    const insert = 'insert into t (v) values (?)';
+    for (let v = 1; v <= 3; v += 1) db.prepare(insert).run([v]);
+    expect(db.prepare('select sum(v) as s from t').all([])).toEqual([{ s: 6 }]);
+    expect(compile).toHaveBeenCalledTimes(3);
+    for (let i = 0; i < 300; i += 1) db.prepare(`select ${i} as n`).all([]);
+    // The first texts made room for the later ones: compiled again.
+    db.prepare(insert).run([4]);
+    expect(compile).toHaveBeenCalledTimes(304);
+    db.close();
   });
 });

@@ -5,7 +5,7 @@
  * JSON store left by an earlier version is imported, before anything else runs.
  */
 import Database from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
@@ -38,13 +38,39 @@ function postgresDb(location: StoreLocation & { databaseUrl: string }): Kysely<S
   return new Kysely<StoreTables>({ dialect: new PostgresDialect({ pool }) });
 }
 
+/** Statements kept per SQLite file: more than the distinct queries of the store. */
+const KEPT_STATEMENTS = 256;
+
+/**
+ * The query builder prepares every query it runs, and SQLite compiles each statement it is given: a
+ * request's dozen queries cost more to compile than to run. The compiled statements are kept by their
+ * text (the values are parameters, so the texts are few) and run again. better-sqlite3 runs a statement
+ * to its end before anything else happens in the thread, so one is never used twice at once.
+ */
+export function keepingStatements(database: Database.Database): SqliteDatabase {
+  const kept = new Map<string, Database.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(text) {
+      let statement = kept.get(text);
+      if (!statement) {
+        statement = database.prepare(text);
+        // Beyond the bound (queries built with values in their text), the oldest kept makes room.
+        if (kept.size >= KEPT_STATEMENTS) kept.delete(kept.keys().next().value!);
+        kept.set(text, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 function sqliteDb(file: string): Kysely<StoreTables> {
   const database = new Database(file);
   database.pragma('journal_mode = WAL');
   // Committed transactions survive the process being killed; only a power loss may drop the last ones.
   database.pragma('synchronous = NORMAL');
   database.pragma('busy_timeout = 10000');
-  return new Kysely<StoreTables>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<StoreTables>({ dialect: new SqliteDialect({ database: keepingStatements(database) }) });
 }
 
 /**

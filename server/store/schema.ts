@@ -98,6 +98,26 @@ export interface SellerLayoutsTable {
   learned_at: string;
 }
 
+/** A document of the desktop's work queue (core/bridge/work-queue.ts). */
+export interface WorkQueueTable {
+  tenant: string;
+  id: string;
+  /** Its place in the queue, after every entry added before it. */
+  position: number;
+  filename: string;
+  media_type: string | null;
+  /** The file's bytes in base64. */
+  bytes: string;
+  kind: string;
+  target: string;
+  /** `under_way`, `finished`, or `interrupted` (under way when the app closed). */
+  status: string;
+  /** The page's JSON record of the entry. */
+  state: string;
+  added_at: string;
+  updated_at: string;
+}
+
 /** One row per import of a data directory's JSON store, so that it is imported once. */
 export interface ImportsTable {
   source: string;
@@ -116,6 +136,7 @@ export interface StoreTables {
   jobs: JobsTable;
   server_secrets: ServerSecretsTable;
   seller_layouts: SellerLayoutsTable;
+  work_queue: WorkQueueTable;
 }
 
 export type Engine = 'sqlite' | 'postgres';

@@ -3,33 +3,24 @@
  * lease ran out), renewing a lease as the attempt that holds it, keeping the outcome once together with
  * the settling of the reservation, queueing again the jobs of dead workers, tenants apart.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { NewJob } from '../../core/service/jobs';
-import { openStore, type StoreLocation } from './open-store';
+import { openStore } from './open-store';
 import { SqlJobStore } from './sql-jobs';
 import type { SqlStorage } from './sql-storage';
+import { engineLocations, type TestEngine } from './testing/engine-location';
 import { testPostgres } from './testing/test-postgres';
 
 const opened: SqlStorage[] = [];
-const folders: string[] = [];
 afterAll(async () => {
   for (const store of opened.splice(0)) await store.close();
-  for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
 });
 
 const postgres = await testPostgres();
+const location = engineLocations(postgres, 'facturx-jobs-');
 
-async function fresh(engine: 'sqlite' | 'postgres'): Promise<{ storage: SqlStorage; jobs: SqlJobStore }> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'facturx-jobs-'));
-  folders.push(dataDir);
-  const where: StoreLocation =
-    engine === 'postgres' && postgres.ok
-      ? { dataDir, databaseUrl: await postgres.newDatabase() }
-      : { dataDir };
-  const storage = await openStore(where);
+async function fresh(engine: TestEngine): Promise<{ storage: SqlStorage; jobs: SqlJobStore }> {
+  const storage = await openStore(await location(engine));
   opened.push(storage);
   return { storage, jobs: new SqlJobStore(storage) };
 }

@@ -2,7 +2,8 @@
  * Every storage operation, the same suite on each engine: in memory (the reference), SQLite (a file in a
  * temporary folder) and PostgreSQL (a database of its own in the test run's cluster). "Two stores" are
  * two stores opened on one database, as two servers have: two connection pools on PostgreSQL; on SQLite,
- * in one thread, one shared connection (other processes are tested with real processes elsewhere).
+ * in one thread, one shared connection (other processes are tested with real processes elsewhere). The
+ * SQL engines also run the operations only servers use (the sweep of idempotency records, shared secrets).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,6 +20,7 @@ import type {
 } from '../../core/service/storage';
 import type { SellerLayout } from '../../core/fields/supplier-layout/seller-layout';
 import { openStore } from './open-store';
+import type { SqlStorage } from './sql-storage';
 import { testPostgres } from './testing/test-postgres';
 
 interface Engine {
@@ -386,6 +388,55 @@ for (const [name, engine] of Object.entries(ENGINES)) {
       );
       expect(uses.filter((u) => u.status === 'activated')).toHaveLength(1);
       expect(uses.filter((u) => u.status === 'used')).toHaveLength(5);
+    });
+  });
+}
+
+/** The operations only the SQL store has: the servers' periodic sweep, and the secrets they share. */
+for (const name of ['sqlite', 'postgres'] as const) {
+  describe.skipIf(ENGINES[name] === null)(`the servers' own operations on ${name}`, () => {
+    const open = async () => {
+      const { first, second } = await ENGINES[name]!.open();
+      return { first: first as SqlStorage, second: async () => (await second()) as SqlStorage };
+    };
+    // Cutoffs so old that a lookup forgets nothing itself: only the sweep forgets.
+    const KEEP_ALL = { inProgressBefore: '2000-01-01T00:00:00.000Z', doneBefore: '2000-01-01T00:00:00.000Z' };
+
+    it('forgets, for every tenant, the idempotency records past their cutoffs, and only those', async () => {
+      const { first } = await open();
+      const response = { status: 200, body: { valid: true } };
+      const records = {
+        died: started('died', '2025-12-31T23:00:00.000Z'),
+        running: started('running', '2026-01-01T10:00:00.000Z'),
+        old: started('old', '2025-12-30T00:00:00.000Z'),
+        recent: started('recent', '2026-01-01T09:00:00.000Z'),
+        otherTenant: { ...started('died', '2025-12-31T22:00:00.000Z'), tenant: 'tn_2' },
+      };
+      for (const record of Object.values(records)) await first.beginIdempotent(record, KEEP_ALL);
+      for (const k of ['old', 'recent']) await first.completeIdempotent('tn_1', k, response);
+      await first.forgetExpiredIdempotency(CUTOFFS);
+      const kept = async (record: IdempotencyRecord) =>
+        (await first.beginIdempotent({ ...record, payloadHash: 'again' }, KEEP_ALL)) !== null;
+      expect({
+        died: await kept(records.died),
+        running: await kept(records.running),
+        old: await kept(records.old),
+        recent: await kept(records.recent),
+        otherTenant: await kept(records.otherTenant),
+      }).toEqual({ died: false, running: true, old: false, recent: true, otherTenant: false });
+    });
+
+    it('keeps the first secret a server offers under a name, for every server of the store', async () => {
+      const { first, second } = await open();
+      const other = await second();
+      const at = '2026-01-01T00:00:00.000Z';
+      const offered = await Promise.all(
+        ['a', 'b', 'c', 'd'].map((fresh, i) => (i % 2 ? other : first).serverSecret('jwt', fresh, at)),
+      );
+      expect(new Set(offered).size).toBe(1);
+      expect(['a', 'b', 'c', 'd']).toContain(offered[0]);
+      expect(await first.serverSecret('jwt', 'e', at)).toBe(offered[0]);
+      expect(await other.serverSecret('another', 'f', at)).toBe('f');
     });
   });
 }

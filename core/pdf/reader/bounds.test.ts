@@ -11,6 +11,7 @@ import {
   explodingContentStream,
   explodingObjectStreams,
   hugePicture,
+  nestedForms,
   lzwEncode,
   plainPdf,
   tooManyObjects,
@@ -174,5 +175,17 @@ describe('every entry point answers a PDF beyond the bounds with unextractable_p
     );
     expect(answer.body).toMatchObject({ error: 'unextractable_pdf' });
     expect((answer.body as { message: string }).message).toMatch(/plus de 64 Mo/);
+  });
+
+  it('a convert dry run refuses a page of nested forms (3 KB, hours of pdfjs work) by what it reads of it', async () => {
+    const answer = await services.convert(request(nestedForms(), { dry_run: 'true' }), localContext());
+    expect([answer.status, answer.body]).toMatchObject([
+      422,
+      {
+        error: 'unextractable_pdf',
+        reason: 'unreadable',
+        message: 'The PDF is refused: a page holds more than 10000 pieces of text, the bound for one page.',
+      },
+    ]);
   });
 });

@@ -5,7 +5,7 @@
  * and the size of each picture. A PDF beyond one of them is refused with the bound it broke, instead of
  * being decompressed or drawn without limit.
  */
-import { MAX_DECODED, decodeStream, filterNames, IMAGE_FILTERS } from './filters';
+import { type Decoded, MAX_DECODED, filterNames, IMAGE_FILTERS } from './filters';
 import { isName, PdfStream, type PdfDict, type PdfObject } from './objects';
 
 export interface PdfLimits {
@@ -57,6 +57,7 @@ export interface BoundedDocument {
   resolve(o: PdfObject | undefined): PdfObject | undefined;
   dict(o: PdfObject | undefined): PdfDict | undefined;
   catalog(): PdfDict | undefined;
+  decode(stream: PdfStream, limit: number): Decoded;
 }
 
 export function checkBounds(
@@ -96,7 +97,7 @@ export function checkBounds(
       decoded += known;
       continue;
     }
-    const result = decodeStream(stream, resolve, budget);
+    const result = doc.decode(stream, budget);
     if (result.ok) {
       decoded += result.bytes.length;
       sizes?.measured(stream, result.bytes.length);

@@ -13,7 +13,7 @@ import {
   checkBounds,
   PDF_LIMITS,
 } from './bounds';
-import { type Decoded, decodeStream } from './filters';
+import { type Decoded, decodeStream, MAX_DECODED } from './filters';
 import { PdfDict, PdfRef, PdfStream, type PdfObject, isName } from './objects';
 import { Parser, PdfSyntaxError, bytesOf, indexOf, isWhite, lastIndexOf } from './parser';
 
@@ -94,6 +94,33 @@ const opened = new WeakMap<Uint8Array, OpenResult>();
 const revisionBases = new WeakMap<Uint8Array, PdfDocument>();
 export type OpenResult = { ok: true; doc: PdfDocument } | { ok: false; error: OpenError };
 
+/**
+ * Decoded streams a document keeps for the readers that come after its bounds check (extraction, the
+ * checks, packaging, and the same readers on a revision appended to it), each up to the first bound and
+ * all of them up to the second: an invoice's page contents, metadata, XML and ICC profile fit, and a
+ * large font or picture is decoded again by whoever needs it rather than held.
+ */
+const KEEP_STREAM_BYTES = 2 * 1024 * 1024;
+const KEEP_DOCUMENT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * How an object was read from its cross-reference entry: parsed at an offset (up to `end`, with the
+ * indirect `/Length` objects it asked for), or taken from an object stream.
+ */
+type Origin =
+  | { readonly kind: 'offset'; readonly end: number; readonly lengths: readonly number[] }
+  | { readonly kind: 'compressed'; readonly stream: number };
+
+/** Bytes a parse may look at past the end of an object (the keyword after it, a reference's `R`). */
+const LOOKAHEAD = 64;
+
+/** A decoded stream kept: the length of its raw data, and the limit it was decoded within. */
+interface Kept {
+  readonly length: number;
+  readonly limit: number;
+  readonly decoded: Decoded;
+}
+
 const MAX_XREF_SECTIONS = 256;
 const MAX_REF_CHAIN = 32;
 const MAX_OBJECT_NUMBER = 8_388_608;
@@ -118,6 +145,8 @@ export class PdfDocument {
   /** Cross-reference entries, newest revision first wins. */
   readonly xref = new Map<number, XrefEntry>();
   private readonly cache = new Map<number, PdfObject>();
+  /** How each object was read from its entry (a revision appended to this file may share it: fromBase). */
+  private readonly origins = new Map<number, Origin>();
   private readonly objStms = new Map<number, { data: Uint8Array; offsets: Map<number, number> } | null>();
   private scanned: Map<number, number> | null = null;
   private lengthDepth = 0;
@@ -125,6 +154,14 @@ export class PdfDocument {
   private tooManyObjects = false;
   /** Decoded size of each stream the bounds check decoded, by the offset and length of its data. */
   private readonly decodedSizes = new Map<number, { readonly length: number; readonly size: number }>();
+  /** Decoded streams kept (KEEP_STREAM_BYTES), by the offset of their data. */
+  private readonly kept = new Map<number, Kept>();
+  private keptBytes = 0;
+  /**
+   * The file this one is a new revision of (noteRevision), while this file does begin with its bytes,
+   * each of them: what it decoded or measured of those bytes holds here too.
+   */
+  private base: PdfDocument | null = null;
 
   private constructor(
     readonly bytes: Uint8Array,
@@ -159,6 +196,7 @@ export class PdfDocument {
       return openError('not_pdf');
     }
     const doc = new PdfDocument(bytes, limits);
+    doc.base = PdfDocument.baseOf(bytes);
     try {
       doc.readXref();
     } catch {
@@ -173,33 +211,47 @@ export class PdfDocument {
     }
     const beyond = doc.tooManyObjects
       ? { bound: 'objects' as const, limit: limits.maxObjects }
-      : checkBounds(doc, limits, doc.streamSizes(revisionBases.get(bytes)));
+      : checkBounds(doc, limits, doc.streamSizes());
     return beyond ? openError('beyond_bounds', beyond) : { ok: true, doc };
   }
 
   /**
    * Notes that `revised` is `base`'s bytes with a new revision appended (an incremental update): when it
    * is opened, the streams it keeps from `base` count at the decoded sizes `base`'s check measured
-   * instead of being inflated again; only the appended ones are decoded.
+   * instead of being inflated again, and read as `base` decoded them; only the appended ones are decoded.
    */
   static noteRevision(revised: Uint8Array, base: PdfDocument): void {
     revisionBases.set(revised, base);
   }
 
-  /** Where this document's bounds check notes the sizes it measures, and finds those `base` measured. */
-  private streamSizes(base: PdfDocument | undefined): StreamSizes {
-    // Trusted only while the file does begin with the base's bytes, each of them.
-    const prefix =
-      base !== undefined &&
-      this.bytes.length > base.bytes.length &&
-      Buffer.compare(this.bytes.subarray(0, base.bytes.length), base.bytes) === 0
-        ? base.bytes.length
-        : 0;
+  /** The document `bytes` is a noted revision of, trusted only while it does begin with that one's bytes. */
+  private static baseOf(bytes: Uint8Array): PdfDocument | null {
+    const base = revisionBases.get(bytes);
+    return base !== undefined &&
+      bytes.length > base.bytes.length &&
+      Buffer.compare(bytes.subarray(0, base.bytes.length), base.bytes) === 0
+      ? base
+      : null;
+  }
+
+  /**
+   * The offset of a stream's data when the base holds the same bytes there and decodes them alike (its
+   * filters given in its own dictionary: one given by reference could be redefined by the revision).
+   */
+  private baseOffsetOf(stream: PdfStream): number | undefined {
+    if (!this.base) return undefined;
+    const at = this.offsetOf(stream);
+    if (at === undefined || at + stream.raw.length > this.base.bytes.length || !directFilters(stream))
+      return undefined;
+    return at;
+  }
+
+  /** Where this document's bounds check notes the sizes it measures, and finds those its base measured. */
+  private streamSizes(): StreamSizes {
     return {
       known: (stream) => {
-        const at = this.offsetOf(stream);
-        if (at === undefined || at + stream.raw.length > prefix || !directFilters(stream)) return undefined;
-        const was = base?.decodedSizes.get(at);
+        const at = this.baseOffsetOf(stream);
+        const was = at === undefined ? undefined : this.base?.decodedSizes.get(at);
         return was?.length === stream.raw.length ? was.size : undefined;
       },
       measured: (stream, size) => {
@@ -257,8 +309,33 @@ export class PdfDocument {
       : undefined;
   }
 
-  decode(stream: PdfStream): Decoded {
-    return decodeStream(stream, (o) => this.resolve(o));
+  /**
+   * A stream's data decoded (within `limit` bytes at each step, MAX_DECODED when not given). The same
+   * stream decodes to the same bytes for every reader of the document: kept ones are handed out again,
+   * never to be changed.
+   */
+  decode(stream: PdfStream, limit?: number): Decoded {
+    const at = this.offsetOf(stream);
+    const within = Math.min(limit ?? MAX_DECODED, MAX_DECODED);
+    const kept = at === undefined ? undefined : this.keptAt(at, stream, within);
+    if (kept) return kept;
+    const decoded = decodeStream(stream, (o) => this.resolve(o), limit);
+    if (decoded.ok && at !== undefined) this.keep(at, stream, within, decoded);
+    return decoded;
+  }
+
+  /** The decode of the stream at `at` that this document, or its base, kept within `limit` or less. */
+  private keptAt(at: number, stream: PdfStream, limit: number): Decoded | undefined {
+    const own = keptWithin(this.kept.get(at), stream, limit);
+    if (own || this.baseOffsetOf(stream) === undefined) return own;
+    return keptWithin(this.base?.kept.get(at), stream, limit);
+  }
+
+  private keep(at: number, stream: PdfStream, limit: number, decoded: Decoded & { ok: true }): void {
+    const size = decoded.bytes.length;
+    if (size > KEEP_STREAM_BYTES || this.keptBytes + size > KEEP_DOCUMENT_BYTES) return;
+    this.keptBytes += size;
+    this.kept.set(at, { length: stream.raw.length, limit, decoded });
   }
 
   /** Indirect object `num` (any generation: the newest definition is the one that counts). */
@@ -291,14 +368,72 @@ export class PdfDocument {
   private load(num: number): PdfObject | undefined {
     const entry = this.xref.get(num);
     if (!entry) return undefined;
-    if (entry.kind === 'offset') return entry.offset < 0 ? undefined : this.parseAt(entry.offset, num);
-    return this.fromObjStm(entry.stream, num);
+    if (this.readsAsBase(num, 0)) {
+      this.origins.set(num, this.base!.origins.get(num)!);
+      return this.fromBase(num);
+    }
+    if (entry.kind === 'compressed') {
+      const value = this.fromObjStm(entry.stream, num);
+      if (value !== undefined) this.origins.set(num, { kind: 'compressed', stream: entry.stream });
+      return value;
+    }
+    if (entry.offset < 0) return undefined;
+    const lengths: number[] = [];
+    const parsed = this.parseAt(entry.offset, num, lengths);
+    if (parsed) this.origins.set(num, { kind: 'offset', end: parsed.end, lengths });
+    return parsed?.value;
   }
 
-  private parseAt(offset: number, num: number): PdfObject | undefined {
+  private parseAt(
+    offset: number,
+    num: number,
+    lengths: number[] = [],
+  ): { value: PdfObject; end: number } | undefined {
     if (offset < 0 || offset >= this.bytes.length) return undefined;
-    const parsed = new Parser(this.bytes, offset, (ref) => this.lengthOf(ref)).indirect();
-    return parsed.num === num ? parsed.value : undefined;
+    const parser = new Parser(this.bytes, offset, (ref) => {
+      lengths.push(ref.num);
+      return this.lengthOf(ref);
+    });
+    const parsed = parser.indirect();
+    return parsed.num === num ? { value: parsed.value, end: parser.pos } : undefined;
+  }
+
+  /**
+   * Whether this file reads object `num` exactly as its base did: the same cross-reference entry, from
+   * which the base read it (not by scanning), parsed within the base's bytes with room to spare for the
+   * parser's look-ahead, a stream's data as long as its `/Length` says, the `/Length` objects it asked
+   * for read alike, and for an object of an object stream, that stream read and decoded alike (its
+   * filters in its own dictionary).
+   */
+  private readsAsBase(num: number, depth: number): boolean {
+    const base = this.base;
+    const entry = this.xref.get(num);
+    if (!base || !entry || depth > 2 || this.repaired || base.repaired) return false;
+    if (!sameEntry(base.xref.get(num), entry)) return false;
+    const value = base.get(num);
+    const origin = base.origins.get(num);
+    if (value === undefined || !origin) return false;
+    if (origin.kind === 'compressed') {
+      const stream = base.get(origin.stream);
+      return (
+        stream instanceof PdfStream && directFilters(stream) && this.readsAsBase(origin.stream, depth + 1)
+      );
+    }
+    if (value instanceof PdfStream && base.resolve(value.dict.get('Length')) !== value.raw.length)
+      return false;
+    return (
+      origin.end + LOOKAHEAD <= base.bytes.length &&
+      origin.lengths.every((n) => this.readsAsBase(n, depth + 1))
+    );
+  }
+
+  /** Object `num` as the base read it (readsAsBase), a stream's data then a view into this file's bytes. */
+  private fromBase(num: number): PdfObject | undefined {
+    const base = this.base!;
+    const value = base.get(num);
+    if (!(value instanceof PdfStream)) return value;
+    const at = base.offsetOf(value)!;
+    return new PdfStream(value.dict, this.bytes.subarray(at, at + value.raw.length));
   }
 
   private lengthOf(ref: PdfRef): number | undefined {
@@ -486,7 +621,7 @@ export class PdfDocument {
     const offset = this.scan().get(num);
     if (offset === undefined) return undefined;
     try {
-      return this.parseAt(offset, num);
+      return this.parseAt(offset, num)?.value;
     } catch {
       return undefined;
     }
@@ -496,6 +631,10 @@ export class PdfDocument {
   private rebuildFromScan(): void {
     this.repaired = true;
     this.cache.clear();
+    this.origins.clear();
+    // Filters and lengths given by reference may resolve otherwise with the objects found by scanning.
+    this.kept.clear();
+    this.keptBytes = 0;
     this.xref.clear();
     const found = this.scan();
     for (const [num, offset] of found) this.addEntry(num, { kind: 'offset', offset, gen: 0 });
@@ -549,6 +688,22 @@ export class PdfDocument {
     }
     this.trailer = trailer;
   }
+}
+
+/** Whether two cross-reference entries name the same place. */
+function sameEntry(a: XrefEntry | undefined, b: XrefEntry): boolean {
+  if (a === undefined || a.kind !== b.kind) return false;
+  return a.kind === 'offset'
+    ? b.kind === 'offset' && a.offset === b.offset && a.gen === b.gen
+    : b.kind === 'compressed' && a.stream === b.stream && a.index === b.index;
+}
+
+/**
+ * A kept decode of the stream at that offset, if it was decoded within `limit` or less (a decode that
+ * fitted a smaller limit gives the same bytes within a larger one; within a smaller one it is redone).
+ */
+function keptWithin(kept: Kept | undefined, stream: PdfStream, limit: number): Decoded | undefined {
+  return kept && kept.length === stream.raw.length && kept.limit <= limit ? kept.decoded : undefined;
 }
 
 /**

@@ -2,17 +2,22 @@
  * The bounds check of a new revision (issue 15): a Factur-X PDF we package is the carrier's bytes with a
  * revision appended; opening it decodes only the appended streams, the carrier's counting at the sizes
  * its own check measured. The verdict is the one a full check gives, and a file that does not begin with
- * the carrier's bytes is checked in full.
+ * the carrier's bytes is checked in full. What a document decodes it keeps for its other readers, and a
+ * revision reads the carrier's streams as the carrier decoded them unless it may decode them otherwise.
  */
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ciiToModel } from '../../cii/read';
 import { goldenCii } from '../../testing/hostile-xml';
+import { checkFacturxPdf } from '../check';
+import { extractFacturx } from '../facturx-read';
 import { packageFacturx } from '../facturx-write';
+import { writeRevision } from '../writer/revision';
+import { name } from '../writer/serialize';
 import { renderInvoice } from '../render/invoice-render';
 import { PDF_LIMITS } from './bounds';
 import { PdfDocument } from './document';
 import * as filters from './filters';
-import { isName, PdfStream } from './objects';
+import { isName, PdfDict, type PdfObject, PdfRef, PdfStream } from './objects';
 
 vi.mock('./filters', async (actual) => {
   const real = await actual<typeof filters>();
@@ -20,9 +25,11 @@ vi.mock('./filters', async (actual) => {
 });
 
 const decodeStream = vi.mocked(filters.decodeStream);
-/** Streams the bounds check decoded (it gives a budget; other readers do not). */
-const boundsDecodes = (): PdfStream[] =>
-  decodeStream.mock.calls.filter((c) => c[2] !== undefined).map(([stream]) => stream);
+/**
+ * The streams decoded since the last clear, each once: the bounds check measures the ones the reading of
+ * the cross-reference data did not decode already (the document keeps what it decoded).
+ */
+const boundsDecodes = (): PdfStream[] => [...new Set(decodeStream.mock.calls.map(([stream]) => stream))];
 
 let carrier: Uint8Array;
 let packaged: Uint8Array;
@@ -108,3 +115,110 @@ describe('the bounds check of a revision we appended', () => {
     expect(boundsDecodes()).toHaveLength(streamsFrom(altered, 0));
   });
 });
+
+describe('what a document decodes, its readers share', () => {
+  it('the packaging, the extraction and the check of its output decode each stream once', () => {
+    const source = new Uint8Array(carrier);
+    decodeStream.mockClear();
+    const pack = packageFacturx(source, new TextEncoder().encode(goldenCii()), 'EN16931');
+    if (!pack.ok) throw new Error(pack.error.message);
+    expect(extractFacturx(pack.pdf, 'invoice.pdf').ok).toBe(true);
+    expect(checkFacturxPdf(pack.pdf).pdfa.passed).toBe(true);
+    // Each call by where its data lies in the packaged file (the carrier's part lies where it lay).
+    const places = decodeStream.mock.calls.map(([stream]) =>
+      stream.raw.buffer === source.buffer
+        ? stream.raw.byteOffset - source.byteOffset
+        : stream.raw.byteOffset - pack.pdf.byteOffset,
+    );
+    expect(new Set(places).size).toBe(places.length);
+    expect(places).toHaveLength(streamsFrom(pack.pdf, 0));
+  });
+
+  it('a revision that redefines a filter given by reference decodes the stream again', () => {
+    const opened = openHandMade([
+      '4 0 obj\n<< /Length 11 /Filter 5 0 R >>\nstream\n48656C6C6F>\nendstream\nendobj\n',
+      '5 0 obj\n/ASCIIHexDecode\nendobj\n',
+    ]);
+    const content = (doc: PdfDocument) => doc.decode(streamOf(doc, 4));
+    const before = content(opened);
+    expect(before.ok && Buffer.from(before.bytes).toString('latin1')).toBe('Hello');
+    const reopened = revise(opened, 5, name('FlateDecode'));
+    // The hex text is no Flate data: the revision's filter is the one applied.
+    expect(content(reopened).ok).toBe(false);
+  });
+});
+
+describe('a revision reads the objects it keeps as the file it was appended to read them', () => {
+  it('shares the carrier’s objects, their stream data read in the packaged file', () => {
+    const base = PdfDocument.open(carrier);
+    const pack = packageFacturx(carrier, new TextEncoder().encode(goldenCii()), 'EN16931');
+    if (!base.ok || !pack.ok) throw new Error('no packaged file');
+    const reopened = PdfDocument.open(pack.pdf);
+    if (!reopened.ok) throw new Error(reopened.error.message);
+    // The carrier's first stream object (its page content, a font…), read from its offset.
+    const num = [...base.doc.objectNumbers()].find(
+      (n) => base.doc.xref.get(n)?.kind === 'offset' && base.doc.get(n) instanceof PdfStream,
+    );
+    if (num === undefined) throw new Error('no stream in the carrier');
+    const stream = streamOf(reopened.doc, num);
+    expect(stream.dict).toBe(streamOf(base.doc, num).dict);
+    expect(stream.raw.buffer).toBe(pack.pdf.buffer);
+  });
+
+  it('reads again a stream whose /Length object the revision redefines', () => {
+    const data = 'AAAA\nendstream\nBBBB';
+    const opened = openHandMade([
+      `4 0 obj\n<< /Length 5 0 R >>\nstream\n${data}\nendstream\nendobj\n`,
+      '5 0 obj\n4\nendobj\n',
+    ]);
+    expect(streamOf(opened, 4).raw).toHaveLength(4);
+    expect(streamOf(revise(opened, 5, data.length), 4).raw).toHaveLength(data.length);
+  });
+});
+
+/** A one-page PDF written by hand (a classic cross-reference table) with `objects` from number 4 on. */
+function openHandMade(objects: readonly string[]): PdfDocument {
+  const text = [
+    '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n',
+    '1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n',
+    '2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n',
+    '3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 10 10] /Contents 4 0 R >>\nendobj\n',
+    ...objects,
+  ];
+  const offsets: number[] = [];
+  let at = 0;
+  for (const part of text) {
+    offsets.push(at);
+    at += part.length;
+  }
+  const xref = [`xref\n0 ${text.length}\n0000000000 65535 f\r\n`]
+    .concat(offsets.slice(1).map((o) => `${String(o).padStart(10, '0')} 00000 n\r\n`))
+    .join('');
+  const trailer = `trailer\n<< /Size ${text.length} /Root 1 0 R >>\nstartxref\n${at}\n%%EOF\n`;
+  const opened = PdfDocument.open(new Uint8Array(Buffer.from(`${text.join('')}${xref}${trailer}`, 'latin1')));
+  if (!opened.ok) throw new Error(opened.error.message);
+  return opened.doc;
+}
+
+/** `doc` with a revision appended that replaces object `num` by `value`, opened. */
+function revise(doc: PdfDocument, num: number, value: PdfObject): PdfDocument {
+  const info = doc.size();
+  const revised = writeRevision(doc, {
+    objects: new Map<number, PdfObject>([
+      [num, value],
+      [info, new PdfDict()],
+    ]),
+    root: new PdfRef(1, 0),
+    info: new PdfRef(info, 0),
+    id: [new Uint8Array(16), new Uint8Array(16)],
+  });
+  const opened = PdfDocument.open(revised);
+  if (!opened.ok) throw new Error(opened.error.message);
+  return opened.doc;
+}
+
+function streamOf(doc: PdfDocument, num: number): PdfStream {
+  const stream = doc.get(num);
+  if (!(stream instanceof PdfStream)) throw new Error(`object ${num} is no stream`);
+  return stream;
+}

@@ -107,8 +107,8 @@ function run({ doc, source }: RuleContext): RuleOutput {
         path: pathOf(el, 'schemeID'),
         before: null,
         message: {
-          en: `Identifier ${text.value} has no schemeID and its scheme cannot be told for certain`,
-          fr: `L'identifiant ${text.value} n'a pas de schemeID et son schéma ne peut être déterminé avec certitude`,
+          en: `Identifier ${text.value} states no scheme and its scheme cannot be told for certain`,
+          fr: `L'identifiant ${text.value} n'indique pas de schéma et son schéma ne peut être déterminé avec certitude`,
         },
       });
       continue;
@@ -122,8 +122,8 @@ function run({ doc, source }: RuleContext): RuleOutput {
         before: null,
         after: found.scheme,
         message: {
-          en: `schemeID ${found.scheme} added: ${text.value} is ${found.what.en}`,
-          fr: `schemeID ${found.scheme} ajouté : ${text.value} est ${found.what.fr}`,
+          en: `Scheme ${found.scheme} added: ${text.value} is ${found.what.en}`,
+          fr: `Schéma ${found.scheme} ajouté : ${text.value} est ${found.what.fr}`,
         },
       }),
     );

@@ -1,6 +1,8 @@
 /** EN16931 conditions and calculations BR-CO-03…BR-CO-26, CII binding 1.3.16. */
 import { Decimal } from '../../decimal/decimal';
-import { textOf } from '../../xml/query';
+import { CII_PREFIXES } from '../../cii/namespaces';
+import { placeWords, spelledName } from '../../model/place-words';
+import { textOf, xpathOf } from '../../xml/query';
 import type { XmlElement } from '../../xml/tree';
 import type { Message } from '../rule';
 import { decimalOf, decimalOfDouble, doubleOf, doubleSum, roundDouble } from '../xpath/cast';
@@ -66,9 +68,18 @@ const VAT_COUNTRY_PREFIXES = new Set(
   ).split(' '),
 );
 
+/** The amounts a rule compares, each named by its term (`Invoice total amount with VAT (BT-112) 120.00`). */
 const amountsDetail = (el: XmlElement, ...locals: string[]): Message => {
-  const parts = locals.map((l) => `${l} ${sel(el, l).map(textOf).join(', ') || 'absent'}`).join('; ');
-  return { en: parts, fr: parts };
+  const at = xpathOf(el, CII_PREFIXES);
+  const part = (lang: 'en' | 'fr', local: string): string => {
+    const words = placeWords(`${at}/ram:${local}`) ?? spelledName(local);
+    const values = sel(el, local).map(textOf).join(', ');
+    return `${words[lang]} ${values || 'absent'}`;
+  };
+  return {
+    en: locals.map((l) => part('en', l)).join('; '),
+    fr: locals.map((l) => part('fr', l)).join(' ; '),
+  };
 };
 
 export const conditionAssertions: readonly Assertion[] = [

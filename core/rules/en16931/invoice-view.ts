@@ -7,6 +7,7 @@ import { RAM, RSM, UDT } from '../../cii/namespaces';
 import { Decimal } from '../../decimal/decimal';
 import { attributeValue, childrenNamed, textOf } from '../../xml/query';
 import type { XmlElement } from '../../xml/tree';
+import { perDocument } from '../document-memo';
 import type { RuleInput } from '../rule';
 import { booleanOf, decimalOf } from '../xpath/cast';
 import { absolute, anywhere, down, type Step } from '../xpath/paths';
@@ -206,13 +207,4 @@ export class InvoiceView {
   }
 }
 
-const views = new WeakMap<RuleInput, InvoiceView>();
-
-export function viewOf(input: RuleInput): InvoiceView {
-  let view = views.get(input);
-  if (!view) {
-    view = new InvoiceView(input);
-    views.set(input, view);
-  }
-  return view;
-}
+export const viewOf = perDocument((input) => new InvoiceView(input));

@@ -32,14 +32,19 @@ export const FACTURX_PROFILE_ARTEFACTS: Readonly<Record<Profile, ProfileArtefact
 /** A rule context: its match pattern tested on the elements of the local name it ends with. */
 function contextOf(pattern: string): PatternContext {
   const match = compileMatch(pattern);
-  return { label: pattern, locals: match.local ? [match.local] : () => true, matches: match.matches };
+  return {
+    label: pattern,
+    locals: match.local ? [match.local] : () => true,
+    byNames: match.byNames,
+    matches: match.matches,
+  };
 }
 
 function patternOf(rules: readonly RuleData[], profileName: string): Rule[] {
   const contexts = rules.map(([pattern]) => contextOf(pattern));
-  const assertions = rules.flatMap(([, asserts], index) =>
+  const assertions = rules.flatMap(([pattern, asserts], index) =>
     asserts.map(([id, severity, kind, expression, bt, data]): PatternAssertion => {
-      const message = messageOf(id, data, profileName);
+      const message = messageOf(id, data, profileName, pattern);
       if (!message) throw new Error(`Factur-X ${profileName}: no message for ${id}`);
       const test = compileTest(expression);
       const holds = kind === 'assert';

@@ -4,17 +4,24 @@
  * (BR-FXEXT-…, BR-FX-EN-04, BR-CO-27…) have their own; the structural assertions (how often an element
  * may occur in the profile, elements a profile does not use) are said from their data.
  */
-import type { Message } from '../rule';
+import type { Message, RuleMeta } from '../rule';
 import { en16931ModelRules } from '../en16931';
 import { en16931CodeRules } from '../en16931/codes';
 import { ciiSyntaxRules } from '../en16931/syntax';
 import type { MessageData } from './definition';
+import { attributeWords, placeWords } from '../../model/place-words';
 
-const EN16931_MESSAGES: ReadonlyMap<string, Message> = new Map(
-  [en16931ModelRules, en16931CodeRules, ciiSyntaxRules].flatMap((set) =>
-    set.rules.map((r) => [r.id, r.message] as const),
-  ),
-);
+/** The EN16931 rules by id, for their messages (read on first use: some are worded from the model). */
+let en16931Rules: ReadonlyMap<string, RuleMeta> | null = null;
+
+function en16931Message(id: string): Message | undefined {
+  en16931Rules ??= new Map(
+    [en16931ModelRules, en16931CodeRules, ciiSyntaxRules].flatMap((set) =>
+      set.rules.map((r) => [r.id, r] as const),
+    ),
+  );
+  return en16931Rules.get(id)?.message;
+}
 
 const CATEGORY_NAMES: Readonly<Record<string, Message>> = {
   S: { en: 'Standard rated (S)', fr: 'taux normal (S)' },
@@ -31,8 +38,8 @@ const CATEGORY_NAMES: Readonly<Record<string, Message>> = {
 /** Rules of Factur-X's own (not in the EN16931 artefact), by id. */
 const FACTURX_MESSAGES: Readonly<Record<string, Message>> = {
   'PEPPOL-EN16931-R008': {
-    en: 'The document must not contain empty elements.',
-    fr: 'Le document ne doit pas contenir d’éléments vides.',
+    en: 'The invoice must not contain empty data: fill it in or remove it.',
+    fr: 'La facture ne doit pas contenir de donnée vide : renseignez-la ou retirez-la.',
   },
   'BR-CO-25': {
     en: 'When the Amount due for payment (BT-115) is positive, the Payment due date (BT-9) or the Payment terms (BT-20) must be given.',
@@ -167,45 +174,79 @@ function categoryRule(id: string): Message | undefined {
 
 /** The message of a business rule of the profile artefact; undefined for an id we have no words for. */
 export function ruleMessage(id: string): Message | undefined {
-  return EN16931_MESSAGES.get(id) ?? FACTURX_MESSAGES[id] ?? categoryRule(id);
+  return en16931Message(id) ?? FACTURX_MESSAGES[id] ?? categoryRule(id);
 }
 
-/** The message of an assertion as its data describes it. */
-export function messageOf(id: string, data: MessageData, profileName: string): Message | undefined {
+const times = (n: number): Message =>
+  n === 1 ? { en: 'once', fr: 'une fois' } : { en: `${n} times`, fr: `${n} fois` };
+
+/**
+ * The message of an assertion as its data describes it, for the rule context it checks: a structural
+ * statement names the data in words (place-words.ts), the XML element being the finding's location.
+ */
+export function messageOf(
+  id: string,
+  data: MessageData,
+  profileName: string,
+  context: string,
+): Message | undefined {
+  const profile = `Factur-X ${profileName}`;
   switch (data[0]) {
     case 'rule':
       return ruleMessage(id);
-    case 'exactly':
+    case 'exactly': {
+      const what = childWords(context, data[1]);
+      const n = times(data[2]);
       return {
-        en: `In Factur-X ${profileName}, element ${data[1]} must occur exactly ${data[2]} time(s) here.`,
-        fr: `En Factur-X ${profileName}, l’élément ${data[1]} doit figurer exactement ${data[2]} fois ici.`,
+        en: `In ${profile}, “${what.en}” must be given exactly ${n.en}: add it where it is missing, remove the extra ones.`,
+        fr: `En ${profile}, « ${what.fr} » doit figurer exactement ${n.fr} : ajoutez la donnée si elle manque, retirez les doublons.`,
       };
+    }
     case 'atMost':
-    case 'variantAtMost':
+    case 'variantAtMost': {
+      const what = childWords(context, data[1]);
+      const n = times(data[2]);
       return {
-        en: `In Factur-X ${profileName}, element ${data[1]} may occur at most ${data[2]} time(s) here.`,
-        fr: `En Factur-X ${profileName}, l’élément ${data[1]} peut figurer au plus ${data[2]} fois ici.`,
+        en: `In ${profile}, “${what.en}” may be given at most ${n.en}: remove the extra ones.`,
+        fr: `En ${profile}, « ${what.fr} » peut figurer au plus ${n.fr} : retirez les doublons.`,
       };
-    case 'atLeast':
+    }
+    case 'atLeast': {
+      const what = childWords(context, data[1]);
+      const n = times(data[2]);
       return {
-        en: `In Factur-X ${profileName}, element ${data[1]} must occur at least ${data[2]} time(s) here.`,
-        fr: `En Factur-X ${profileName}, l’élément ${data[1]} doit figurer au moins ${data[2]} fois ici.`,
+        en: `In ${profile}, “${what.en}” must be given at least ${n.en}: add it.`,
+        fr: `En ${profile}, « ${what.fr} » doit figurer au moins ${n.fr} : ajoutez cette donnée.`,
       };
+    }
     case 'notUsed':
-    case 'variantNotUsed':
+    case 'variantNotUsed': {
+      const what = placeWords(context) ?? SOME_DATA;
       return {
-        en: `Factur-X ${profileName} does not use element ${data[1]} here: leave it out or declare a richer profile.`,
-        fr: `Factur-X ${profileName} n’utilise pas l’élément ${data[1]} ici : retirez-le ou déclarez un profil plus riche.`,
+        en: `${profile} does not use “${what.en}”: remove it, or declare a profile that carries it (BT-24).`,
+        fr: `${profile} n’utilise pas « ${what.fr} » : retirez cette donnée, ou déclarez un profil qui la prévoit (BT-24).`,
       };
-    case 'attributeRequired':
+    }
+    case 'attributeRequired': {
+      const what = attributeWords(context, data[1]) ?? SOME_DATA;
       return {
-        en: `In Factur-X ${profileName}, attribute ${data[1]} is required here.`,
-        fr: `En Factur-X ${profileName}, l’attribut ${data[1]} est obligatoire ici.`,
+        en: `In ${profile}, “${what.en}” is required: give it.`,
+        fr: `En ${profile}, « ${what.fr} » est obligatoire : renseignez cette donnée.`,
       };
-    case 'attributeNotUsed':
+    }
+    case 'attributeNotUsed': {
+      const what = attributeWords(context, data[1]) ?? SOME_DATA;
       return {
-        en: `Factur-X ${profileName} does not use attribute ${data[1]} here: leave it out.`,
-        fr: `Factur-X ${profileName} n’utilise pas l’attribut ${data[1]} ici : retirez-le.`,
+        en: `${profile} does not use “${what.en}”: remove it.`,
+        fr: `${profile} n’utilise pas « ${what.fr} » : retirez cette donnée.`,
       };
+    }
   }
 }
+
+/** Data the model does not carry at that place (the location says which element). */
+const SOME_DATA: Message = { en: 'the data at this place', fr: 'la donnée à cet endroit' };
+
+/** The words for a child (`ram:Name`, `ram:SpecifiedTaxRegistration[…]`) of the context's element. */
+const childWords = (context: string, child: string): Message =>
+  placeWords(`${context}/${child}`) ?? SOME_DATA;

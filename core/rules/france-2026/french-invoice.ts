@@ -6,6 +6,7 @@
 import { QDT, RAM, RSM, UDT } from '../../cii/namespaces';
 import { attributeValue, textOf } from '../../xml/query';
 import type { XmlElement } from '../../xml/tree';
+import { perDocument } from '../document-memo';
 import type { RuleInput } from '../rule';
 import { BIDIRECTIONAL_MODES, MULTI_VENDOR_MODES } from './lists-1.4.0';
 import { normalizeSpace } from './xpath-strings';
@@ -308,13 +309,4 @@ function indexBy(lines: readonly XmlElement[], p: Path): Map<string, XmlElement[
   return index;
 }
 
-const invoices = new WeakMap<RuleInput, FrenchInvoice>();
-
-export function frenchInvoiceOf(input: RuleInput): FrenchInvoice {
-  let inv = invoices.get(input);
-  if (!inv) {
-    inv = new FrenchInvoice(input);
-    invoices.set(input, inv);
-  }
-  return inv;
-}
+export const frenchInvoiceOf = perDocument((input) => new FrenchInvoice(input));

@@ -333,8 +333,8 @@ const BR_FR_05: PatternDef = {
         check(
           `BR-FR-05_BT-22_${n.code}`,
           ['BT-22', 'BT-21', 'BG-1'],
-          `Legal note missing: ${n.en}. Add an invoice note (BG-1, ram:IncludedNote) with subject code ${n.code} (BT-21) and the wording as its text (BT-22).`,
-          `Mention légale absente : ${n.fr}. Ajoutez une note de facture (BG-1, ram:IncludedNote) avec le code sujet ${n.code} (BT-21) et la mention comme texte (BT-22).`,
+          `Legal note missing: ${n.en}. Add an invoice note (BG-1) with subject code ${n.code} (BT-21) and the wording as its text (BT-22).`,
+          `Mention légale absente : ${n.fr}. Ajoutez une note de facture (BG-1) avec le code sujet ${n.code} (BT-21) et la mention comme texte (BT-22).`,
           hasNote(n.code),
         ),
       ),
@@ -378,8 +378,8 @@ const BR_FR_08: PatternDef = {
       check(
         'BR-FR-08_BT-23',
         ['BT-23'],
-        `The billing framework (BT-23, ram:BusinessProcessSpecifiedDocumentContextParameter/ram:ID) is missing or not allowed. Give one of: ${BILLING_MODE_LIST} (B = goods, S = services, M = mixed; 1 = invoice submission, 2 = already paid invoice, 4 = final invoice after prepayment…).`,
-        `Le cadre de facturation (BT-23, ram:BusinessProcessSpecifiedDocumentContextParameter/ram:ID) est absent ou non autorisé. Indiquez l'une des valeurs : ${BILLING_MODE_LIST} (B = biens, S = services, M = mixte ; 1 = dépôt d'une facture, 2 = facture déjà payée, 4 = facture définitive après acompte…).`,
+        `The billing framework (BT-23, business process type) is missing or not allowed. Give one of: ${BILLING_MODE_LIST} (B = goods, S = services, M = mixed; 1 = invoice submission, 2 = already paid invoice, 4 = final invoice after prepayment…).`,
+        `Le cadre de facturation (BT-23, type de processus métier) est absent ou non autorisé. Indiquez l'une des valeurs : ${BILLING_MODE_LIST} (B = biens, S = services, M = mixte ; 1 = dépôt d'une facture, 2 = facture déjà payée, 4 = facture définitive après acompte…).`,
         (ctx) => {
           const ids = texts(ctx, BILLING_MODE_ID);
           return ids.length > 0 && BILLING_MODES.has(ids[0]!);
@@ -404,8 +404,8 @@ const BR_FR_09: PatternDef = {
       check(
         `BR-FR-09_${party.idTerm}`,
         [party.idTerm],
-        `The SIRET of ${party.name.en} (${party.idTerm}, ram:GlobalID with schemeID 0009) must be 14 digits starting with its SIREN (ram:SpecifiedLegalOrganization/ram:ID with schemeID 0002)${sirenRequired ? ', which must then be given' : ''}.`,
-        `Le SIRET ${party.name.fr} (${party.idTerm}, ram:GlobalID avec schemeID 0009) doit compter 14 chiffres et commencer par son SIREN (ram:SpecifiedLegalOrganization/ram:ID avec schemeID 0002)${sirenRequired ? ', qui doit alors être renseigné' : ''}.`,
+        `The SIRET of ${party.name.en}, identifier ${party.idTerm} with scheme 0009, must be 14 digits starting with the party's SIREN (legal registration identifier with scheme 0002)${sirenRequired ? ', which must then be given' : ''}: correct the SIRET or the SIREN.`,
+        `Le SIRET ${party.name.fr}, identifiant ${party.idTerm} de schéma 0009, doit compter 14 chiffres et commencer par le SIREN de la partie (identifiant d'immatriculation légale de schéma 0002)${sirenRequired ? ', qui doit alors être renseigné' : ''} : corrigez le SIRET ou le SIREN.`,
         siretStartsWithSiren(sirenRequired),
         siretDetail,
       ),
@@ -451,8 +451,8 @@ const BR_FR_10: PatternDef = {
       check(
         'BR-FR-10_BT-30',
         ['BT-30'],
-        'The seller\'s SIREN (BT-30) is required: give the 9 digits in ram:SellerTradeParty/ram:SpecifiedLegalOrganization/ram:ID with schemeID="0002".',
-        'Le SIREN du vendeur (BT-30) est obligatoire : indiquez ses 9 chiffres dans ram:SellerTradeParty/ram:SpecifiedLegalOrganization/ram:ID avec schemeID="0002".',
+        "The seller's SIREN is required: give its 9 digits as the seller legal registration identifier (BT-30) with scheme 0002 (SIREN).",
+        "Le SIREN du vendeur est obligatoire : indiquez ses 9 chiffres comme identifiant d'immatriculation légale du vendeur (BT-30), de schéma 0002 (SIREN).",
         (root) => {
           const siren = sirenOf(root, SELLER_SIREN);
           return !!siren && isSirenShaped(textOf(siren));
@@ -470,8 +470,8 @@ const BR_FR_11: PatternDef = {
       check(
         'BR-FR-11_BT-47',
         ['BT-47', 'BT-22'],
-        'The invoice is declared B2B (note with subject code BAR, text B2B): the buyer\'s SIREN (BT-47) is then required, exactly 9 digits, in ram:BuyerTradeParty/ram:SpecifiedLegalOrganization/ram:ID with schemeID="0002".',
-        'La facture est déclarée B2B (note de code sujet BAR, texte B2B) : le SIREN de l\'acheteur (BT-47) est alors obligatoire, exactement 9 chiffres, dans ram:BuyerTradeParty/ram:SpecifiedLegalOrganization/ram:ID avec schemeID="0002".',
+        "The invoice is declared B2B (note with subject code BAR, text B2B): the buyer's SIREN is then required, exactly 9 digits, as the buyer legal registration identifier (BT-47) with scheme 0002 (SIREN).",
+        "La facture est déclarée B2B (note de code sujet BAR, texte B2B) : le SIREN de l'acheteur est alors obligatoire, exactement 9 chiffres, comme identifiant d'immatriculation légale de l'acheteur (BT-47), de schéma 0002 (SIREN).",
         (root, inv) => {
           if (!isB2B(inv)) return true;
           const siren = sirenOf(root, BUYER_SIREN);
@@ -490,8 +490,8 @@ const BR_FR_12: PatternDef = {
       check(
         'BR-FR-12_BT-49',
         ['BT-49'],
-        'The buyer\'s electronic address (BT-49) is required for routing in France: add it in ram:BuyerTradeParty/ram:URIUniversalCommunication/ram:URIID (usually the SIREN, with schemeID="0225").',
-        "L'adresse électronique de l'acheteur (BT-49) est obligatoire pour l'acheminement en France : ajoutez-la dans ram:BuyerTradeParty/ram:URIUniversalCommunication/ram:URIID (en général le SIREN, avec schemeID=\"0225\").",
+        "The buyer's electronic address (BT-49) is required for routing in France: add it (usually the buyer's SIREN, with scheme 0225).",
+        "L'adresse électronique de l'acheteur (BT-49) est obligatoire pour l'acheminement en France : ajoutez-la (en général le SIREN de l'acheteur, avec le schéma 0225).",
         (root) => text(root, BUYER_ENDPOINT) !== '',
       ),
     ]),
@@ -505,8 +505,8 @@ const BR_FR_13: PatternDef = {
       check(
         'BR-FR-13_BT-34',
         ['BT-34'],
-        'The seller\'s electronic address (BT-34) is required for routing in France: add it in ram:SellerTradeParty/ram:URIUniversalCommunication/ram:URIID (usually the SIREN, with schemeID="0225").',
-        'L\'adresse électronique du vendeur (BT-34) est obligatoire pour l\'acheminement en France : ajoutez-la dans ram:SellerTradeParty/ram:URIUniversalCommunication/ram:URIID (en général le SIREN, avec schemeID="0225").',
+        "The seller's electronic address (BT-34) is required for routing in France: add it (usually the seller's SIREN, with scheme 0225).",
+        "L'adresse électronique du vendeur (BT-34) est obligatoire pour l'acheminement en France : ajoutez-la (en général le SIREN du vendeur, avec le schéma 0225).",
         (root) => text(root, SELLER_ENDPOINT) !== '',
       ),
     ]),
@@ -608,8 +608,8 @@ const BR_FR_17: PatternDef = {
         check(
           'BR-FR-17_BT-123',
           ['BT-123', 'BG-24'],
-          `The description (BT-123, ram:Name) of an attached supporting document (BG-24, type code 916) must be one of the French qualification codes: ${ATTACHMENT_LIST}.`,
-          `La description (BT-123, ram:Name) d'un justificatif joint (BG-24, code type 916) doit être l'un des codes de qualification français : ${ATTACHMENT_LIST}.`,
+          `The description (BT-123) of an attached supporting document (BG-24, type code 916) must be one of the French qualification codes: ${ATTACHMENT_LIST}. Replace it with the code that fits.`,
+          `La description (BT-123) d'un justificatif joint (BG-24, code type 916) doit être l'un des codes de qualification français : ${ATTACHMENT_LIST}. Remplacez-la par le code qui convient.`,
           (ref) => {
             const code = normalizeSpace(text(ref, NAME));
             return code === '' || ATTACHMENT_CODES.has(code);
@@ -690,8 +690,8 @@ function routingDetail(root: XmlElement, endpoint: Path, legalId: Path): Message
   const scheme = e ? (attributeValue(e, 'schemeID') ?? '') : '';
   const siren = text(root, legalId);
   return found(
-    `Electronic address found: "${address}" (schemeID "${scheme}"), SIREN: "${siren}".`,
-    `Adresse électronique trouvée : « ${address} » (schemeID « ${scheme} »), SIREN : « ${siren} ».`,
+    `Electronic address found: "${address}" (scheme "${scheme}"), SIREN: "${siren}".`,
+    `Adresse électronique trouvée : « ${address} » (schéma « ${scheme} »), SIREN : « ${siren} ».`,
   );
 }
 
@@ -704,8 +704,8 @@ const BR_FR_21: PatternDef = {
       check(
         'BR-FR-21_BT-49',
         ['BT-49', 'BT-47', 'BT-3'],
-        `For a B2B invoice (BAR note B2B) that is not self-billed (BT-3 not ${SELF_BILLED_LIST}), the buyer's electronic address (BT-49) must start with the buyer's SIREN (BT-47) and carry schemeID="0225".`,
-        `Pour une facture B2B (note BAR B2B) qui n'est pas une autofacture (BT-3 autre que ${SELF_BILLED_LIST}), l'adresse électronique de l'acheteur (BT-49) doit commencer par son SIREN (BT-47) et porter schemeID="0225".`,
+        `For a B2B invoice (BAR note B2B) that is not self-billed (BT-3 not ${SELF_BILLED_LIST}), the buyer's electronic address (BT-49) must start with the buyer's SIREN (BT-47) and use scheme 0225 (BT-49-1): correct the address or its scheme.`,
+        `Pour une facture B2B (note BAR B2B) qui n'est pas une autofacture (BT-3 autre que ${SELF_BILLED_LIST}), l'adresse électronique de l'acheteur (BT-49) doit commencer par son SIREN (BT-47) et utiliser le schéma 0225 (BT-49-1) : corrigez l'adresse ou son schéma.`,
         (root, inv) =>
           !(isB2B(inv) && !inv.typeIn(SELF_BILLED_TYPE_CODES)) ||
           routedBySiren(root, BUYER_ENDPOINT, BUYER_LEGAL_ID),
@@ -722,8 +722,8 @@ const BR_FR_22: PatternDef = {
       check(
         'BR-FR-22_BT-34',
         ['BT-34', 'BT-30', 'BT-3'],
-        `For a self-billed B2B invoice (BAR note B2B, BT-3 one of ${SELF_BILLED_LIST}), the seller's electronic address (BT-34) must start with the seller's SIREN (BT-30) and carry schemeID="0225".`,
-        `Pour une autofacture B2B (note BAR B2B, BT-3 parmi ${SELF_BILLED_LIST}), l'adresse électronique du vendeur (BT-34) doit commencer par son SIREN (BT-30) et porter schemeID="0225".`,
+        `For a self-billed B2B invoice (BAR note B2B, BT-3 one of ${SELF_BILLED_LIST}), the seller's electronic address (BT-34) must start with the seller's SIREN (BT-30) and use scheme 0225 (BT-34-1): correct the address or its scheme.`,
+        `Pour une autofacture B2B (note BAR B2B, BT-3 parmi ${SELF_BILLED_LIST}), l'adresse électronique du vendeur (BT-34) doit commencer par son SIREN (BT-30) et utiliser le schéma 0225 (BT-34-1) : corrigez l'adresse ou son schéma.`,
         (root, inv) =>
           !(isB2B(inv) && inv.typeIn(SELF_BILLED_TYPE_CODES)) ||
           routedBySiren(root, SELLER_ENDPOINT, SELLER_LEGAL_ID),
@@ -751,8 +751,8 @@ const BR_FR_23: PatternDef = {
         check(
           `BR-FR-23_${party.addressTerm!}`,
           [party.addressTerm!],
-          `The electronic address of ${party.name.en} (${party.addressTerm!}) with schemeID 0225 may contain only letters, digits and the characters + - _ . (no spaces, no @).`,
-          `L'adresse électronique ${party.name.fr} (${party.addressTerm!}) de schemeID 0225 ne peut contenir que des lettres, des chiffres et les caractères + - _ . (ni espace, ni @).`,
+          `The electronic address of ${party.name.en}, ${party.addressTerm!} with scheme 0225, may contain only letters, digits and the characters + - _ . (no spaces, no @): correct it.`,
+          `L'adresse électronique ${party.name.fr}, ${party.addressTerm!} de schéma 0225, ne peut contenir que des lettres, des chiffres et les caractères + - _ . (ni espace, ni @) : corrigez-la.`,
           isRoutingIdentifier,
         ),
       ],
@@ -772,8 +772,8 @@ const BR_FR_24: PatternDef = {
         check(
           `BR-FR-24_${party.idTerm}`,
           [party.idTerm],
-          `The private identifier of ${party.name.en} (${party.idTerm}, ram:GlobalID with schemeID 0224) may contain only letters, digits and the characters + - _ . (no spaces).`,
-          `L'identifiant privé ${party.name.fr} (${party.idTerm}, ram:GlobalID de schemeID 0224) ne peut contenir que des lettres, des chiffres et les caractères + - _ . (sans espace).`,
+          `The private identifier of ${party.name.en}, identifier ${party.idTerm} with scheme 0224, may contain only letters, digits and the characters + - _ . (no spaces): correct it.`,
+          `L'identifiant privé ${party.name.fr}, identifiant ${party.idTerm} de schéma 0224, ne peut contenir que des lettres, des chiffres et les caractères + - _ . (sans espace) : corrigez-le.`,
           isRoutingIdentifier,
         ),
       ],
@@ -789,8 +789,8 @@ const BR_FR_25: PatternDef = {
       check(
         `BR-FR-25_${party.addressTerm!}`,
         [party.addressTerm!],
-        `The electronic address of ${party.name.en} (${party.addressTerm!}, ram:URIID) is longer than 125 characters: shorten it.`,
-        `L'adresse électronique ${party.name.fr} (${party.addressTerm!}, ram:URIID) dépasse 125 caractères : raccourcissez-la.`,
+        `The electronic address of ${party.name.en}, ${party.addressTerm!}, is longer than 125 characters: shorten it.`,
+        `L'adresse électronique ${party.name.fr}, ${party.addressTerm!}, dépasse 125 caractères : raccourcissez-la.`,
         maxLength(125),
       ),
     ]),
@@ -806,8 +806,8 @@ const BR_FR_26: PatternDef = {
         check(
           `BR-FR-26_${party.idTerm}`,
           [party.idTerm],
-          `The private identifier of ${party.name.en} (${party.idTerm}, ram:GlobalID with schemeID 0224) is longer than 100 characters: shorten it.`,
-          `L'identifiant privé ${party.name.fr} (${party.idTerm}, ram:GlobalID de schemeID 0224) dépasse 100 caractères : raccourcissez-le.`,
+          `The private identifier of ${party.name.en}, identifier ${party.idTerm} with scheme 0224, is longer than 100 characters: shorten it.`,
+          `L'identifiant privé ${party.name.fr}, identifiant ${party.idTerm} de schéma 0224, dépasse 100 caractères : raccourcissez-le.`,
           maxLength(100),
         ),
       ],
@@ -832,8 +832,8 @@ const BR_FR_27: PatternDef = {
       check(
         'BR-FR-27_BG-32',
         ['BG-32', 'BT-160', 'EXT-FR-FE-159'],
-        'An item attribute (BG-32, ram:ApplicableProductCharacteristic) needs a name (BT-160, ram:Description) or a code (EXT-FR-FE-159, ram:TypeCode): add one of them.',
-        "Un attribut d'article (BG-32, ram:ApplicableProductCharacteristic) doit avoir un nom (BT-160, ram:Description) ou un code (EXT-FR-FE-159, ram:TypeCode) : ajoutez l'un des deux.",
+        'An item attribute (BG-32) needs a name (BT-160) or a code (EXT-FR-FE-159): add one of them.',
+        "Un attribut d'article (BG-32) doit avoir un nom (BT-160) ou un code (EXT-FR-FE-159) : ajoutez l'un des deux.",
         (c) => exists(c, DESCRIPTION) || exists(c, TYPE_CODE),
       ),
     ]),
@@ -841,8 +841,8 @@ const BR_FR_27: PatternDef = {
       check(
         'BR-FR-27_BT-160',
         ['BT-160'],
-        'The item attribute name (BT-160, ram:Description) is empty: fill it in, or remove it and give an attribute code instead.',
-        "Le nom d'attribut d'article (BT-160, ram:Description) est vide : renseignez-le, ou retirez-le et donnez plutôt un code d'attribut.",
+        'The item attribute name (BT-160) is empty: fill it in, or remove it and give an attribute code instead.',
+        "Le nom d'attribut d'article (BT-160) est vide : renseignez-le, ou retirez-le et donnez plutôt un code d'attribut.",
         isNotBlank,
       ),
     ]),
@@ -850,8 +850,8 @@ const BR_FR_27: PatternDef = {
       check(
         'BR-FR-27_EXT-FR-FE-159',
         ['EXT-FR-FE-159'],
-        'The item attribute code (EXT-FR-FE-159, ram:TypeCode) is empty: fill it in, or remove it and give an attribute name instead.',
-        "Le code d'attribut d'article (EXT-FR-FE-159, ram:TypeCode) est vide : renseignez-le, ou retirez-le et donnez plutôt un nom d'attribut.",
+        'The item attribute code (EXT-FR-FE-159) is empty: fill it in, or remove it and give an attribute name instead.',
+        "Le code d'attribut d'article (EXT-FR-FE-159) est vide : renseignez-le, ou retirez-le et donnez plutôt un nom d'attribut.",
         isNotBlank,
       ),
     ]),
@@ -865,8 +865,8 @@ const BR_FR_28: PatternDef = {
       check(
         'BR-FR-28-Value',
         ['BT-161', 'BG-32'],
-        'An item attribute (BG-32) needs exactly one value: either a text value (BT-161, ram:Value) or a measured value with its unit (ram:ValueMeasure with unitCode), not both.',
-        "Un attribut d'article (BG-32) doit avoir une seule valeur : soit une valeur texte (BT-161, ram:Value), soit une valeur mesurée avec son unité (ram:ValueMeasure avec unitCode), pas les deux.",
+        'An item attribute (BG-32) needs exactly one value: either a text value (BT-161) or a measured value with its unit of measure, not both. Keep one of them.',
+        "Un attribut d'article (BG-32) doit avoir une seule valeur : soit une valeur texte (BT-161), soit une valeur mesurée avec son unité de mesure, pas les deux. Gardez-en une.",
         (c) =>
           exists(c, VALUE)
             ? !exists(c, VALUE_MEASURE)
@@ -895,8 +895,8 @@ function invoicedObjectPattern(id: string, bt: string, context: string, where: M
     check(
       `${id}_${code}`,
       [bt],
-      `The invoiced object identifier (${bt}) with scheme ${code} ${where.en} is empty: give its value in ram:IssuerAssignedID.`,
-      `L'identifiant d'objet facturé (${bt}) de schéma ${code} ${where.fr} est vide : indiquez sa valeur dans ram:IssuerAssignedID.`,
+      `The invoiced object identifier (${bt}) with scheme ${code} ${where.en} is empty: give its value.`,
+      `L'identifiant d'objet facturé (${bt}) de schéma ${code} ${where.fr} est vide : indiquez sa valeur.`,
       isNotBlank,
     );
   return {
@@ -971,8 +971,8 @@ const BR_FR_32: PatternDef = {
         check(
           'BR-FR-32-LEGALID',
           ['BT-30', 'BT-47', 'BT-61'],
-          'A legal registration identifier with schemeID 0002 is a SIREN: it must be exactly 9 digits, without spaces or letters.',
-          "Un identifiant d'immatriculation légale de schemeID 0002 est un SIREN : il doit compter exactement 9 chiffres, sans espace ni lettre.",
+          'A legal registration identifier (BT-30, BT-47, BT-61) with scheme 0002 is a SIREN: it must be exactly 9 digits, without spaces or letters. Correct it.',
+          "Un identifiant d'immatriculation légale (BT-30, BT-47, BT-61) de schéma 0002 est un SIREN : il doit compter exactement 9 chiffres, sans espace ni lettre. Corrigez-le.",
           isSiren,
         ),
       ],
@@ -984,8 +984,8 @@ const BR_FR_32: PatternDef = {
         check(
           'BR-FR-32-GLOBALID',
           ['BT-29', 'BT-46', 'BT-60', 'BT-71'],
-          'A party identifier with schemeID 0002 (SIREN) or 0231 (single VAT group member) must be exactly 9 digits, without spaces or letters.',
-          "Un identifiant de partie de schemeID 0002 (SIREN) ou 0231 (membre d'un assujetti unique) doit compter exactement 9 chiffres, sans espace ni lettre.",
+          'A party identifier (BT-29, BT-46, BT-60, BT-71) with scheme 0002 (SIREN) or 0231 (single VAT group member) must be exactly 9 digits, without spaces or letters. Correct it.',
+          "Un identifiant de partie (BT-29, BT-46, BT-60, BT-71) de schéma 0002 (SIREN) ou 0231 (membre d'un assujetti unique) doit compter exactement 9 chiffres, sans espace ni lettre. Corrigez-le.",
           isSiren,
         ),
       ],
@@ -1191,15 +1191,15 @@ const BR_FR_CO_10: PatternDef = {
       check(
         `BR-FR-CO-10_${party.idTerm}-1`,
         [party.idTerm],
-        `Every identifier of ${party.name.en} (${party.idTerm}, ram:GlobalID) must state its scheme in the schemeID attribute (e.g. 0009 for a SIRET, 0088 for a GLN).`,
-        `Chaque identifiant ${party.name.fr} (${party.idTerm}, ram:GlobalID) doit indiquer son schéma dans l'attribut schemeID (par exemple 0009 pour un SIRET, 0088 pour un GLN).`,
+        `Every registered identifier of ${party.name.en}, ${party.idTerm}, must state its scheme (${party.idTerm}-1), e.g. 0009 for a SIRET, 0088 for a GLN: add it.`,
+        `Chaque identifiant enregistré ${party.name.fr}, ${party.idTerm}, doit indiquer son schéma (${party.idTerm}-1), par exemple 0009 pour un SIRET, 0088 pour un GLN : ajoutez-le.`,
         everyGlobalIdHasScheme,
       ),
       check(
         `BR-FR-CO-10_${party.idTerm}-2`,
         [party.idTerm],
-        `Each identification scheme may be used only once among the identifiers of ${party.name.en} (${party.idTerm}, ram:GlobalID/@schemeID): remove the duplicates.`,
-        `Chaque schéma d'identification ne peut servir qu'une fois parmi les identifiants ${party.name.fr} (${party.idTerm}, ram:GlobalID/@schemeID) : supprimez les doublons.`,
+        `Each identification scheme (${party.idTerm}-1) may be used only once among the identifiers of ${party.name.en}, ${party.idTerm}: remove the duplicates.`,
+        `Chaque schéma d'identification (${party.idTerm}-1) ne peut servir qu'une fois parmi les identifiants ${party.name.fr}, ${party.idTerm} : supprimez les doublons.`,
         globalIdSchemesDistinct,
       ),
     ]),
@@ -1213,8 +1213,8 @@ const BR_FR_CO_12: PatternDef = {
       check(
         'BR-FR-CO-12_BT-5',
         ['BT-5', 'BT-6', 'BT-111'],
-        'The invoice is not in euros (BT-5): give EUR as VAT accounting currency (BT-6, ram:TaxCurrencyCode) and the VAT total in euros (BT-111: a second ram:TaxTotalAmount with currencyID="EUR").',
-        'La facture n\'est pas en euros (BT-5) : indiquez EUR comme devise de comptabilisation de la TVA (BT-6, ram:TaxCurrencyCode) et le total de TVA en euros (BT-111 : un second ram:TaxTotalAmount avec currencyID="EUR").',
+        'The invoice is not in euros (BT-5): give EUR as VAT accounting currency (BT-6) and the VAT total in euros (BT-111, a second VAT total stated in EUR).',
+        "La facture n'est pas en euros (BT-5) : indiquez EUR comme devise de comptabilisation de la TVA (BT-6) et le total de TVA en euros (BT-111, un second total de TVA exprimé en EUR).",
         (root) => {
           if (!texts(root, P.invoiceCurrency).some((c) => c !== 'EUR')) return true;
           const eurTax = all(root, TAX_TOTAL).find((t) => hasAttribute(t, 'currencyID', 'EUR'));
@@ -1240,8 +1240,8 @@ const BR_FR_CO_14: PatternDef = {
       check(
         'BR-FR-CO-14_BT-29-1',
         ['BT-29-1', 'BT-21', 'BT-22'],
-        'The seller is identified as a member of a single VAT group (GlobalID with schemeID 0231): add an invoice note with subject code TXD (BT-21) and the text MEMBRE_ASSUJETTI_UNIQUE (BT-22).',
-        "Le vendeur est identifié comme membre d'un assujetti unique (GlobalID de schemeID 0231) : ajoutez une note de facture de code sujet TXD (BT-21) avec le texte MEMBRE_ASSUJETTI_UNIQUE (BT-22).",
+        'The seller is identified as a member of a single VAT group (seller identifier BT-29 with scheme 0231): add an invoice note with subject code TXD (BT-21) and the text MEMBRE_ASSUJETTI_UNIQUE (BT-22).',
+        "Le vendeur est identifié comme membre d'un assujetti unique (identifiant du vendeur BT-29 de schéma 0231) : ajoutez une note de facture de code sujet TXD (BT-21) avec le texte MEMBRE_ASSUJETTI_UNIQUE (BT-22).",
         (root, inv) =>
           !isSingleVatGroupMember(root) ||
           all(inv.invoice, P.notes).some(
@@ -1259,8 +1259,8 @@ const BR_FR_CO_15: PatternDef = {
       check(
         'BR-FR-CO-15_BT-29-1',
         ['BT-29-1', 'BG-11', 'BT-63'],
-        'The seller is a member of a single VAT group (GlobalID with schemeID 0231): add the seller\'s tax representative (BG-11, ram:SellerTaxRepresentativeTradeParty) with the single VAT group\'s VAT number (BT-63, schemeID="VA").',
-        'Le vendeur est membre d\'un assujetti unique (GlobalID de schemeID 0231) : ajoutez le représentant fiscal du vendeur (BG-11, ram:SellerTaxRepresentativeTradeParty) avec le numéro de TVA de l\'assujetti unique (BT-63, schemeID="VA").',
+        "The seller is a member of a single VAT group (seller identifier BT-29 with scheme 0231): add the seller's tax representative (BG-11) with the single VAT group's VAT identifier (BT-63).",
+        "Le vendeur est membre d'un assujetti unique (identifiant du vendeur BT-29 de schéma 0231) : ajoutez le représentant fiscal du vendeur (BG-11) avec le numéro de TVA de l'assujetti unique (BT-63).",
         (root) => {
           if (!isSingleVatGroupMember(root)) return true;
           const vat = all(root, TAX_REPRESENTATIVE)
@@ -1583,8 +1583,8 @@ const BR_FR_MV_01: PatternDef = {
       check(
         'BR-FR-MV-01_EXT-FR-FE-163',
         ['EXT-FR-FE-163'],
-        `${FRAME_8_9.en}, a line sub-type (EXT-FR-FE-163, ram:LineStatusReasonCode) must not be empty: give GROUP, DETAIL or INFORMATION.`,
-        `${FRAME_8_9.fr}, le sous-type de ligne (EXT-FR-FE-163, ram:LineStatusReasonCode) ne doit pas être vide : indiquez GROUP, DETAIL ou INFORMATION.`,
+        `${FRAME_8_9.en}, a line sub-type (EXT-FR-FE-163) must not be empty: give GROUP, DETAIL or INFORMATION.`,
+        `${FRAME_8_9.fr}, le sous-type de ligne (EXT-FR-FE-163) ne doit pas être vide : indiquez GROUP, DETAIL ou INFORMATION.`,
         (el, inv) => !inv.specialContract || isNotBlank(el),
       ),
     ]),
@@ -1671,29 +1671,29 @@ const BR_FR_MV_03: PatternDef = {
         groupLineCheck(
           'BR-FR-MV-03_EXT-FR-FE-164',
           'EXT-FR-FE-164',
-          'each top-level GROUP line must name its vendor (EXT-FR-FE-164, ram:ItemSellerTradeParty/ram:Name).',
-          'chaque ligne GROUP de premier niveau doit nommer son vendeur (EXT-FR-FE-164, ram:ItemSellerTradeParty/ram:Name).',
+          "each top-level GROUP line must give its vendor's name (EXT-FR-FE-164).",
+          'chaque ligne GROUP de premier niveau doit donner le nom de son vendeur (EXT-FR-FE-164).',
           (line) => hasText(line, ITEM_SELLER_NAME),
         ),
         groupLineCheck(
           'BR-FR-MV-03_EXT-FR-FE-167',
           'EXT-FR-FE-167',
-          "each top-level GROUP line must give its vendor's legal identifier (EXT-FR-FE-167, ram:ItemSellerTradeParty/ram:SpecifiedLegalOrganization/ram:ID).",
-          "chaque ligne GROUP de premier niveau doit donner l'identifiant légal de son vendeur (EXT-FR-FE-167, ram:ItemSellerTradeParty/ram:SpecifiedLegalOrganization/ram:ID).",
+          "each top-level GROUP line must give its vendor's legal registration identifier (EXT-FR-FE-167).",
+          "chaque ligne GROUP de premier niveau doit donner l'identifiant d'immatriculation légale de son vendeur (EXT-FR-FE-167).",
           (line) => hasText(line, ITEM_SELLER_LEGAL_ID),
         ),
         groupLineCheck(
           'BR-FR-MV-03_EXT-FR-FE-177',
           'EXT-FR-FE-177',
-          "each top-level GROUP line must give its vendor's country code (EXT-FR-FE-177, ram:ItemSellerTradeParty/ram:PostalTradeAddress/ram:CountryID).",
-          'chaque ligne GROUP de premier niveau doit donner le code pays de son vendeur (EXT-FR-FE-177, ram:ItemSellerTradeParty/ram:PostalTradeAddress/ram:CountryID).',
+          "each top-level GROUP line must give its vendor's country code (EXT-FR-FE-177).",
+          'chaque ligne GROUP de premier niveau doit donner le code pays de son vendeur (EXT-FR-FE-177).',
           (line) => hasText(line, ITEM_SELLER_COUNTRY),
         ),
         groupLineCheck(
           'BR-FR-MV-03_EXT-FR-FE-181',
           'EXT-FR-FE-181',
-          'each top-level GROUP line must give its VAT total in the invoice currency (EXT-FR-FE-181, ram:TaxTotalAmount with currencyID = BT-5).',
-          'chaque ligne GROUP de premier niveau doit donner son total de TVA dans la devise de la facture (EXT-FR-FE-181, ram:TaxTotalAmount avec currencyID = BT-5).',
+          'each top-level GROUP line must give its VAT total in the invoice currency (EXT-FR-FE-181, stated in the currency of BT-5).',
+          'chaque ligne GROUP de premier niveau doit donner son total de TVA dans la devise de la facture (EXT-FR-FE-181, exprimé dans la devise de BT-5).',
           (line, inv) => {
             const total = lineTaxTotalIn(line, lineInvoiceCurrencies(inv));
             return !!total && isNotBlank(total);
@@ -1702,8 +1702,8 @@ const BR_FR_MV_03: PatternDef = {
         groupLineCheck(
           'BR-FR-MV-03_EXT-FR-FE-182',
           'EXT-FR-FE-182',
-          'when a VAT accounting currency (BT-6) is given, each top-level GROUP line must also give its VAT total in that currency (EXT-FR-FE-182, ram:TaxTotalAmount with currencyID = BT-6).',
-          "lorsqu'une devise de comptabilisation de la TVA (BT-6) est indiquée, chaque ligne GROUP de premier niveau doit aussi donner son total de TVA dans cette devise (EXT-FR-FE-182, ram:TaxTotalAmount avec currencyID = BT-6).",
+          'when a VAT accounting currency (BT-6) is given, each top-level GROUP line must also give its VAT total in that currency (EXT-FR-FE-182).',
+          "lorsqu'une devise de comptabilisation de la TVA (BT-6) est indiquée, chaque ligne GROUP de premier niveau doit aussi donner son total de TVA dans cette devise (EXT-FR-FE-182).",
           (line, inv) => {
             const currencies = lineTaxCurrencies(inv);
             if (currencies.length === 0) return true;
@@ -1720,8 +1720,8 @@ const BR_FR_MV_03: PatternDef = {
         check(
           'BR-FR-MV-03_BT-128_AFL',
           ['BT-128'],
-          `${FRAME_8_9.en}, the sub-invoice number of a top-level GROUP line (BT-128 with scheme AFL) must have type code 130 and a value (ram:IssuerAssignedID).`,
-          `${FRAME_8_9.fr}, le numéro de sous-facture d'une ligne GROUP de premier niveau (BT-128 de schéma AFL) doit avoir le code type 130 et une valeur (ram:IssuerAssignedID).`,
+          `${FRAME_8_9.en}, the sub-invoice number of a top-level GROUP line (BT-128 with scheme AFL) must have type code 130 and a value.`,
+          `${FRAME_8_9.fr}, le numéro de sous-facture d'une ligne GROUP de premier niveau (BT-128 de schéma AFL) doit avoir le code type 130 et une valeur.`,
           (ref, inv) =>
             !inv.specialContract ||
             (hasValue(ref, P.typeCodeChild, '130') && hasText(ref, P.issuerAssignedId)),
@@ -1736,8 +1736,8 @@ const BR_FR_MV_03: PatternDef = {
         check(
           'BR-FR-MV-03_BT-128_AVV',
           ['BT-128'],
-          `${FRAME_8_9.en}, the AVV reference of a top-level GROUP line (BT-128 with scheme AVV) must have type code 130 and a value (ram:IssuerAssignedID) other than M8, S8 or B8.`,
-          `${FRAME_8_9.fr}, la référence AVV d'une ligne GROUP de premier niveau (BT-128 de schéma AVV) doit avoir le code type 130 et une valeur (ram:IssuerAssignedID) autre que M8, S8 ou B8.`,
+          `${FRAME_8_9.en}, the AVV reference of a top-level GROUP line (BT-128 with scheme AVV) must have type code 130 and a value other than M8, S8 or B8.`,
+          `${FRAME_8_9.fr}, la référence AVV d'une ligne GROUP de premier niveau (BT-128 de schéma AVV) doit avoir le code type 130 et une valeur autre que M8, S8 ou B8.`,
           (ref, inv) =>
             !inv.specialContract ||
             (hasValue(ref, P.typeCodeChild, '130') &&
@@ -1813,8 +1813,8 @@ const BR_FR_MV_08: PatternDef = {
         groupLineCheck(
           'BR-FR-MV-08_BT-128',
           'BT-128',
-          'the VAT exemption reason text of every DETAIL line (ram:ApplicableTradeTax/ram:ExemptionReason) must start with its sub-invoice number between # signs, e.g. "#FA-001#".',
-          "le motif d'exonération de TVA de chaque ligne DETAIL (ram:ApplicableTradeTax/ram:ExemptionReason) doit commencer par son numéro de sous-facture entre deux #, par exemple « #FA-001# ».",
+          'the VAT exemption reason text of every DETAIL line (line VAT information, BG-30) must start with its sub-invoice number between # signs, e.g. "#FA-001#".',
+          "le motif d'exonération de TVA de chaque ligne DETAIL (informations de TVA de la ligne, BG-30) doit commencer par son numéro de sous-facture entre deux #, par exemple « #FA-001# ».",
           detailExemptionNamesSubInvoice,
         ),
       ],

@@ -7,6 +7,8 @@
  */
 import { QDT, RAM, RSM, UDT } from '../../cii/namespaces';
 import type { XmlAttribute, XmlElement, XmlText } from '../../xml/tree';
+import type { NameChain } from '../name-path';
+import { perDocument } from '../document-memo';
 import type { RuleInput } from '../rule';
 import { UncastableValue } from './cast';
 import { compileBoolean, unknownFunctions } from './xpath-eval';
@@ -21,32 +23,26 @@ const NAMESPACES: ReadonlyMap<string, string> = new Map([
   ['qdt', QDT],
 ]);
 
-const envs = new WeakMap<RuleInput, XPathEnv>();
-
-function envOf(input: RuleInput): XPathEnv {
-  let env = envs.get(input);
-  if (!env) {
-    const attrs = new Map<XmlAttribute, AttrNode>();
-    const texts = new Map<XmlText, TextNode>();
-    env = {
-      namespaces: NAMESPACES,
-      document: { kind: 'document', root: input.root },
-      byLocalName: input.byLocalName,
-      attrNode: (owner, attr) => {
-        let n = attrs.get(attr);
-        if (!n) attrs.set(attr, (n = { kind: 'attribute', owner, attr }));
-        return n;
-      },
-      textNode: (parent, text) => {
-        let n = texts.get(text);
-        if (!n) texts.set(text, (n = { kind: 'textnode', parent, text }));
-        return n;
-      },
-    };
-    envs.set(input, env);
-  }
-  return env;
-}
+const envOf = perDocument((input): XPathEnv => {
+  const attrs = new Map<XmlAttribute, AttrNode>();
+  const texts = new Map<XmlText, TextNode>();
+  return {
+    namespaces: NAMESPACES,
+    document: { kind: 'document', root: input.root },
+    byLocalName: input.byLocalName,
+    memo: input.memo,
+    attrNode: (owner, attr) => {
+      let n = attrs.get(attr);
+      if (!n) attrs.set(attr, (n = { kind: 'attribute', owner, attr }));
+      return n;
+    },
+    textNode: (parent, text) => {
+      let n = texts.get(text);
+      if (!n) texts.set(text, (n = { kind: 'textnode', parent, text }));
+      return n;
+    },
+  };
+});
 
 /** Parses an artefact's expression; throws on syntax or functions outside what we evaluate. */
 export function compileXPath(source: string): Expr {
@@ -78,6 +74,8 @@ export function compileTest(source: string): XPathTest {
 export interface MatchPattern {
   /** The local name the pattern's last step selects, or null for a wildcard. */
   readonly local: string | null;
+  /** What the names of an element and of its ancestors alone say (see PatternContext.byNames). */
+  byNames(el: NameChain): boolean | null;
   matches(el: XmlElement, input: RuleInput): boolean;
 }
 
@@ -86,6 +84,7 @@ export function compileMatch(source: string): MatchPattern {
   const pattern = compilePattern(compileXPath(source), NAMESPACES);
   return {
     local: pattern.local,
-    matches: (el, input) => pattern.fits(el) && pattern.matches(el, envOf(input)),
+    byNames: pattern.byNames,
+    matches: (el, input) => pattern.matches(el, envOf(input)),
   };
 }

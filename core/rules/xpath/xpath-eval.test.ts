@@ -64,6 +64,13 @@ describe('XPath 2.0 as the Schematron artefacts write it', () => {
     expect(matched('/ram:L/ram:ID', 'ID')).toEqual([]);
     expect(matched('//rsm:CrossIndustryInvoice//ram:ID', 'ID')).toHaveLength(2);
     expect(compileMatch('//ram:A[@currencyID]').local).toBe('A');
+    // What the names alone decide: all of it without a predicate, only a refusal with one.
+    const [id] = input.byLocalName.get('ID')!;
+    expect(compileMatch('/rsm:CrossIndustryInvoice/ram:L/ram:ID').byNames(id!)).toBe(true);
+    expect(compileMatch('//rsm:CrossIndustryInvoice//ram:ID').byNames(id!)).toBe(true);
+    expect(compileMatch('/ram:L/ram:ID').byNames(id!)).toBe(false);
+    expect(compileMatch('//ram:L[1]/ram:ID').byNames(id!)).toBeNull();
+    expect(compileMatch('//ram:X[1]/ram:ID').byNames(id!)).toBe(false);
     // A value the predicate cannot compare as a number: that element does not match; the others still do.
     expect(matched('//ram:*[. > 0]', 'A')).toHaveLength(2);
     expect(matched('//ram:*[. > 0]', 'C')).toEqual([]);

@@ -9,6 +9,7 @@
  */
 import { Decimal } from '../../decimal/decimal';
 import type { XmlElement } from '../../xml/tree';
+import { memoSlot } from '../document-memo';
 import { decimalOfDouble, parseDouble } from './cast';
 import {
   compareStrings,
@@ -538,12 +539,12 @@ function usesVariables(e: Expr): boolean {
  * which the artefacts recompute on every context element: computed once per document.
  */
 function oncePerDocument(evaluate: Evaluator): Evaluator {
-  const values = new WeakMap<XPathEnv, Sequence>();
+  const slot = memoSlot();
   return (focus, env) => {
-    let value = values.get(env);
+    let value = env.memo[slot] as Sequence | undefined;
     if (value === undefined) {
       value = evaluate(focus, env);
-      values.set(env, value);
+      env.memo[slot] = value;
     }
     return value;
   };

@@ -38,6 +38,8 @@ export interface XPathEnv {
   readonly document: DocNode;
   /** Every element by local name, in document order. */
   readonly byLocalName: ReadonlyMap<string, readonly XmlElement[]>;
+  /** The document's memo (core/rules/document-memo.ts), for values computed once per document. */
+  readonly memo: unknown[];
   readonly attrNode: (owner: XmlElement, attr: XmlAttribute) => AttrNode;
   readonly textNode: (parent: XmlElement, text: XmlText) => TextNode;
 }

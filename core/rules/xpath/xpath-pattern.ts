@@ -4,6 +4,7 @@
  * pattern names from the document.
  */
 import type { XmlElement } from '../../xml/tree';
+import type { NameChain } from '../name-path';
 import { compileBoolean } from './xpath-eval';
 import { XPathError, type XPathEnv } from './xpath-nodes';
 import type { Expr } from './xpath-parse';
@@ -65,10 +66,10 @@ export interface CompiledPattern {
   /** The local name the pattern's last step selects, or null for a wildcard. */
   readonly local: string | null;
   /**
-   * Whether the names of `el` and of its parents fit the pattern's steps up to its first `//`: false
-   * means it does not match; true, that {@link matches} must tell.
+   * What the names of an element and of its ancestors alone say: whether it matches, for a pattern
+   * without predicates; else false where the names do not fit, null where {@link matches} must tell.
    */
-  fits(el: XmlElement): boolean;
+  byNames(el: NameChain): boolean | null;
   matches(el: XmlElement, env: XPathEnv): boolean;
 }
 
@@ -105,19 +106,30 @@ function stepHolds(step: PatternStep, el: XmlElement, env: XPathEnv): boolean {
   return passes(el, step.predicates, env);
 }
 
-/** Names are checked up the whole chain before any predicate: most candidates fail on a name. */
-function matchFrom(steps: readonly PatternStep[], i: number, el: XmlElement, env: XPathEnv): boolean {
+/**
+ * Whether `el` matches the steps up to `i`, `holds` telling whether a step's position and predicates
+ * hold for an element whose name matched. Names are checked up the whole chain before any predicate:
+ * most candidates fail on a name.
+ */
+function matchFrom<N extends NameChain & { readonly parent: N | null }>(
+  steps: readonly PatternStep[],
+  i: number,
+  el: N,
+  holds: (step: PatternStep, el: N) => boolean,
+): boolean {
   const step = steps[i]!;
   if (!named(el, step.name)) return false;
   let above: boolean;
   if (i === 0) above = step.deep || el.parent === null;
-  else if (!step.deep) above = el.parent !== null && matchFrom(steps, i - 1, el.parent, env);
+  else if (!step.deep) above = el.parent !== null && matchFrom(steps, i - 1, el.parent, holds);
   else {
     above = false;
-    for (let a = el.parent; a && !above; a = a.parent) above = matchFrom(steps, i - 1, a, env);
+    for (let a = el.parent; a && !above; a = a.parent) above = matchFrom(steps, i - 1, a, holds);
   }
-  return above && stepHolds(step, el, env);
+  return above && holds(step, el);
 }
+
+const always = (): boolean => true;
 
 /**
  * A match pattern compiled: a dynamic error while matching one element means that element does not
@@ -133,21 +145,25 @@ export function compilePattern(e: Expr, namespaces: Namespaces): CompiledPattern
   if (at.k !== 'root') throw new SyntaxError('a match pattern that is not an absolute path');
   const last = steps[steps.length - 1];
   if (!last) throw new SyntaxError('an empty match pattern');
+  const byNamesAlone = steps.every((s) => s.position === null && s.predicates.length === 0);
+  // The names of `el` and of its parents fit the steps up to the first `//`, a quick necessary condition.
+  const fits = (el: NameChain): boolean => {
+    let at: NameChain | null = el;
+    for (let i = steps.length - 1; i >= 0; i--) {
+      const step = steps[i]!;
+      if (!at || !named(at, step.name)) return false;
+      if (step.deep) return true;
+      at = at.parent;
+    }
+    return at === null;
+  };
   return {
     local: last.name.local ?? null,
-    fits: (el) => {
-      let at: XmlElement | null = el;
-      for (let i = steps.length - 1; i >= 0; i--) {
-        const step = steps[i]!;
-        if (!at || !named(at, step.name)) return false;
-        if (step.deep) return true;
-        at = at.parent;
-      }
-      return at === null;
-    },
+    byNames: (el) =>
+      byNamesAlone ? matchFrom(steps, steps.length - 1, el, always) : fits(el) ? null : false,
     matches: (el, env) => {
       try {
-        return matchFrom(steps, steps.length - 1, el, env);
+        return matchFrom(steps, steps.length - 1, el, (step, at) => stepHolds(step, at, env));
       } catch (error) {
         if (error instanceof XPathError) return false;
         throw error;

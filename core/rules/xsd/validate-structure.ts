@@ -4,9 +4,12 @@
  * attributes, lexical forms of decimal, boolean and base64 content. One finding per offending element:
  * an unexpected child (its subtree is not validated, nor are its later siblings, as libxml2 stops on a
  * content model once it failed), a parent missing required children, an invalid value or attribute.
+ * Each says so in the words of the business terms (place-words.ts); the element is its location.
  */
 import { CII_PREFIXES } from '../../cii/namespaces';
 import type { XmlElement } from '../../xml/tree';
+import { ATTRIBUTE_WORDS } from '../../model/place-vocabulary';
+import { attributeWords, placeWords, spelledName } from '../../model/place-words';
 import type { Message } from '../rule';
 import type { Attribute, ContentType, Particle, SimpleBase, XsdModel } from './model';
 
@@ -67,29 +70,66 @@ function nameOf(el: XmlElement): string {
   return prefix === undefined ? `{${el.ns}}${el.local}` : `${prefix}:${el.local}`;
 }
 
-function error(at: XmlElement, en: string, fr: string): StructureError {
-  const name = nameOf(at);
-  return { at, detail: { en: `Element '${name}': ${en}`, fr: `Élément « ${name} » : ${fr}` } };
-}
+/** `/rsm:CrossIndustryInvoice/…/ram:Name`, without positions. */
+const pathOf = (el: XmlElement): string => `${el.parent ? pathOf(el.parent) : ''}/${nameOf(el)}`;
 
-function list(particles: readonly Particle[]): { en: string; fr: string } {
-  const names = particles.map((p) => p.name).join(', ');
-  return particles.length === 1
-    ? { en: `Expected is ( ${names} ).`, fr: `Attendu : ( ${names} ).` }
-    : { en: `Expected is one of ( ${names} ).`, fr: `Attendu : l'un de ( ${names} ).` };
+/** An element in words: its term or breadcrumb, or its name spelled out where no profile carries it. */
+const wordsOf = (path: string): Message =>
+  placeWords(path) ?? spelledName(path.slice(path.lastIndexOf('/') + 1));
+
+const error = (at: XmlElement, detail: Message): StructureError => ({ at, detail });
+
+/** Most elements an error lists as expected; more are cut short. */
+const LISTED = 4;
+
+/** The particles a content model accepts next, in words: `“A”, “B” or “C”`. */
+function list(parent: XmlElement, particles: readonly Particle[]): Message {
+  const words = particles.slice(0, LISTED).map((p) => wordsOf(`${pathOf(parent)}/${p.name}`));
+  const more = particles.length > LISTED;
+  const join = (lang: 'en' | 'fr', or: string): string => {
+    const quoted = words.map((w) => (lang === 'en' ? `“${w.en}”` : `« ${w.fr} »`));
+    if (more) return `${quoted.join(', ')}…`;
+    return quoted.length < 2 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} ${or} ${quoted.at(-1)!}`;
+  };
+  return { en: join('en', 'or'), fr: join('fr', 'ou') };
 }
 
 function notExpected(at: XmlElement, expected: readonly Particle[]): StructureError {
-  if (expected.length === 0)
-    return error(at, 'This element is not expected.', "cet élément n'est pas attendu.");
-  const l = list(expected);
-  return error(at, `This element is not expected. ${l.en}`, `cet élément n'est pas attendu. ${l.fr}`);
+  const what = wordsOf(pathOf(at));
+  const where = {
+    en: `“${what.en}” is not allowed at this place`,
+    fr: `« ${what.fr} » n'est pas admis à cet endroit`,
+  };
+  if (expected.length === 0) return error(at, { en: `${where.en}.`, fr: `${where.fr}.` });
+  const l = list(at.parent!, expected);
+  return error(at, {
+    en: `${where.en}; expected here: ${l.en}.`,
+    fr: `${where.fr} ; attendu ici : ${l.fr}.`,
+  });
 }
 
 function missing(at: XmlElement, expected: readonly Particle[]): StructureError {
-  const l = list(expected);
-  return error(at, `Missing child element(s). ${l.en}`, `élément(s) enfant(s) manquant(s). ${l.fr}`);
+  const what = wordsOf(pathOf(at));
+  const l = list(at, expected);
+  return error(at, {
+    en: `“${what.en}” lacks required data; expected next: ${l.en}.`,
+    fr: `« ${what.fr} » est incomplet ; attendu ensuite : ${l.fr}.`,
+  });
 }
+
+/** What each built-in type accepts, for a value it refused. */
+const VALUE_KINDS: Readonly<Record<SimpleBase, Message>> = {
+  string: { en: 'text', fr: 'du texte' },
+  token: { en: 'text', fr: 'du texte' },
+  decimal: {
+    en: 'a number, with "." as decimal separator',
+    fr: 'un nombre, avec « . » comme séparateur décimal',
+  },
+  boolean: { en: 'true or false', fr: 'true ou false' },
+  base64Binary: { en: 'file content in base64', fr: 'un contenu de fichier en base64' },
+};
+
+const attributeName = (name: string): Message => ATTRIBUTE_WORDS[name] ?? spelledName(name);
 
 const matches = (el: XmlElement, p: Particle): boolean => el.local === p.local && el.ns === p.ns;
 
@@ -116,20 +156,27 @@ function checkAttributes(el: XmlElement, declared: readonly Attribute[]): Struct
   for (const a of el.attributes) {
     if (a.name === 'xmlns' || a.prefix === 'xmlns' || a.ns === XSI) continue;
     if (a.ns !== null || !declared.some((d) => d.name === a.local)) {
-      return error(
-        el,
-        `The attribute '${a.name}' is not allowed.`,
-        `l'attribut « ${a.name} » n'est pas autorisé.`,
-      );
+      const what = wordsOf(pathOf(el));
+      const attr = attributeName(a.local);
+      return error(el, {
+        en: `“${what.en}” may not carry “${attr.en}” (here "${a.value}"): remove it.`,
+        fr: `« ${what.fr} » ne peut pas porter « ${attr.fr} » (ici « ${a.value} ») : retirez-le.`,
+      });
     }
   }
   for (const d of declared) {
     if (d.required && !el.attributes.some((a) => a.ns === null && a.local === d.name)) {
-      return error(
-        el,
-        `The attribute '${d.name}' is required but missing.`,
-        `l'attribut « ${d.name} » est obligatoire mais absent.`,
-      );
+      const path = pathOf(el);
+      const what = wordsOf(path);
+      const name = attributeName(d.name);
+      const attr = attributeWords(path, d.name) ?? {
+        en: `${what.en} › ${name.en}`,
+        fr: `${what.fr} › ${name.fr}`,
+      };
+      return error(el, {
+        en: `“${attr.en}” is required: give it.`,
+        fr: `« ${attr.fr} » est obligatoire : indiquez-le.`,
+      });
     }
   }
   return undefined;
@@ -139,21 +186,22 @@ function checkSimple(el: XmlElement, base: SimpleBase): StructureError | undefin
   let text = '';
   for (const c of el.children) {
     if (c.kind === 'element') {
-      return error(
-        el,
-        'Element content is not allowed, because the content type is a simple type.',
-        "aucun élément enfant n'est admis : le contenu est de type simple.",
-      );
+      const what = wordsOf(pathOf(el));
+      return error(el, {
+        en: `“${what.en}” holds other data where only a value may be.`,
+        fr: `« ${what.fr} » contient d'autres données là où seule une valeur est admise.`,
+      });
     }
     text += c.value;
   }
   const lexical = LEXICAL[base];
   if (lexical && !lexical(text)) {
-    return error(
-      el,
-      `'${text}' is not a valid value of the atomic type 'xs:${base}'.`,
-      `« ${text} » n'est pas une valeur valide du type atomique « xs:${base} ».`,
-    );
+    const what = wordsOf(pathOf(el));
+    const kind = VALUE_KINDS[base];
+    return error(el, {
+      en: `“${what.en}”: "${text}" is not valid (expected: ${kind.en}).`,
+      fr: `« ${what.fr} » : « ${text} » n'est pas valide (attendu : ${kind.fr}).`,
+    });
   }
   return undefined;
 }
@@ -172,13 +220,8 @@ function assignChildren(
   for (const child of el.children) {
     if (child.kind === 'text') continue;
     if (particles.length === 0) {
-      out.push(
-        error(
-          el,
-          'Element content is not allowed, because the content type is empty.',
-          "aucun contenu n'est admis ici.",
-        ),
-      );
+      const what = wordsOf(pathOf(el));
+      out.push(error(el, { en: `“${what.en}” must be empty.`, fr: `« ${what.fr} » doit être vide.` }));
       return matched;
     }
     if (!chosen) {
@@ -228,18 +271,12 @@ function validateElement(el: XmlElement, type: ContentType, out: StructureError[
   }
   for (const c of el.children) {
     if (c.kind === 'text' && !XML_SPACE.test(c.value)) {
+      const what = wordsOf(pathOf(el));
       out.push(
-        type.particles.length === 0
-          ? error(
-              el,
-              'Character content is not allowed, because the content type is empty.',
-              "aucun texte n'est admis ici.",
-            )
-          : error(
-              el,
-              "Character content other than whitespace is not allowed because the content type is 'element-only'.",
-              'seuls des espaces sont admis comme texte dans cet élément (contenu « element-only »).',
-            ),
+        error(el, {
+          en: `“${what.en}” holds text where only other data may be.`,
+          fr: `« ${what.fr} » contient du texte là où seules d'autres données sont admises.`,
+        }),
       );
       break;
     }
@@ -252,11 +289,10 @@ export function validateStructure(root: XmlElement, model: XsdModel): StructureE
   const out: StructureError[] = [];
   if (!matches(root, model.root)) {
     out.push(
-      error(
-        root,
-        `No matching global declaration available for the validation root (expected ${model.root.name}).`,
-        `aucune déclaration globale ne correspond à la racine (attendu : ${model.root.name}).`,
-      ),
+      error(root, {
+        en: 'The document is not a cross-industry invoice (CII), the XML Factur-X carries.',
+        fr: "Le document n'est pas une facture CII (Cross Industry Invoice), le XML que porte Factur-X.",
+      }),
     );
     return out;
   }

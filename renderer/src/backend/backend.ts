@@ -5,6 +5,7 @@ import { limitsSchema } from '../../../core/api/limits';
 import type { ValidationTarget } from '../../../core/api/targets';
 import type { ProfileRole } from '../../../core/api/profile';
 import type { ProfilesRequest, SaveToFolderResult } from '../../../core/bridge/facturx-bridge';
+import type { WorkQueue } from '../../../core/bridge/work-queue';
 
 /** A file of an export, under the name it gets (an entry of the zip the browser downloads). */
 export interface ExportedFile {
@@ -105,6 +106,11 @@ export interface Backend {
    * zip instead. Resolves to the folder and the names written, or `saved: false` when cancelled.
    */
   saveToFolder?(files: readonly ExportedFile[]): Promise<SaveToFolderResult>;
+  /**
+   * Where the queue of documents is kept so that it comes back at the next start (the desktop app's
+   * store); absent where it lives in the page only, as in the browser.
+   */
+  readonly queue?: WorkQueue;
   /**
    * `file` is null when the fields carry the whole invoice (convert with `invoice_data`). Aborting
    * `control.signal` answers `cancelled` at once (and stops a convert where the transport can);

@@ -20,6 +20,10 @@ function bridge(overrides: Partial<FacturxBridge>): FacturxBridge {
     openFileDialog: unused,
     saveFile: unused,
     saveToFolder: unused,
+    queueList: unused,
+    queueAdd: unused,
+    queueUpdate: unused,
+    queueRemove: unused,
     ...overrides,
   };
 }
@@ -167,5 +171,23 @@ describe('ipcBackend', () => {
     expect(heard).toEqual([{ stage: 'ocr', page: 1, pages: 2, step: 'recognising' }]);
     settle({ ok: false, status: 499, body: { error: 'cancelled', message: 'cancelled' } });
     await vi.waitFor(() => expect(stop).toHaveBeenCalledOnce());
+  });
+
+  it('keeps the queue through the bridge’s named queue operations', async () => {
+    const queueAdd = vi.fn<FacturxBridge['queueAdd']>(async () => ['q-1']);
+    const queueUpdate = vi.fn<FacturxBridge['queueUpdate']>(async () => true);
+    const queueRemove = vi.fn<FacturxBridge['queueRemove']>(async () => 1);
+    const queueList = vi.fn<FacturxBridge['queueList']>(async () => []);
+    const { queue } = ipcBackend(bridge({ queueAdd, queueUpdate, queueRemove, queueList }));
+    const change = { target: 'en16931', work: 'finished', state: '{}' } as const;
+    const entry = { file: invoice, kind: 'pdf', ...change } as const;
+
+    expect(await queue?.list()).toEqual([]);
+    expect(await queue?.add([entry])).toEqual(['q-1']);
+    expect(await queue?.update('q-1', change)).toBe(true);
+    expect(await queue?.remove(['q-1'])).toBe(1);
+    expect(queueAdd).toHaveBeenCalledWith([entry]);
+    expect(queueUpdate).toHaveBeenCalledWith('q-1', change);
+    expect(queueRemove).toHaveBeenCalledWith(['q-1']);
   });
 });

@@ -70,5 +70,11 @@ export function ipcBackend(bridge: FacturxBridge): Backend {
     saveToFolder(files) {
       return bridge.saveToFolder(files.map(({ name, bytes }) => ({ filename: name, bytes })));
     },
+    queue: {
+      list: () => bridge.queueList(),
+      add: (entries) => bridge.queueAdd(entries),
+      update: (id, change) => bridge.queueUpdate(id, change),
+      remove: (ids) => bridge.queueRemove(ids),
+    },
   };
 }

@@ -28,5 +28,6 @@ export function watchQuota(backend: Backend, onQuota: (quota: Quota) => void): B
     profiles: (request, lang) => backend.profiles(request, lang),
     ...(backend.report ? { report: backend.report.bind(backend) } : {}),
     ...(backend.saveToFolder ? { saveToFolder: backend.saveToFolder.bind(backend) } : {}),
+    ...(backend.queue ? { queue: backend.queue } : {}),
   };
 }

@@ -1,8 +1,14 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { useI18n } from '../i18n/i18n';
 
+interface Props {
+  readonly onFiles: (files: readonly File[]) => void;
+  /** Once documents are there, a single line, so that they are what the window shows. */
+  readonly compact?: boolean;
+}
+
 /** Takes invoice files by drag-and-drop or through the file picker. */
-export function DropZone({ onFiles }: { readonly onFiles: (files: readonly File[]) => void }) {
+export function DropZone({ onFiles, compact = false }: Props) {
   const { t } = useI18n();
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
@@ -19,7 +25,7 @@ export function DropZone({ onFiles }: { readonly onFiles: (files: readonly File[
 
   return (
     <div
-      className={over ? 'dropzone over' : 'dropzone'}
+      className={['dropzone', ...(compact ? ['compact'] : []), ...(over ? ['over'] : [])].join(' ')}
       data-testid="dropzone"
       onDragEnter={hover}
       onDragOver={hover}
@@ -30,7 +36,7 @@ export function DropZone({ onFiles }: { readonly onFiles: (files: readonly File[
         <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z M14 3v5h5 M12 17v-6 M9 14l3-3 3 3" />
       </svg>
       <p className="dropzone-title">{t('drop.title')}</p>
-      <p className="dropzone-hint">{t('drop.hint')}</p>
+      {!compact && <p className="dropzone-hint">{t('drop.hint')}</p>}
       <button type="button" className="primary" onClick={() => input.current?.click()}>
         {t('drop.browse')}
       </button>

@@ -10,6 +10,17 @@ export const en = {
   'results.title': 'Results',
   'results.empty': 'No invoice checked yet.',
   'results.clear': 'Clear',
+  'results.clearAsk': 'Clear the {count} document(s) from the list?',
+  'results.clearAskKept':
+    'Clear the {count} document(s) from the list? They are also removed from the list kept on this computer.',
+  'results.clearConfirm': 'Yes, clear the list',
+  'results.clearCancel': 'Keep the list',
+  'results.keptHere':
+    'This list is kept on this computer: it comes back when the app starts again, until you remove what you no longer need.',
+  'results.pageOnly':
+    'This list lives in this page only: it is gone once the page is closed or reloaded (the desktop app keeps it).',
+  'results.notKept':
+    'This list could not be kept on this computer: it will not come back when the app starts again.',
   'queue.counter':
     '{total} documents: {valid} valid, {not_valid} not valid or refused, {to_convert} to convert, {converted} converted, {in_progress} in progress',
   'queue.filter': 'Show',
@@ -35,11 +46,13 @@ export const en = {
   'queue.verdict.none': '—',
   'queue.status.reading': 'Reading',
   'queue.status.checking': 'Checking',
+  'queue.status.reading_pdf': 'Reading the PDF',
   'queue.status.valid': 'Valid',
   'queue.status.not_valid': 'Not valid',
   'queue.status.to_convert': 'Ready to convert',
   'queue.status.refused': 'Could not be checked',
   'queue.status.cancelled': 'Cancelled',
+  'queue.status.interrupted': 'Not finished when the app closed: check it again',
   'queue.status.converting': 'Converting',
   'queue.status.converted': 'Converted to Factur-X',
   'queue.status.accepted': 'Accepted, being converted on the server',
@@ -57,6 +70,7 @@ export const en = {
   'queue.cancel': 'Cancel',
   'queue.cancelOne': 'Cancel {name}',
   'queue.cancelSelected': 'Cancel the selected',
+  'queue.remove': 'Remove from the list',
   'queue.noneShown': 'No document matches this filter.',
 } as const;
 
@@ -71,6 +85,17 @@ export const fr: Record<keyof typeof en, string> = {
   'results.title': 'Résultats',
   'results.empty': 'Aucune facture vérifiée pour l’instant.',
   'results.clear': 'Effacer',
+  'results.clearAsk': 'Effacer le(s) {count} document(s) de la liste ?',
+  'results.clearAskKept':
+    'Effacer le(s) {count} document(s) de la liste ? Ils sont aussi retirés de la liste conservée sur cet ordinateur.',
+  'results.clearConfirm': 'Oui, effacer la liste',
+  'results.clearCancel': 'Garder la liste',
+  'results.keptHere':
+    'Cette liste est conservée sur cet ordinateur : elle revient au prochain démarrage de l’application, jusqu’à ce que vous retiriez ce dont vous n’avez plus besoin.',
+  'results.pageOnly':
+    'Cette liste ne vit que dans cette page : elle disparaît quand la page est fermée ou rechargée (l’application de bureau la conserve).',
+  'results.notKept':
+    'Cette liste n’a pas pu être conservée sur cet ordinateur : elle ne reviendra pas au prochain démarrage de l’application.',
   'queue.counter':
     '{total} documents : {valid} valides, {not_valid} non valides ou refusés, {to_convert} à convertir, {converted} convertis, {in_progress} en cours',
   'queue.filter': 'Afficher',
@@ -96,11 +121,13 @@ export const fr: Record<keyof typeof en, string> = {
   'queue.verdict.none': '—',
   'queue.status.reading': 'Lecture',
   'queue.status.checking': 'Vérification',
+  'queue.status.reading_pdf': 'Lecture du PDF',
   'queue.status.valid': 'Valide',
   'queue.status.not_valid': 'Non valide',
   'queue.status.to_convert': 'Prêt à convertir',
   'queue.status.refused': 'N’a pas pu être vérifié',
   'queue.status.cancelled': 'Annulé',
+  'queue.status.interrupted': 'Non terminé à la fermeture de l’application : vérifiez-le à nouveau',
   'queue.status.converting': 'Conversion',
   'queue.status.converted': 'Converti en Factur-X',
   'queue.status.accepted': 'Accepté, conversion en cours sur le serveur',
@@ -119,5 +146,6 @@ export const fr: Record<keyof typeof en, string> = {
   'queue.cancel': 'Annuler',
   'queue.cancelOne': 'Annuler {name}',
   'queue.cancelSelected': 'Annuler la sélection',
+  'queue.remove': 'Retirer de la liste',
   'queue.noneShown': 'Aucun document ne correspond à ce filtre.',
 };

@@ -8,12 +8,22 @@ import { conversionState, type ConversionState } from './batch-convert';
 import type { Check } from './use-checks';
 
 /**
- * Where a document stands: being read or checked, valid, not valid, waiting for a conversion (a readable
- * PDF without Factur-X data, or an invoice_data JSON), refused (the answer was an error), or cancelled by
- * the user before its answers came.
+ * Where a document stands: being read or checked, its PDF being read for its review form (text or OCR),
+ * valid, not valid, waiting for a conversion (a readable PDF without Factur-X data, or an invoice_data
+ * JSON), refused (the answer was an error), cancelled by the user before its answers came, or interrupted
+ * (kept by the desktop app, which closed during its check).
  */
 export type QueueStatus =
-  'reading' | 'checking' | 'valid' | 'not_valid' | 'to_convert' | 'refused' | 'cancelled' | ConversionStatus;
+  | 'reading'
+  | 'checking'
+  | 'reading_pdf'
+  | 'valid'
+  | 'not_valid'
+  | 'to_convert'
+  | 'refused'
+  | 'cancelled'
+  | 'interrupted'
+  | ConversionStatus;
 
 /** Where "convert all that are ready" left a document. */
 export type ConversionStatus = 'converting' | 'converted' | 'accepted' | 'not_converted';
@@ -53,8 +63,10 @@ const conversionStatus = {
 
 function statusOf(check: Check, valid: boolean | undefined): QueueStatus {
   if (!check.invoice) return 'reading';
+  if (check.interrupted) return 'interrupted';
   const answers = Object.values(check.answers);
   if (answers.includes('pending')) return 'checking';
+  if (check.reading) return 'reading_pdf';
   if (answers.some(isCancelled)) return 'cancelled';
   if (check.kind === 'json' || answers.some(refusedForNoXml)) return 'to_convert';
   if (valid !== undefined) return valid ? 'valid' : 'not_valid';
@@ -73,7 +85,12 @@ export function matchesFilter(row: QueueRow, filter: QueueFilter): boolean {
     case 'all':
       return true;
     case 'in_progress':
-      return row.status === 'reading' || row.status === 'checking' || row.status === 'converting';
+      return (
+        row.status === 'reading' ||
+        row.status === 'checking' ||
+        row.status === 'reading_pdf' ||
+        row.status === 'converting'
+      );
     case 'to_convert':
       // A document the batch could not convert still waits for a conversion (through its review form).
       return row.status === 'to_convert' || row.status === 'not_converted';

@@ -1,43 +1,10 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { toAnswer, type Backend, type FileOperation, type RunOptions } from '../backend/backend';
-import { profileStore } from '../testing/profile-store';
+import { batchBackend } from '../testing/batch-backend';
 import { renderApp } from '../testing/render-app';
-import { containerOnlyReport, invalidReport, validReport } from '../testing/sample-bodies';
 
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
-
-interface Call {
-  readonly operation: FileOperation;
-  readonly filename: string;
-  readonly target: RunOptions['validationTarget'];
-}
-
-/** Answers by file name: valid-*, invalid-* XML; fx-* Factur-X PDFs whose container fails; scan-* plain PDFs. */
-function batchBackend() {
-  const calls: Call[] = [];
-  const noXml = { error: 'unextractable_pdf', message: 'No embedded XML.', reason: 'no_embedded_xml' };
-  const backend: Backend = {
-    kind: { type: 'offline' },
-    run: async (operation, file, options) => {
-      const filename = file?.filename ?? '';
-      calls.push({ operation, filename, target: options.validationTarget });
-      if (filename.startsWith('scan')) return toAnswer(false, 422, noXml);
-      if (filename.startsWith('fx')) {
-        return operation === 'extract'
-          ? toAnswer(true, 200, { xml: 'PHgvPg==', xmlSize: 4, profile: 'BASIC' })
-          : toAnswer(true, 200, { ...containerOnlyReport, filename });
-      }
-      return toAnswer(true, 200, {
-        ...(filename.startsWith('valid') ? validReport : invalidReport),
-        filename,
-      });
-    },
-    profiles: profileStore().profiles,
-  };
-  return { backend, calls };
-}
 
 const file = (name: string) => new File(['x'], name, { type: '' });
 const TEN = [
@@ -71,6 +38,7 @@ afterEach(cleanup);
 describe('the batch queue', () => {
   it('lists ten files as ten lines, newest last, with a counter, and opens none of them', async () => {
     renderApp(batchBackend().backend);
+    expect(screen.getByTestId('dropzone').classList.contains('compact')).toBe(false);
     await drop(TEN.slice(0, 4));
     await drop(TEN.slice(4));
     await waitFor(() =>
@@ -79,8 +47,11 @@ describe('the batch queue', () => {
       ),
     );
     expect(rows().map((r) => within(r).getByRole('button').textContent)).toEqual(TEN.map((f) => f.name));
-    // The first drop of four files and the second of six open no document: the table is the page.
+    // The first drop of four files and the second of six open no document: the table is the page, under
+    // a drop zone of one line.
     expect(screen.queryAllByTestId('check')).toHaveLength(0);
+    expect(screen.getByTestId('dropzone').classList.contains('compact')).toBe(true);
+    expect(screen.getByTestId('dropzone').textContent).not.toContain('A PDF is validated');
     expect(cells('fx-1.pdf').slice(1)).toEqual([
       'fx-1.pdf',
       'PDF',

@@ -1,9 +1,9 @@
 import { Fragment, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useI18n } from '../i18n/i18n';
 import type { MessageKey } from '../i18n/messages';
-import type { ConvertProgress } from '../../../core/api/convert-progress';
 import type { Translate } from '../i18n/i18n';
 import { plainError } from '../shared/error-detail';
+import { ProgressStage } from '../shared/progress-stage';
 import {
   inProgress,
   matchesFilter,
@@ -28,33 +28,19 @@ interface Props {
   readonly onCancel: (ids: readonly number[]) => void;
   /** Converts these documents, each when its dry run says the target can pass. */
   readonly onConvertReady: (ids: readonly number[]) => void;
+  /** Takes these documents out of the queue. */
+  readonly onRemove: (ids: readonly number[]) => void;
   /** Actions on the selected documents besides checking them again (export). */
   readonly selectionActions?: (selected: readonly Check[]) => ReactNode;
 }
 
 const verdictKey = (verdict: QueueVerdict): MessageKey => `queue.verdict.${verdict}`;
 
-/** Where a convert under way is, in words; OCR also as a bar of pages. */
-function ProgressStage({ progress, t }: { readonly progress: ConvertProgress; readonly t: Translate }) {
-  if (progress.stage !== 'ocr') return <>{t(`queue.progress.${progress.stage}`)}</>;
-  const words = t('queue.progress.ocr', { page: progress.page, pages: progress.pages });
-  return (
-    <>
-      {words}{' '}
-      <progress
-        className="queue-progress"
-        value={progress.page - 1}
-        max={progress.pages}
-        aria-label={words}
-      />
-    </>
-  );
-}
-
 /** What a row's status says: where it stands, where its work is, or why it was not converted. */
 function statusWords(row: QueueRow, t: Translate): ReactNode {
   const { check, status, conversion } = row;
-  if (check.progress && inProgress(row)) return <ProgressStage progress={check.progress} t={t} />;
+  const progress = check.progress ?? check.reading?.progress;
+  if (progress && inProgress(row)) return <ProgressStage progress={progress} />;
   if (
     conversion?.kind === 'waiting' ||
     conversion?.kind === 'checking' ||
@@ -107,6 +93,7 @@ export function QueueTable({
   onCheckAgain,
   onCancel,
   onConvertReady,
+  onRemove,
   selectionActions,
 }: Props) {
   const { t } = useI18n();
@@ -182,6 +169,17 @@ export function QueueTable({
           onClick={() => onCancel(chosenUnderWay.map((row) => row.check.id))}
         >
           {t('queue.cancelSelected')}
+        </button>
+        <button
+          type="button"
+          className="ghost dark"
+          disabled={chosen.length === 0}
+          onClick={() => {
+            onRemove(chosen.map((check) => check.id));
+            setSelected(new Set());
+          }}
+        >
+          {t('queue.remove')}
         </button>
         {selectionActions?.(chosen)}
       </div>

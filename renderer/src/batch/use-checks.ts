@@ -33,7 +33,23 @@ export interface Check {
   readonly progress?: ConvertProgress;
   /** Its conversion by "convert all that are ready", once asked. */
   readonly conversion?: BatchConversion;
+  /** Kept from an earlier run of the app, where it was still under way when the app closed. */
+  readonly interrupted?: true;
+  /**
+   * A PDF without invoice data being read (its text or OCR) for its review form, while it is: where
+   * the reading is, as far as the backend says. Not kept: the reading starts again when it is opened.
+   */
+  readonly reading?: { readonly progress?: ConvertProgress };
 }
+
+/** A reading under way for a document, as its card reports it to the queue: where it is, and its stop. */
+export interface ReadingUnderWay {
+  readonly progress?: ConvertProgress;
+  readonly cancel: () => void;
+}
+
+/** A check as it comes back from the kept queue, before it is given its place (id) in this one. */
+export type KeptCheck = Omit<Check, 'id'>;
 
 export interface Checks {
   readonly checks: readonly Check[];
@@ -51,7 +67,16 @@ export interface Checks {
    * converted only when that says the target can pass.
    */
   readonly convertReady: (ids: readonly number[]) => void;
+  /** Says that a file's PDF is being read (undefined: not any more), so that its line says so. */
+  readonly reading: (id: number, reading: ReadingUnderWay | undefined) => void;
+  /** Takes these files out of the queue, stopping what is under way for them. */
+  readonly remove: (ids: readonly number[]) => void;
   readonly clear: () => void;
+  /**
+   * Puts checks kept from an earlier run before those of this one, and checks again at once those whose
+   * answers are `stale` (another target or language than now); their ids, in the same order.
+   */
+  readonly restore: (kept: readonly { readonly check: KeptCheck; readonly stale: boolean }[]) => number[];
 }
 
 /** What is under way for a file stops when its signal aborts; a round after a cancel gets a new one. */
@@ -77,6 +102,12 @@ export function useChecks(backend: Backend, options: RunOptions, limits: UploadL
   }, []);
 
   const cancels = useRef(new Map<number, AbortController>());
+  /** The stop of each reading under way, which the document's own card runs. */
+  const readings = useRef(new Map<number, () => void>());
+  const stop = useCallback((id: number) => {
+    cancels.current.get(id)?.abort();
+    readings.current.get(id)?.();
+  }, []);
 
   /** One call for a file, its progress shown on the file's line until it answers. */
   const send = useCallback(
@@ -98,7 +129,10 @@ export function useChecks(backend: Backend, options: RunOptions, limits: UploadL
       const key = `${id}/${operation}`;
       const sequence = (latest.current.get(key) ?? 0) + 1;
       latest.current.set(key, sequence);
-      update(id, (check) => ({ ...check, answers: { ...check.answers, [operation]: 'pending' } }));
+      update(id, ({ interrupted: _over, ...check }) => ({
+        ...check,
+        answers: { ...check.answers, [operation]: 'pending' },
+      }));
       void send(id, operation, signal, { file: invoice, fields: {} }).then((answer) => {
         if (latest.current.get(key) !== sequence) return;
         update(id, (check) => ({ ...check, answers: { ...check.answers, [operation]: answer } }));
@@ -177,7 +211,7 @@ export function useChecks(backend: Backend, options: RunOptions, limits: UploadL
         return [{ id: check.id, source, signal: signalOf(cancels.current, check.id) }];
       });
       const record = (id: number, conversion: BatchConversion) =>
-        update(id, (check) => ({ ...check, conversion }));
+        update(id, ({ interrupted: _over, ...check }) => ({ ...check, conversion }));
       for (const { id } of queued) record(id, {});
       // One after another: a batch does not flood the backend (nor its OCR) with every document at once.
       void (async () => {
@@ -196,16 +230,66 @@ export function useChecks(backend: Backend, options: RunOptions, limits: UploadL
     [send, update],
   );
 
-  const cancel = useCallback((ids: readonly number[]) => {
-    for (const id of ids) cancels.current.get(id)?.abort();
-  }, []);
+  const cancel = useCallback(
+    (ids: readonly number[]) => {
+      for (const id of ids) stop(id);
+    },
+    [stop],
+  );
+
+  const reading = useCallback(
+    (id: number, under: ReadingUnderWay | undefined) => {
+      if (under) readings.current.set(id, under.cancel);
+      else readings.current.delete(id);
+      update(id, ({ reading: _was, ...check }) =>
+        under ? { ...check, reading: under.progress ? { progress: under.progress } : {} } : check,
+      );
+    },
+    [update],
+  );
+
+  const remove = useCallback(
+    (ids: readonly number[]) => {
+      for (const id of ids) {
+        stop(id);
+        cancels.current.delete(id);
+      }
+      setChecks((all) => all.filter((check) => !ids.includes(check.id)));
+    },
+    [stop],
+  );
 
   const clear = useCallback(() => {
-    for (const controller of cancels.current.values()) controller.abort();
+    for (const id of [...cancels.current.keys(), ...readings.current.keys()]) stop(id);
     cancels.current.clear();
     setChecks([]);
     setRejected([]);
-  }, []);
+  }, [stop]);
 
-  return { checks, rejected, submit, repair, checkAgain, cancel, convertReady, clear };
+  const restore = useCallback(
+    (kept: readonly { readonly check: KeptCheck; readonly stale: boolean }[]) => {
+      const restored = kept.map(({ check }) => ({ ...check, id: nextId.current++ }));
+      setChecks((all) => [...restored, ...all]);
+      restored.forEach((check, i) => {
+        if (!kept[i]?.stale || !check.invoice) return;
+        for (const operation of operationsFor[check.kind]) run(check.id, operation, check.invoice);
+      });
+      return restored.map((check) => check.id);
+    },
+    [run],
+  );
+
+  return {
+    checks,
+    rejected,
+    submit,
+    repair,
+    checkAgain,
+    cancel,
+    convertReady,
+    reading,
+    remove,
+    clear,
+    restore,
+  };
 }

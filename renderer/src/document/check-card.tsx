@@ -1,9 +1,9 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { ValidationTarget } from '../../../core/api/targets';
 import { extractionOf, refusedForNoXml, repairOf, reportOf } from '../backend/answer-bodies';
 import { operationsFor } from '../backend/file-kind';
 import type { Answer, InvoiceFile } from '../backend/backend';
-import type { Check } from '../batch/use-checks';
+import type { Check, ReadingUnderWay } from '../batch/use-checks';
 import type { ConvertSource, RunConvert } from '../review/use-conversion';
 import { useI18n } from '../i18n/i18n';
 import type { Profiles } from '../profiles/use-profiles';
@@ -24,6 +24,8 @@ import { ReportView } from '../report/report-view';
 interface Props {
   readonly check: Check;
   readonly onRepair: (id: number) => void;
+  /** Tells the queue that this document's PDF is being read (and how to stop it), or no longer is. */
+  readonly onReading: (id: number, reading: ReadingUnderWay | undefined) => void;
   readonly runConvert: RunConvert;
   /** The validation target `runConvert` sends. */
   readonly target: ValidationTarget;
@@ -39,17 +41,20 @@ function reviewable(reading: Answer | 'pending' | undefined): boolean {
 
 /**
  * What the conversion flow converts: a JSON file's `invoice_data` text, or a PDF without invoice data
- * when its reading gave no candidate to review (a backend from before candidates were handed back).
+ * once its reading answered with no candidate to review (a backend from before candidates were handed
+ * back). Not while the PDF is being read, nor when its reading failed: the document says so, and offers
+ * to read it again.
  */
 function convertSourceOf(
   { kind, filename, invoice }: Check,
   noFacturx: boolean,
-  review: boolean,
+  reading: Answer | 'pending' | undefined,
 ): ConvertSource | undefined {
   if (!invoice) return undefined;
   if (kind === 'json')
     return { kind: 'invoice_data', filename, invoiceData: new TextDecoder().decode(invoice.bytes) };
-  return kind === 'pdf' && noFacturx && !review ? { kind, filename, file: invoice } : undefined;
+  const readWithoutCandidate = typeof reading === 'object' && reading.ok && !reviewable(reading);
+  return kind === 'pdf' && noFacturx && readWithoutCandidate ? { kind, filename, file: invoice } : undefined;
 }
 
 /**
@@ -57,7 +62,7 @@ function convertSourceOf(
  * invoice or review form, XML); one answer per operation, the repair of a failing XML and the conversion
  * of an `invoice_data` JSON.
  */
-export function CheckCard({ check, onRepair, runConvert, target, profiles }: Props) {
+export function CheckCard({ check, onRepair, onReading, runConvert, target, profiles }: Props) {
   const { t } = useI18n();
   const report = reportOf(check.answers.validate);
   const extraction = extractionOf(check.answers.extract);
@@ -76,11 +81,21 @@ export function CheckCard({ check, onRepair, runConvert, target, profiles }: Pro
     [xmlFile, embedded],
   );
   const dryRun = useReading(noFacturx ? check.invoice : undefined, runConvert);
+  const { id } = check;
+  const { answer: read, progress, cancel: stopReading } = dryRun;
+  useEffect(() => {
+    onReading(
+      id,
+      read === 'pending' ? { ...(progress ? { progress } : {}), cancel: stopReading } : undefined,
+    );
+  }, [id, read, progress, stopReading, onReading]);
+  // A card closed while it reads stops its reading (useReading): the queue must not wait for it.
+  useEffect(() => () => onReading(id, undefined), [id, onReading]);
   const extract = check.answers.extract;
   const reading =
     check.kind === 'pdf' && !noFacturx && extract !== undefined && extract !== 'pending' && !extract.ok
       ? extract
-      : dryRun;
+      : dryRun.answer;
   const values = useMemo(
     () =>
       own
@@ -93,7 +108,10 @@ export function CheckCard({ check, onRepair, runConvert, target, profiles }: Pro
     [own, reading],
   );
   const review = reviewable(reading);
-  const convertSource = useMemo(() => convertSourceOf(check, noFacturx, review), [check, noFacturx, review]);
+  const convertSource = useMemo(
+    () => convertSourceOf(check, noFacturx, reading),
+    [check, noFacturx, reading],
+  );
   return (
     <article className="card" data-testid="check">
       <header className="card-head">
@@ -103,10 +121,17 @@ export function CheckCard({ check, onRepair, runConvert, target, profiles }: Pro
           <FileSize bytes={check.size} />
         </span>
       </header>
+      {/* Said first: what the long review form below is for. */}
+      {noFacturx && (
+        <p className="notice-neutral" data-testid="no-facturx">
+          {t('document.noFacturx')}
+        </p>
+      )}
       {check.invoice && check.kind !== 'json' && (
         <DocumentView
           file={check.invoice}
           reading={reading}
+          {...(noFacturx ? { readingControl: dryRun } : {})}
           {...(own !== undefined ? { own: own?.invoice ?? null } : {})}
           {...(extraction ? { embeddedXml: extraction.xml } : {})}
           {...(review
@@ -127,11 +152,6 @@ export function CheckCard({ check, onRepair, runConvert, target, profiles }: Pro
               }
             : {})}
         />
-      )}
-      {noFacturx && (
-        <p className="notice-neutral" data-testid="no-facturx">
-          {t('document.noFacturx')}
-        </p>
       )}
       {!noFacturx &&
         operationsFor[check.kind].map((operation) => {

@@ -3,9 +3,11 @@ import type { Answer, InvoiceFile } from '../backend/backend';
 import { useI18n } from '../i18n/i18n';
 import { convertBodyOf } from '../review/convert-bodies';
 import { plainError } from '../shared/error-detail';
+import { ProgressStage } from '../shared/progress-stage';
 import { candidateOf, sourcesOf, type InvoiceDraft, type TermSource } from './invoice-draft';
 import { InvoiceView, TermPointer } from './invoice-view';
 import { PdfPages, type Highlight } from './pdf-pages';
+import type { Reading } from './use-reading';
 import './document.css';
 
 /** The XML shown in the XML tab, and what it is. */
@@ -110,6 +112,8 @@ interface Props {
   readonly own?: InvoiceDraft | null;
   /** base64 XML embedded in the PDF, from extract. */
   readonly embeddedXml?: string;
+  /** Where the backend's reading is, and how to stop it or start it again, when the page asked for it. */
+  readonly readingControl?: Omit<Reading, 'answer'>;
   /** Shown instead of the readable invoice (the review form of a PDF without invoice data). */
   readonly review?: (
     point: (term: string | undefined) => void,
@@ -122,7 +126,7 @@ interface Props {
  * review form `review` draws), an XML tab, and print. Pointing at a value outlines on the page
  * where it was read.
  */
-export function DocumentView({ file, reading, own, embeddedXml, review }: Props) {
+export function DocumentView({ file, reading, readingControl, own, embeddedXml, review }: Props) {
   const { t } = useI18n();
   const [tab, setTab] = useState<Tab>('invoice');
   const [pointed, setPointed] = useState<string>();
@@ -144,14 +148,31 @@ export function DocumentView({ file, reading, own, embeddedXml, review }: Props)
       </div>
     </TermPointer.Provider>
   ) : own === undefined && (reading === 'pending' || reading === undefined) ? (
-    <p className="document-note" aria-busy="true">
-      {t('document.reading')}
-    </p>
+    <div className="document-note" aria-busy="true" data-testid="document-reading">
+      <p aria-live="polite">
+        {t('document.reading')}{' '}
+        {readingControl?.progress && <ProgressStage progress={readingControl.progress} />}
+      </p>
+      {readingControl && (
+        <button type="button" className="secondary" onClick={readingControl.cancel}>
+          {t('document.stopReading')}
+        </button>
+      )}
+    </div>
   ) : (
-    <p className="document-note" data-testid="document-unread">
-      {t('document.unread')}
-      {reading === undefined || reading === 'pending' || reading.ok ? '' : ` ${plainError(reading.error, t)}`}
-    </p>
+    <div className="document-note" data-testid="document-unread">
+      <p>
+        {t('document.unread')}
+        {reading === undefined || reading === 'pending' || reading.ok
+          ? ''
+          : ` ${plainError(reading.error, t)}`}
+      </p>
+      {readingControl && (
+        <button type="button" className="secondary" onClick={readingControl.again}>
+          {t('document.readAgain')}
+        </button>
+      )}
+    </div>
   );
   const xmlPanel = xml ? (
     <figure className="xml-view">

@@ -113,7 +113,8 @@ describe('ReportView', () => {
     const finding = {
       ruleId: 'FX-SCH-A-000123',
       severity: 'fatal',
-      message: 'Element ram:BuyerReference is not allowed in MINIMUM.',
+      message:
+        'Factur-X MINIMUM does not use “Buyer reference (BT-10)”: remove it, or declare a profile that carries it (BT-24).',
       location: '/rsm:CrossIndustryInvoice',
       bt: 'BT-10',
       stage: 'profile',
@@ -173,7 +174,7 @@ describe('ReportView', () => {
     const blockers = within(screen.getByTestId('issues-fr_ctc'));
     expect(blockers.getByRole('heading').textContent).toBe('Points bloquants France 2026 (pré-contrôle)');
     expect(blockers.getByText(/doit être levé/)).toBeTruthy();
-    expect(blockers.getByText(/add it in ram:URIUniversalCommunication/)).toBeTruthy();
+    expect(blockers.getByText(/usually the seller's SIREN, with scheme 0225/)).toBeTruthy();
     expect(blockers.getByText(/Nécessaire avant l’envoi/)).toBeTruthy();
     expect(screen.getByTestId('verdict').textContent).toContain('3 erreurs · 0 avertissement');
     expect(screen.getByTestId('verdict-data').textContent).toContain('Données de la facture');

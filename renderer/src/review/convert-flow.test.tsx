@@ -311,6 +311,32 @@ describe('Convert flow', () => {
     expect(conflict.textContent).toContain('0225:999');
   });
 
+  it('offers Convert only once the dry run of the complements as they are says the target can pass, and says why not', async () => {
+    const ready = convertBody('verified', { requirements: [] });
+    const { run, calls } = fakeRun([ok(dryRunWithFindings), ok(dryRunWithFindings), ok(ready)]);
+    renderFlow(pdfSource, run);
+    await click('Convert');
+    await waitFor(() => expect(screen.getByTestId('dry-run')).toBeTruthy());
+    const final = () => screen.getByRole('button', { name: 'Convert' }) as HTMLButtonElement;
+    const why = () => screen.getByTestId('convert-why').textContent;
+    // The note the dry run proposed is prefilled: not checked yet.
+    expect(final().disabled).toBe(true);
+    expect(why()).toBe('Not yet: check the invoice again with the values above first.');
+    await click('Check again');
+    await waitFor(() => expect(why()).toBe('Not yet: 2 blocking finding(s) above must be cleared first.'));
+    expect(final().disabled).toBe(true);
+
+    await type('Electronic address', '732829320');
+    await type('Scheme', '0');
+    expect(why()).toBe('Not yet: correct the values marked above.');
+    await type('Scheme', '0225');
+    expect(why()).toBe('Not yet: check the invoice again with the values above first.');
+    await click('Check again');
+    await waitFor(() => expect(why()).toBe('Ready: the corrected invoice passes the checks.'));
+    expect(final().disabled).toBe(false);
+    expect(calls).toHaveLength(3);
+  });
+
   it('converts with the chosen output and offers the deliverable with the disclaimer', async () => {
     const saved = captureDownloads();
     const xml = '<rsm:CrossIndustryInvoice/>';

@@ -9,6 +9,8 @@ import { AnswerView } from '../shared/answer-view';
 import { ComplementForm } from './complement-form';
 import { ConflictList } from './conflict-list';
 import { ConvertResultView } from './convert-result-view';
+import { ConvertWhy, convertOffered, type ConvertReadiness } from './convert-why';
+import { reviewStateOf } from './use-review';
 import { DryRunView } from './dry-run-view';
 import { ProfileChoice } from '../profiles/profile-choice';
 
@@ -35,8 +37,17 @@ export function ConvertFlow({ source, run, target, profiles }: Props) {
   const accepted = acceptedJobOf(final);
   const finalBody = accepted ? undefined : convertBodyOf(final);
   const conflicts = conflictsOf(final);
-  const blocked = Object.keys(conversion.problems).length > 0;
   const busy = dryRun === 'pending' || final === 'pending';
+  // Convert only what its newest dry run, on the complements as they are, says can pass.
+  const readiness: ConvertReadiness =
+    dryRun === undefined || dryRun === 'pending'
+      ? { kind: 'checking' }
+      : Object.keys(conversion.problems).length > 0
+        ? { kind: 'invalid' }
+        : conversion.unchecked
+          ? { kind: 'unchecked' }
+          : reviewStateOf(dryRun);
+  const whyId = useId();
   const xmlOnly = source.kind === 'invoice_data';
   return (
     <section className="convert" data-testid="convert" aria-label={t('convert.title')}>
@@ -86,10 +97,17 @@ export function ConvertFlow({ source, run, target, profiles }: Props) {
       )}
       {dryRunBody && (
         <div className="actions final-actions">
-          <button type="button" className="primary" disabled={busy || blocked} onClick={conversion.convert}>
+          <button
+            type="button"
+            className="primary"
+            disabled={busy || !convertOffered(readiness)}
+            aria-describedby={whyId}
+            onClick={conversion.convert}
+          >
             {t('convert.final')}
           </button>
           <small className="field-hint">{t(`convert.finalHint.${output}`)}</small>
+          <ConvertWhy id={whyId} state={readiness} />
         </div>
       )}
       <div aria-live="polite" aria-busy={final === 'pending'}>

@@ -139,6 +139,9 @@ export const en = {
   'review.why.checking': 'Checking your corrections before the conversion can be offered…',
   'review.why.refused': 'Not yet: the corrected invoice is incomplete; fill in the fields named above.',
   'review.why.blocked': 'Not yet: {n} blocking finding(s) above must be cleared first.',
+  'review.why.failed': 'Not yet: the invoice does not pass the target; see what the checks say above.',
+  'review.why.unchecked': 'Not yet: check the invoice again with the values above first.',
+  'review.why.invalid': 'Not yet: correct the values marked above.',
   'review.why.advisories': 'Ready: the invoice passes; {n} recommendation(s) remain and will be marked.',
   'review.why.ready': 'Ready: the corrected invoice passes the checks.',
   'review.bp.B1': 'Goods',
@@ -294,6 +297,10 @@ export const fr: Record<keyof typeof en, string> = {
   'review.why.refused':
     'Pas encore : la facture corrigée est incomplète ; renseignez les champs indiqués ci-dessus.',
   'review.why.blocked': 'Pas encore : {n} constat(s) bloquant(s) ci-dessus à lever d’abord.',
+  'review.why.failed':
+    'Pas encore : la facture ne satisfait pas la cible ; voyez ci-dessus ce que disent les contrôles.',
+  'review.why.unchecked': 'Pas encore : vérifiez d’abord à nouveau la facture avec les valeurs ci-dessus.',
+  'review.why.invalid': 'Pas encore : corrigez les valeurs signalées ci-dessus.',
   'review.why.advisories':
     'Prête : la facture est conforme ; {n} recommandation(s) restent et seront signalées.',
   'review.why.ready': 'Prête : la facture corrigée passe les contrôles.',

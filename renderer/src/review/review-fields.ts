@@ -74,6 +74,7 @@ export const sections: readonly SectionSpec[] = [
       field(['purchase_order_reference'], 'BT-13'),
       field(['contract_reference'], 'BT-12'),
       field(['delivery', 'date'], 'BT-72', { kind: 'date' }),
+      field(['delivery', 'address', 'country_code'], 'BT-80', { kind: 'code', list: 'country' }),
       field(['payment_terms'], 'BT-20', { kind: 'long' }),
     ],
   },
@@ -83,6 +84,8 @@ export const sections: readonly SectionSpec[] = [
     fields: [
       field(['seller', 'name'], 'BT-27'),
       field(['seller', 'trading_name'], 'BT-28'),
+      field(['seller', 'identifiers', 0, 'value'], 'BT-29'),
+      field(['seller', 'identifiers', 0, 'scheme'], 'BT-29-1', { kind: 'code', list: 'identifierScheme' }),
       field(['seller', 'legal_registration', 'value'], 'BT-30'),
       field(['seller', 'legal_registration', 'scheme'], 'BT-30-1', {
         kind: 'code',
@@ -236,8 +239,34 @@ export function pathOf(text: string): Path {
   );
 }
 
-/** Where the form shows a business term: a field of a section, or a column of a table. */
-export function placeOfTerm(bt: string): { readonly table?: TableSpec } | undefined {
+/**
+ * The groups a finding may name as a whole (BR-16: at least one invoice line; BR-08: the seller's postal
+ * address), each by the term the form fills first for it.
+ */
+const GROUP_STARTS: Readonly<Record<string, string>> = {
+  'BG-1': 'BT-21',
+  'BG-3': 'BT-25',
+  'BG-4': 'BT-27',
+  'BG-5': 'BT-35',
+  'BG-7': 'BT-44',
+  'BG-8': 'BT-50',
+  'BG-13': 'BT-72',
+  'BG-15': 'BT-80',
+  'BG-16': 'BT-81',
+  'BG-17': 'BT-84',
+  'BG-20': 'BT-92',
+  'BG-21': 'BT-99',
+  'BG-22': 'BT-106',
+  'BG-23': 'BT-118',
+  'BG-25': 'BT-126',
+};
+
+/** The term whose field a finding about `bt` leads to: the term itself, or the first of its group. */
+export const fieldTermOf = (bt: string): string => GROUP_STARTS[bt] ?? bt;
+
+/** Where the form shows a business term (or the group it starts): a field of a section, or a column of a table. */
+export function placeOfTerm(term: string): { readonly table?: TableSpec } | undefined {
+  const bt = fieldTermOf(term);
   if (sections.some((section) => section.fields.some((spec) => spec.bt === bt))) return {};
   const table = tables.find((spec) => spec.columns.some((column) => column.bt === bt));
   return table ? { table } : undefined;

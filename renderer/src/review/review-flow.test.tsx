@@ -73,7 +73,14 @@ interface Sent {
   readonly fields: FormFields;
 }
 
-function setup({ answer }: { answer: (sent: Sent) => Answer | Promise<Answer> }) {
+function setup({
+  answer,
+  first = reading,
+}: {
+  answer: (sent: Sent) => Answer | Promise<Answer>;
+  /** The backend's reading the form starts from. */
+  first?: Answer;
+}) {
   const sent: Sent[] = [];
   const point = vi.fn();
   const run = async (file: InvoiceFile | null, fields: FormFields) => {
@@ -91,10 +98,10 @@ function setup({ answer }: { answer: (sent: Sent) => Answer | Promise<Answer> })
     return (
       <ReviewFlow
         file={pdf}
-        reading={reading}
+        reading={first}
         run={run}
         profiles={profiles}
-        sources={sourcesOf(reading.ok ? reading.body : undefined)}
+        sources={sourcesOf(first.ok ? first.body : undefined)}
         point={point}
         delay={0}
       />
@@ -139,6 +146,21 @@ describe('ReviewFlow', () => {
     expect(point).toHaveBeenLastCalledWith('BG-25[1]/BT-129');
   });
 
+  it('shows and takes dates as the page’s language writes them, and sends them as YYYY-MM-DD', async () => {
+    localStorage.setItem('facturx.lang', 'fr');
+    const { sent } = setup({ answer: () => reading });
+    const issue = inputAt('issue_date');
+    expect(issue.type).toBe('text');
+    expect(issue.value).toBe('01/09/2026');
+    expect(issue.placeholder).toBe('JJ/MM/AAAA');
+    fireEvent.change(issue, { target: { value: '15/09/2026' } });
+    await waitFor(() => expect(sent.length).toBeGreaterThan(0));
+    expect(sentInvoice(sent.at(-1)!).issue_date).toBe('2026-09-15');
+    fireEvent.keyDown(issue, { key: 'ArrowDown' });
+    await waitFor(() => expect(sentInvoice(sent.at(-1)!).issue_date).toBe('2026-09-14'));
+    expect(issue.value).toBe('14/09/2026');
+  });
+
   it('keeps convert off while the target cannot pass and says why; each finding leads to its field', async () => {
     setup({ answer: () => reading });
     const convert = screen.getByRole('button', { name: 'Convert' }) as HTMLButtonElement;
@@ -153,6 +175,47 @@ describe('ReviewFlow', () => {
       within(findings[1] as HTMLElement).getByRole('button', { name: 'Go to Business process type' }),
     );
     expect(document.activeElement).toBe(inputAt('business_process'));
+  });
+
+  it('leads a finding about a whole group, the seller identifier or the delivery country to its field', async () => {
+    const finding = (ruleId: string, bt: string) => ({
+      ruleId,
+      bt,
+      kind: 'blocking',
+      message: ruleId,
+      input: null,
+    });
+    const { lines: _lines, ...withoutLines } = candidate;
+    const first: Answer = {
+      ok: true,
+      status: 200,
+      body: dryRunBody({
+        status: 'failed',
+        requirements: [
+          finding('BR-16', 'BG-25'),
+          finding('BR-08', 'BG-5'),
+          finding('BR-CO-26', 'BT-29'),
+          finding('BR-IC-12', 'BT-80'),
+        ],
+        candidateInvoiceData: withoutLines,
+      }),
+    };
+    setup({ answer: () => first, first });
+    const goTo = (rule: string) => {
+      const shown = screen
+        .getAllByTestId('review-finding')
+        .find((f) => f.dataset.rule === rule) as HTMLElement;
+      fireEvent.click(within(shown).getByRole('button', { name: /^Go to / }));
+    };
+    expect(screen.queryAllByTestId('review-lines-row')).toHaveLength(0);
+    goTo('BR-16');
+    await waitFor(() => expect(document.activeElement).toBe(inputAt('lines[0].id')));
+    goTo('BR-08');
+    expect(document.activeElement).toBe(inputAt('seller.address.line1'));
+    goTo('BR-CO-26');
+    expect(document.activeElement).toBe(inputAt('seller.identifiers[0].value'));
+    goTo('BR-IC-12');
+    expect(document.activeElement).toBe(inputAt('delivery.address.country_code'));
   });
 
   it('checks each correction with the full invoice_data and the PDF as carrier, clears findings, then converts', async () => {

@@ -12,7 +12,8 @@ import { convertBodyOf, outcomeOf, type Requirement } from './convert-bodies';
 import { ConvertResultView } from './convert-result-view';
 import { getAt, pathText } from './draft-edit';
 import { ReviewForm, type FieldContext } from './review-form';
-import { fieldAtPath, pathOf, placeOfTerm } from './review-fields';
+import { ConvertWhy, convertOffered } from './convert-why';
+import { fieldAtPath, fieldTermOf, pathOf, placeOfTerm } from './review-fields';
 import { convertOutputs, type RunConvert } from './use-conversion';
 import { useReview, type Review } from './use-review';
 import './review.css';
@@ -26,7 +27,8 @@ function focusTerm(formId: string, bt: string): boolean {
 }
 
 /** Goes to the field that clears a finding; in a table without rows, a row is added for it first. */
-function goToTerm(review: Review, formId: string, bt: string) {
+function goToTerm(review: Review, formId: string, term: string) {
+  const bt = fieldTermOf(term);
   if (focusTerm(formId, bt)) return;
   const table = placeOfTerm(bt)?.table;
   if (!table) return;
@@ -317,23 +319,13 @@ export function ReviewFlow({ file, reading, run, profiles, sources, point, delay
         <button
           type="button"
           className="primary"
-          disabled={state.kind !== 'ready' || review.final === 'pending'}
+          disabled={!convertOffered(state) || review.final === 'pending'}
           aria-describedby={`${formId}-why`}
           onClick={review.convert}
         >
           {t('convert.final')}
         </button>
-        <p id={`${formId}-why`} className="convert-why" data-testid="convert-why">
-          {state.kind === 'checking'
-            ? t('review.why.checking')
-            : state.kind === 'refused'
-              ? t('review.why.refused')
-              : state.kind === 'blocked'
-                ? t('review.why.blocked', { n: state.blocking })
-                : state.advisories > 0
-                  ? t('review.why.advisories', { n: state.advisories })
-                  : t('review.why.ready')}
-        </p>
+        <ConvertWhy id={`${formId}-why`} state={state} />
       </div>
       {review.final && (
         <AnswerView

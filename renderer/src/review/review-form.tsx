@@ -3,6 +3,7 @@ import { TERM_NAMES } from '../../../core/model/terms';
 import type { TermSource } from '../document/invoice-draft';
 import { useI18n } from '../i18n/i18n';
 import { codeName, codesOf } from '../shared/code-names';
+import { DateInput } from '../shared/date-input';
 import { decimalText, getAt, pathText, type Path } from './draft-edit';
 import { sections, tables, type FieldSpec, type TableSpec } from './review-fields';
 import type { Review } from './use-review';
@@ -71,7 +72,16 @@ function Input({
   if (spec.kind === 'long')
     return <textarea {...common} rows={2} value={value} onChange={(event) => onChange(event.target.value)} />;
   if (spec.kind === 'date')
-    return <input {...common} type="date" value={value} onChange={(event) => onChange(event.target.value)} />;
+    return (
+      <DateInput
+        id={id}
+        data-bt={spec.bt}
+        invalid={invalid}
+        describedBy={describedBy}
+        value={value}
+        onChange={onChange}
+      />
+    );
   if (spec.kind === 'decimal')
     return (
       <input

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ConvertControl } from '../../../core/api/convert-progress';
 import type { ValidationTarget } from '../../../core/api/targets';
 import type { Answer, FormFields, InvoiceFile, ProfileRole } from '../backend/backend';
 import {
@@ -20,8 +21,15 @@ export type ConvertSource =
 export type ConvertOutput = 'facturx_pdfa3' | 'xml_cii';
 export const convertOutputs: readonly ConvertOutput[] = ['facturx_pdfa3', 'xml_cii'];
 
-/** Sends one convert request: the file (or none) and the form fields besides it. */
-export type RunConvert = (file: InvoiceFile | null, fields: FormFields) => Promise<Answer>;
+/**
+ * Sends one convert request: the file (or none) and the form fields besides it; `control` follows it and
+ * stops it (where the transport can).
+ */
+export type RunConvert = (
+  file: InvoiceFile | null,
+  fields: FormFields,
+  control?: ConvertControl,
+) => Promise<Answer>;
 
 /** The saved profiles chosen for reuse, by id; none chosen means no reuse at all. */
 export type ProfileChoice = Readonly<Partial<Record<ProfileRole, string>>>;

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { DateInput } from './date-input';
 
 interface Props {
   readonly label: ReactNode;
@@ -47,6 +48,17 @@ export function LabelledField({
       <label htmlFor={id}>{label}</label>
       {multiline ? (
         <textarea rows={2} {...common} onChange={(e) => onChange(e.target.value)} />
+      ) : type === 'date' ? (
+        <DateInput
+          id={id}
+          value={value}
+          onChange={onChange}
+          invalid={problem !== undefined}
+          describedBy={common['aria-describedby']}
+          disabled={disabled}
+          required={required}
+          data-testid={testId}
+        />
       ) : (
         <input type={type} {...common} onChange={(e) => onChange(e.target.value)} />
       )}

@@ -52,6 +52,8 @@ export const en = {
   'kind.json': 'JSON',
   'footer.disclaimer':
     'Validation results are technical evidence only: not acceptance by an approved platform (PA), nor final tax compliance.',
+  'date.format': 'Date written {format}',
+  'date.invalid': 'Not a date: write it {format}.',
 } as const;
 
 export const fr: Record<keyof typeof en, string> = {
@@ -113,4 +115,6 @@ export const fr: Record<keyof typeof en, string> = {
   'kind.json': 'JSON',
   'footer.disclaimer':
     'Les résultats de validation sont des éléments techniques : ni une acceptation par une plateforme agréée (PA), ni une conformité fiscale définitive.',
+  'date.format': 'Date écrite {format}',
+  'date.invalid': 'Ce n’est pas une date : écrivez-la {format}.',
 };

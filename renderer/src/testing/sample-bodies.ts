@@ -30,7 +30,8 @@ export const sellerNameMissing: ValidationIssue = {
 export const decimalComma: ValidationIssue = {
   ruleId: 'XSD',
   severity: 'fatal',
-  message: "'85,00' is not a valid value of the atomic type 'xs:decimal'.",
+  message:
+    'The XML must conform to the Factur-X 1.09 EN16931 schema. (“Item net price (BT-146)”: "85,00" is not valid (expected: a number, with "." as decimal separator).)',
   location: '/rsm:CrossIndustryInvoice/ram:ChargeAmount',
   bt: null,
   stage: 'xsd',
@@ -39,7 +40,8 @@ export const decimalComma: ValidationIssue = {
 export const routingAddressMissing: ValidationIssue = {
   ruleId: 'BR-FR-13_BT-34',
   severity: 'fatal',
-  message: 'The seller’s electronic address (BT-34) is required: add it in ram:URIUniversalCommunication.',
+  message:
+    "The seller's electronic address (BT-34) is required for routing in France: add it (usually the seller's SIREN, with scheme 0225).",
   location: '/rsm:CrossIndustryInvoice/ram:SellerTradeParty',
   bt: 'BT-34',
   stage: 'fr_ctc',
@@ -93,8 +95,9 @@ export const validReport: ValidationReportBody = {
 export const fontNotEmbedded: ValidationIssue = {
   ruleId: 'PDFA-FONT-EMBEDDED',
   severity: 'fatal',
-  message: 'Font Helvetica (page 1) is not embedded',
-  location: 'PDF',
+  message:
+    'The font Helvetica (page 1) is not embedded in the PDF, which PDF/A-3 requires: make the PDF again with its fonts embedded.',
+  location: 'PDF: font /Helvetica on page 1, no /FontFile (ISO 19005-3 §6.2.11.4.1 [6.2.11.4.1-1])',
   bt: null,
   stage: 'pdfa',
 };

@@ -8,12 +8,14 @@ import * as accounts from './0001-accounts';
 import * as jobs from './0002-jobs';
 import * as secrets from './0003-server-secrets';
 import * as sellerLayouts from './0004-seller-layouts';
+import * as workQueue from './0005-work-queue';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-accounts': accounts,
   '0002-jobs': jobs,
   '0003-server-secrets': secrets,
   '0004-seller-layouts': sellerLayouts,
+  '0005-work-queue': workQueue,
 };
 
 /** Brings the schema up to the last version; throws with the failing migration's reason. */

@@ -28,14 +28,16 @@ export interface ScriptProcess {
   stop(): Promise<void>;
 }
 
-/** Runs a TypeScript file of this repository (`script`, relative to its root) with `args`. */
+/** Runs a script of this repository (`script`, relative to its root; TypeScript through tsx) with `args`. */
 export function startScript(
   script: string,
   args: readonly string[],
   ready: RegExp,
   env: NodeJS.ProcessEnv = {},
 ): Promise<ScriptProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(root, script), ...args], {
+  const file = path.resolve(root, script);
+  const argv = file.endsWith('.ts') ? ['--import', 'tsx', file, ...args] : [file, ...args];
+  const child = spawn(process.execPath, argv, {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },

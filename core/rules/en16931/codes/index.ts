@@ -6,6 +6,8 @@
  * white space removed must be one code of the list, exactly (case-sensitive; an empty value fails; a
  * padded ` EUR ` passes). BR-CL-22 upper-cases the value first; BR-CL-24 compares the raw attribute.
  */
+import { ATTRIBUTE_WORDS } from '../../../model/place-vocabulary';
+import { spelledName } from '../../../model/place-words';
 import { attributeValue, textOf } from '../../../xml/query';
 import type { XmlElement } from '../../../xml/tree';
 import { EAS_CODES } from '../../codelists/eas';
@@ -101,8 +103,11 @@ function valueOf(el: XmlElement, value: Value): string {
 
 function found(el: XmlElement, value: Value): Message {
   const v = value.of === 'text' ? textOf(el) : (attributeValue(el, value.name) ?? '');
-  const where = value.of === 'text' ? '' : ` (@${value.name})`;
-  return { en: `found "${v}"${where}`, fr: `valeur trouvée « ${v} »${where}` };
+  const attribute =
+    value.of === 'text' ? undefined : (ATTRIBUTE_WORDS[value.name] ?? spelledName(value.name));
+  return attribute
+    ? { en: `found "${v}" (${attribute.en})`, fr: `valeur trouvée « ${v} » (${attribute.fr})` }
+    : { en: `found "${v}"`, fr: `valeur trouvée « ${v} »` };
 }
 
 function listRule(
@@ -392,9 +397,7 @@ function mergedById(rules: ReturnType<typeof patternRules>): ReturnType<typeof p
       ? first!
       : {
           ...first!,
-          *check(input) {
-            for (const r of [first!, ...rest]) yield* r.check(input);
-          },
+          check: (input) => [first!, ...rest].flatMap((r) => r.check(input)),
         },
   );
 }

@@ -4,8 +4,10 @@
  * the VAT type code, and the `102` date format.
  */
 import { RAM, RSM, UDT } from '../../../cii/namespaces';
+import { termWords } from '../../../model/terms';
 import { attributeValue, textOf } from '../../../xml/query';
 import type { XmlElement } from '../../../xml/tree';
+import { perDocument } from '../../document-memo';
 import type { Message, RuleInput, Severity } from '../../rule';
 import { booleanOf, normalizeSpace } from '../../xpath/cast';
 import { absolute, anywhere, down, is } from '../../xpath/paths';
@@ -39,15 +41,6 @@ const VAT_BREAKDOWN = ram('ApplicableTradeTax');
 const INVOICE_REFERENCE = ram('InvoiceReferencedDocument');
 const isAdditionalDocument = (el: XmlElement): boolean => is(el, ADDITIONAL_DOCUMENT);
 
-/** Memoised per document: values every context element of a rule would otherwise recompute. */
-function perDocument<T>(compute: (input: RuleInput) => T): (input: RuleInput) => T {
-  const cache = new WeakMap<RuleInput, T>();
-  return (input) => {
-    if (!cache.has(input)) cache.set(input, compute(input));
-    return cache.get(input) as T;
-  };
-}
-
 function rule(
   id: string,
   severity: Severity,
@@ -74,8 +67,8 @@ function oneIdentifier(
     context,
     [bt],
     {
-      en: `The ${en} (${bt}) should be given once, as ram:ID or as ram:GlobalID, not both.`,
-      fr: `L'identifiant ${fr} (${bt}) devrait être donné une fois, en ram:ID ou en ram:GlobalID, pas les deux.`,
+      en: `The ${en} (${bt}) should be given once, either as a plain identifier or as a registered identifier with its scheme, not both: keep one.`,
+      fr: `L'identifiant ${fr} (${bt}) devrait être donné une fois, soit comme identifiant simple, soit comme identifiant enregistré avec son schéma, pas les deux : gardez-en un.`,
     },
     (el) => !(has(el, party, 'ID') && has(el, party, 'GlobalID')),
   );
@@ -102,14 +95,15 @@ function oneContactName(id: string, party: string, bt: string, en: string, fr: s
 /** `not(ram:X) or (self::ram:AdditionalReferencedDocument and ram:TypeCode = codes)`. */
 function onlyOnAdditionalDocument(id: string, child: string, bt: string, codes: readonly string[]) {
   const list = codes.join(', ');
+  const what = termWords(bt);
   return rule(
     id,
     'fatal',
     C.anyReferencedDocument,
     [bt],
     {
-      en: `ram:${child} is allowed only in an additional supporting document (BG-24) of type code ${list}.`,
-      fr: `ram:${child} n'est admis que dans un justificatif additionnel (BG-24) de code de type ${list}.`,
+      en: `${what.en} is allowed only on an additional supporting document (BG-24) of type code ${list}: remove it from this referenced document.`,
+      fr: `${what.fr} n'est admis que sur un justificatif additionnel (BG-24) de code de type ${list} : retirez-le de ce document référencé.`,
     },
     (el) => !has(el, child) || (isAdditionalDocument(el) && typeCodeIs(el, ...codes)),
   );
@@ -123,8 +117,8 @@ function onlyInHeader(id: string, child: string, bt: string) {
     C.anyTradeTax,
     [bt],
     {
-      en: `ram:${child} (${bt}) belongs in the document-level VAT breakdown only: it should not be present here.`,
-      fr: `ram:${child} (${bt}) n'a sa place que dans la ventilation de TVA du document : il ne devrait pas être présent ici.`,
+      en: `${termWords(bt).en} belongs in the document-level VAT breakdown (BG-23) only: it should be removed from this tax.`,
+      fr: `${termWords(bt).fr} n'a sa place que dans la ventilation de TVA du document (BG-23) : il devrait être retiré de cette taxe.`,
     },
     (el) => !has(el, child) || hasRamAncestor(el, 'ApplicableHeaderTradeSettlement'),
   );
@@ -138,8 +132,8 @@ function onlyInVatBreakdown(id: string, child: string, bt: string) {
     C.anyTradeTax,
     [bt],
     {
-      en: `ram:${child} (${bt}) belongs in a VAT breakdown (ram:ApplicableTradeTax) only.`,
-      fr: `ram:${child} (${bt}) n'a sa place que dans une ventilation de TVA (ram:ApplicableTradeTax).`,
+      en: `${termWords(bt).en} belongs in a VAT breakdown (BG-23) only: it should be removed from this tax.`,
+      fr: `${termWords(bt).fr} n'a sa place que dans une ventilation de TVA (BG-23) : il devrait être retiré de cette taxe.`,
     },
     (el) => !has(el, child) || is(el, VAT_BREAKDOWN),
   );
@@ -195,8 +189,8 @@ export const conditionAssertions: readonly PatternAssertion[] = [
     C.product,
     ['BT-157', 'BT-157-1'],
     {
-      en: 'An Item standard identifier (BT-157) must have its scheme identifier (BT-157-1, @schemeID).',
-      fr: "L'identifiant standard de l'article (BT-157) doit avoir son identifiant de schéma (BT-157-1, @schemeID).",
+      en: 'An Item standard identifier (BT-157) must state its scheme (BT-157-1, for instance 0160 for a GTIN): add it.',
+      fr: "L'identifiant standard de l'article (BT-157) doit indiquer son schéma (BT-157-1, par exemple 0160 pour un GTIN) : ajoutez-le.",
     },
     (el) =>
       !has(el, 'GlobalID') || sel(el, 'GlobalID').some((g) => attributeValue(g, 'schemeID') !== undefined),
@@ -207,8 +201,8 @@ export const conditionAssertions: readonly PatternAssertion[] = [
     C.product,
     ['BT-159'],
     {
-      en: 'An Item country of origin (BT-159) must have exactly one ram:ID.',
-      fr: "Le pays d'origine de l'article (BT-159) doit avoir exactement un ram:ID.",
+      en: 'An Item country of origin (BT-159) must give exactly one country code: keep one.',
+      fr: "Le pays d'origine de l'article (BT-159) doit donner exactement un code pays : gardez-en un.",
     },
     (el) => !has(el, 'OriginTradeCountry') || sel(el, 'OriginTradeCountry', 'ID').length === 1,
   ),
@@ -373,8 +367,8 @@ export const conditionAssertions: readonly PatternAssertion[] = [
     C.invoice,
     ['BT-83'],
     {
-      en: 'The Remittance information (BT-83, ram:PaymentReference) must occur at most once in the document.',
-      fr: 'L’avis de paiement (BT-83, ram:PaymentReference) doit figurer au plus une fois dans le document.',
+      en: 'The Remittance information (BT-83) may be given at most once in the invoice: keep one.',
+      fr: 'L’avis de paiement (BT-83) peut figurer au plus une fois dans la facture : gardez-en un.',
     },
     (_el, input) =>
       anywhere(input, ram('ApplicableHeaderTradeSettlement'), ram('PaymentReference')).length <= 1,
@@ -386,8 +380,8 @@ export const conditionAssertions: readonly PatternAssertion[] = [
     C.anyReferencedDocument,
     ['BT-17', 'BT-18', 'BT-122'],
     {
-      en: 'ram:TypeCode is allowed only in an additional document (BG-24, BT-17, BT-18) of type code 50, 130 or 916.',
-      fr: "ram:TypeCode n'est admis que dans un document additionnel (BG-24, BT-17, BT-18) de code de type 50, 130 ou 916.",
+      en: 'A document type code is allowed only on an additional document: a tender or lot reference (BT-17, code 50), an invoiced object identifier (BT-18, code 130) or a supporting document (BG-24, code 916). Remove it from this referenced document or correct it.',
+      fr: "Un code de type de document n'est admis que sur un document additionnel : référence d'appel d'offres ou de lot (BT-17, code 50), identifiant d'objet facturé (BT-18, code 130) ou justificatif (BG-24, code 916). Retirez-le de ce document référencé ou corrigez-le.",
     },
     // `not(ram:TypeCode) or (self::…) and (…)`: `and` binds tighter than `or`.
     (el) => !has(el, 'TypeCode') || (isAdditionalDocument(el) && typeCodeIs(el, '50', '130', '916')),
@@ -401,8 +395,8 @@ export const conditionAssertions: readonly PatternAssertion[] = [
     C.anyReferencedDocument,
     ['BT-26'],
     {
-      en: 'ram:FormattedIssueDateTime is allowed only in a preceding invoice reference (BT-26).',
-      fr: "ram:FormattedIssueDateTime n'est admis que dans une référence à une facture antérieure (BT-26).",
+      en: 'An issue date is allowed only on a preceding invoice reference (BT-26): remove it from this referenced document.',
+      fr: "Une date d'émission n'est admise que sur une référence à une facture antérieure (BT-26) : retirez-la de ce document référencé.",
     },
     (el) => !has(el, 'FormattedIssueDateTime') || is(el, INVOICE_REFERENCE),
   ),
@@ -412,8 +406,8 @@ export const conditionAssertions: readonly PatternAssertion[] = [
     C.anyQuantity,
     ['BT-129', 'BT-130', 'BT-149', 'BT-150'],
     {
-      en: 'A quantity may carry @unitCode only when an invoiced quantity (BT-129) carries its unit of measure (BT-130).',
-      fr: 'Une quantité ne peut porter @unitCode que si une quantité facturée (BT-129) porte son unité de mesure (BT-130).',
+      en: 'A quantity may state a unit of measure only when an invoiced quantity (BT-129) states its unit (BT-130): give the invoiced quantity its unit, or remove this one.',
+      fr: 'Une quantité ne peut indiquer une unité de mesure que si une quantité facturée (BT-129) indique la sienne (BT-130) : donnez son unité à la quantité facturée, ou retirez celle-ci.',
     },
     (el, input) => attributeValue(el, 'unitCode') === undefined || someBilledQuantityHasUnit(input),
   ),

@@ -7,7 +7,7 @@
 import { RAM } from '../../../cii/namespaces';
 import { attributeValue } from '../../../xml/query';
 import type { XmlElement } from '../../../xml/tree';
-import { pathContext, type PatternContext } from '../../schematron-pattern';
+import { namesSay, pathContext, type PatternContext } from '../../schematron-pattern';
 
 const INVOICE = '/rsm:CrossIndustryInvoice';
 const TRANSACTION = `${INVOICE}/rsm:SupplyChainTradeTransaction`;
@@ -15,9 +15,11 @@ const LINE = `${TRANSACTION}/ram:IncludedSupplyChainTradeLineItem`;
 
 /** `//ram:*[ends-with(name(), suffix)]` (the suffix lies in the local part, whatever the prefix). */
 function ramEndingWith(suffix: string, label: string, except?: string): PatternContext {
+  const locals = (local: string) => local.endsWith(suffix) && local !== except;
   return {
     label,
-    locals: (local) => local.endsWith(suffix) && local !== except,
+    locals,
+    byNames: (el) => el.ns === RAM && locals(el.local),
     matches: (el) => el.ns === RAM,
   };
 }
@@ -31,6 +33,11 @@ function union(...contexts: PatternContext[]): PatternContext {
   return {
     label: contexts.map((c) => c.label).join(' | '),
     locals: [...byLocal.keys()],
+    // Sure when one path is sure of the names; out when every path is.
+    byNames: (el) => {
+      const said = (byLocal.get(el.local) ?? []).map((c) => namesSay(c, el));
+      return said.includes(true) ? true : said.every((s) => s === false) ? false : null;
+    },
     matches: (el, input) => byLocal.get(el.local)?.some((c) => c.matches(el, input)) === true,
   };
 }

@@ -6,9 +6,10 @@
 import type { XmlElement } from '../../../xml/tree';
 import type { Message, Severity } from '../../rule';
 import type { Step } from '../../xpath/paths';
+import { ATTRIBUTE_WORDS } from '../../../model/place-vocabulary';
+import { attributeWords, placeWords, spelledName } from '../../../model/place-words';
 import { C } from './contexts';
 import {
-  attributeOf,
   countPath,
   step,
   type PatternAssertion,
@@ -1115,26 +1116,63 @@ function count(el: XmlElement, { steps, attribute }: ParsedPath): number {
   return countPath(el, steps, attribute);
 }
 
-const where = (context: PatternContext): string => context.label.split(/\/+/).pop()!;
+/** The wildcard contexts, which no one place of the model names. */
+const WILDCARD_WORDS: ReadonlyMap<PatternContext, Message> = new Map([
+  [C.anyTradeTax, { en: 'a tax', fr: 'une taxe' }],
+  [C.anyReferencedDocument, { en: 'a referenced document', fr: 'un document référencé' }],
+  [C.contextParameter, { en: 'a document context parameter', fr: 'un paramètre du contexte du document' }],
+  [
+    C.documentIds,
+    {
+      en: 'the specification identifier (BT-24), invoice number (BT-1), line identifier (BT-126) or item seller’s identifier (BT-155)',
+      fr: 'l’identifiant de spécification (BT-24), le numéro de facture (BT-1), l’identifiant de ligne (BT-126) ou l’identifiant vendeur de l’article (BT-155)',
+    },
+  ],
+  [C.anyId, { en: 'an identifier', fr: 'un identifiant' }],
+  [C.anyAmount, { en: 'an amount', fr: 'un montant' }],
+  [C.anyQuantity, { en: 'a quantity', fr: 'une quantité' }],
+  [C.anyTypeCode, { en: 'a type code', fr: 'un code de type' }],
+]);
+
+const contextWords = (context: PatternContext): Message =>
+  WILDCARD_WORDS.get(context) ?? placeWords(context.label) ?? { en: 'the invoice', fr: 'la facture' };
+
+/**
+ * The data a row is about, in words: the term or breadcrumb of the model at that place, or, for CII
+ * elements no Factur-X profile carries, their name spelled out in the words of the context.
+ */
+function rowWords(path: string, context: PatternContext): Message {
+  const full = `${context.label}/${path}`;
+  const attribute = /\/@(\w+)$/.exec(full);
+  const element = attribute ? full.slice(0, attribute.index) : full;
+  const words = attribute ? attributeWords(element, attribute[1]!) : placeWords(full);
+  if (words) return words;
+  const where = contextWords(context);
+  const last = path.split('/').pop()!;
+  const named = (attribute && ATTRIBUTE_WORDS[attribute[1]!]) || spelledName(last);
+  return attribute
+    ? { en: `${named.en} of ${where.en}`, fr: `${named.fr} sur ${where.fr}` }
+    : { en: `${named.en} in ${where.en}`, fr: `${named.fr} dans ${where.fr}` };
+}
 
 function message(kind: Kind, severity: Severity, path: string, context: PatternContext): Message {
-  const at = where(context);
+  const what = rowWords(path, context);
   const must = severity === 'fatal';
   switch (kind) {
     case 'absent':
       return {
-        en: `EN16931 does not use ${path} in ${at}: it ${must ? 'must' : 'should'} not be present.`,
-        fr: `L'EN16931 n'utilise pas ${path} dans ${at} : il ${must ? 'ne doit pas' : 'ne devrait pas'} être présent.`,
+        en: `EN 16931 does not use “${what.en}”: ${must ? 'remove it' : 'it should be removed'}.`,
+        fr: `L'EN 16931 n'utilise pas « ${what.fr} » : ${must ? 'retirez cette donnée' : 'cette donnée devrait être retirée'}.`,
       };
     case 'at-most-one':
       return {
-        en: `${path} ${must ? 'must' : 'should'} occur at most once in ${at}.`,
-        fr: `${path} ${must ? 'doit' : 'devrait'} figurer au plus une fois dans ${at}.`,
+        en: `“${what.en}” ${must ? 'must' : 'should'} be given at most once: remove the extra ones.`,
+        fr: `« ${what.fr} » ${must ? 'doit' : 'devrait'} figurer au plus une fois : retirez les doublons.`,
       };
     case 'exactly-one':
       return {
-        en: `${path} must occur exactly once in ${at}.`,
-        fr: `${path} doit figurer exactement une fois dans ${at}.`,
+        en: `“${what.en}” must be given exactly once: add it where it is missing, remove the extra ones.`,
+        fr: `« ${what.fr} » doit figurer exactement une fois : ajoutez la donnée si elle manque, retirez les doublons.`,
       };
   }
 }
@@ -1151,11 +1189,15 @@ function assertionOf(
   parsed: ParsedPath,
 ): PatternAssertion {
   const holds = LIMITS[kind];
+  let words: Message | undefined;
   return {
     id,
     severity,
     bt: BT[id] ?? [],
-    message: message(kind, severity, path, context),
+    // Said in the model's words, built on first reading: importing the rules does not build the model.
+    get message() {
+      return (words ??= message(kind, severity, path, context));
+    },
     context,
     test: (el) => holds(count(el, parsed)),
     detail: (el) => {
@@ -1193,7 +1235,13 @@ function insert(root: StepNode, { steps, attribute }: ParsedPath, assertion: Pat
 }
 
 function collectForbidden(el: XmlElement, node: StepNode, out: PatternAssertion[]): void {
-  for (const [name, assertions] of node.attributes) if (attributeOf(el, name)) out.push(...assertions);
+  // The element's few attributes looked up, rather than every forbidden one looked for.
+  if (node.attributes.size > 0) {
+    for (const a of el.attributes) {
+      const assertions = a.ns === null ? node.attributes.get(a.local) : undefined;
+      if (assertions) out.push(...assertions);
+    }
+  }
   if (node.next.size === 0) return;
   for (const c of el.children) {
     if (c.kind !== 'element') continue;
