@@ -160,6 +160,10 @@ function ocrFailure(error: OcrError, lang: Lang): ApiErrorResult {
     case 'cancelled':
       return apiError('cancelled', undefined, { lang });
     default:
-      return apiError('unextractable_pdf', { reason: 'unreadable' }, { lang });
+      return apiError(
+        'unextractable_pdf',
+        { reason: 'unreadable' },
+        { lang, ...(error.localized ? { message: error.localized } : {}) },
+      );
   }
 }

@@ -2,10 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeCorpus } from '../testing/corpus';
+import { nestedForms } from '../testing/hostile-pdf';
 import { PDFDocument } from 'pdf-lib';
 import { useOcrEngines } from './engine-count';
 import { endEngines, engineStarts } from './engine-pool';
 import { ocrPdf, type OcrProgress } from './ocr-pdf';
+import { DRAWING_BOUNDS } from './page-images';
 import { scanPdf } from './scan-fixture';
 import { plainText, truthHits } from './truth-hits';
 
@@ -113,6 +115,24 @@ describe('ocrPdf', () => {
     // drawn at 150 px of the 200 dpi scan, whatever resolution the page is drawn at: 54 pt
     expect(facture.x).toBeGreaterThan(50);
     expect(facture.x).toBeLessThan(58);
+  });
+
+  it('refuses a page whose drawing passes its time bound (3 KB of nested forms), saying so', async () => {
+    // No text to read, so a scan to draw: hours of pdfjs's work, which our drawing thread must stop.
+    const hostile = nestedForms(7, 10, '72 720 10 10 re f');
+    const r = await ocrPdf(hostile, {
+      drawing: { ...DRAWING_BOUNDS, timeMs: 1_000, maxOperations: Infinity },
+    });
+    expect(r).toMatchObject({
+      ok: false,
+      error: {
+        code: 'unextractable_pdf',
+        localized: {
+          en: 'The PDF is refused: drawing one of its pages to read it takes longer than 1 s, the bound for one page.',
+          fr: expect.stringContaining('prend plus de 1 s'),
+        },
+      },
+    });
   });
 
   it('answers ocr_timeout when the time is up', async () => {

@@ -15,9 +15,9 @@ import { ocrEngines } from './engine-count';
 import { recognizeOn } from './engine-pool';
 import { readGaps } from './gap-reading';
 import { baselineSlope, levelling, levelSpan, turning, type Levelling } from './level';
-import { interrupted, unavailable, unextractable, type OcrFailure } from './ocr-errors';
-import { ocrRun } from './ocr-run';
-import { type PageImage, unrenderable } from './page-images';
+import { interrupted, unavailable, undrawable, unextractable, type OcrFailure } from './ocr-errors';
+import { ocrRun, type RunLimits } from './ocr-run';
+import type { PageImage } from './page-images';
 import { rereadBox, type Reread } from './reread';
 import type { OcrLayout, OcrReading, OcrWord } from './tesseract-engine';
 
@@ -43,7 +43,7 @@ export const OCR_LANGS = 'fra+eng+deu';
 
 export type OcrResult = { ok: true; text: DocumentText; reread: Reread } | OcrFailure;
 
-export interface OcrOptions {
+export interface OcrOptions extends RunLimits {
   /** Whole document, engine start included (default 120 s). */
   readonly timeoutMs?: number;
   /** Tesseract languages joined by `+` (default OCR_LANGS). */
@@ -93,7 +93,7 @@ export function ocrPdf(pdf: Uint8Array, options: OcrOptions = {}): Promise<OcrRe
       report(number, 'drawing');
       const page = await until.race(pictures.picture(number)).catch((e: unknown) => e as Error);
       if (page === STOPPED) return interrupted(until, timeoutMs);
-      if (page instanceof Error) return unextractable(unrenderable(page));
+      if (page instanceof Error) return undrawable(page);
       report(number, 'recognising');
       const recognise = (picture: Uint8Array, dpi: number, layout: OcrLayout) =>
         recognizeOn(

@@ -1,7 +1,8 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { pageImages, pagePictures } from './page-images';
+import { hugeOperandArray, nestedForms } from '../testing/hostile-pdf';
+import { DRAWING_BOUNDS, pageImages, pagePictures } from './page-images';
 import { scanOfPdf, scanPdf, textPdf } from './scan-fixture';
 
 const JPEG = [0xff, 0xd8, 0xff];
@@ -60,7 +61,27 @@ describe('pageImages', () => {
     expect(opened.pages.count).toBe(1);
     expect(opened.pages.scan(1)).toBeNull();
     expect(opened.pages.size(1).width).toBeCloseTo(595.28, 1);
-    await opened.pages.close();
+  });
+
+  it('draws a page in a thread of its own, stopped at its time, heap or operations bound', async () => {
+    const bounded = (pdf: Uint8Array, bounds: Partial<typeof DRAWING_BOUNDS>) => {
+      const opened = pagePictures(pdf, { ...DRAWING_BOUNDS, maxOperations: Infinity, ...bounds });
+      if (!opened.ok) throw new Error(opened.error.message);
+      return opened.pages.picture(1);
+    };
+    const squares = (depth: number) => nestedForms(depth, 10, '72 720 10 10 re f');
+    await expect(bounded(squares(7), { timeMs: 1_000 })).rejects.toMatchObject({ bound: 'time', limit: 1 });
+    await expect(bounded(hugeOperandArray(8), { heapMb: 48 })).rejects.toMatchObject({
+      bound: 'memory',
+      limit: 48,
+    });
+    // Ten thousand squares drawn in well under the time: refused by their count alone.
+    await expect(bounded(squares(4), { maxOperations: 1_000 })).rejects.toMatchObject({
+      bound: 'operations',
+      limit: 1_000,
+    });
+    // The threads stopped were ended: the next page is drawn in a new one.
+    expect(await bounded(await textPdf(), {})).toMatchObject({ from: 'rendered', number: 1 });
   });
 
   it('refuses bytes that are not a PDF', async () => {

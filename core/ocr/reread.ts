@@ -11,15 +11,15 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { groupLines } from '../text/lines';
 import type { Box, TextLine, TextSpan } from '../text/page-text';
-import { openPdfJs } from '../text/pdfjs';
+import { PDFJS_BOUNDS, withPdfJs } from '../text/pdfjs-bounded';
 import { STOPPED } from './deadline';
 import { recognizeOn } from './engine-pool';
 import { levelSpan, pictureBox, type Levelling } from './level';
 import { ocrRun } from './ocr-run';
-import { unrenderable, type PageImage } from './page-images';
+import type { PageImage } from './page-images';
 import { renderRegion } from './render-page';
 import { clearBeyondRules } from './strip-rules';
-import { interrupted, unavailable, unextractable, type OcrFailure } from './ocr-errors';
+import { interrupted, unavailable, undrawable, unextractable, type OcrFailure } from './ocr-errors';
 
 /** What the reader may ask of the OCR: the lines read again, closer, in `box` of page `page`. */
 export type Reread = (page: number, box: Box) => Promise<TextLine[]>;
@@ -119,21 +119,18 @@ export function rereadBox(
         throw new RangeError('The box is not a strip of the page');
       }
       if (scan) return { strip, ...(await scanStrip(scan, strip, onPicture)) };
-      const doc = await openPdfJs(pdf);
-      try {
-        const region = await renderRegion(doc, number, strip, STRIP_DPI);
-        const { pixelWidth: width, pixelHeight: height } = region;
-        const drawn = await loadImage(Buffer.from(region.png));
-        const whole = { x: 0, y: 0, width, height };
-        const png = stripPicture(drawn, whole, width, height, within(onPicture, strip, width));
-        return { strip, png, scale: width / strip.width };
-      } finally {
-        await doc.destroy();
-      }
+      const region = await withPdfJs(pdf, PDFJS_BOUNDS, (doc, bounded) =>
+        bounded(renderRegion(doc, number, strip, STRIP_DPI)),
+      );
+      const { pixelWidth: width, pixelHeight: height } = region;
+      const drawn = await loadImage(Buffer.from(region.png));
+      const whole = { x: 0, y: 0, width, height };
+      const png = stripPicture(drawn, whole, width, height, within(onPicture, strip, width));
+      return { strip, png, scale: width / strip.width };
     };
     const drawn = await until.race(drawing()).catch((e: unknown) => e as Error);
     if (drawn === STOPPED) return interrupted(until, timeoutMs);
-    if (drawn instanceof Error) return unextractable(unrenderable(drawn));
+    if (drawn instanceof Error) return undrawable(drawn);
     const reading = await recognizeOn(
       {
         langs: options.langs,
