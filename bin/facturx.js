@@ -3,14 +3,9 @@
 // (prepare) so that start-up does not pay for a compiler.
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
 
-// Every function of the bundle goes straight to V8's baseline code instead of starting interpreted: a
-// batch's documents run the same thousands of rule functions, and the first hundred or so documents
-// otherwise pay for interpreting them until the optimising compiler has caught up (callgrind, validate
-// DIR --jobs 1: 24 % fewer instructions per file between 20 and 120 files). Set before the bundle loads,
-// so that it holds for all of it (and for the worker threads, which share the process's flags).
-setFlagsFromString('--always-sparkplug');
+// No V8 flag is set here through v8.setFlagsFromString (unpredictable once the VM runs, Node warns):
+// --always-sparkplug was measured with no gain in processor time on the batch commands.
 
 const bundle = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 if (!existsSync(bundle)) {

@@ -1,18 +1,19 @@
 /**
- * The command line's batch workers: each thread answers inputs the main thread has read (answerInput),
- * their bytes moved to it, and moves the deliverable's bytes back for the main thread to write; reading
- * and writing the files stay in the main thread, so that a worker never waits on the disk. Each keeps
- * its own OCR engines, so that scanned documents are read on every core at once. This module is both
- * sides: loaded as a worker (its own file, whether the sources under tsx or the bundle) it answers the
- * pool's calls.
+ * The command line's batch pool: the main thread and `workers` threads answer inputs the main thread has
+ * read (answerInput), their bytes moved to a worker, which moves the deliverable's bytes back for the
+ * main thread to write; reading and writing the files stay in the main thread, so that a worker never
+ * waits on the disk. Each thread keeps its own OCR engines, so that scanned documents are read on every
+ * core at once. This module is both sides: loaded as a worker (its own file, whether the sources
+ * under tsx or the bundle) it answers the pool's calls.
  */
 import { isMainThread, Worker, workerData } from 'node:worker_threads';
 import { useOcrEngines } from '../../core/ocr/engine-count';
 import { ownBuffers } from '../../core/pool/transfer';
 import { localContext } from '../../core/service';
-import type { ServiceRequest } from '../../core/service/types';
+import type { ServiceContext, ServiceRequest } from '../../core/service/types';
 import { answerCalls } from '../../core/pool/pool-worker';
 import { workerPool, type WorkerPool } from '../../core/pool/worker-pool';
+import type { Growth } from './pool-growth';
 import { answerInput, type Answered, type OneInput } from './run-one';
 
 const ROLE = 'facturx-batch';
@@ -31,13 +32,34 @@ export const callBuffers = (call: BatchCall): ArrayBuffer[] =>
 export const answerBuffers = (answered: Answered): ArrayBuffer[] =>
   ownBuffers(answered.deliverable ? [answered.deliverable.bytes] : []);
 
-/** `ocrEngines`: the scanned pages each worker reads at once (engine-pool.ts). */
-export function batchPool(size: number, ocrEngines = 1): WorkerPool<BatchCall, Answered> {
-  return workerPool(
-    size,
-    () => new Worker(new URL(import.meta.url), { workerData: { role: ROLE, ocrEngines } }),
-    callBuffers,
-  );
+/**
+ * Calls a worker holds: the one it answers and the next, which it begins at once when done although the
+ * main thread is busy with an input of its own then.
+ */
+const DEPTH = 2;
+
+/**
+ * Up to `workers` threads, and the main thread answering on `ctx` whenever it is free; with `growth`,
+ * the workers start once it finds them worth it (pool-growth.ts), else as soon as inputs wait.
+ * `ocrEngines`: the scanned pages each worker reads at once (engine-pool.ts).
+ */
+export function batchPool(
+  workers: number,
+  ctx: ServiceContext,
+  ocrEngines: number,
+  growth?: Growth,
+): WorkerPool<BatchCall, Answered> {
+  const worker = () => new Worker(new URL(import.meta.url), { workerData: { role: ROLE, ocrEngines } });
+  return workerPool(workers, worker, {
+    transfer: callBuffers,
+    depth: DEPTH,
+    here: async ({ one, request }, signal) => {
+      const answered = await answerInput(one, request, ctx, signal);
+      growth?.answered();
+      return answered;
+    },
+    ...(growth ? { grow: () => growth.worth() } : {}),
+  });
 }
 
 interface BatchWorkerData {

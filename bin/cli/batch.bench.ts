@@ -25,6 +25,8 @@ const SMALL = Number(process.env.BENCH_BATCH_SMALL ?? 20);
 const LARGE = Number(process.env.BENCH_BATCH_LARGE ?? 220);
 /** Scanned pages: issue 15's goal is stated for a batch of 100. */
 const SCANS = Number(process.env.BENCH_BATCH_SCANS ?? 100);
+/** Runs of each batch, small and large alternated: their medians are what is printed. */
+const RUNS = Number(process.env.BENCH_BATCH_RUNS ?? 3);
 
 interface Timing {
   readonly wallMs: number;
@@ -51,6 +53,19 @@ function time(args: readonly string[]): Timing {
     throw new Error(`facturx ${args.join(' ')}: no timing (${run.stderr})`);
   return { wallMs: real * 1000, cpuMs: (user + sys) * 1000 };
 }
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** Runs of the same batches (each run a timing per batch): each batch's median wall and cpu. */
+const medians = (runs: Timing[][]): Timing[] =>
+  runs[0]!.map((_, i) => ({
+    wallMs: median(runs.map((run) => run[i]!.wallMs)),
+    cpuMs: median(runs.map((run) => run[i]!.cpuMs)),
+  }));
 
 /** `count` copies of each file `files` gives (name → bytes) in a new folder. */
 function folder(base: string, name: string, count: number, files: Record<string, Uint8Array>): string {
@@ -86,7 +101,7 @@ export default async function batch(): Promise<void> {
     const cores = availableParallelism();
     console.log(
       `inputs: the project's 1-page EN 16931 invoice (${xml.length} bytes of XML, carrier ${carrier.pdf.length} bytes, ` +
-        `Factur-X ${facturx.pdf.length} bytes); batches of ${SMALL} and ${LARGE}; ${cores} cores, load average ` +
+        `Factur-X ${facturx.pdf.length} bytes); batches of ${SMALL} and ${LARGE}, medians of ${RUNS} runs; ${cores} cores, load average ` +
         `${load()} at start`,
     );
 
@@ -127,28 +142,31 @@ export default async function batch(): Promise<void> {
       '\nper invoice, marginal between the two batch sizes (wall = waited for, cpu = user+system of all threads)',
     );
     for (const command of commands) {
-      const byJobs: { jobs: number; wallMs: number; cpuMs: number }[] = [];
-      for (const jobs of [1, cores]) {
-        const [small, large] = dirs.map((d) => time([...command.args(d), '--jobs', String(jobs)]));
+      const byJobs: { jobs: string; wallMs: number; cpuMs: number }[] = [];
+      // Without --jobs, the batch chooses how many of the cores repay a worker's start (pool-growth.ts).
+      for (const jobs of [...new Set(['--jobs 1', `--jobs ${cores}`]), 'no --jobs']) {
+        const flags = jobs.startsWith('--') ? jobs.split(' ') : [];
+        const [small, large] = medians(
+          Array.from({ length: RUNS }, () => dirs.map((d) => time([...command.args(d), ...flags]))),
+        );
         const one = perInvoice(small!, large!, LARGE - SMALL);
         byJobs.push({ jobs, ...one });
         console.log(
-          `${command.name}, --jobs ${jobs}: wall ${ms(one.wallMs)}, cpu ${ms(one.cpuMs)}` +
+          `${command.name}, ${jobs}: wall ${ms(one.wallMs)}, cpu ${ms(one.cpuMs)}` +
             `  (${SMALL}: ${(small!.wallMs / 1000).toFixed(2)} s, ${LARGE}: ${(large!.wallMs / 1000).toFixed(2)} s; load ${load()})`,
         );
-        if (jobs === cores) break;
       }
       console.log(
         `  peer, quoted from issue 15 (not run here: akretion factur-x comes from PyPI and Saxon-HE from Maven Central, neither reachable from this machine): ${command.peer}`,
       );
       const goal = byJobs
-        .map(({ jobs, wallMs }) => `${verdict(wallMs <= command.goalMs)} with --jobs ${jobs}`)
+        .map(({ jobs, wallMs }) => `${verdict(wallMs <= command.goalMs)} with ${jobs}`)
         .join(', ');
-      const [one, all] = [byJobs[0]!, byJobs.at(-1)!];
-      const scaling =
-        all.jobs > 1
-          ? `; --jobs ${all.jobs} ${(one.wallMs / all.wallMs).toFixed(2)}× the speed of --jobs 1`
-          : '';
+      const one = byJobs[0]!;
+      const scaling = byJobs
+        .slice(1)
+        .map((other) => `; ${other.jobs} ${(one.wallMs / other.wallMs).toFixed(2)}× the speed of --jobs 1`)
+        .join('');
       // The wall clock counts other processes' work too: processor time says what the command cost.
       console.log(
         `  goal ≤ ${command.goalMs} ms wall per invoice: ${goal}${scaling}; ` +

@@ -23,7 +23,8 @@ Exit codes: 0 success, 1 processed but not valid / not converted, 2 bad input or
 const DOCUMENT_OPTIONS = `  --json          print the body as JSON on stdout (one line per file for several files)
   --jsonl         one line per file: {"file": …, …body}
   --lang en|fr    language of messages
-  --jobs N        documents processed at once in a batch (default: the processor cores); results
+  --jobs N        documents processed at once in a batch (default: up to the processor cores, more
+                  than one only for a batch long enough to repay starting them); results
                   are printed in input order. A progress bar shows on a terminal. Ctrl+C stops the
                   batch after the documents under way and says how far it got (exit code 130)`;
 

@@ -22,9 +22,9 @@ const reason = (error: unknown): string => {
 
 /**
  * A file as a request part; one larger than the services accept is refused without being read. Read
- * without the thread pool: a batch reads each file on the thread that then works on it, which has
- * nothing else to do meanwhile, and the pool's way costs a hand-over between threads for each of open,
- * stat, read and close (a wait of its own on a busy machine).
+ * without libuv's thread pool: a batch reads its files on the main thread, between the documents that
+ * thread answers (run-one.ts), and the pool's way costs a hand-over between threads for each of open,
+ * stat, read and close (a wait of its own on a busy machine) for a file of a few dozen kilobytes.
  */
 export function readPart(file: string): Loaded<FilePart> {
   let fd: number | null = null;

@@ -91,24 +91,30 @@ describe('runDocumentCommand in a batch', () => {
     expect(code).toBe(2);
   });
 
-  it('with one job, answers an input while the next one is read: the second starts before the first ends', async () => {
+  it('with one job, reads the next inputs while one is answered', async () => {
     const inputs = path.join(dir, 'in');
     await mkdir(inputs);
     for (const name of ['a.xml', 'b.xml', 'c.xml'])
       await writeFile(path.join(inputs, name), '<x d="2026-01-31"/>');
+    const read = DOCUMENT_COMMANDS.repair.request;
+    let reads = 0;
+    vi.spyOn(DOCUMENT_COMMANDS.repair, 'request').mockImplementation(async (input, values) => {
+      const request = await read(input, values);
+      reads += 1;
+      return request;
+    });
     const answer = vi.mocked(engines.repair).getMockImplementation()!;
-    // The first answer waits for the second input to arrive: one input at a time would never end.
-    let second!: () => void;
-    const secondArrived = new Promise<void>((resolve) => (second = resolve));
-    let calls = 0;
+    // The first answer waits until the second input has been read: reading only after an answer would
+    // never get there (the wait is bounded, and the test then fails).
+    const readsDuringFirst: number[] = [];
     vi.mocked(engines.repair).mockImplementation(async (input) => {
-      calls += 1;
-      if (calls === 1) await secondArrived;
-      if (calls === 2) second();
+      for (let turn = 0; readsDuringFirst.length === 0 && reads < 2 && turn < 1000; turn++)
+        await new Promise((resolve) => setImmediate(resolve));
+      readsDuringFirst.push(reads);
       return answer(input);
     });
     const code = await runDocumentCommand(DOCUMENT_COMMANDS.repair, [inputs], { jsonl: true, jobs: '1' });
-    expect(calls).toBe(3);
+    expect(readsDuringFirst[0]).toBeGreaterThanOrEqual(2);
     expect(stdout.map((line) => path.basename(String(JSON.parse(line).file)))).toEqual([
       'a.xml',
       'b.xml',

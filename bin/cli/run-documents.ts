@@ -1,13 +1,12 @@
 /**
  * Runs a document command over its inputs. One input runs here; a folder or several files run as a batch
- * on `--jobs` worker threads (default: the processor cores), several documents at once (with fewer
- * documents than jobs, each reads the pages of a scan side by side on the cores left over), the results
- * printed in input order, never more than a few inputs ahead of the one printed next. This thread reads
- * the inputs and writes the outputs while the workers (or, with one job, this thread too) answer others,
- * so that the disk's latency is not added to each document's time. Ctrl+C stops the
- * batch: nothing more starts, converts under way are cancelled, the results finished are printed and a
- * line says how far it got (exit code 130). A second Ctrl+C ends the process at once; the files written
- * are complete either way.
+ * on `--jobs` jobs (default: up to the processor cores), several documents at once (with fewer documents than
+ * jobs, each reads the pages of a scan side by side on the cores left over), the results printed in input order, never more than a few inputs ahead of the one printed next. This thread is one of the
+ * jobs, the others worker threads (batch-worker.ts); it reads the inputs and writes the outputs between
+ * the documents it answers, so that the disk's latency is not added to each document's time. Ctrl+C
+ * stops the batch: nothing more starts, converts under way are cancelled, the results finished are
+ * printed and a line says how far it got (exit code 130). A second Ctrl+C ends the process at once; the
+ * files written are complete either way.
  */
 import path from 'node:path';
 import { useOcrEngines } from '../../core/ocr/engine-count';
@@ -18,27 +17,26 @@ import { batchPool } from './batch-worker';
 import type { DocumentCommand } from './document-commands';
 import { expandInputs, isDirectory } from './inputs';
 import { badInput, EXIT, str, type ExitCode, type Values } from './io';
+import { poolGrowth } from './pool-growth';
 import { progressBar } from './progress';
-import {
-  answerInput,
-  crashed,
-  runOne,
-  type Answer,
-  type OneInput,
-  type Outcome,
-  type OutTarget,
-} from './run-one';
+import { crashed, runOne, type Answer, type OneInput, type Outcome, type OutTarget } from './run-one';
 
-/** Inputs in progress per job: one answered while another is read or its output written. */
-const IN_FLIGHT_PER_JOB = 2;
+/**
+ * Inputs in progress per job: one answered, the next held by its worker (batch-worker.ts), and one read
+ * or its output written.
+ */
+const IN_FLIGHT_PER_JOB = 3;
 /** A batch never holds more inputs and results than this many per job (started, not yet printed). */
 const AHEAD_PER_JOB = 4;
 
-/** `--jobs N`: a whole number of at least 1; absent, the processor cores. */
-function jobsOf(values: Values): number | null {
+/**
+ * `--jobs N`: a whole number of at least 1; absent, up to the processor cores, the workers started once
+ * the work left is worth them (pool-growth.ts).
+ */
+function jobsOf(values: Values): { readonly jobs: number; readonly chosen: boolean } | null {
   const given = str(values, 'jobs');
-  if (given === undefined) return coreCount();
-  return /^[1-9]\d{0,3}$/.test(given) ? Number(given) : null;
+  if (given === undefined) return { jobs: coreCount(), chosen: false };
+  return /^[1-9]\d{0,3}$/.test(given) ? { jobs: Number(given), chosen: true } : null;
 }
 
 /** Runs a document command over its inputs and returns the exit code (the worst of all inputs). */
@@ -49,8 +47,8 @@ export async function runDocumentCommand(
 ): Promise<ExitCode> {
   const json = values.json === true || values.jsonl === true;
   if (positionals.length === 0 && !command.fileOptional?.(values)) return badInput('missing FILE', json);
-  const jobs = jobsOf(values);
-  if (jobs === null) return badInput('--jobs must be a whole number of at least 1', json);
+  const given = jobsOf(values);
+  if (given === null) return badInput('--jobs must be a whole number of at least 1', json);
   const folder = positionals.length === 0 ? await sourceFolderOf(command, values) : null;
   const { files, batch } = folder
     ? await expandInputs([folder.path], [folder.extension])
@@ -78,24 +76,27 @@ export async function runDocumentCommand(
     fileLine: batch,
     target,
   }));
-  const workers = Math.min(jobs, inputs.length);
+  const jobs = Math.min(given.jobs, inputs.length);
   // Fewer documents than jobs: the cores left over read the pages of each scanned document side by side.
-  return runBatch(inputs, workers, Math.max(1, Math.floor(jobs / workers)), command.service);
+  const ocrEngines = Math.max(1, Math.floor(given.jobs / jobs));
+  return runBatch(inputs, { ...given, jobs }, ocrEngines, command.service);
 }
 
 async function runBatch(
   inputs: readonly OneInput[],
-  jobs: number,
+  { jobs, chosen }: { readonly jobs: number; readonly chosen: boolean },
   ocrEngines: number,
   service: string,
 ): Promise<ExitCode> {
-  const pool = jobs > 1 ? batchPool(jobs, ocrEngines) : null;
-  if (!pool) useOcrEngines(ocrEngines);
   const stop = new AbortController();
-  const ctx = localContext();
-  const answer: Answer = pool
-    ? (one, request) => pool.run({ one, request }, stop.signal).catch((e: unknown) => crashed(one, e))
-    : (one, request) => answerInput(one, request, ctx, stop.signal);
+  let done = 0;
+  let cancelled = 0;
+  // The main thread is one of the jobs: the others are worker threads.
+  const growth = chosen ? undefined : poolGrowth(() => inputs.length - done - cancelled);
+  useOcrEngines(ocrEngines);
+  const pool = batchPool(jobs - 1, localContext(), ocrEngines, growth);
+  const answer: Answer = (one, request) =>
+    pool.run({ one, request }, stop.signal).catch((e: unknown) => crashed(one, e));
   const progress = progressBar(inputs.length);
   const onInterrupt = () => {
     if (stop.signal.aborted) process.exit(EXIT.interrupted);
@@ -105,8 +106,6 @@ async function runBatch(
   const several = inputs.length > 1;
   if (several) process.on('SIGINT', onInterrupt);
   let worst: ExitCode = EXIT.ok;
-  let done = 0;
-  let cancelled = 0;
   try {
     await runOrdered(inputs, {
       concurrency: jobs * IN_FLIGHT_PER_JOB,
@@ -128,7 +127,7 @@ async function runBatch(
   } finally {
     progress.end();
     process.off('SIGINT', onInterrupt);
-    await pool?.close();
+    await pool.close();
   }
   if (!stop.signal.aborted) return worst;
   const notStarted = inputs.length - done - cancelled;

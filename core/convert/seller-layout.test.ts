@@ -5,11 +5,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { convertResponseSchema, type ConvertResponse } from '../api/convert-response';
+import { extractFields } from '../fields/extract-fields';
+import { sellerKeys } from '../fields/supplier-layout/seller-keys';
+import type { SellerLayoutMemory } from '../fields/supplier-layout/seller-layout';
 import { services } from '../service';
 import { MemoryStorage } from '../service/memory-storage';
 import type { ServiceContext } from '../service/types';
 import { drawInvoice } from '../testing/layout-invoices';
 import { MOREL, MOREL_INVOICES, supplierInvoice, type SupplierInvoice } from '../testing/supplier-invoices';
+import { readPdfText } from '../text/pdf-text';
+import { readCandidate } from './candidate';
+import { learnFromCorrection } from './seller-layout';
 
 const [first, second] = MOREL_INVOICES.map(supplierInvoice) as [SupplierInvoice, SupplierInvoice];
 const now = new Date('2026-03-02T09:30:00.000Z');
@@ -83,4 +89,26 @@ describe('a seller’s layout learned from a corrected convert', () => {
     expect(await ctx.storage.findSellerLayout(ctx.tenant, [`VAT ${MOREL.vatId}`])).toBeNull();
     expect((await dryRun(ctx, second)).result.sellerLayout).toBeUndefined();
   }, 120_000);
+
+  it('learns nothing from an invoice delivered exactly as the reader read it', async () => {
+    const pdf = await drawInvoice(first.rows);
+    const read = await readPdfText(pdf);
+    if (!read.ok) throw new Error(read.error.message);
+    const asRead = readCandidate(extractFields(read.text, {}).invoice);
+    // The reader finds the seller's identifiers: what stops the learning below is the comparison.
+    expect(sellerKeys(asRead)).toContain(`VAT ${MOREL.vatId}`);
+    const learned: string[][] = [];
+    const memory: SellerLayoutMemory = {
+      recall: () => Promise.resolve(null),
+      learn: (keys) => {
+        learned.push([...keys]);
+        return Promise.resolve();
+      },
+    };
+    await learnFromCorrection(pdf, asRead, memory);
+    expect(learned).toEqual([]);
+    // One term the accountant set right is a correction: the layout is learned.
+    await learnFromCorrection(pdf, { ...asRead, number: first.truth['BT-1'] }, memory);
+    expect(learned).toEqual([expect.arrayContaining([`VAT ${MOREL.vatId}`])]);
+  }, 60_000);
 });

@@ -9,10 +9,12 @@ import { extractFields } from '../fields/extract-fields';
 import type { FieldExtraction } from '../fields/extraction';
 import { learnSellerLayout } from '../fields/supplier-layout/learn';
 import { sellerKeys } from '../fields/supplier-layout/seller-keys';
-import type { SellerLayoutMemory } from '../fields/supplier-layout/seller-layout';
+import { LAYOUT_TERMS, type SellerLayoutMemory } from '../fields/supplier-layout/seller-layout';
+import { invoiceValue } from '../fields/supplier-layout/term-values';
 import type { Invoice } from '../model/invoice';
 import type { DocumentText } from '../text/page-text';
 import { hasTextLayer, readPdfText } from '../text/pdf-text';
+import { readCandidate } from './candidate';
 
 /**
  * `first`, the reader's own reading of `text`, read again with the layout learned for its seller when
@@ -37,7 +39,10 @@ export async function readBySellerLayout(
 /**
  * Remembers the layout of `pdf` for the seller of `invoice`, the invoice as the accountant delivered it.
  * A scan is not learned from (its text would cost an OCR run on every final convert); a PDF whose text
- * shows none of the terms, or a seller without a checked identifier, teaches nothing.
+ * shows none of the terms, or a seller without a checked identifier, teaches nothing. Nor does an
+ * invoice whose header terms are all the reader's own reading of the PDF ("convert all that are ready"
+ * sends the candidate as read): nobody corrected it, and remembering the reader's guesses as the seller's
+ * layout would make its mistakes come back as if a person had confirmed them.
  */
 export async function learnFromCorrection(
   pdf: Uint8Array,
@@ -48,6 +53,8 @@ export async function learnFromCorrection(
   if (keys.length === 0) return;
   const read = await readPdfText(pdf);
   if (!read.ok || !hasTextLayer(read.text)) return;
+  const asRead = readCandidate(extractFields(read.text, {}).invoice);
+  if (LAYOUT_TERMS.every((term) => invoiceValue(asRead, term) === invoiceValue(invoice, term))) return;
   const layout = learnSellerLayout(read.text, invoice);
   if (layout) await memory.learn(keys, layout);
 }

@@ -7,7 +7,6 @@ import { fillText, type LocalizedText } from '../api/lang';
 import { PdfJsBeyond } from '../text/pdfjs-bounded';
 import type { Deadline } from './deadline';
 import { unrenderable } from './page-images';
-import { TooManyOperations } from './render-page';
 
 export type OcrErrorCode = Extract<
   ErrorCode,
@@ -48,7 +47,7 @@ export const unextractable = (message: string): OcrFailure => ({
   error: { code: 'unextractable_pdf', message },
 });
 
-const BEYOND: Readonly<Record<PdfJsBeyond['bound'] | TooManyOperations['bound'], LocalizedText>> = {
+const BEYOND: Readonly<Record<PdfJsBeyond['bound'], LocalizedText>> = {
   time: {
     en: 'The PDF is refused: drawing one of its pages to read it takes longer than {limit} s, the bound for one page.',
     fr: 'Le PDF est refusé : dessiner une de ses pages pour la lire prend plus de {limit} s, la limite pour une page.',
@@ -57,16 +56,11 @@ const BEYOND: Readonly<Record<PdfJsBeyond['bound'] | TooManyOperations['bound'],
     en: 'The PDF is refused: drawing one of its pages to read it needs more than {limit} MB of memory, the bound for one page.',
     fr: 'Le PDF est refusé : dessiner une de ses pages pour la lire demande plus de {limit} Mo de mémoire, la limite pour une page.',
   },
-  operations: {
-    en: 'The PDF is refused: one of its pages takes more than {limit} drawing operations, the bound for one page.',
-    fr: 'Le PDF est refusé : une de ses pages demande plus de {limit} opérations de dessin, la limite pour une page.',
-  },
 };
 
 /** A page that could not be drawn; beyond a bound of the drawing, a refusal that says which. */
 export function undrawable(reason: unknown): OcrFailure {
-  if (!(reason instanceof PdfJsBeyond || reason instanceof TooManyOperations))
-    return unextractable(unrenderable(reason));
+  if (!(reason instanceof PdfJsBeyond)) return unextractable(unrenderable(reason));
   const localized = fillText(BEYOND[reason.bound], { limit: reason.limit });
   return { ok: false, error: { code: 'unextractable_pdf', message: localized.en, localized } };
 }

@@ -7,7 +7,7 @@ import { PDFDocument } from 'pdf-lib';
 import { useOcrEngines } from './engine-count';
 import { endEngines, engineStarts } from './engine-pool';
 import { ocrPdf, type OcrProgress } from './ocr-pdf';
-import { DRAWING_BOUNDS } from './page-images';
+import { PDFJS_BOUNDS } from '../text/pdfjs-bounded';
 import { scanPdf } from './scan-fixture';
 import { plainText, truthHits } from './truth-hits';
 
@@ -118,10 +118,11 @@ describe('ocrPdf', () => {
   });
 
   it('refuses a page whose drawing passes its time bound (3 KB of nested forms), saying so', async () => {
-    // No text to read, so a scan to draw: hours of pdfjs's work, which our drawing thread must stop.
-    const hostile = nestedForms(7, 10, '72 720 10 10 re f');
+    // No text to read, so a scan to draw: a hundred thousand squares, within the PDF's bound on drawing
+    // operations yet seconds of pdfjs's work, which our drawing thread stops at 1 s.
+    const hostile = nestedForms(6, 10, '72 720 10 10 re f');
     const r = await ocrPdf(hostile, {
-      drawing: { ...DRAWING_BOUNDS, timeMs: 1_000, maxOperations: Infinity },
+      drawing: { ...PDFJS_BOUNDS, timeMs: 1_000 },
     });
     expect(r).toMatchObject({
       ok: false,

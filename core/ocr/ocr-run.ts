@@ -4,14 +4,15 @@
  */
 import { deadline, type Deadline } from './deadline';
 import { DEFAULT_OCR_TIMEOUT_MS, unavailable, unextractable, type OcrFailure } from './ocr-errors';
-import { pagePictures, type DrawingBounds, type PagePictures } from './page-images';
+import type { PdfJsBounds } from '../text/pdfjs-bounded';
+import { pagePictures, type PagePictures } from './page-images';
 
 export interface RunLimits {
   /** Default DEFAULT_OCR_TIMEOUT_MS. */
   readonly timeoutMs?: number;
   readonly signal?: AbortSignal;
-  /** Drawing one page (default DRAWING_BOUNDS). */
-  readonly drawing?: DrawingBounds;
+  /** Drawing one page (default PDFJS_BOUNDS). */
+  readonly drawing?: PdfJsBounds;
 }
 
 export async function ocrRun<R>(

@@ -5,12 +5,12 @@
  * page when it has the page's proportions and a scanner's resolution, as a picture covering the whole
  * MediaBox has (a logo or a photo has not); its pixel size against the MediaBox gives the resolution.
  * Any other page is drawn instead (render-page.ts), by pdfjs in a thread of its own within a time and a
- * heap bound for each page (pdfjs-bounded.ts): a page of nested forms is hours of work in 3 KB.
+ * heap bound for each page (pdfjs-bounded.ts): a page within the PDF's bounds may still be long to draw.
  */
 import { PdfDocument } from '../pdf/reader/document';
 import { PdfStream, nameOf, type PdfDict, type PdfObject } from '../pdf/reader/objects';
 import { PDFJS_BOUNDS, withPdfJs, type PdfJsBounds } from '../text/pdfjs-bounded';
-import { MAX_DRAWING_OPERATIONS, renderPage } from './render-page';
+import { renderPage } from './render-page';
 
 export interface PageImage {
   /** 1-based page number. */
@@ -122,13 +122,6 @@ function coversPage(doc: PdfDocument, image: PdfStream, page: { width: number; h
   );
 }
 
-/** Drawing one page: pdfjs's time and heap, and the drawing operations the page may take. */
-export interface DrawingBounds extends PdfJsBounds {
-  readonly maxOperations: number;
-}
-
-export const DRAWING_BOUNDS: DrawingBounds = { ...PDFJS_BOUNDS, maxOperations: MAX_DRAWING_OPERATIONS };
-
 /** The pages of a PDF, each pictured when asked, one at a time. */
 export interface PagePictures {
   readonly count: number;
@@ -143,7 +136,8 @@ export interface PagePictures {
 export type PagePicturesResult =
   { ok: true; pages: PagePictures } | { ok: false; error: { code: 'not_pdf' | 'no_pages'; message: string } };
 
-export function pagePictures(pdf: Uint8Array, bounds: DrawingBounds = DRAWING_BOUNDS): PagePicturesResult {
+/** `bounds`: drawing one page. */
+export function pagePictures(pdf: Uint8Array, bounds: PdfJsBounds = PDFJS_BOUNDS): PagePicturesResult {
   const opened = PdfDocument.open(pdf);
   if (!opened.ok) return { ok: false, error: { code: 'not_pdf', message: opened.error.message } };
   const doc = opened.doc;
@@ -179,7 +173,7 @@ export function pagePictures(pdf: Uint8Array, bounds: DrawingBounds = DRAWING_BO
         const scanned = scan(number);
         if (scanned) return scanned;
         const { png, ...drawn } = await withPdfJs(pdf, bounds, (doc, within) =>
-          within(renderPage(doc, number, bounds.maxOperations)),
+          within(renderPage(doc, number)),
         );
         return { number, ...drawn, picture: png, from: 'rendered' };
       },

@@ -11,21 +11,6 @@ import type { PdfJsDocument } from '../text/pdfjs';
 export const RENDER_DPI = 300;
 /** At most this many pixels per page (an A4 page at 300 dpi has 8.7 million). */
 const MAX_PIXELS = 12_000_000;
-/**
- * At most this many drawing operations a page: the busiest corpus page has 4,973; pdfjs hands the page's
- * operations to this thread faster than it draws them, so that a page of millions would fill its heap.
- */
-export const MAX_DRAWING_OPERATIONS = 500_000;
-
-/** The page draws more operations than its bound. */
-export class TooManyOperations extends Error {
-  readonly bound = 'operations';
-  constructor(readonly limit: number) {
-    super(`The page draws more than ${limit} operations`);
-    this.name = 'TooManyOperations';
-  }
-}
-
 export interface RenderedPage {
   /** PNG file of the page. */
   readonly png: Uint8Array;
@@ -47,16 +32,12 @@ interface CanvasFactory {
   destroy(canvasAndContext: CanvasAndContext): void;
 }
 
-/**
- * Draws `viewport` of the page onto a white canvas of the given size: a PNG file; rejects with
- * {@link TooManyOperations} past `maxOperations`.
- */
+/** Draws `viewport` of the page onto a white canvas of the given size: a PNG file. */
 async function draw(
   doc: PdfJsDocument,
   page: Awaited<ReturnType<PdfJsDocument['getPage']>>,
   viewport: ReturnType<Awaited<ReturnType<PdfJsDocument['getPage']>>['getViewport']>,
   pixel: { readonly width: number; readonly height: number },
-  maxOperations: number,
 ): Promise<Uint8Array> {
   const { width: pixelWidth, height: pixelHeight } = pixel;
   const factory = doc.canvasFactory as CanvasFactory;
@@ -71,11 +52,6 @@ async function draw(
       canvas: canvas as unknown as RenderParameters['canvas'],
       canvasContext: context as unknown as RenderParameters['canvasContext'],
       viewport,
-      // Called with each operation's index as it is drawn; a throw here ends the drawing with it.
-      operationsFilter: (index: number) => {
-        if (index >= maxOperations) throw new TooManyOperations(maxOperations);
-        return true;
-      },
     }).promise;
     return canvas.toBuffer('image/png');
   } finally {
@@ -83,11 +59,7 @@ async function draw(
   }
 }
 
-export async function renderPage(
-  doc: PdfJsDocument,
-  number: number,
-  maxOperations = MAX_DRAWING_OPERATIONS,
-): Promise<RenderedPage> {
+export async function renderPage(doc: PdfJsDocument, number: number): Promise<RenderedPage> {
   const page = await doc.getPage(number);
   try {
     const unit = page.getViewport({ scale: 1 });
@@ -96,7 +68,7 @@ export async function renderPage(
     const viewport = page.getViewport({ scale: Math.min(wanted, bounded) });
     const pixelWidth = Math.ceil(viewport.width);
     const pixelHeight = Math.ceil(viewport.height);
-    const png = await draw(doc, page, viewport, { width: pixelWidth, height: pixelHeight }, maxOperations);
+    const png = await draw(doc, page, viewport, { width: pixelWidth, height: pixelHeight });
     return { png, pixelWidth, pixelHeight, width: unit.width, height: unit.height };
   } finally {
     page.cleanup();
@@ -121,7 +93,7 @@ export async function renderRegion(
     const pixelWidth = Math.max(1, Math.ceil(box.width * scale));
     const pixelHeight = Math.max(1, Math.ceil(box.height * scale));
     const pixel = { width: pixelWidth, height: pixelHeight };
-    const png = await draw(doc, page, viewport, pixel, MAX_DRAWING_OPERATIONS);
+    const png = await draw(doc, page, viewport, pixel);
     return { png, pixelWidth, pixelHeight, width: unit.width, height: unit.height };
   } finally {
     page.cleanup();

@@ -4,6 +4,7 @@
  * XObjects, annotation appearances), the device colour spaces painted, and every action or trigger event
  * (document, page, annotation and form-field actions, the JavaScript name tree). Bounded in depth and count.
  */
+import { isOperator, scanContent } from './reader/content-tokens';
 import type { PdfDocument } from './reader/document';
 import { PdfDict, type PdfObject, PdfRef, PdfStream, nameOf } from './reader/objects';
 
@@ -340,83 +341,21 @@ export function devicePaint(b: Uint8Array): ReadonlySet<DeviceSpace> {
 
 function scanPaint(b: Uint8Array): Set<DeviceSpace> {
   const found = new Set<DeviceSpace>();
-  let numbers = 0;
   // Inside `BI … ID` the abbreviations `/G /RGB /CMYK` name the image's space; elsewhere they are resource names.
   let inlineImage = false;
-  let i = 0;
-  const n = b.length;
-  const white = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 0;
-  const delimiter = (c: number): boolean =>
-    c === 40 ||
-    c === 41 ||
-    c === 60 ||
-    c === 62 ||
-    c === 91 ||
-    c === 93 ||
-    c === 47 ||
-    c === 37 ||
-    c === 123 ||
-    c === 125;
   const text = (from: number, to: number): string => String.fromCharCode(...b.subarray(from, to));
-  while (i < n) {
-    const c = b[i]!;
-    if (white(c)) {
-      i++;
-      continue;
-    }
-    if (c === 37) {
-      while (i < n && b[i] !== 10 && b[i] !== 13) i++;
-      continue;
-    }
-    if (c === 40) {
-      let depth = 0;
-      for (; i < n; i++) {
-        if (b[i] === 92) i++;
-        else if (b[i] === 40) depth++;
-        else if (b[i] === 41 && --depth === 0) break;
-      }
-      i++;
-      numbers = 0;
-      continue;
-    }
-    if (delimiter(c)) {
-      i++;
-      numbers = 0;
-      if (c === 47) {
-        const start = i;
-        while (i < n && !white(b[i]!) && !delimiter(b[i]!)) i++;
-        const name = i - start <= 10 && ABBREVIATION_STARTS.has(b[start]!) ? text(start, i) : '';
-        const space = DEVICE_ABBREVIATIONS[name];
-        if (space && (inlineImage || name.startsWith('Device'))) found.add(space);
-      }
-      continue;
-    }
-    const start = i;
-    while (i < n && !white(b[i]!) && !delimiter(b[i]!)) i++;
-    const len = i - start;
-    let numeric = len > 0;
-    for (let k = start; k < i && numeric; k++) {
-      const ch = b[k]!;
-      numeric = (ch >= 48 && ch <= 57) || ch === 46 || ch === 45 || ch === 43;
-    }
-    if (numeric) {
-      numbers++;
-      continue;
-    }
-    const op = len <= 2 ? OPERATOR_BY_CODE.get(byteCode(b, start, i)) : undefined;
-    if (op && numbers >= op.operands) found.add(op.space);
-    if (len === 2 && b[start] === 66 && b[start + 1] === 73) inlineImage = true;
-    if (len === 2 && b[start] === 73 && b[start + 1] === 68) {
-      inlineImage = false;
-      // Inline image data runs from `ID` to `EI`.
-      while (
-        i + 2 < n &&
-        !(b[i] === 69 && b[i + 1] === 73 && white(b[i - 1]!) && (white(b[i + 2]!) || i + 2 === n))
-      )
-        i++;
-      i += 2;
-    }
-    numbers = 0;
-  }
+  scanContent(b, {
+    name(_, from, to) {
+      const name = to - from <= 10 && ABBREVIATION_STARTS.has(b[from]!) ? text(from, to) : '';
+      const space = DEVICE_ABBREVIATIONS[name];
+      if (space && (inlineImage || name.startsWith('Device'))) found.add(space);
+    },
+    operator(_, from, to, numbers) {
+      const op = to - from <= 2 ? OPERATOR_BY_CODE.get(byteCode(b, from, to)) : undefined;
+      if (op && numbers >= op.operands) found.add(op.space);
+      if (isOperator(b, from, to, 'BI')) inlineImage = true;
+      if (isOperator(b, from, to, 'ID')) inlineImage = false;
+    },
+  });
   return found;
 }

@@ -1,7 +1,9 @@
 /**
- * The worker side of worker-pool.ts: a thread started for a pool answers its calls with `handle`, one at
- * a time, each with an AbortSignal that the pool's caller may abort. The buffers `transfer` names in a
- * reply move to the pool's thread instead of being copied.
+ * The worker side of worker-pool.ts: a thread started for a pool says it is ready, then answers its
+ * calls with `handle` one at a time, in the order they came, each with an AbortSignal that the pool's
+ * caller may abort. A pool may give a worker its next call before the current one is answered, so that
+ * the worker never waits for the pool's thread between two calls; the next call waits here. The buffers
+ * `transfer` names in a reply move to the pool's thread instead of being copied.
  */
 import { parentPort } from 'node:worker_threads';
 
@@ -10,11 +12,9 @@ export type PoolMessage =
   | { readonly kind: 'call'; readonly id: number; readonly call: unknown }
   | { readonly kind: 'abort'; readonly id: number };
 
-/** Worker → pool. */
-export interface PoolReply {
-  readonly id: number;
-  readonly reply: unknown;
-}
+/** Worker → pool: ready for calls (once, first), or a call's answer. */
+export type PoolReply =
+  { readonly kind: 'ready' } | { readonly kind: 'reply'; readonly id: number; readonly reply: unknown };
 
 export function answerCalls<Call, Reply>(
   handle: (call: Call, signal: AbortSignal) => Promise<Reply>,
@@ -22,18 +22,34 @@ export function answerCalls<Call, Reply>(
 ): void {
   const port = parentPort;
   if (!port) throw new Error('answerCalls runs in a worker thread');
-  const running = new Map<number, AbortController>();
-  port.on('message', (message: PoolMessage) => {
-    if (message.kind === 'abort') {
-      running.get(message.id)?.abort();
+  const waiting: { readonly id: number; readonly call: unknown }[] = [];
+  const aborts = new Map<number, AbortController>();
+  let working = false;
+
+  const next = (): void => {
+    const message = waiting.shift();
+    if (!message) {
+      working = false;
       return;
     }
-    const controller = new AbortController();
-    running.set(message.id, controller);
+    working = true;
+    const controller = aborts.get(message.id)!;
     // A handler that throws ends the thread (an unhandled rejection), and the pool fails its call.
     void handle(message.call as Call, controller.signal).then((reply) => {
-      running.delete(message.id);
-      port.postMessage({ id: message.id, reply } satisfies PoolReply, transfer(reply));
+      aborts.delete(message.id);
+      port.postMessage({ kind: 'reply', id: message.id, reply } satisfies PoolReply, transfer(reply));
+      next();
     });
+  };
+
+  port.on('message', (message: PoolMessage) => {
+    if (message.kind === 'abort') {
+      aborts.get(message.id)?.abort();
+      return;
+    }
+    aborts.set(message.id, new AbortController());
+    waiting.push(message);
+    if (!working) next();
   });
+  port.postMessage({ kind: 'ready' } satisfies PoolReply);
 }

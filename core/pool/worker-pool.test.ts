@@ -1,20 +1,29 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import type { PoolMessage, PoolReply } from './pool-worker';
-import { workerPool, type PoolWorker } from './worker-pool';
+import { workerPool, type PoolOptions, type PoolWorker } from './worker-pool';
 
-/** A stand-in worker: it keeps the calls it gets, and the test answers them (or kills it). */
+/**
+ * A stand-in worker: it says it is ready once the pool listens (as a real one does after loading), keeps
+ * the calls it gets, and the test answers them in order (or kills it).
+ */
 class FakeWorker extends EventEmitter implements PoolWorker {
   readonly received: PoolMessage[] = [];
   readonly moved: (readonly ArrayBuffer[] | undefined)[] = [];
+  private answered = 0;
   terminated = false;
+  constructor() {
+    super();
+    queueMicrotask(() => this.emit('message', { kind: 'ready' } satisfies PoolReply));
+  }
   postMessage(message: PoolMessage, transfer?: readonly ArrayBuffer[]): void {
     this.received.push(message);
     this.moved.push(transfer);
   }
+  /** Answers the oldest call not answered yet. */
   answer(reply: unknown): void {
-    const call = [...this.received].reverse().find((m) => m.kind === 'call')!;
-    this.emit('message', { id: call.id, reply } satisfies PoolReply);
+    const call = this.received.filter((m) => m.kind === 'call')[this.answered++]!;
+    this.emit('message', { kind: 'reply', id: call.id, reply } satisfies PoolReply);
   }
   async terminate(): Promise<number> {
     this.terminated = true;
@@ -24,13 +33,17 @@ class FakeWorker extends EventEmitter implements PoolWorker {
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
-function pool(size: number) {
+function pool(size: number, options: PoolOptions<string, string> = {}) {
   const workers: FakeWorker[] = [];
-  const p = workerPool<string, string>(size, () => {
-    const w = new FakeWorker();
-    workers.push(w);
-    return w;
-  });
+  const p = workerPool<string, string>(
+    size,
+    () => {
+      const w = new FakeWorker();
+      workers.push(w);
+      return w;
+    },
+    options,
+  );
   return { p, workers };
 }
 
@@ -39,6 +52,9 @@ describe('workerPool', () => {
     const { p, workers } = pool(2);
     const answers = ['a', 'b', 'c'].map((c) => p.run(c));
     expect(workers).toHaveLength(2);
+    // Nothing is given to a worker before it is ready.
+    expect(workers.map((w) => w.received)).toEqual([[], []]);
+    await tick();
     expect(workers.map((w) => w.received)).toEqual([
       [{ kind: 'call', id: 1, call: 'a' }],
       [{ kind: 'call', id: 2, call: 'b' }],
@@ -59,6 +75,7 @@ describe('workerPool', () => {
     const { p, workers } = pool(1);
     const stop = new AbortController();
     const answer = p.run('a', stop.signal);
+    await tick();
     stop.abort();
     expect(workers[0]!.received).toEqual([
       { kind: 'call', id: 1, call: 'a' },
@@ -73,6 +90,7 @@ describe('workerPool', () => {
     const { p, workers } = pool(1);
     const first = p.run('a');
     const second = p.run('b');
+    await tick();
     workers[0]!.emit('exit', 1);
     await expect(first).rejects.toThrow('worker stopped (exit code 1)');
     await tick();
@@ -91,13 +109,86 @@ describe('workerPool', () => {
         workers.push(w);
         return w;
       },
-      (bytes) => [bytes.buffer as ArrayBuffer],
+      { transfer: (bytes) => [bytes.buffer as ArrayBuffer], depth: 2 },
     );
-    const bytes = new Uint8Array([1, 2, 3]);
-    const answer = p.run(bytes);
-    expect(workers[0]!.moved).toEqual([[bytes.buffer]]);
-    workers[0]!.answer('ok');
-    await expect(answer).resolves.toBe('ok');
+    const first = new Uint8Array([1, 2, 3]);
+    const second = new Uint8Array([4, 5]);
+    const answers = [p.run(first), p.run(second)];
+    await tick();
+    // The call held behind another is copied: a worker that dies gives it back to the pool.
+    expect(workers[0]!.moved).toEqual([[first.buffer], []]);
+    workers[0]!.answer('one');
+    workers[0]!.answer('two');
+    await expect(Promise.all(answers)).resolves.toEqual(['one', 'two']);
+    await p.close();
+  });
+
+  it('gives a worker up to `depth` calls, and the calls a dead worker had not begun to another', async () => {
+    const { p, workers } = pool(1, { depth: 2 });
+    const answers = ['a', 'b', 'c'].map((c) => p.run(c).catch((e: Error) => e.message));
+    await tick();
+    expect(workers[0]!.received.map((m) => m.kind === 'call' && m.call)).toEqual(['a', 'b']);
+    workers[0]!.emit('exit', 1);
+    await tick();
+    expect(workers).toHaveLength(2);
+    expect(workers[1]!.received.map((m) => m.kind === 'call' && m.call)).toEqual(['b', 'c']);
+    workers[1]!.answer('B');
+    workers[1]!.answer('C');
+    await expect(Promise.all(answers)).resolves.toEqual(['worker stopped (exit code 1)', 'B', 'C']);
+    await p.close();
+  });
+
+  it('answers calls on this thread too with `here`, while its workers are not ready or all busy', async () => {
+    const here: string[] = [];
+    const { p, workers } = pool(1, {
+      here: async (call) => {
+        here.push(call);
+        return call.toUpperCase();
+      },
+    });
+    const answers = ['a', 'b', 'c', 'd'].map((c) => p.run(c));
+    // The worker starts for the calls waiting, and this thread begins with the first.
+    expect(workers).toHaveLength(1);
+    await tick();
+    expect(workers[0]!.received.map((m) => m.kind === 'call' && m.call)).toEqual(['b']);
+    expect(here).toEqual(['a']);
+    // The worker busy with its call (depth 1), this thread takes the others.
+    for (let i = 0; i < 4; i++) await tick();
+    expect(here).toEqual(['a', 'c', 'd']);
+    expect(workers[0]!.received).toHaveLength(1);
+    workers[0]!.answer('B');
+    await expect(Promise.all(answers)).resolves.toEqual(['A', 'B', 'C', 'D']);
+    await p.close();
+  });
+
+  it('with `here` and no workers, answers every call on this thread, one at a time', async () => {
+    let running = 0;
+    let most = 0;
+    const { p, workers } = pool(0, {
+      here: async (call) => {
+        most = Math.max(most, ++running);
+        await tick();
+        running -= 1;
+        return call.toUpperCase();
+      },
+    });
+    await expect(Promise.all(['a', 'b', 'c'].map((c) => p.run(c)))).resolves.toEqual(['A', 'B', 'C']);
+    expect(workers).toHaveLength(0);
+    expect(most).toBe(1);
+    await p.close();
+  });
+
+  it('with `grow`, starts a worker only once it says one is worth it', async () => {
+    let worth = false;
+    const { p, workers } = pool(1, { here: async (call) => call.toUpperCase(), grow: () => worth });
+    await expect(Promise.all(['a', 'b'].map((c) => p.run(c)))).resolves.toEqual(['A', 'B']);
+    expect(workers).toHaveLength(0);
+    worth = true;
+    const answers = ['c', 'd', 'e'].map((c) => p.run(c));
+    expect(workers).toHaveLength(1);
+    await tick();
+    workers[0]!.answer('D');
+    await expect(Promise.all(answers)).resolves.toEqual(['C', 'D', 'E']);
     await p.close();
   });
 

@@ -1,11 +1,20 @@
 /**
- * A pool of worker threads, each doing one call at a time: calls wait in order for the first free
- * worker. Any batch can use it (the command line's, the desktop's queue, a server's jobs): the caller
- * says how to start a worker (a file that calls `answerCalls`, see pool-worker.ts) and what a call and
- * its reply are (structured-cloneable values). Workers start on demand, up to `size`; one that dies fails
- * its call (the promise rejects) and is replaced by the next call. An aborted signal is passed to the
- * worker, whose handler decides how to stop. The buffers `transfer` names in a call move to the worker
- * instead of being copied (the caller no longer has them).
+ * A pool of worker threads for any batch (the command line's, the desktop's queue, a server's jobs): the
+ * caller says how to start a worker (a file that calls `answerCalls`, see pool-worker.ts) and what a call
+ * and its reply are (structured-cloneable values); calls wait in order for the first free executor.
+ * Workers start on demand, up to `size`, and take calls once they say they are ready; one that dies fails
+ * the call it was answering (the promise rejects), gives back those it had not begun, and is replaced by
+ * the next call. An aborted signal is passed to the worker, whose handler decides how to stop. The
+ * buffers `transfer` names in a call move to a worker that begins it at once instead of being copied (the
+ * caller no longer has them); a call that waits behind another in a worker is copied, as it may come back.
+ *
+ * Two options let a batch keep every core busy. `depth`: the calls a worker holds at once, so that it
+ * starts the next as soon as it is done rather than after the pool's thread has heard of it (a thread
+ * that also works, see `here`, hears late). `here`: this thread is one more executor, taking a call
+ * whenever it is free and no idle worker is ready; it is warm already, where a worker must load and warm
+ * up its code first (a batch on two cores then runs on this thread and one worker, not on two workers
+ * and an idle thread). With `here`, `grow` may hold the workers back until the work waiting is worth
+ * their start.
  */
 import { availableParallelism } from 'node:os';
 import type { PoolMessage, PoolReply } from './pool-worker';
@@ -27,6 +36,20 @@ export interface WorkerPool<Call, Reply> {
   close(): Promise<void>;
 }
 
+export interface PoolOptions<Call, Reply> {
+  /** The buffers a call moves to its worker. */
+  readonly transfer?: (call: Call) => ArrayBuffer[];
+  /** Calls a worker holds at once, the one it answers included (default 1). */
+  readonly depth?: number;
+  /** Answers a call on this thread: this thread is then one more executor of the pool. */
+  readonly here?: (call: Call, signal: AbortSignal | undefined) => Promise<Reply>;
+  /**
+   * Asked before a worker starts for calls waiting (with `here` only, which answers them otherwise):
+   * whether one is worth its start. Asked again whenever a call is answered.
+   */
+  readonly grow?: () => boolean;
+}
+
 /** The default number of workers: the processor cores this process may use. */
 export const coreCount = (): number => availableParallelism();
 
@@ -38,67 +61,110 @@ interface Waiting {
   reject(error: Error): void;
 }
 
+/** A call a worker holds, and how to stop passing it aborts. */
+interface Held {
+  readonly task: Waiting;
+  readonly unlisten: () => void;
+}
+
 interface Slot {
   readonly worker: PoolWorker;
-  /** The call it runs, and its id. */
-  busy: { readonly id: number; readonly task: Waiting; readonly unlisten: () => void } | null;
+  ready: boolean;
+  /** The calls it holds by id, in the order given: the first is the one it answers. */
+  readonly held: Map<number, Held>;
 }
 
 export function workerPool<Call, Reply>(
   size: number,
   start: () => PoolWorker,
-  transfer: (call: Call) => ArrayBuffer[] = () => [],
+  options: PoolOptions<Call, Reply> = {},
 ): WorkerPool<Call, Reply> {
-  const limit = Math.max(1, Math.floor(size));
+  const { here } = options;
+  const grow = here && options.grow ? options.grow : () => true;
+  // With `here`, this thread alone may be the pool.
+  const limit = Math.max(here ? 0 : 1, Math.floor(size));
+  const depth = Math.max(1, Math.floor(options.depth ?? 1));
+  const transfer = options.transfer ?? (() => []);
   const slots = new Set<Slot>();
   const queue: Waiting[] = [];
+  /** The call this thread answers. */
+  let hereTask: Waiting | null = null;
   let nextId = 1;
   let closed = false;
 
-  const settle = (slot: Slot): Waiting | null => {
-    const busy = slot.busy;
-    if (!busy) return null;
-    slot.busy = null;
-    busy.unlisten();
-    return busy.task;
+  const release = (slot: Slot, id: number): Waiting | undefined => {
+    const held = slot.held.get(id);
+    if (!held) return undefined;
+    slot.held.delete(id);
+    held.unlisten();
+    return held.task;
   };
 
   const lose = (slot: Slot, reason: string): void => {
     if (!slots.delete(slot)) return;
-    settle(slot)?.reject(new Error(reason));
+    const [answering, ...notBegun] = [...slot.held.keys()].map((id) => release(slot, id)!);
+    answering?.reject(new Error(reason));
+    queue.unshift(...notBegun);
     void slot.worker.terminate().catch(() => 0);
     dispatch();
   };
 
-  const open = (): Slot => {
+  const open = (): void => {
     const worker = start();
-    const slot: Slot = { worker, busy: null };
+    const slot: Slot = { worker, ready: false, held: new Map() };
     worker.on('message', (reply) => {
-      if (slot.busy?.id !== reply.id) return;
-      settle(slot)?.resolve(reply.reply);
+      if (reply.kind === 'ready') slot.ready = true;
+      else release(slot, reply.id)?.resolve(reply.reply);
       dispatch();
     });
     worker.on('error', (error) => lose(slot, `worker failed: ${error.message}`));
     worker.on('exit', (code) => lose(slot, `worker stopped (exit code ${code})`));
     slots.add(slot);
-    return slot;
   };
 
   const give = (slot: Slot, task: Waiting): void => {
     const id = nextId++;
     const onAbort = () => slot.worker.postMessage({ kind: 'abort', id });
     task.signal?.addEventListener('abort', onAbort, { once: true });
-    slot.busy = { id, task, unlisten: () => task.signal?.removeEventListener('abort', onAbort) };
-    slot.worker.postMessage({ kind: 'call', id, call: task.call }, task.transfer);
+    slot.held.set(id, { task, unlisten: () => task.signal?.removeEventListener('abort', onAbort) });
+    const begins = slot.held.size === 1;
+    slot.worker.postMessage({ kind: 'call', id, call: task.call }, begins ? task.transfer : []);
     if (task.signal?.aborted) onAbort();
   };
 
+  // On the next turn of the event loop, so that what this thread has to hear (workers' replies, files
+  // read and written) is heard between two of its calls.
+  const runHere = (answer: NonNullable<typeof here>, task: Waiting): void => {
+    hereTask = task;
+    setImmediate(() => {
+      if (closed) return;
+      answer(task.call as Call, task.signal)
+        .then(task.resolve, task.reject)
+        .finally(() => {
+          hereTask = null;
+          dispatch();
+        });
+    });
+  };
+
+  const holding = (count: (held: number) => boolean): Slot | undefined =>
+    [...slots].find((s) => s.ready && count(s.held.size));
+
+  /** An idle worker first, then this thread, then a worker with room for one more call. */
   const dispatch = (): void => {
-    while (queue.length > 0 && !closed) {
-      const free = [...slots].find((s) => s.busy === null) ?? (slots.size < limit ? open() : null);
-      if (!free) return;
-      give(free, queue.shift()!);
+    if (closed) return;
+    while (queue.length > 0) {
+      const idle = holding((n) => n === 0);
+      if (idle) give(idle, queue.shift()!);
+      else if (here && !hereTask) runHere(here, queue.shift()!);
+      else {
+        const room = holding((n) => n < depth);
+        if (!room) break;
+        give(room, queue.shift()!);
+      }
     }
+    let starting = [...slots].filter((s) => !s.ready).length;
+    for (; queue.length > starting && slots.size < limit && grow(); starting++) open();
   };
 
   return {
@@ -121,9 +187,11 @@ export function workerPool<Call, Reply>(
     close: async () => {
       closed = true;
       for (const task of queue.splice(0)) task.reject(new Error('the pool is closed'));
+      hereTask?.reject(new Error('the pool is closed'));
       const all = [...slots];
       slots.clear();
-      for (const slot of all) settle(slot)?.reject(new Error('the pool is closed'));
+      for (const slot of all)
+        for (const id of [...slot.held.keys()]) release(slot, id)?.reject(new Error('the pool is closed'));
       await Promise.all(all.map((s) => s.worker.terminate().catch(() => 0)));
     },
   };

@@ -11,6 +11,7 @@ import { apiError, emptyFileError, type ApiErrorResult } from '../api/errors';
 import type { Lang } from '../api/lang';
 import type { TargetStatus, ValidationTarget } from '../api/targets';
 import type { Profile } from '../cii/profile';
+import type { Clock } from '../rules/time-limit';
 import { validateXml } from '../validate/validate';
 import { xmlErrorText } from '../xml/messages';
 import { encodeXml } from '../xml/encode';
@@ -27,6 +28,8 @@ export interface RepairOptions {
   readonly lang: Lang;
   /** The time bound of each validation's rules (default: the validation engine's). */
   readonly timeLimitMs?: number;
+  /** The clock of that bound (default: the process's). */
+  readonly clock?: Clock;
 }
 
 export type RepairOutcome =
@@ -53,7 +56,7 @@ export function repairXml(input: string | Uint8Array, options: RepairOptions): R
   }
 
   const judge = (text: string) =>
-    validationOf(text, encoding, { target, lang, timeLimitMs: options.timeLimitMs });
+    validationOf(text, encoding, { target, lang, timeLimitMs: options.timeLimitMs, clock: options.clock });
   const before = judge(source);
   if ('refused' in before) return { ok: false, error: before.refused };
   const run = applyRules(parsed.doc, constraints, targetProfile ?? null, lang);
@@ -105,13 +108,14 @@ function targetStatus(v: RepairResponse['validation_before']): TargetStatus {
 function validationOf(
   source: string,
   encoding: XmlEncoding,
-  { target, lang, timeLimitMs }: Pick<RepairOptions, 'target' | 'lang' | 'timeLimitMs'>,
+  { target, lang, timeLimitMs, clock }: Pick<RepairOptions, 'target' | 'lang' | 'timeLimitMs' | 'clock'>,
 ): { summary: RepairResponse['validation_before']; profile: Profile | null } | { refused: ApiErrorResult } {
   const outcome = validateXml(source, {
     target,
     lang,
     encoding,
     ...(timeLimitMs === undefined ? {} : { timeLimitMs }),
+    ...(clock === undefined ? {} : { clock }),
   });
   if (outcome.ok) {
     const { valid, summary, profile } = outcome.report;

@@ -152,8 +152,8 @@ const CASES: readonly Case[] = [
     }),
     status: 503,
     error: 'requested_output_unavailable',
-    en: /contains an action \(JavaScript.*\), which PDF\/A-3 forbids/,
-    fr: /contient une action \(JavaScript.*\), ce que PDF\/A-3 interdit/,
+    en: /contains an automatic action \(JavaScript.*\), which an archivable invoice \(PDF\/A-3\) may not hold/,
+    fr: /contient une action automatique \(JavaScript.*\), qu’une facture archivable \(PDF\/A-3\) ne peut pas contenir/,
   },
   {
     name: 'convert: an unreadable PDF',

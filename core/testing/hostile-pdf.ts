@@ -122,9 +122,10 @@ const pageWith = (resources: string, contents: number) =>
   `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << ${resources} >> /Contents ${contents} 0 R >>`;
 
 /**
- * A page that draws a form XObject `fan` times, which draws the next `fan` times, `depth` levels down to
- * one word of text (or `leaf`, the last form's content): 3 KB within every bound of the file, and
- * fan^depth words for a reader (at depth 7 and fan 10, pdfjs reads for hours without ever yielding).
+ * A page that draws a form XObject, which draws the next `fan` times, `depth` forms down to one word of
+ * text (or `leaf`, the last form's content): 3 KB, and fan^(depth − 1) words for a reader (at depth 7
+ * and fan 10, a million words, some 9.4 million drawing operations: pdfjs reads for hours without ever
+ * yielding).
  */
 export function nestedForms(
   depth = 7,

@@ -92,10 +92,8 @@ const CASES: Readonly<Record<string, () => Promise<readonly [Service | 'extract'
     'convert',
     pdfRequest(hugeOperandArray(60), true),
   ],
-  'validate: EXTENDED invoice of 10,000 lines (BR-FXEXT-06 quadratic)': async () => [
-    'validate',
-    xmlRequest('validate', utf8(extendedManyLines(10_000))),
-  ],
+  'validate: EXTENDED invoice of 10,000 lines (BR-FXEXT-06 as written: every line against every other)':
+    async () => ['validate', xmlRequest('validate', utf8(extendedManyLines(10_000)))],
   'validate: 150,000 objects': async () => ['validate', pdfRequest(tooManyObjects(150_000), false)],
   'validate: encrypted PDF': async () => ['validate', pdfRequest(await encryptedPdf(), false)],
   'extract: truncated PDF': async () => ['extract', pdfRequest(truncatedPdf(), false)],

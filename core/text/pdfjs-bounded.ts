@@ -17,7 +17,8 @@ export interface PdfJsBounds {
 
 /**
  * A real invoice's page is read in well under a second and drawn in a few, with some tens of MB of
- * pdfjs's heap; a page of nested forms (core/testing/hostile-pdf.ts) is hours of work in 3 KB.
+ * pdfjs's heap; a page of a million drawing operations, within the PDF's bounds, takes some tens of
+ * seconds to draw.
  */
 export const PDFJS_BOUNDS: PdfJsBounds = { timeMs: 30_000, heapMb: 512 };
 

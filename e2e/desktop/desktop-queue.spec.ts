@@ -20,10 +20,20 @@ const kept = (page: Page) =>
       .then((entries) => entries.map(({ file, status }) => ({ name: file.filename, status }))),
   );
 
+/** The state the app's store keeps of one entry (its answers, its review), as JSON text. */
+const keptState = (page: Page, name: string) =>
+  page.evaluate(
+    (wanted) =>
+      (globalThis as unknown as { facturx: { queueList(): Promise<QueueEntry[]> } }).facturx
+        .queueList()
+        .then((entries) => entries.find((entry) => entry.file.filename === wanted)?.state ?? ''),
+    name,
+  );
+
 test.describe(`The batch queue on the ${standIn}, kept in the app's data folder`, () => {
   skipWithoutDesktopPath();
 
-  test(`${standIn}: the queue comes back after a restart, what was under way as not finished, and removed entries stay gone`, async ({
+  test(`${standIn}: the queue comes back after a restart, a review's corrections with it, what was under way as not finished, and removed entries stay gone`, async ({
     desktop,
   }) => {
     test.slow();
@@ -45,6 +55,22 @@ test.describe(`The batch queue on the ${standIn}, kept in the app's data folder`
       .poll(() => kept(page), { timeout: 60_000 })
       .toEqual(files.map((file) => ({ name: file.name, status: 'finished' })));
     const before = await lines(page);
+
+    // A correction made in the plain PDF's review form is kept with it in the store.
+    const openPlain = () =>
+      page
+        .getByTestId('queue-row')
+        .filter({ hasText: 'plain.pdf' })
+        .getByRole('button', { name: 'plain.pdf' })
+        .click();
+    const numberField = () =>
+      page
+        .getByTestId('check')
+        .filter({ hasText: 'plain.pdf' })
+        .locator('[data-testid="review-field"][data-path="number"] input');
+    await openPlain();
+    await numberField().fill('CORRECTED-42');
+    await expect.poll(() => keptState(page, 'plain.pdf'), { timeout: 60_000 }).toContain('CORRECTED-42');
 
     // The scan's conversion reads it by OCR, which takes a while: the app closes during it.
     await page.getByRole('checkbox', { name: 'Select scan.pdf' }).check();
@@ -68,6 +94,9 @@ test.describe(`The batch queue on the ${standIn}, kept in the app's data folder`
     expect(after[3]?.slice(0, 3)).toEqual(before[3]?.slice(0, 3));
     await expect(page.getByTestId('check')).toHaveCount(0);
     await page.screenshot({ path: 'test-results/desktop-queue-restored.png', fullPage: true });
+    // Opened again, the plain PDF shows its review as the accountant left it.
+    await openPlain();
+    await expect(numberField()).toHaveValue('CORRECTED-42');
 
     // Removed, the XML is gone from the store; checked again, the scan waits for its conversion again.
     await page.getByRole('checkbox', { name: 'Select valid.xml' }).check();

@@ -138,9 +138,15 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
             {t(backend.queue ? 'results.keptHere' : 'results.pageOnly')}
           </p>
           {kept.failure !== null && (
-            <p className="notice" role="alert" data-testid="results-not-kept">
-              {t('results.notKept')}
-            </p>
+            <>
+              <p className="notice" role="alert" data-testid="results-not-kept">
+                {t('results.notKept')}
+              </p>
+              <details className="technical">
+                <summary>{t('answer.details')}</summary>
+                <pre data-testid="results-not-kept-reason">{kept.failure}</pre>
+              </details>
+            </>
           )}
           {checks.length === 0 ? (
             <p className="empty">{t('results.empty')}</p>
@@ -157,6 +163,8 @@ export function App({ initialSettings, saveSettings, createBackend }: Props) {
                   check={check}
                   onRepair={work.repair}
                   onReading={work.reading}
+                  onKeepReview={work.keepReview}
+                  onConverted={work.keepConversion}
                   runConvert={runConvert}
                   target={validationTarget}
                   profiles={profiles}

@@ -4,7 +4,7 @@
  * filter pdfjs would decode is decoded here within the bound (Flate, LZW, ASCII85, RunLength), and read
  * back alike by pdfjs, so the bytes we count are the bytes pdfjs would make.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { localContext, services } from '../../service';
 import {
   encodedContentPdf,
@@ -31,6 +31,7 @@ const SMALL: PdfLimits = {
   maxStreamBytes: 3 * MB,
   maxDocumentBytes: 5 * MB,
   maxImagePixels: 1_000_000,
+  maxPageOperations: 10_000,
 };
 
 describe('a PDF beyond a bound is refused when it is opened, saying which', () => {
@@ -62,6 +63,13 @@ describe('a PDF beyond a bound is refused when it is opened, saying which', () =
     ],
     ['a page tree of a million pages', tooManyPages, /more than 20 pages/, /plus de 20 pages/],
     [
+      // Four levels of forms each drawing the next 10 times (4 operations a drawing), then 5 of text.
+      'a page of forms drawing forms: 94,441 operations',
+      () => nestedForms(5, 10),
+      /a page whose drawing expands to more than 0.01 million operations/,
+      /plus de 0.01 millions d’opérations/,
+    ],
+    [
       'more objects than the bound',
       () => tooManyObjects(SMALL.maxObjects),
       /more than 500 objects/,
@@ -79,8 +87,29 @@ describe('a PDF beyond a bound is refused when it is opened, saying which', () =
       explodingObjectStreams(2, 2),
       explodingContentStream(3),
       tooManyObjects(400),
+      // The same, one level less: 9,441 operations.
+      nestedForms(4, 10),
     ])
       expect(PdfDocument.open(pdf, SMALL).ok).toBe(true);
+  });
+
+  it('decodes no stream to measure a PDF whose raw streams could not expand beyond the bounds', () => {
+    // 3 KB of page content: at most 64 times that through RunLength and 4 times again through ASCII85.
+    const pdf = encodedContentPdf('BT (Facture) Tj ET\n'.repeat(160), ['A85', 'RL']);
+    const decode = vi.spyOn(PdfDocument.prototype, 'decode');
+    try {
+      expect(PdfDocument.open(pdf).ok).toBe(true);
+      // Only the page's content, whose drawing operations are counted (the file's other stream, not
+      // drawn, is left as it is).
+      expect(decode.mock.calls.map(([stream]) => stream.dict.get('Filter') !== undefined)).toEqual([true]);
+      // The same document held to bounds its streams could break, going by their filters, but do not:
+      // measured by decoding them, and opened.
+      const opened = PdfDocument.open(pdf, { ...PDF_LIMITS, maxDocumentBytes: 64 * 1024 });
+      expect(opened.ok).toBe(true);
+      expect(decode).toHaveBeenCalled();
+    } finally {
+      decode.mockRestore();
+    }
   });
 
   it('holds every PDF to the application bounds by default', () => {
@@ -177,14 +206,14 @@ describe('every entry point answers a PDF beyond the bounds with unextractable_p
     expect((answer.body as { message: string }).message).toMatch(/plus de 64 Mo/);
   });
 
-  it('a convert dry run refuses a page of nested forms (3 KB, hours of pdfjs work) by what it reads of it', async () => {
+  it('a convert dry run refuses a page of nested forms (3 KB, hours of pdfjs work) before pdfjs reads it', async () => {
     const answer = await services.convert(request(nestedForms(), { dry_run: 'true' }), localContext());
     expect([answer.status, answer.body]).toMatchObject([
       422,
       {
         error: 'unextractable_pdf',
         reason: 'unreadable',
-        message: 'The PDF is refused: a page holds more than 10000 pieces of text, the bound for one page.',
+        message: 'The PDF is refused: it has a page whose drawing expands to more than 1 million operations.',
       },
     ]);
   });

@@ -2,9 +2,10 @@
  * The bounds every PDF the application reads is held to (README, "Refusals and bounds"), checked once
  * when it is opened, before anything else reads it (our own checks, or pdfjs for its text and pictures):
  * the number of objects and pages, the decompressed size of each stream and of all of them together,
- * and the size of each picture. A PDF beyond one of them is refused with the bound it broke, instead of
- * being decompressed or drawn without limit.
+ * the size of each picture, and the drawing operations a page expands to (drawing.ts). A PDF beyond one
+ * of them is refused with the bound it broke, instead of being decompressed or drawn without limit.
  */
+import { mostPageOperations } from './drawing';
 import { type Decoded, MAX_DECODED, filterNames, IMAGE_FILTERS } from './filters';
 import { isName, PdfStream, type PdfDict, type PdfObject } from './objects';
 
@@ -19,6 +20,8 @@ export interface PdfLimits {
   readonly maxDocumentBytes: number;
   /** Pixels of one picture (width × height, as declared and as its codec says). */
   readonly maxImagePixels: number;
+  /** Drawing operations one page expands to, the forms it draws counted each time (drawing.ts). */
+  readonly maxPageOperations: number;
 }
 
 /**
@@ -31,9 +34,11 @@ export const PDF_LIMITS: PdfLimits = {
   maxStreamBytes: MAX_DECODED,
   maxDocumentBytes: 128 * 1024 * 1024,
   maxImagePixels: 50_000_000,
+  maxPageOperations: 1_000_000,
 };
 
-export type PdfBound = 'objects' | 'pages' | 'stream_bytes' | 'document_bytes' | 'image_pixels';
+export type PdfBound =
+  'objects' | 'pages' | 'stream_bytes' | 'document_bytes' | 'image_pixels' | 'page_operations';
 
 /** The bound a document broke, with the limit. */
 export interface BeyondBounds {
@@ -68,6 +73,7 @@ export function checkBounds(
   const pages = doc.resolve(doc.dict(doc.catalog()?.get('Pages'))?.get('Count'));
   if (typeof pages === 'number' && pages > limits.maxPages) return { bound: 'pages', limit: limits.maxPages };
   const resolve = (o: PdfObject | undefined) => doc.resolve(o);
+  const measure = !decodesWithin(doc, limits, resolve);
   let objects = 0;
   let decoded = 0;
   for (const num of doc.objectNumbers()) {
@@ -85,6 +91,7 @@ export function checkBounds(
       }
       continue;
     }
+    if (!measure) continue;
     const left = limits.maxDocumentBytes - decoded;
     const budget = Math.min(limits.maxStreamBytes, left);
     const beyond = (): BeyondBounds =>
@@ -103,7 +110,58 @@ export function checkBounds(
       sizes?.measured(stream, result.bytes.length);
     } else if (result.beyondBounds) return beyond();
   }
+  if (mostPageOperations(doc, limits.maxPageOperations, limits.maxStreamBytes) > limits.maxPageOperations)
+    return { bound: 'page_operations', limit: limits.maxPageOperations };
   return null;
+}
+
+/**
+ * The largest expansion of each filter decodeStream knows: Flate 1032 to 1 (zlib's bound: 258 bytes from
+ * a 2-bit code), LZW a string of at most 4096 bytes from a code of at least 9 bits, RunLength 128 bytes
+ * from 2, ASCII85 4 bytes from one `z`, ASCIIHex 1 byte from 2 digits. A predictor only takes bytes away.
+ */
+const EXPANSION: Readonly<Record<string, number>> = {
+  FlateDecode: 1032,
+  Fl: 1032,
+  LZWDecode: (4096 * 8) / 9,
+  LZW: (4096 * 8) / 9,
+  RunLengthDecode: 64,
+  RL: 64,
+  ASCII85Decode: 4,
+  A85: 4,
+  ASCIIHexDecode: 0.5,
+  AHx: 0.5,
+};
+
+/**
+ * Whether no stream of the document can decode beyond the bounds, whatever its data: each stream's raw
+ * length times its filters' largest expansions, one by one and in all, within them. Then none needs
+ * decoding to be measured (an invoice of some hundred kilobytes is far within: 64 MB a stream, 128 MB
+ * in all), and only what its readers read is decoded. Pictures are measured apart, by their pixels.
+ */
+function decodesWithin(
+  doc: BoundedDocument,
+  limits: PdfLimits,
+  resolve: (o: PdfObject | undefined) => PdfObject | undefined,
+): boolean {
+  let objects = 0;
+  let total = 0;
+  for (const num of doc.objectNumbers()) {
+    objects += 1;
+    if (objects > limits.maxObjects) return false;
+    const stream = doc.get(num);
+    if (!(stream instanceof PdfStream)) continue;
+    const filters = filterNames(stream, resolve);
+    if (filters.some((f) => f !== undefined && IMAGE_FILTERS.has(f))) continue;
+    if (isName(resolve(stream.dict.get('Subtype')), 'Image')) continue;
+    const most = filters.reduce(
+      (n, f) => n * (f === undefined ? Infinity : (EXPANSION[f] ?? Infinity)),
+      stream.raw.length,
+    );
+    total += most;
+    if (most > limits.maxStreamBytes || total > limits.maxDocumentBytes) return false;
+  }
+  return true;
 }
 
 /**

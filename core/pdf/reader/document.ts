@@ -64,6 +64,10 @@ const BOUNDS: Readonly<Record<PdfBound, LocalizedText>> = {
     en: 'a picture of more than {limit} million pixels',
     fr: 'une image de plus de {limit} millions de pixels',
   },
+  page_operations: {
+    en: 'a page whose drawing expands to more than {limit} million operations',
+    fr: 'une page dont le dessin s’étend à plus de {limit} millions d’opérations',
+  },
 };
 
 const openError = (code: OpenErrorCode, beyond?: BeyondBounds): OpenResult => {
@@ -72,7 +76,7 @@ const openError = (code: OpenErrorCode, beyond?: BeyondBounds): OpenResult => {
     const { bound, limit } = beyond;
     const shown = bound.endsWith('bytes')
       ? limit / 1024 / 1024
-      : bound === 'image_pixels'
+      : bound === 'image_pixels' || bound === 'page_operations'
         ? limit / 1e6
         : limit;
     const what = fillText(BOUNDS[bound], { limit: shown });

@@ -11,6 +11,7 @@ import { perDocument } from '../document-memo';
 import type { RuleInput } from '../rule';
 import { booleanOf, decimalOf } from '../xpath/cast';
 import { absolute, anywhere, down, type Step } from '../xpath/paths';
+import { sumsByRate, type RatedEntry } from './sums-by-rate';
 
 export const ram = (local: string): Step => [RAM, local];
 export const rsm = (local: string): Step => [RSM, local];
@@ -150,14 +151,26 @@ export class InvoiceView {
    */
   lineNetSum(code: string, rate?: Decimal): Decimal {
     return this.once(`lineSum:${code}:${rate?.toString() ?? '*'}`, () => {
+      if (rate) return this.once(`lineSums:${code}`, () => this.byRate(this.lineEntries(code)))(rate);
       let sum = Decimal.ZERO;
-      for (const line of this.lineSettlements()) {
-        if (!line.taxes.some((t) => hasCategory(t, code))) continue;
-        if (rate && !line.rates.some((r) => this.decimal(r).equals(rate))) continue;
-        for (const amount of line.amounts) sum = sum.plus(this.decimal(amount));
-      }
+      for (const line of this.lineEntries(code)) if (line.counts()) sum = sum.plus(line.amount());
       return sum;
     });
+  }
+
+  /** The lines as entries of a sum by rate: a line counts when one of its VATs has the category. */
+  private lineEntries(code: string): RatedEntry[] {
+    return this.once(`lineEntries:${code}`, () =>
+      this.lineSettlements().map((line) => ({
+        counts: () => line.taxes.some((t) => hasCategory(t, code)),
+        rates: line.rates,
+        amount: () => line.amounts.reduce((sum, a) => sum.plus(this.decimal(a)), Decimal.ZERO),
+      })),
+    );
+  }
+
+  private byRate(entries: readonly RatedEntry[]): (rate: Decimal) => Decimal {
+    return sumsByRate(entries, (el) => this.decimal(el));
   }
 
   /** The VAT and net amount elements of every line (absolute path), gathered once for all categories and rates. */
@@ -191,17 +204,24 @@ export class InvoiceView {
    * CategoryTradeTax has the category and, when given, the rate.
    */
   allowanceChargeSum(charge: boolean, code: string, rate?: Decimal): Decimal {
-    return this.once(`acSum:${String(charge)}:${code}:${rate?.toString() ?? '*'}`, () => {
+    const which = `${String(charge)}:${code}`;
+    return this.once(`acSum:${which}:${rate?.toString() ?? '*'}`, () => {
+      const entries = this.once(`acEntries:${which}`, () =>
+        this.headerAllowanceCharges().map((ac): RatedEntry => {
+          const taxes = childrenNamed(ac, RAM, 'CategoryTradeTax');
+          return {
+            counts: () => isCharge(ac, charge) && taxes.some((t) => hasCategory(t, code)),
+            rates: down(taxes, ram('RateApplicablePercent')),
+            amount: () => {
+              const amount = childrenNamed(ac, RAM, 'ActualAmount')[0];
+              return amount ? decimalOf(amount) : Decimal.ZERO;
+            },
+          };
+        }),
+      );
+      if (rate) return this.once(`acSums:${which}`, () => this.byRate(entries))(rate);
       let sum = Decimal.ZERO;
-      for (const ac of this.headerAllowanceCharges()) {
-        if (!isCharge(ac, charge)) continue;
-        const taxes = childrenNamed(ac, RAM, 'CategoryTradeTax');
-        if (!taxes.some((t) => hasCategory(t, code))) continue;
-        if (rate && !down(taxes, ram('RateApplicablePercent')).some((r) => decimalOf(r).equals(rate)))
-          continue;
-        const amount = childrenNamed(ac, RAM, 'ActualAmount')[0];
-        if (amount) sum = sum.plus(decimalOf(amount));
-      }
+      for (const ac of entries) if (ac.counts()) sum = sum.plus(ac.amount());
       return sum;
     });
   }

@@ -9,41 +9,31 @@
  */
 import { Decimal } from '../../decimal/decimal';
 import type { XmlElement } from '../../xml/tree';
-import { memoSlot } from '../document-memo';
 import { decimalOfDouble, parseDouble } from './cast';
+import { depsOf, isBooleanOrNodes, readsFromRoot } from './xpath-deps';
+import { joinOf, type Join } from './xpath-join';
+import { oncePerDocument, perNode, perObject, perVariables } from './xpath-memo';
 import {
   compareStrings,
   holds,
   orderOf,
   parentOf,
-  stringValue,
   XPathError,
   type XNode,
   type XPathEnv,
 } from './xpath-nodes';
 import type { Axis, BinaryOp, Expr, NodeTest } from './xpath-parse';
 import { booleanShape, type BooleanFn, type Namespaces } from './xpath-shapes';
-
-export type Atomic =
-  | { readonly t: 'str'; readonly v: string }
-  | { readonly t: 'untyped'; readonly v: string }
-  | { readonly t: 'dec'; readonly v: Decimal }
-  | { readonly t: 'dbl'; readonly v: number }
-  | { readonly t: 'bool'; readonly v: boolean };
-
-export type Item = XNode | Atomic;
-export type Sequence = readonly Item[];
-
-interface Focus {
-  readonly item: Item;
-  readonly position: number;
-  readonly size: number;
-  readonly vars: ReadonlyMap<string, Sequence>;
-}
-
-const isNode = (i: Item): i is XNode =>
-  'kind' in i &&
-  (i.kind === 'element' || i.kind === 'document' || i.kind === 'attribute' || i.kind === 'textnode');
+import {
+  atomize,
+  ebv,
+  isNode,
+  type Atomic,
+  type Evaluator,
+  type Focus,
+  type Item,
+  type Sequence,
+} from './xpath-values';
 
 const str = (v: string): Atomic => ({ t: 'str', v });
 const dec = (v: Decimal): Atomic => ({ t: 'dec', v });
@@ -51,10 +41,6 @@ const dbl = (v: number): Atomic => ({ t: 'dbl', v });
 const bool = (v: boolean): Atomic => ({ t: 'bool', v });
 const TRUE: Sequence = [bool(true)];
 const FALSE: Sequence = [bool(false)];
-
-function atomize(seq: Sequence): Atomic[] {
-  return seq.map((i) => (isNode(i) ? { t: 'untyped', v: stringValue(i) } : i));
-}
 
 function single(seq: Sequence, what: string): Atomic | null {
   const a = atomize(seq);
@@ -108,25 +94,6 @@ function toStr(a: Atomic): string {
       return a.v.normalized().toString();
     case 'dbl':
       return Number.isInteger(a.v) && Math.abs(a.v) < 1e6 ? String(a.v) : String(a.v);
-  }
-}
-
-/** Effective boolean value. */
-export function ebv(seq: Sequence): boolean {
-  if (seq.length === 0) return false;
-  const first = seq[0]!;
-  if (isNode(first)) return true;
-  if (seq.length > 1) throw new XPathError('FORG0006', null);
-  switch (first.t) {
-    case 'bool':
-      return first.v;
-    case 'str':
-    case 'untyped':
-      return first.v.length > 0;
-    case 'dec':
-      return !first.v.isZero();
-    case 'dbl':
-      return first.v !== 0 && !Number.isNaN(first.v);
   }
 }
 
@@ -475,92 +442,67 @@ export function unknownFunctions(e: Expr): string[] {
   return out;
 }
 
-type Evaluator = (focus: Focus, env: XPathEnv) => Sequence;
-
 /** Operators and functions whose value is a boolean: a compiled shape may stand for them. */
 const BOOLEAN_OPS: ReadonlySet<string> = new Set(['or', 'and', '=', '!=', '<', '<=', '>', '>=']);
 const BOOLEAN_CALLS: ReadonlySet<string> = new Set(['not', 'exists', 'empty', 'true', 'false']);
 
 /**
- * Compiles an expression once into closures. Boolean-valued parts of a common shape run as
- * xpath-shapes.ts compiled them (on a node context item; an atomic one goes the general way).
+ * Evaluators that give the same sequence object each time they give the same value (a memoised value):
+ * a join (xpath-join.ts) indexes such a sequence once and finds its index again by the object.
  */
-/** Whether an expression's value may change with the focus or the variables. */
-function focusDependent(e: Expr): boolean {
-  switch (e.k) {
-    case 'num':
-    case 'str':
-    case 'root':
-      return false;
-    case 'seq':
-      return e.items.some(focusDependent);
-    case 'call':
-      // The functions of no argument read the context item, except true() and false().
-      return e.args.length === 0 ? e.name !== 'true' && e.name !== 'false' : e.args.some(focusDependent);
-    case 'path':
-      return focusDependent(e.from) || usesVariables(e.to);
-    case 'filter':
-      return focusDependent(e.base) || usesVariables(e.predicate);
-    case 'bin':
-      return focusDependent(e.left) || focusDependent(e.right);
-    case 'neg':
-      return focusDependent(e.operand);
-    default:
-      return true;
-  }
-}
+const STABLE = new WeakSet<Evaluator>();
 
-function usesVariables(e: Expr): boolean {
-  switch (e.k) {
-    case 'var':
-    case 'for':
-    case 'some':
-    case 'every':
-      return true;
-    case 'seq':
-      return e.items.some(usesVariables);
-    case 'call':
-      return e.args.some(usesVariables);
-    case 'path':
-      return usesVariables(e.from) || usesVariables(e.to);
-    case 'filter':
-      return usesVariables(e.base) || usesVariables(e.predicate);
-    case 'bin':
-      return usesVariables(e.left) || usesVariables(e.right);
-    case 'neg':
-      return usesVariables(e.operand);
-    default:
-      return false;
-  }
+function stable(evaluate: Evaluator): Evaluator {
+  STABLE.add(evaluate);
+  return evaluate;
 }
 
 /**
- * A value the same everywhere in a document (`sum(/rsm:…/ram:LineTotalAmount)`, `count(//ram:X[…])`),
- * which the artefacts recompute on every context element: computed once per document.
+ * What compiling needs: the prefixes; the variables of the memoised value being compiled (none for a
+ * value kept once per document, null outside any); whether the expression is evaluated many times for
+ * each value of that memo (a predicate, a step, a quantifier's body).
  */
-function oncePerDocument(evaluate: Evaluator): Evaluator {
-  const slot = memoSlot();
-  return (focus, env) => {
-    let value = env.memo[slot] as Sequence | undefined;
-    if (value === undefined) {
-      value = evaluate(focus, env);
-      env.memo[slot] = value;
-    }
-    return value;
-  };
-}
-
-/** What compiling needs: the prefixes, and whether an enclosing expression is computed once per document. */
 interface Compiling {
   readonly ns: Namespaces;
-  readonly once: boolean;
+  readonly memo: ReadonlySet<string> | null;
+  readonly repeated: boolean;
 }
 
+const TRIVIAL: ReadonlySet<Expr['k']> = new Set(['num', 'str', 'root', 'var', 'ctx']);
+
+const sameVars = (a: ReadonlySet<string>, b: ReadonlySet<string>): boolean =>
+  a.size === b.size && [...a].every((v) => b.has(v));
+
+/**
+ * The memoised values compiled so far, by expression and prefixes: the artefacts write the same value in
+ * several rules (the counts of lines per rate of BR-FXEXT-S08b and BR-FXEXT-S-09b), computed once per
+ * document for all of them.
+ */
+const MEMOISED = new Map<string, Evaluator>();
+
+/**
+ * Compiles an expression once into closures. A value that does not depend on the focus is kept in the
+ * document's memo (xpath-memo.ts): once per document when it depends on nothing, once per value of its
+ * variables when it reads the document from its root (`sum(/…[… = $rate])`), unless the memoised value
+ * it is part of is already kept for the same variables and computes it once.
+ */
 function compile(e: Expr, c: Compiling): Evaluator {
-  if (c.once || e.k === 'num' || e.k === 'str' || e.k === 'root' || focusDependent(e))
-    return compileFocused(e, c);
-  return oncePerDocument(compileFocused(e, { ns: c.ns, once: true }));
+  const d = depsOf(e);
+  if (d.focus || TRIVIAL.has(e.k)) return compileFocused(e, c);
+  const kept = c.memo !== null && !c.repeated && sameVars(c.memo, d.vars);
+  if (kept || (d.vars.size > 0 && !readsFromRoot(e))) return compileFocused(e, c);
+  const key = JSON.stringify([e, [...c.ns]]);
+  let memoised = MEMOISED.get(key);
+  if (!memoised) {
+    const inner = compileFocused(e, { ns: c.ns, memo: d.vars, repeated: false });
+    memoised = stable(d.vars.size === 0 ? oncePerDocument(inner) : perVariables(inner, [...d.vars]));
+    MEMOISED.set(key, memoised);
+  }
+  return memoised;
 }
+
+/** The same, for what is evaluated many times per evaluation of the enclosing expression. */
+const repeatedly = (c: Compiling): Compiling => (c.repeated ? c : { ...c, repeated: true });
 
 function compileFocused(e: Expr, c: Compiling): Evaluator {
   const general = compileGeneral(e, c);
@@ -622,8 +564,11 @@ function compileGeneral(e: Expr, c: Compiling): Evaluator {
       return compilePath(e, c);
     case 'filter': {
       const base = compile(e.base, c);
-      const predicate = compile(e.predicate, c);
-      return (focus, env) => filter(base(focus, env), predicate, focus, env);
+      const predicate = compile(e.predicate, repeatedly(c));
+      const join = STABLE.has(base)
+        ? joinOf(e.predicate, ITEM_IS_FOCUS, (x) => compile(x, repeatedly(c)))
+        : null;
+      return (focus, env) => filterJoined(base(focus, env), predicate, join, focus, env);
     }
     case 'neg': {
       const operand = compile(e.operand, c);
@@ -639,7 +584,7 @@ function compileGeneral(e: Expr, c: Compiling): Evaluator {
       return compileBinary(e.op, compile(e.left, c), compile(e.right, c));
     case 'for': {
       const bindings = compileBindings(e.bindings, c);
-      const body = compile(e.body, c);
+      const body = compile(e.body, repeatedly(c));
       return (focus, env) => {
         const out: Item[] = [];
         bind(bindings, 0, focus, env, (f) => {
@@ -651,21 +596,70 @@ function compileGeneral(e: Expr, c: Compiling): Evaluator {
     }
     case 'some': {
       const bindings = compileBindings(e.bindings, c);
-      const body = compile(e.body, c);
+      const body = compile(e.body, repeatedly(c));
+      const [only, ...more] = bindings;
+      const join =
+        only && more.length === 0 && STABLE.has(only[1])
+          ? joinOf(e.body, { kind: 'variable', name: only[0] }, (x) => compile(x, repeatedly(c)))
+          : null;
+      if (join) return someJoined(only!, body, join);
       return (focus, env) => (bind(bindings, 0, focus, env, (f) => ebv(body(f, env))) ? TRUE : FALSE);
     }
     case 'every': {
       const bindings = compileBindings(e.bindings, c);
-      const body = compile(e.body, c);
+      const body = compile(e.body, repeatedly(c));
       return (focus, env) => (bind(bindings, 0, focus, env, (f) => !ebv(body(f, env))) ? FALSE : TRUE);
     }
   }
 }
 
+/** The item of a filter's predicate is its focus. */
+const ITEM_IS_FOCUS = { kind: 'focus' } as const;
+
+/** `base[predicate]`, evaluated on the candidates a join leaves (all of them without one). */
+function filterJoined(
+  base: Sequence,
+  predicate: Evaluator,
+  join: Join | null,
+  focus: Focus,
+  env: XPathEnv,
+): Sequence {
+  const candidates = join?.candidates(base, focus, env);
+  if (!candidates) return filter(base, predicate, focus, env);
+  const out: Item[] = [];
+  for (const i of candidates.indices) {
+    const item = base[i]!;
+    if (candidates.known(i)) {
+      out.push(item);
+      continue;
+    }
+    // The join's predicates are boolean: never a position to test.
+    if (ebv(predicate({ item, position: i + 1, size: base.length, vars: focus.vars }, env))) out.push(item);
+  }
+  return out;
+}
+
+/** `some $x in S satisfies body`, the body evaluated on the candidates the join leaves. */
+function someJoined(binding: Bindings[number], body: Evaluator, join: Join): Evaluator {
+  const [name, range] = binding;
+  return (focus, env) => {
+    const items = range(focus, env);
+    const candidates = join.candidates(items, focus, env);
+    for (const i of candidates?.indices ?? items.keys()) {
+      if (candidates?.known(i)) return TRUE;
+      const vars = new Map(focus.vars);
+      vars.set(name, [items[i]!]);
+      if (ebv(body({ ...focus, vars }, env))) return TRUE;
+    }
+    return FALSE;
+  };
+}
+
 type Bindings = readonly (readonly [string, Evaluator])[];
 
+/** A binding's range is evaluated once per combination of the bindings before it. */
 const compileBindings = (bindings: readonly (readonly [string, Expr])[], c: Compiling): Bindings =>
-  bindings.map(([name, e]) => [name, compile(e, c)] as const);
+  bindings.map(([name, e], i) => [name, compile(e, i === 0 ? c : repeatedly(c))] as const);
 
 /** Runs `each` for every combination of the bindings from `i` on; stops and returns true when `each` does. */
 function bind(
@@ -685,14 +679,22 @@ function bind(
   return false;
 }
 
+const NO_VARS: ReadonlyMap<string, Sequence> = new Map();
+
+/** `..`, `../..`, `ancestor::x`: a path that only goes up from the context, to nodes many items share. */
+function isUpward(e: Expr): boolean {
+  if (e.k === 'step') return e.axis === 'parent' || e.axis === 'ancestor';
+  return e.k === 'path' && !e.deep && isUpward(e.from) && isUpward(e.to);
+}
+
 function compilePath(e: Extract<Expr, { k: 'path' }>, c: Compiling): Evaluator {
   const from = compile(e.from, c);
-  const to = compile(e.to, c);
+  const to = compile(e.to, repeatedly(c));
   const deep = e.deep;
-  const steps = deep ? filteredChildStep(e.to) : null;
-  const filtered = steps && { test: steps.test, predicates: steps.predicates.map((p) => compile(p, c)) };
-  return (focus, env) => {
-    const items = from(focus, env);
+  const step = filteredChildStep(e.to);
+  const predicates = step?.predicates.map((p) => compile(p, repeatedly(c))) ?? [];
+  const filtered = deep && step ? { test: step.test, predicates } : null;
+  const stepFrom = (items: Sequence, focus: Focus, env: XPathEnv): Sequence => {
     const out: Item[] = [];
     let nodesOnly = true;
     for (let i = 0; i < items.length; i++) {
@@ -717,6 +719,49 @@ function compilePath(e: Extract<Expr, { k: 'path' }>, c: Compiling): Evaluator {
     }
     return items.length > 1 || deep ? sortNodes(out as XNode[]) : out;
   };
+  const general: Evaluator = (focus, env) => stepFrom(from(focus, env), focus, env);
+  // `../ram:X` from each of a node's children: the same nodes for all of them, found once per node.
+  if (!deep && isUpward(e.from) && depsOf(e.to).vars.size === 0) {
+    const ofNode = perNode((node: XNode, env: XPathEnv) =>
+      stepFrom([node], { item: node, position: 1, size: 1, vars: NO_VARS }, env),
+    );
+    return stable((focus, env) => {
+      const items = from(focus, env);
+      const only = items[0];
+      return items.length === 1 && isNode(only!) ? ofNode(only!, env) : stepFrom(items, focus, env);
+    });
+  }
+  // `S//ram:X[… = $v]`, or `S/ram:X[… = $v]` from a memoised S: the predicate joined over all the X at once.
+  const [predicate] = step?.predicates ?? [];
+  if (!step || step.predicates.length !== 1 || !isBooleanOrNodes(predicate!) || !(deep || STABLE.has(from)))
+    return general;
+  const join = joinOf(predicate!, ITEM_IS_FOCUS, (x) => compile(x, repeatedly(c)));
+  if (!join) return general;
+  const { test } = step;
+  const [compiled] = predicates;
+  if (deep) {
+    const below = perNode((node: XNode, env: XPathEnv) => byParent(descendants(node, test, env), env).flat());
+    return (focus, env) => {
+      const items = from(focus, env);
+      const out: XNode[] = [];
+      for (const item of items) {
+        if (!isNode(item)) throw new XPathError('XPTY0019', null);
+        out.push(...(filterJoined(below(item, env), compiled!, join, focus, env) as XNode[]));
+      }
+      return sortNodes(out);
+    };
+  }
+  const children = perObject((items: Sequence, env: XPathEnv): XNode[] | null => {
+    if (!items.every(isNode)) return null;
+    return items.flatMap((item) => axisStep(item as XNode, 'child', test, env));
+  });
+  return (focus, env) => {
+    const items = from(focus, env);
+    const all = children(items, env);
+    if (!all) return stepFrom(items, focus, env);
+    const out = filterJoined(all, compiled!, join, focus, env);
+    return items.length > 1 ? sortNodes(out as XNode[]) : out;
+  };
 }
 
 /** `step[p1][p2]…` with a child step at its base: the test and the predicates, in order. */
@@ -728,6 +773,18 @@ function filteredChildStep(to: Expr): { test: NodeTest; predicates: Expr[] } | n
     at = at.base;
   }
   return at.k === 'step' && at.axis === 'child' ? { test: at.test, predicates } : null;
+}
+
+/** Nodes grouped by parent, the groups in the order of their first node. */
+function byParent(nodes: readonly XNode[], env: XPathEnv): XNode[][] {
+  const groups = new Map<XNode | null, XNode[]>();
+  for (const n of nodes) {
+    const parent = parentOf(n, env);
+    const group = groups.get(parent);
+    if (group) group.push(n);
+    else groups.set(parent, [n]);
+  }
+  return [...groups.values()];
 }
 
 /**
@@ -742,15 +799,8 @@ function deepFiltered(
 ): XNode[] {
   const found = descendants(from, test, env);
   if (predicates.length === 0) return found;
-  const groups = new Map<XNode | null, XNode[]>();
-  for (const n of found) {
-    const parent = parentOf(n, env);
-    const group = groups.get(parent);
-    if (group) group.push(n);
-    else groups.set(parent, [n]);
-  }
   const out: XNode[] = [];
-  for (const group of groups.values()) {
+  for (const group of byParent(found, env)) {
     let selected: Sequence = group;
     for (const p of predicates) selected = filter(selected, p, focus, env);
     out.push(...(selected as XNode[]));
@@ -815,8 +865,6 @@ function compileBinary(op: BinaryOp, left: Evaluator, right: Evaluator): Evaluat
   }
 }
 
-const NO_VARS: ReadonlyMap<string, Sequence> = new Map();
-
 /**
  * An expression's effective boolean value with a node as the context item, compiled once: the common
  * shapes as xpath-shapes.ts compiles them, any other expression by the general closures.
@@ -824,6 +872,6 @@ const NO_VARS: ReadonlyMap<string, Sequence> = new Map();
 export function compileBoolean(expr: Expr, ns: Namespaces): BooleanFn {
   const shape = booleanShape(expr, ns);
   if (shape) return shape;
-  const evaluate = compile(expr, { ns, once: false });
+  const evaluate = compile(expr, { ns, memo: null, repeated: false });
   return (item, env) => ebv(evaluate({ item, position: 1, size: 1, vars: NO_VARS }, env));
 }

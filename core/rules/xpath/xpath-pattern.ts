@@ -5,6 +5,7 @@
  */
 import type { XmlElement } from '../../xml/tree';
 import type { NameChain } from '../name-path';
+import { isBooleanOrNodes } from './xpath-deps';
 import { compileBoolean } from './xpath-eval';
 import { XPathError, type XPathEnv } from './xpath-nodes';
 import type { Expr } from './xpath-parse';
@@ -17,40 +18,6 @@ import {
   type Namespaces,
   type NameTest,
 } from './xpath-shapes';
-
-const BOOLEAN_FUNCTIONS: ReadonlySet<string> = new Set([
-  'true',
-  'false',
-  'not',
-  'exists',
-  'empty',
-  'boolean',
-  'contains',
-  'starts-with',
-  'matches',
-]);
-
-/** Whether a predicate is a boolean or nodes whatever the document (never a position to test). */
-function isBooleanOrNodes(e: Expr): boolean {
-  switch (e.k) {
-    case 'bin':
-      return !['+', '-', '*', 'div'].includes(e.op);
-    case 'call':
-      return BOOLEAN_FUNCTIONS.has(e.name);
-    case 'step':
-    case 'ctx':
-      return true;
-    case 'filter':
-      return isBooleanOrNodes(e.base);
-    case 'path':
-      return isBooleanOrNodes(e.to);
-    case 'some':
-    case 'every':
-      return true;
-    default:
-      return false;
-  }
-}
 
 /** One step of a match pattern: its name test, its predicates, and how it joins the step before. */
 interface PatternStep {

@@ -6,6 +6,8 @@
  * any other shape is left to them (xpath-eval.ts).
  */
 import { parseDouble } from './cast';
+import { isInvariant } from './xpath-deps';
+import { oncePerDocument } from './xpath-memo';
 import {
   compareStrings,
   holds,
@@ -294,9 +296,17 @@ function comparison(e: Extract<Expr, { k: 'bin' }>, namespaces: Namespaces): Boo
 
 /**
  * The expression compiled to its effective boolean value when it can only be a boolean or nodes (so it
- * is never a numeric predicate, which would test a position); null for any other shape.
+ * is never a numeric predicate, which would test a position); null for any other shape. One that does
+ * not depend on the context item (`/rsm:…/ram:SellerTradeParty/ram:SpecifiedTaxRegistration/ram:ID`,
+ * a walk past every line) is computed once per document.
  */
 export function booleanShape(e: Expr, namespaces: Namespaces): BooleanFn | null {
+  const shape = shapeOf(e, namespaces);
+  const constant = e.k === 'call' && e.args.length === 0;
+  return shape && !constant && isInvariant(e) ? oncePerDocument(shape) : shape;
+}
+
+function shapeOf(e: Expr, namespaces: Namespaces): BooleanFn | null {
   switch (e.k) {
     case 'bin': {
       if (e.op === 'and' || e.op === 'or') {

@@ -1,6 +1,6 @@
 /**
  * "Convert all that are ready" for one queued document: the dry run it is asked first and, when that says
- * the target can pass, the final convert the review form would send for it unchanged; then what the two
+ * the target can pass, the final convert the review form would send for it as it stands; then what the two
  * answers say. Pure, so that the queue's hook, its rows and its counter read a conversion alike.
  */
 import { isCancelled } from '../backend/answer-bodies';
@@ -22,11 +22,17 @@ export interface ConvertCall {
   readonly fields: FormFields;
 }
 
-/** What a document converts from: a PDF (the file), an invoice_data JSON (its text); an XML converts from nothing. */
+/**
+ * What a document converts from: a PDF (the file, with the invoice its review corrected, if it was),
+ * an invoice_data JSON (its text); an XML converts from nothing.
+ */
 export function convertSourceOf(check: Check): ConvertSource | null {
   const file = check.invoice;
   if (!file) return null;
-  if (check.kind === 'pdf') return { kind: 'pdf', filename: check.filename, file };
+  if (check.kind === 'pdf') {
+    const corrected = check.review?.corrected?.draft;
+    return { kind: 'pdf', filename: check.filename, file, ...(corrected ? { corrected } : {}) };
+  }
   if (check.kind === 'json') {
     return {
       kind: 'invoice_data',
@@ -45,8 +51,9 @@ export const dryRunCall = (source: ConvertSource): ConvertCall => ({
 });
 
 /**
- * The final call once the dry run says the target can pass. A PDF sends the invoice its dry run read, as
- * `invoice_data` with the PDF as carrier (as the review form does); a JSON sends its own invoice_data.
+ * The final call once the dry run says the target can pass. A PDF sends the invoice its dry run read (the
+ * accountant's corrections included), as `invoice_data` with the PDF as carrier (as the review form
+ * does); a JSON sends its own invoice_data.
  */
 export function finalCall(source: ConvertSource, dryRun: Answer): ConvertCall {
   const candidate = source.kind === 'pdf' ? candidateOf(dryRun.ok ? dryRun.body : undefined) : undefined;

@@ -28,6 +28,10 @@ const converted = {
   ...dryRunBody({}),
   success: true,
   result: { ...dryRunBody({}).result, conversionSuccessful: true, pdf: btoa('%PDF-1.7 converted') },
+  validationReadiness: {
+    ...dryRunBody({}).validationReadiness,
+    finalGeneratedValidation: { valid: true, target: 'en16931' },
+  },
 };
 
 /**
@@ -109,6 +113,13 @@ describe('convert all that are ready', () => {
       'Not convertedThe scan is too hard to read with confidence: try a sharper scan.',
     );
     expect(status('valid-1.xml')).toBe('Valid');
+    // A converted line shows the Factur-X made of it: its profile, its invoice data as checked once written.
+    const cells = (name: string) =>
+      within(row(name))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    expect(cells('scan-ready.pdf').slice(3, 5)).toEqual(['EN16931', 'Passes']);
+    expect(cells('scan-blocked.pdf').slice(3, 5)).toEqual(['—', '—']);
     // The same calls as the review form: a dry run, then for a PDF its read invoice with the PDF as carrier.
     expect(calls).toEqual([
       { operation: 'convert', filename: 'scan-ready.pdf', fields: { dry_run: 'true' } },

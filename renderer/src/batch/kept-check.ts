@@ -1,16 +1,18 @@
 /**
  * A check as the desktop's work queue keeps it, and back: the file, its kind and target, whether its work
- * is under way, and what the page knows of it (its answers, its batch conversion) as JSON. Read back, the
+ * is under way, and what the page knows of it (its answers, its batch conversion, its review) as JSON. Read back, the
  * work that was under way when the app closed is interrupted: its unanswered calls are dropped, and it
  * says so until it is checked again. Pure, so that writing and reading agree.
  */
 import type { NewQueueEntry, QueueChange, QueueEntry } from '../../../core/bridge/work-queue';
+import { VALIDATION_TARGETS } from '../../../core/api/targets';
 import { isRecord, type Answer, type FileOperation, type RunOptions } from '../backend/backend';
 import { mediaTypeOf } from '../backend/file-kind';
+import type { InvoiceDraft } from '../document/invoice-draft';
 import { langs, type Lang } from '../i18n/messages';
 import type { BatchConversion } from './batch-convert';
 import { inProgress, queueRow } from './queue-row';
-import type { Check, KeptCheck } from './use-checks';
+import type { Check, KeptCheck, KeptReview } from './use-checks';
 
 /** What the page keeps of a check besides its file. */
 interface KeptState {
@@ -19,15 +21,17 @@ interface KeptState {
   readonly answers: Check['answers'];
   readonly conversion?: BatchConversion;
   readonly interrupted?: true;
+  readonly review?: KeptReview;
 }
 
 export function queueChangeOf(check: Check, { lang, validationTarget }: RunOptions): QueueChange {
-  const { answers, conversion, interrupted } = check;
+  const { answers, conversion, interrupted, review } = check;
   const state: KeptState = {
     lang,
     answers,
     ...(conversion ? { conversion } : {}),
     ...(interrupted ? { interrupted } : {}),
+    ...(review ? { review } : {}),
   };
   return {
     target: validationTarget,
@@ -76,6 +80,26 @@ function conversionOf(value: unknown, interrupted: boolean): BatchConversion | u
   return { ...(dryRun ? { dryRun } : {}), ...(final ? { final } : {}) };
 }
 
+/** The kept review: its reading and what it was read for, and the corrections; none where they do not read back. */
+function reviewOf(value: unknown): KeptReview | undefined {
+  if (!isRecord(value) || !isRecord(value.readFor)) return undefined;
+  const reading = answerOf(value.reading);
+  const lang = langs.find((known) => known === (value.readFor as Record<string, unknown>).lang);
+  const target = VALIDATION_TARGETS.find(
+    (known) => known === (value.readFor as Record<string, unknown>).validationTarget,
+  );
+  if (!settled(reading) || !lang || !target) return undefined;
+  const corrected = value.corrected;
+  const kept =
+    isRecord(corrected) &&
+    isRecord(corrected.draft) &&
+    Array.isArray(corrected.edited) &&
+    corrected.edited.every((path) => typeof path === 'string')
+      ? { draft: corrected.draft as InvoiceDraft, edited: corrected.edited as string[] }
+      : undefined;
+  return { reading, readFor: { lang, validationTarget: target }, ...(kept ? { corrected: kept } : {}) };
+}
+
 function stateOf(text: string): Record<string, unknown> | null {
   try {
     const state: unknown = JSON.parse(text);
@@ -93,6 +117,7 @@ export function keptCheckOf(entry: QueueEntry): { readonly check: KeptCheck; rea
   const state = stateOf(entry.state);
   const interrupted = entry.status !== 'finished' || state?.interrupted === true || state === null;
   const conversion = conversionOf(state?.conversion, interrupted);
+  const review = reviewOf(state?.review);
   const { filename, bytes, mediaType } = entry.file;
   const check: KeptCheck = {
     filename,
@@ -102,6 +127,7 @@ export function keptCheckOf(entry: QueueEntry): { readonly check: KeptCheck; rea
     answers: answersOf(state?.answers, interrupted),
     ...(conversion ? { conversion } : {}),
     ...(interrupted ? { interrupted: true as const } : {}),
+    ...(review ? { review } : {}),
   };
   const lang = langs.find((known) => known === state?.lang) ?? null;
   return { check, lang };

@@ -173,6 +173,8 @@ describe('the queue kept by the desktop app', () => {
       'This list could not be kept on this computer: it will not come back when the app starts again.',
     );
     expect(screen.getByTestId('results-not-kept').textContent).not.toContain('Sqlite');
+    // The store's own reason stays within reach, in the technical details, for whoever helps the user.
+    expect(screen.getByTestId('results-not-kept-reason').textContent).toBe('SqliteError: disk I/O error');
   });
 
   it('in the browser says the list lives in the page only, and keeps nothing', async () => {

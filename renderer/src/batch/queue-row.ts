@@ -4,6 +4,7 @@
  */
 import { readSide, type SideVerdict } from '../../../core/api/verdict-sides';
 import { extractionOf, isCancelled, refusedForNoXml, reportOf } from '../backend/answer-bodies';
+import { convertBodyOf } from '../review/convert-bodies';
 import { conversionState, type ConversionState } from './batch-convert';
 import type { Check } from './use-checks';
 
@@ -48,7 +49,19 @@ export function queueRow(check: Check): QueueRow {
   const container = report && check.kind === 'pdf' ? readSide(report, 'container').verdict : 'none';
   if (!check.conversion) return { check, profile, data, container, status: statusOf(check, report?.valid) };
   const conversion = conversionState(check.conversion);
-  return { check, profile, data, container, status: conversionStatus[conversion.kind], conversion };
+  const status = conversionStatus[conversion.kind];
+  // Converted, the line shows the Factur-X made: its profile, and its invoice data checked once written.
+  const made = conversion.kind === 'converted' ? convertBodyOf(check.conversion.final) : undefined;
+  const checked = made?.validationReadiness.finalGeneratedValidation;
+  if (!made) return { check, profile, data, container, status, conversion };
+  return {
+    check,
+    profile: made.result.targetProfile,
+    data: checked ? (checked.valid ? 'passed' : 'failed') : data,
+    container,
+    status,
+    conversion,
+  };
 }
 
 const conversionStatus = {

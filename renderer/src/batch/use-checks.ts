@@ -10,6 +10,7 @@ import {
   type UploadLimits,
 } from '../backend/backend';
 import { mediaTypeOf, operationsFor, type FileKind } from '../backend/file-kind';
+import type { InvoiceDraft } from '../document/invoice-draft';
 import {
   convertSourceOf,
   dryRunCall,
@@ -40,7 +41,26 @@ export interface Check {
    * the reading is, as far as the backend says. Not kept: the reading starts again when it is opened.
    */
   readonly reading?: { readonly progress?: ConvertProgress };
+  /** Its review, once its PDF has been read: kept with the document, not with its card. */
+  readonly review?: KeptReview;
 }
+
+/**
+ * What the review of a PDF without invoice data has come to. Kept in the queue (and, on the desktop, in
+ * its store) so that closing the document's card, or the app, loses neither the reading (an OCR pass
+ * takes seconds a page) nor the accountant's corrections.
+ */
+export interface KeptReview {
+  /** The reading, and the target and language it was made for (another one reads the PDF again). */
+  readonly reading: Answer;
+  readonly readFor: RunOptions;
+  /** The corrected invoice and the fields the accountant changed, once there is a correction. */
+  readonly corrected?: { readonly draft: InvoiceDraft; readonly edited: readonly string[] };
+}
+
+/** A new reading of a file (its corrections stay), or new corrections of its reading. */
+export type ReviewChange =
+  Pick<KeptReview, 'reading' | 'readFor'> | { readonly corrected: NonNullable<KeptReview['corrected']> };
 
 /** A reading under way for a document, as its card reports it to the queue: where it is, and its stop. */
 export interface ReadingUnderWay {
@@ -69,6 +89,13 @@ export interface Checks {
   readonly convertReady: (ids: readonly number[]) => void;
   /** Says that a file's PDF is being read (undefined: not any more), so that its line says so. */
   readonly reading: (id: number, reading: ReadingUnderWay | undefined) => void;
+  /**
+   * Keeps what a file's review has come to: its reading (with what it was read for), then the
+   * accountant's corrections of it, each kept beside the other.
+   */
+  readonly keepReview: (id: number, change: ReviewChange) => void;
+  /** Keeps the conversion a file's own form made (its last dry run and final call), as the batch's are. */
+  readonly keepConversion: (id: number, conversion: BatchConversion) => void;
   /** Takes these files out of the queue, stopping what is under way for them. */
   readonly remove: (ids: readonly number[]) => void;
   readonly clear: () => void;
@@ -197,6 +224,12 @@ export function useChecks(backend: Backend, options: RunOptions, limits: UploadL
     [checks, run],
   );
 
+  const record = useCallback(
+    (id: number, conversion: BatchConversion) =>
+      update(id, ({ interrupted: _over, ...check }) => ({ ...check, conversion })),
+    [update],
+  );
+
   const convertReady = useCallback(
     (ids: readonly number[]) => {
       const converting = (conversion: BatchConversion | undefined) =>
@@ -210,8 +243,6 @@ export function useChecks(backend: Backend, options: RunOptions, limits: UploadL
         // Taken now, so that cancelling a document still waiting its turn cancels this conversion.
         return [{ id: check.id, source, signal: signalOf(cancels.current, check.id) }];
       });
-      const record = (id: number, conversion: BatchConversion) =>
-        update(id, ({ interrupted: _over, ...check }) => ({ ...check, conversion }));
       for (const { id } of queued) record(id, {});
       // One after another: a batch does not flood the backend (nor its OCR) with every document at once.
       void (async () => {
@@ -227,7 +258,7 @@ export function useChecks(backend: Backend, options: RunOptions, limits: UploadL
         }
       })();
     },
-    [send, update],
+    [record, send],
   );
 
   const cancel = useCallback(
@@ -245,6 +276,15 @@ export function useChecks(backend: Backend, options: RunOptions, limits: UploadL
         under ? { ...check, reading: under.progress ? { progress: under.progress } : {} } : check,
       );
     },
+    [update],
+  );
+
+  const keepReview = useCallback(
+    (id: number, change: ReviewChange) =>
+      update(id, (check) => {
+        if ('reading' in change) return { ...check, review: { ...check.review, ...change } };
+        return check.review ? { ...check, review: { ...check.review, ...change } } : check;
+      }),
     [update],
   );
 
@@ -288,6 +328,8 @@ export function useChecks(backend: Backend, options: RunOptions, limits: UploadL
     cancel,
     convertReady,
     reading,
+    keepReview,
+    keepConversion: record,
     remove,
     clear,
     restore,

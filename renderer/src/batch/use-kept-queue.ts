@@ -6,7 +6,7 @@ import type { Check, Checks } from './use-checks';
 
 /** What was last written of a check: a change of any of these is written again. */
 interface Written {
-  readonly check: Pick<Check, 'answers' | 'conversion' | 'interrupted'>;
+  readonly check: Pick<Check, 'answers' | 'conversion' | 'interrupted' | 'review'>;
   readonly options: RunOptions;
 }
 
@@ -15,6 +15,7 @@ const changed = (written: Written | undefined, check: Check, options: RunOptions
   written.check.answers !== check.answers ||
   written.check.conversion !== check.conversion ||
   written.check.interrupted !== check.interrupted ||
+  written.check.review !== check.review ||
   written.options.validationTarget !== options.validationTarget ||
   written.options.lang !== options.lang;
 

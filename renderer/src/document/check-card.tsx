@@ -1,16 +1,17 @@
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import type { ValidationTarget } from '../../../core/api/targets';
-import { extractionOf, refusedForNoXml, repairOf, reportOf } from '../backend/answer-bodies';
+import { extractionOf, isCancelled, refusedForNoXml, repairOf, reportOf } from '../backend/answer-bodies';
 import { operationsFor } from '../backend/file-kind';
 import type { Answer, InvoiceFile } from '../backend/backend';
-import type { Check, ReadingUnderWay } from '../batch/use-checks';
-import type { ConvertSource, RunConvert } from '../review/use-conversion';
+import type { Check, Checks, ReadingUnderWay } from '../batch/use-checks';
+import type { ConvertSource, FormConversion, RunConvert } from '../review/use-conversion';
 import { useI18n } from '../i18n/i18n';
 import type { Profiles } from '../profiles/use-profiles';
 import { AnswerView } from '../shared/answer-view';
 import { convertBodyOf } from '../review/convert-bodies';
 import { ConvertFlow } from '../review/convert-flow';
 import { ReviewFlow } from '../review/review-flow';
+import type { Correction } from '../review/use-review';
 import { DocumentView } from './document-view';
 import { ExtractView } from './extract-view';
 import { candidateOf, sourcesOf, valuesOf, type TermSource } from './invoice-draft';
@@ -26,6 +27,10 @@ interface Props {
   readonly onRepair: (id: number) => void;
   /** Tells the queue that this document's PDF is being read (and how to stop it), or no longer is. */
   readonly onReading: (id: number, reading: ReadingUnderWay | undefined) => void;
+  /** Keeps this document's reading and corrections with it, beyond this card. */
+  readonly onKeepReview: Checks['keepReview'];
+  /** Keeps the Factur-X PDF this card's form made with the document (its line, the export). */
+  readonly onConverted: Checks['keepConversion'];
   readonly runConvert: RunConvert;
   /** The validation target `runConvert` sends. */
   readonly target: ValidationTarget;
@@ -62,8 +67,17 @@ function convertSourceOf(
  * invoice or review form, XML); one answer per operation, the repair of a failing XML and the conversion
  * of an `invoice_data` JSON.
  */
-export function CheckCard({ check, onRepair, onReading, runConvert, target, profiles }: Props) {
-  const { t } = useI18n();
+export function CheckCard({
+  check,
+  onRepair,
+  onReading,
+  onKeepReview,
+  onConverted,
+  runConvert,
+  target,
+  profiles,
+}: Props) {
+  const { lang, t } = useI18n();
   const report = reportOf(check.answers.validate);
   const extraction = extractionOf(check.answers.extract);
   const repairAnswer = check.answers.repair;
@@ -80,9 +94,25 @@ export function CheckCard({ check, onRepair, onReading, runConvert, target, prof
     () => (xmlFile ? readOwnXml(xmlFile) : embedded ? readOwnXml(base64Bytes(embedded)) : undefined),
     [xmlFile, embedded],
   );
-  const dryRun = useReading(noFacturx ? check.invoice : undefined, runConvert);
-  const { id } = check;
+  const { id, review: kept } = check;
+  const readFor = useMemo(() => ({ lang, validationTarget: target }), [lang, target]);
+  const keptReading =
+    kept && kept.readFor.lang === lang && kept.readFor.validationTarget === target ? kept.reading : undefined;
+  const dryRun = useReading(noFacturx ? check.invoice : undefined, runConvert, keptReading);
   const { answer: read, progress, cancel: stopReading } = dryRun;
+  // A reading made here is kept with the document (not one cancelled: that one is read again).
+  useEffect(() => {
+    if (read === undefined || read === 'pending' || isCancelled(read) || read === kept?.reading) return;
+    onKeepReview(id, { reading: read, readFor });
+  }, [id, read, readFor, kept?.reading, onKeepReview]);
+  const keepCorrection = useCallback(
+    (corrected: Correction) => onKeepReview(id, { corrected }),
+    [id, onKeepReview],
+  );
+  const keepConversion = useCallback(
+    (conversion: FormConversion) => onConverted(id, conversion),
+    [id, onConverted],
+  );
   useEffect(() => {
     onReading(
       id,
@@ -144,6 +174,9 @@ export function CheckCard({ check, onRepair, onReading, runConvert, target, prof
                     file={check.invoice as InvoiceFile}
                     reading={reading as Answer}
                     run={runConvert}
+                    {...(kept?.corrected ? { kept: kept.corrected } : {})}
+                    onCorrect={keepCorrection}
+                    onConverted={keepConversion}
                     profiles={profiles}
                     sources={sources}
                     point={point}
@@ -195,7 +228,13 @@ export function CheckCard({ check, onRepair, onReading, runConvert, target, prof
         </AnswerView>
       )}
       {convertSource && (
-        <ConvertFlow source={convertSource} run={runConvert} target={target} profiles={profiles} />
+        <ConvertFlow
+          source={convertSource}
+          run={runConvert}
+          target={target}
+          profiles={profiles}
+          onConverted={keepConversion}
+        />
       )}
     </article>
   );

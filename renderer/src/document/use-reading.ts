@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ConvertProgress } from '../../../core/api/convert-progress';
 import type { Answer, InvoiceFile } from '../backend/backend';
 import type { RunConvert } from '../review/use-conversion';
@@ -18,15 +18,21 @@ export interface Reading {
  * whose answer carries the invoice as `invoice_data` (`candidateInvoiceData`) and where each term was
  * read; the review form starts from it. (A document with its own XML is read in the page: own-xml.ts.)
  * Read again when `run` changes (another target or language); only the newest answer counts, and a
- * reading no longer wanted is stopped (an OCR pass takes seconds a page).
+ * reading no longer wanted is stopped (an OCR pass takes seconds a page). A reading `kept` from before
+ * (the card was closed, the app restarted) is not made again.
  */
-export function useReading(file: InvoiceFile | undefined, run: RunConvert): Reading {
-  const [answer, setAnswer] = useState<Answer | 'pending'>();
+export function useReading(file: InvoiceFile | undefined, run: RunConvert, kept?: Answer): Reading {
+  const [answer, setAnswer] = useState<Answer | 'pending' | undefined>(kept);
   const [progress, setProgress] = useState<ConvertProgress>();
   const [stop, setStop] = useState<AbortController>();
   const [round, setRound] = useState(0);
+  // A reading the document kept stands for the one its file and run would make, until either changes.
+  const keptFor = useRef(kept !== undefined ? { file, run } : null);
   useEffect(() => {
     if (!file) return;
+    const standing = keptFor.current;
+    if (standing && standing.file === file && standing.run === run && round === 0) return;
+    keptFor.current = null;
     // Stopped by the user, its answer (cancelled) is shown; left behind by a newer reading, it is not.
     let current = true;
     const control = new AbortController();

@@ -1,7 +1,13 @@
 import { useId } from 'react';
 import type { ValidationTarget } from '../../../core/api/targets';
 import { acceptedJobOf, conflictsOf, convertBodyOf, outcomeOf } from './convert-bodies';
-import { convertOutputs, useConversion, type ConvertSource, type RunConvert } from './use-conversion';
+import {
+  convertOutputs,
+  useConversion,
+  type ConvertSource,
+  type FormConversion,
+  type RunConvert,
+} from './use-conversion';
 import { useI18n } from '../i18n/i18n';
 import type { Profiles } from '../profiles/use-profiles';
 import { AcceptedJobView } from './accepted-job-view';
@@ -20,6 +26,8 @@ interface Props {
   /** The validation target `run` sends; a dry run made for another one is made again. */
   readonly target: ValidationTarget;
   readonly profiles: Profiles;
+  /** Told the Factur-X PDF this form made, to keep it with the document. */
+  readonly onConverted?: (conversion: FormConversion) => void;
 }
 
 const tones = { success: 'success', incomplete: 'partial', failed: 'failure' } as const;
@@ -28,10 +36,10 @@ const tones = { success: 'success', incomplete: 'partial', failed: 'failure' } a
  * Converting one invoice: a dry run first (verdict, France 2026 findings, field provenance), the
  * complements that clear the findings and "Check again", then the final call and the deliverable.
  */
-export function ConvertFlow({ source, run, target, profiles }: Props) {
+export function ConvertFlow({ source, run, target, profiles, onConverted }: Props) {
   const { t } = useI18n();
   const outputLabel = useId();
-  const conversion = useConversion(source, run, target);
+  const conversion = useConversion(source, run, target, onConverted);
   const { dryRun, final, output } = conversion;
   const dryRunBody = convertBodyOf(dryRun);
   const accepted = acceptedJobOf(final);

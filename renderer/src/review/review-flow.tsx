@@ -14,8 +14,8 @@ import { getAt, pathText } from './draft-edit';
 import { ReviewForm, type FieldContext } from './review-form';
 import { ConvertWhy, convertOffered } from './convert-why';
 import { fieldAtPath, fieldTermOf, pathOf, placeOfTerm } from './review-fields';
-import { convertOutputs, type RunConvert } from './use-conversion';
-import { useReview, type Review } from './use-review';
+import { convertOutputs, type FormConversion, type RunConvert } from './use-conversion';
+import { useReview, type Correction, type Review } from './use-review';
 import './review.css';
 
 /** Moves the keyboard focus to the first field of the form carrying a business term. */
@@ -232,6 +232,10 @@ interface Props {
   readonly point: (term: string | undefined) => void;
   /** Pause after typing before the corrected invoice is checked, in ms. */
   readonly delay?: number;
+  /** Corrections made before, which the review resumes; and where it tells the new ones. */
+  readonly kept?: Correction;
+  readonly onCorrect?: (correction: Correction) => void;
+  readonly onConverted?: (conversion: FormConversion) => void;
 }
 
 /**
@@ -239,10 +243,26 @@ interface Props {
  * value, where it was read and how sure; corrections checked as they go, each finding leading to the field
  * that clears it; convert offered only when the target can pass, else told why.
  */
-export function ReviewFlow({ file, reading, run, profiles, sources, point, delay }: Props) {
+export function ReviewFlow({
+  file,
+  reading,
+  run,
+  profiles,
+  sources,
+  point,
+  delay,
+  kept,
+  onCorrect,
+  onConverted,
+}: Props) {
   const { lang, t } = useI18n();
   const formId = useId().replace(/[^\w-]/g, '');
-  const review = useReview(file, reading, run, delay);
+  const review = useReview(file, reading, run, {
+    ...(delay !== undefined ? { delay } : {}),
+    ...(kept ? { kept } : {}),
+    ...(onCorrect ? { onCorrect } : {}),
+    ...(onConverted ? { onConverted } : {}),
+  });
   const problems = useMemo(
     () => problemsOf(review.shown, lang, t('review.missing')),
     [review.shown, lang, t],

@@ -11,14 +11,31 @@ import {
   type ComplementProblem,
   type ComplementValues,
 } from './complements';
+import type { InvoiceDraft } from '../document/invoice-draft';
 import { convertBodyOf, requiredInputsOf } from './convert-bodies';
+import { fieldsOf } from './use-review';
 
 /** What is converted: an uploaded PDF, or the text of a full `invoice_data` payload (sent without a file). */
 export type ConvertSource =
-  | { readonly kind: 'pdf'; readonly filename: string; readonly file: InvoiceFile }
+  | {
+      readonly kind: 'pdf';
+      readonly filename: string;
+      readonly file: InvoiceFile;
+      /** The invoice as the accountant corrected it in the review form, sent with the PDF as carrier. */
+      readonly corrected?: InvoiceDraft;
+    }
   | { readonly kind: 'invoice_data'; readonly filename: string; readonly invoiceData: string };
 
 export type ConvertOutput = 'facturx_pdfa3' | 'xml_cii';
+
+/**
+ * A conversion made in a document's own form: the dry run that said it could pass, and the final call's
+ * answer. Kept with the document as a batch conversion is, so that its line and the export know of it.
+ */
+export interface FormConversion {
+  readonly dryRun: Answer;
+  readonly final: Answer;
+}
 export const convertOutputs: readonly ConvertOutput[] = ['facturx_pdfa3', 'xml_cii'];
 
 /**
@@ -71,7 +88,7 @@ export interface Conversion {
 
 /** The fields that carry a source: none for a PDF (the file is the source), its `invoice_data` otherwise. */
 export function sourceFields(source: ConvertSource): FormFields {
-  if (source.kind === 'pdf') return {};
+  if (source.kind === 'pdf') return source.corrected ? fieldsOf(source.corrected) : {};
   // A file holding a contract example (`{ name, description, invoice_data }`) sends its invoice_data.
   try {
     const parsed = JSON.parse(source.invoiceData) as unknown;
@@ -89,7 +106,12 @@ export function sourceFields(source: ConvertSource): FormFields {
  * One conversion's state. `run` sends with the validation target of the moment; `target` is that same
  * target, so that a dry run made for another target, or with other profiles, is made again.
  */
-export function useConversion(source: ConvertSource, run: RunConvert, target: ValidationTarget): Conversion {
+export function useConversion(
+  source: ConvertSource,
+  run: RunConvert,
+  target: ValidationTarget,
+  onConverted?: (conversion: FormConversion) => void,
+): Conversion {
   const [output, setOutput] = useState<ConvertOutput>('facturx_pdfa3');
   const [dryRun, setDryRun] = useState<Answer | 'pending'>();
   const [final, setFinal] = useState<Answer | 'pending'>();
@@ -149,8 +171,13 @@ export function useConversion(source: ConvertSource, run: RunConvert, target: Va
   const convert = useCallback(() => {
     setFinal('pending');
     setFinalOutput(output);
-    void run(file, { ...base, ...complements, output }).then(setFinal);
-  }, [base, complements, file, output, run]);
+    const allowedBy = dryRun;
+    void run(file, { ...base, ...complements, output }).then((answer) => {
+      setFinal(answer);
+      if (output === 'facturx_pdfa3' && allowedBy !== undefined && allowedBy !== 'pending')
+        onConverted?.({ dryRun: allowedBy, final: answer });
+    });
+  }, [base, complements, dryRun, file, onConverted, output, run]);
 
   const setValue = useCallback((key: string, value: string) => {
     setValues((all) => ({ ...all, [key]: value }));

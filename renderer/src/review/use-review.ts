@@ -3,7 +3,7 @@ import type { Answer, InvoiceFile } from '../backend/backend';
 import { candidateOf, type InvoiceDraft } from '../document/invoice-draft';
 import { convertBodyOf, requirementsOf, type Requirement } from './convert-bodies';
 import { addAt, payloadOf, pathText, removeAt, setAt, type Path } from './draft-edit';
-import type { ConvertOutput, RunConvert } from './use-conversion';
+import type { ConvertOutput, FormConversion, RunConvert } from './use-conversion';
 
 /** What a check answered: whether the invoice it checked can be converted, and if not, why. */
 export type CheckedState =
@@ -61,19 +61,43 @@ export const fieldsOf = (draft: InvoiceDraft): Record<string, string> => ({
   invoice_data: JSON.stringify(payloadOf(draft)),
 });
 
+/** The accountant's corrections of a reading: the corrected invoice, and the fields changed in it. */
+export interface Correction {
+  readonly draft: InvoiceDraft;
+  readonly edited: readonly string[];
+}
+
+export interface ReviewOptions {
+  /** Pause after typing before the corrected invoice is checked, in ms. */
+  readonly delay?: number;
+  /** Corrections made before (in a card since closed, or before the app restarted): the review resumes them. */
+  readonly kept?: Correction;
+  /** Told the corrections as they are checked, and when the review ends with some not yet checked. */
+  readonly onCorrect?: (correction: Correction) => void;
+  /** Told a Factur-X PDF's conversion: the check that allowed it, and the final call's answer. */
+  readonly onConverted?: (conversion: FormConversion) => void;
+}
+
 /**
  * The review of a PDF read without invoice data: the candidate the reading found, corrected field by
  * field. Each correction checks the corrected invoice again after a pause in typing (a dry run of the full
- * `invoice_data` with the PDF as carrier); the final convert sends it the same way.
+ * `invoice_data` with the PDF as carrier); the final convert sends it the same way. Corrections kept from
+ * before are checked again at once.
  */
-export function useReview(file: InvoiceFile, reading: Answer, run: RunConvert, delay = 700): Review {
+export function useReview(
+  file: InvoiceFile,
+  reading: Answer,
+  run: RunConvert,
+  { delay = 700, kept, onCorrect, onConverted }: ReviewOptions = {},
+): Review {
   const [draft, setDraft] = useState<InvoiceDraft>(
-    () => candidateOf(reading.ok ? reading.body : undefined) ?? {},
+    () => kept?.draft ?? candidateOf(reading.ok ? reading.body : undefined) ?? {},
   );
-  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
+  const [edited, setEdited] = useState<ReadonlySet<string>>(() => new Set(kept?.edited));
   const [check, setCheck] = useState<Answer | 'pending'>(reading);
   const [shown, setShown] = useState<Answer>(reading);
-  const [checkedDraft, setCheckedDraft] = useState<InvoiceDraft>(draft);
+  // Kept corrections were never checked here: nothing stands for their check yet.
+  const [checkedDraft, setCheckedDraft] = useState<InvoiceDraft | undefined>(kept ? undefined : draft);
   const [output, setOutput] = useState<ConvertOutput>('facturx_pdfa3');
   const [final, setFinal] = useState<Answer | 'pending'>();
   const [finalOutput, setFinalOutput] = useState<ConvertOutput>('facturx_pdfa3');
@@ -92,6 +116,22 @@ export function useReview(file: InvoiceFile, reading: Answer, run: RunConvert, d
     // Only a new reading counts here (`edited` and `run` are read as they are); corrections are checked below.
   }, [reading]);
 
+  // The corrections are told as each is checked; those typed just before the review ends (its card
+  // closed) are told then, unchecked.
+  const told = useRef<InvoiceDraft | undefined>(kept?.draft);
+  const onCorrectNow = useRef(onCorrect);
+  onCorrectNow.current = onCorrect;
+  const latestCorrection = useRef({ draft, edited });
+  latestCorrection.current = { draft, edited };
+  useEffect(
+    () => () => {
+      const { draft: last, edited: changed } = latestCorrection.current;
+      if (changed.size > 0 && last !== told.current)
+        onCorrectNow.current?.({ draft: last, edited: [...changed] });
+    },
+    [],
+  );
+
   // A corrected draft (or a corrected draft under another target) is checked after a pause.
   useEffect(() => {
     if (edited.size === 0) return;
@@ -99,6 +139,8 @@ export function useReview(file: InvoiceFile, reading: Answer, run: RunConvert, d
     const sequence = ++latest.current;
     setCheck('pending');
     const timer = setTimeout(() => {
+      told.current = draft;
+      onCorrectNow.current?.({ draft, edited: [...edited] });
       void run(file, { ...fieldsOf(draft), dry_run: 'true' }).then((answer) => {
         if (sequence !== latest.current) return;
         checkedRun.current = run;
@@ -108,7 +150,7 @@ export function useReview(file: InvoiceFile, reading: Answer, run: RunConvert, d
       });
     }, delay);
     return () => clearTimeout(timer);
-  }, [checkedDraft, delay, draft, edited.size, file, run]);
+  }, [checkedDraft, delay, draft, edited, file, run]);
 
   const touch = useCallback((path: Path) => {
     setEdited((all) => new Set(all).add(pathText(path)));
@@ -151,8 +193,11 @@ export function useReview(file: InvoiceFile, reading: Answer, run: RunConvert, d
   const convert = useCallback(() => {
     setFinal('pending');
     setFinalOutput(output);
-    void run(file, { ...fieldsOf(draft), output }).then(setFinal);
-  }, [draft, file, output, run]);
+    void run(file, { ...fieldsOf(draft), output }).then((answer) => {
+      setFinal(answer);
+      if (output === 'facturx_pdfa3') onConverted?.({ dryRun: shown, final: answer });
+    });
+  }, [draft, file, onConverted, output, run, shown]);
 
   return {
     draft,

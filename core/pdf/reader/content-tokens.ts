@@ -1,0 +1,91 @@
+/**
+ * A content stream's tokens as the readers of drawing need them (ISO 32000-1 §7.8.2): names and
+ * operators, each operator with the count of numbers just before it, in one linear scan that skips
+ * comments, strings and inline image data (`ID` … `EI`). What a reader asks of a page (the device
+ * colours it paints, the forms it draws) is a visitor of these tokens.
+ */
+export interface ContentVisitor {
+  /** A name (`/F1`): its bytes, the slash left out, from `from` to `to`. */
+  name(b: Uint8Array, from: number, to: number): void;
+  /** An operator (`Do`, `rg`, `BI`), with the numbers just before it (since the last other token). */
+  operator(b: Uint8Array, from: number, to: number, numbers: number): void;
+}
+
+const white = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 0;
+const delimiter = (c: number): boolean =>
+  c === 40 ||
+  c === 41 ||
+  c === 60 ||
+  c === 62 ||
+  c === 91 ||
+  c === 93 ||
+  c === 47 ||
+  c === 37 ||
+  c === 123 ||
+  c === 125;
+
+/** Whether the bytes of an operator from `from` to `to` are `op` (one or two ASCII letters). */
+export const isOperator = (b: Uint8Array, from: number, to: number, op: string): boolean =>
+  to - from === op.length &&
+  b[from] === op.charCodeAt(0) &&
+  (op.length === 1 || b[from + 1] === op.charCodeAt(1));
+
+export function scanContent(b: Uint8Array, visit: ContentVisitor): void {
+  let numbers = 0;
+  let i = 0;
+  const n = b.length;
+  while (i < n) {
+    const c = b[i]!;
+    if (white(c)) {
+      i++;
+      continue;
+    }
+    if (c === 37) {
+      while (i < n && b[i] !== 10 && b[i] !== 13) i++;
+      continue;
+    }
+    if (c === 40) {
+      let depth = 0;
+      for (; i < n; i++) {
+        if (b[i] === 92) i++;
+        else if (b[i] === 40) depth++;
+        else if (b[i] === 41 && --depth === 0) break;
+      }
+      i++;
+      numbers = 0;
+      continue;
+    }
+    if (delimiter(c)) {
+      i++;
+      numbers = 0;
+      if (c === 47) {
+        const start = i;
+        while (i < n && !white(b[i]!) && !delimiter(b[i]!)) i++;
+        visit.name(b, start, i);
+      }
+      continue;
+    }
+    const start = i;
+    while (i < n && !white(b[i]!) && !delimiter(b[i]!)) i++;
+    let numeric = true;
+    for (let k = start; k < i && numeric; k++) {
+      const ch = b[k]!;
+      numeric = (ch >= 48 && ch <= 57) || ch === 46 || ch === 45 || ch === 43;
+    }
+    if (numeric) {
+      numbers++;
+      continue;
+    }
+    visit.operator(b, start, i, numbers);
+    if (isOperator(b, start, i, 'ID')) {
+      // Inline image data runs from `ID` to `EI`.
+      while (
+        i + 2 < n &&
+        !(b[i] === 69 && b[i + 1] === 73 && white(b[i - 1]!) && (white(b[i + 2]!) || i + 2 === n))
+      )
+        i++;
+      i += 2;
+    }
+    numbers = 0;
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * The drawing operations a page expands to (drawing.ts): counted exactly on small pages of our own, the
+ * forms each time drawn, with the resources a form inherits, a form that draws itself, and what only
+ * looks like an operator (a string, inline image data).
+ */
+import { describe, expect, it } from 'vitest';
+import { nestedForms, writePdf } from '../../testing/hostile-pdf';
+import { PdfDocument } from './document';
+import { mostPageOperations } from './drawing';
+
+const stream = (dict: string, text: string) => ({ dict, data: Buffer.from(text, 'latin1') });
+
+/** A one-page PDF: the page's XObject resources and contents, then the given forms (objects 5…). */
+function page(resources: string, contents: string, forms: readonly { dict: string; data: Buffer }[]) {
+  return writePdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [3 0 R] /Count 1 /Resources << /XObject << ${resources} >> >> >>`,
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>',
+    stream('', contents),
+    ...forms,
+  ]);
+}
+
+function operations(pdf: Uint8Array): number {
+  const opened = PdfDocument.open(pdf);
+  if (!opened.ok) throw new Error(opened.error.message);
+  return mostPageOperations(opened.doc, Number.MAX_SAFE_INTEGER, 1024 * 1024);
+}
+
+const FORM = '/Type /XObject /Subtype /Form /BBox [0 0 10 10]';
+
+describe('the drawing operations of a page', () => {
+  it('counts each form with its operations every time it is drawn, through inherited resources', () => {
+    // 2 operations of its own, 3 drawings of a 4-operation form (the page's resources are its Pages node's).
+    const pdf = page('/A 5 0 R', 'q /A Do /A Do /A Do Q', [stream(FORM, '0 0 m 10 10 l S 1 g')]);
+    expect(operations(pdf)).toBe(5 + 3 * 4);
+  });
+
+  it('counts forms within forms, each by the resources it is drawn with', () => {
+    expect(operations(nestedForms(3, 10))).toBe(1 + (40 + 10 * (40 + 10 * 5)));
+  });
+
+  it('counts a form that draws itself once, where readers stop it', () => {
+    const pdf = page('/A 5 0 R', '/A Do', [
+      stream(`${FORM} /Resources << /XObject << /A 5 0 R >> >>`, '/A Do /A Do'),
+    ]);
+    expect(operations(pdf)).toBe(1 + 2);
+  });
+
+  it('reads no operator in a string or in inline image data', () => {
+    const pdf = page('/A 5 0 R', 'BT (/A Do /A Do) Tj ET BI /W 1 /H 1 ID /A Do EI', [stream(FORM, 'n')]);
+    // BT Tj ET, and BI ID of the image: the image data is skipped to EI, which ends it.
+    expect(operations(pdf)).toBe(5);
+  });
+
+  it('counts the appearances of the annotations drawn over the page, and the forms they draw', () => {
+    const pdf = writePdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 10 10] /Contents 4 0 R ' +
+        '/Annots [<< /Type /Annot /Subtype /Stamp /Rect [0 0 5 5] /AP << /N << /On 6 0 R /Off 5 0 R >> >> >>] >>',
+      stream('', '0 0 m S'),
+      stream(FORM, '0 0 m 10 10 l S'),
+      stream(`${FORM} /Resources << /XObject << /A 5 0 R >> >>`, '/A Do /A Do /A Do'),
+    ]);
+    // The page's 2; the "On" state's 3 drawings of the 3-operation form; the "Off" state is that form.
+    expect(operations(pdf)).toBe(2 + (3 + 3 * 3) + 3);
+  });
+
+  it('walks a page tree deeper than the call stack', () => {
+    const depth = 20_000;
+    // Objects 2 … depth + 1 are Pages nodes, each the only kid of the one before; then the page, its contents.
+    const nodes = Array.from(
+      { length: depth },
+      (_, i) => `<< /Type /Pages /Kids [${i + 3} 0 R] /Count 1 /Resources << >> >>`,
+    );
+    const pdf = writePdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      ...nodes,
+      `<< /Type /Page /MediaBox [0 0 10 10] /Contents ${depth + 3} 0 R >>`,
+      stream('', '0 0 m 1 1 l S'),
+    ]);
+    expect(operations(pdf)).toBe(3);
+  });
+
+  it('stops counting past the bound', () => {
+    expect(mostPageOperations(openedNested(), 1_000, 1024 * 1024)).toBe(Infinity);
+  });
+});
+
+function openedNested() {
+  const opened = PdfDocument.open(nestedForms(5, 10));
+  if (!opened.ok) throw new Error(opened.error.message);
+  return opened.doc;
+}

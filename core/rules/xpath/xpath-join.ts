@@ -1,0 +1,203 @@
+/**
+ * Joins answered from an index. The artefacts pair every item of a sequence with something outside it:
+ * `//ram:IncludedSupplyChainTradeLineItem[normalize-space(…/ram:ParentLineID) = normalize-space($item/…)]`,
+ * `some $other in ../ram:IncludedSupplyChainTradeLineItem satisfies (not($other is .) and … = …)`, the
+ * lines `[… xs:decimal(ram:RateApplicablePercent) = $rate]` of each VAT breakdown. Evaluated as written,
+ * that is every item for every outer item: time quadratic in the lines. Here the sequence is indexed
+ * once (per document, per sequence) by the item's side of each comparison, and an evaluation visits only
+ * the items the index leaves as candidates, on which the predicate is then evaluated as written (unless
+ * the index answers it whole: every conjunct indexed, and the item matched every one without an error).
+ *
+ * The result is exactly the scan's, dynamic errors included. An item is left out only when the scan
+ * would find the predicate false there without raising an error: its conjuncts before the first that
+ * cannot be indexed are each of the item alone (evaluated when indexing, without error, one of them
+ * false), a comparison whose item side was evaluated without error and whose other side matches none
+ * of its values (as strings, or as xs:decimal values; any other typing falls back to the scan), or one
+ * that can never fail (`not($other is .)`). Items whose indexed parts raised an error are always
+ * candidates: the predicate, evaluated on them as written, raises it where the scan would.
+ */
+import type { Decimal } from '../../decimal/decimal';
+import { cannotFail, conjuncts, depsOf, type Deps } from './xpath-deps';
+import { perObject } from './xpath-memo';
+import { XPathError, type XPathEnv } from './xpath-nodes';
+import type { Expr } from './xpath-parse';
+import {
+  atomize,
+  ebv,
+  type Atomic,
+  type Evaluator,
+  type Focus,
+  type Item,
+  type Sequence,
+} from './xpath-values';
+
+/** Whose item the predicate tests: the focus (a filter `S[…]`) or a range variable (`some $x in S …`). */
+export type JoinItem = { readonly kind: 'focus' } | { readonly kind: 'variable'; readonly name: string };
+
+/** The items of a sequence the predicate may hold for. */
+export interface Candidates {
+  /** Their indexes in the sequence, ascending. */
+  readonly indices: readonly number[];
+  /** Whether the predicate holds for the item at that index, known from the index without evaluating it. */
+  readonly known: (i: number) => boolean;
+}
+
+/** How the index finds a sequence's candidates; null when the predicate has no comparison to index by. */
+export interface Join {
+  /** The candidates in `seq`, or null: scan them all. */
+  candidates(seq: Sequence, focus: Focus, env: XPathEnv): Candidates | null;
+}
+
+type Part =
+  | { readonly kind: 'item'; readonly test: Evaluator }
+  | { readonly kind: 'comparison'; readonly itemSide: Evaluator; readonly other: Evaluator }
+  | { readonly kind: 'safe' };
+
+type Comparison = Extract<Part, { kind: 'comparison' }>;
+
+/** The item side of one comparison: its items by value, and whether every value was a string, a decimal. */
+interface KeyIndex {
+  readonly byKey: Map<string, number[]>;
+  strings: boolean;
+  decimals: boolean;
+}
+
+interface Index {
+  /** One per comparison, in the order of the conjuncts. */
+  readonly keys: readonly KeyIndex[];
+  /** Items whose indexed parts raised an error (after item tests that held): always candidates. */
+  readonly failing: readonly number[];
+}
+
+type KeyFn = (a: Atomic) => string;
+const stringKey: KeyFn = (a) => a.v.toString();
+// Equal decimals have one normalized form: 20, 20.0 and 20.00 are one key.
+const decimalKey: KeyFn = (a) => (a.v as Decimal).normalized().toString();
+const isString = (a: Atomic): boolean => a.t === 'str' || a.t === 'untyped';
+
+function ofItemAlone(d: Deps, item: JoinItem): boolean {
+  return item.kind === 'focus' ? d.vars.size === 0 : !d.focus && [...d.vars].every((v) => v === item.name);
+}
+
+function notOfItem(d: Deps, item: JoinItem): boolean {
+  return item.kind === 'focus' ? !d.focus : !d.vars.has(item.name);
+}
+
+/** The indexable part of a conjunct, or null: the conjuncts from there on are only evaluated as written. */
+function partOf(e: Expr, item: JoinItem, compile: (e: Expr) => Evaluator): Part | null {
+  if (ofItemAlone(depsOf(e), item)) return { kind: 'item', test: compile(e) };
+  if (e.k === 'bin' && e.op === '=') {
+    for (const [mine, theirs] of [
+      [e.left, e.right],
+      [e.right, e.left],
+    ] as const) {
+      if (ofItemAlone(depsOf(mine), item) && notOfItem(depsOf(theirs), item))
+        return { kind: 'comparison', itemSide: compile(mine), other: compile(theirs) };
+    }
+  }
+  return cannotFail(e) ? { kind: 'safe' } : null;
+}
+
+/**
+ * How the values of the other side compare with the item side's without an error: as strings, as
+ * decimals, or null (mixed types, untyped values against numbers…: left to the scan).
+ */
+function keyFor(values: readonly Atomic[], index: KeyIndex): KeyFn | null {
+  if (values.every(isString) && index.strings) return stringKey;
+  if (values.every((a) => a.t === 'dec') && index.decimals) return decimalKey;
+  return null;
+}
+
+function indexer(parts: readonly Part[], comparisons: readonly Comparison[], item: JoinItem) {
+  const NO_VARS: ReadonlyMap<string, Sequence> = new Map();
+  // The indexed parts read the item alone: it is the whole focus they need.
+  const focusOn = (it: Item, i: number, size: number): Focus =>
+    item.kind === 'focus'
+      ? { item: it, position: i + 1, size, vars: NO_VARS }
+      : { item: it, position: 1, size: 1, vars: new Map([[item.name, [it]]]) };
+  return (seq: Sequence, env: XPathEnv): Index => {
+    const keys: KeyIndex[] = comparisons.map(() => ({ byKey: new Map(), strings: true, decimals: true }));
+    const failing: number[] = [];
+    for (let i = 0; i < seq.length; i++) {
+      const f = focusOn(seq[i]!, i, seq.length);
+      const found: Atomic[][] = [];
+      let holds = true;
+      try {
+        for (const p of parts) {
+          if (p.kind === 'item' && !ebv(p.test(f, env))) {
+            holds = false;
+            break;
+          }
+          if (p.kind === 'comparison') found.push(atomize(p.itemSide(f, env)));
+        }
+      } catch (e) {
+        if (!(e instanceof XPathError)) throw e;
+        failing.push(i);
+        continue;
+      }
+      found.forEach((atoms, j) => {
+        const index = keys[j]!;
+        for (const a of atoms) {
+          // The values compared before an item test that fails count too: the scan compares them.
+          index.strings &&= isString(a);
+          index.decimals &&= a.t === 'dec';
+          if (!holds) continue;
+          const key = a.t === 'dec' ? decimalKey(a) : stringKey(a);
+          const list = index.byKey.get(key);
+          if (!list) index.byKey.set(key, [i]);
+          else if (list[list.length - 1] !== i) list.push(i);
+        }
+      });
+    }
+    return { keys, failing };
+  };
+}
+
+/** The join of a predicate, or null when no comparison of its leading conjuncts can be indexed. */
+export function joinOf(predicate: Expr, item: JoinItem, compile: (e: Expr) => Evaluator): Join | null {
+  const parts: Part[] = [];
+  for (const c of conjuncts(predicate)) {
+    const part = partOf(c, item, compile);
+    if (!part) break;
+    parts.push(part);
+  }
+  const comparisons = parts.filter((p): p is Comparison => p.kind === 'comparison');
+  if (comparisons.length === 0) return null;
+  // Every conjunct indexed, none evaluated with the outside (`not($x is .)`): an item that matches every
+  // comparison, its item tests holding, is one the predicate holds for, without an error.
+  const exact = parts.length === conjuncts(predicate).length && parts.every((p) => p.kind !== 'safe');
+  // Built once per sequence of the document (the same sequence object: a memoised value).
+  const indexOf = perObject(indexer(parts, comparisons, item));
+  return {
+    candidates(seq, focus, env) {
+      // The other sides first: one that raises an error is left to the scan, which raises it in turn.
+      const others: Atomic[][] = [];
+      try {
+        for (const c of comparisons) others.push(atomize(c.other(focus, env)));
+      } catch (e) {
+        if (e instanceof XPathError) return null;
+        throw e;
+      }
+      const index = indexOf(seq, env);
+      // Every comparison must be one that cannot raise an error, whichever of them narrows the items.
+      const keyFns = others.map((values, j) => keyFor(values, index.keys[j]!));
+      const found: Set<number>[] = [];
+      for (let j = 0; j < others.length; j++) {
+        const key = keyFns[j];
+        if (!key) return null;
+        const byKey = index.keys[j]!.byKey;
+        const items = new Set<number>();
+        for (const v of others[j]!) for (const i of byKey.get(key(v)) ?? []) items.add(i);
+        found.push(items);
+      }
+      found.sort((a, b) => a.size - b.size);
+      // Exact: the items of every comparison; else those of the one that narrows most, to be evaluated.
+      const [fewest, ...rest] = found;
+      const matches = exact ? [...fewest!].filter((i) => rest.every((f) => f.has(i))) : [...fewest!];
+      const indices = [...matches, ...index.failing].sort((a, b) => a - b);
+      if (!exact) return { indices, known: () => false };
+      const failing = new Set(index.failing);
+      return { indices, known: (i) => !failing.has(i) };
+    },
+  };
+}
