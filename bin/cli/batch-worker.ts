@@ -2,10 +2,12 @@
  * The command line's batch pool: the main thread and `workers` threads answer inputs the main thread has
  * read (answerInput), their bytes moved to a worker, which moves the deliverable's bytes back for the
  * main thread to write; reading and writing the files stay in the main thread, so that a worker never
- * waits on the disk. This module is both sides: loaded as a worker (its own file, whether the sources
+ * waits on the disk. Each thread keeps its own OCR engines, so that scanned documents are read on every
+ * core at once. This module is both sides: loaded as a worker (its own file, whether the sources
  * under tsx or the bundle) it answers the pool's calls.
  */
 import { isMainThread, Worker, workerData } from 'node:worker_threads';
+import { useOcrEngines } from '../../core/ocr/engine-count';
 import { ownBuffers } from '../../core/pool/transfer';
 import { localContext } from '../../core/service';
 import type { ServiceContext, ServiceRequest } from '../../core/service/types';
@@ -39,13 +41,16 @@ const DEPTH = 2;
 /**
  * Up to `workers` threads, and the main thread answering on `ctx` whenever it is free; with `growth`,
  * the workers start once it finds them worth it (pool-growth.ts), else as soon as inputs wait.
+ * `ocrEngines`: the scanned pages each worker reads at once (engine-pool.ts).
  */
 export function batchPool(
   workers: number,
   ctx: ServiceContext,
+  ocrEngines: number,
   growth?: Growth,
 ): WorkerPool<BatchCall, Answered> {
-  return workerPool(workers, () => new Worker(new URL(import.meta.url), { workerData: { role: ROLE } }), {
+  const worker = () => new Worker(new URL(import.meta.url), { workerData: { role: ROLE, ocrEngines } });
+  return workerPool(workers, worker, {
     transfer: callBuffers,
     depth: DEPTH,
     here: async ({ one, request }, signal) => {
@@ -57,7 +62,13 @@ export function batchPool(
   });
 }
 
-if (!isMainThread && (workerData as { role?: unknown } | null)?.role === ROLE) {
+interface BatchWorkerData {
+  readonly role?: unknown;
+  readonly ocrEngines?: number;
+}
+
+if (!isMainThread && (workerData as BatchWorkerData | null)?.role === ROLE) {
+  useOcrEngines((workerData as BatchWorkerData).ocrEngines ?? 1);
   const ctx = localContext();
   answerCalls<BatchCall, Answered>(
     ({ one, request }, signal) => answerInput(one, request, ctx, signal),

@@ -1,7 +1,8 @@
 /**
  * `npm run bench -- batch`: the command line's batch path as a user runs it, one process per run, on
  * inputs generated here (the project's own EN 16931 invoice, a carrier PDF drawn from it, the Factur-X
- * PDF packaged from both, scanned pages drawn as pictures). Each command runs on a small and a large
+ * PDF packaged from both, and that carrier scanned as the corpus scans were: a full A4 page at 200 dpi,
+ * grey, turned, noisy, JPEG). Each command runs on a small and a large
  * batch; the difference divided by the difference in files is the cost of one more invoice, process
  * start excluded. Wall-clock time is what a user waits for; processor time (user + system, every thread)
  * is what the work costs, and holds on a busy machine. Each goal of issue 15 is printed with whether the
@@ -13,7 +14,8 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ciiToModel } from '../../core/cii/read';
-import { scanPdf } from '../../core/ocr/scan-fixture';
+import { scanOfPdf } from '../../core/ocr/scan-fixture';
+import { coresFree } from '../../core/testing/cores-free';
 import { packageFacturx } from '../../core/pdf/facturx-write';
 import { renderInvoice } from '../../core/pdf/render/invoice-render';
 
@@ -21,7 +23,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const cli = path.join(root, 'bin', 'facturx.js');
 const SMALL = Number(process.env.BENCH_BATCH_SMALL ?? 20);
 const LARGE = Number(process.env.BENCH_BATCH_LARGE ?? 220);
-const SCANS = Number(process.env.BENCH_BATCH_SCANS ?? 12);
+/** Scanned pages: issue 15's goal is stated for a batch of 100. */
+const SCANS = Number(process.env.BENCH_BATCH_SCANS ?? 100);
 /** Runs of each batch, small and large alternated: their medians are what is printed. */
 const RUNS = Number(process.env.BENCH_BATCH_RUNS ?? 3);
 
@@ -99,7 +102,7 @@ export default async function batch(): Promise<void> {
     console.log(
       `inputs: the project's 1-page EN 16931 invoice (${xml.length} bytes of XML, carrier ${carrier.pdf.length} bytes, ` +
         `Factur-X ${facturx.pdf.length} bytes); batches of ${SMALL} and ${LARGE}, medians of ${RUNS} runs; ${cores} cores, load average ` +
-        `${loadavg()[0]!.toFixed(1)} at start`,
+        `${load()} at start`,
     );
 
     const sizes = [SMALL, LARGE] as const;
@@ -171,22 +174,32 @@ export default async function batch(): Promise<void> {
       );
     }
 
-    const scans = folder(base, 'scans', SCANS, { '.pdf': await scanPdf() });
+    const scan = await scanOfPdf(carrier.pdf);
+    const scans = folder(base, 'scans', SCANS, { '.pdf': scan });
     console.log(
-      `\nscanned pages: ${SCANS} one-page image-only PDFs, convert --dry-run (OCR) on 1 and ${cores} workers`,
+      `\nscanned pages: ${SCANS} one-page image-only PDFs (the carrier scanned: A4, 200 dpi grey, turned 0.4°, ` +
+        `noise, JPEG q70, ${scan.length} bytes), convert --dry-run (OCR) on 1 and ${cores} workers`,
     );
-    const byJobs = [1, cores].map((jobs) => ({
-      jobs,
-      t: time(['convert', scans, '--dry-run', '--jsonl', '--jobs', String(jobs)]),
-    }));
-    for (const { jobs, t } of byJobs)
+    // Measured before each run: on a busy machine two workers cannot go faster than it lets two threads.
+    const byJobs: { jobs: number; t: Timing; free: number }[] = [];
+    for (const jobs of [1, cores]) {
+      const free = await coresFree(cores);
+      byJobs.push({
+        jobs,
+        free,
+        t: time(['convert', scans, '--dry-run', '--jsonl', '--jobs', String(jobs)]),
+      });
+    }
+    for (const { jobs, t, free } of byJobs)
       console.log(
-        `  --jobs ${jobs}: ${(t.wallMs / 1000).toFixed(1)} s wall, ${(t.cpuMs / 1000).toFixed(1)} s cpu, ${(t.wallMs / SCANS).toFixed(0)} ms a page`,
+        `  --jobs ${jobs}: ${(t.wallMs / 1000).toFixed(1)} s wall, ${(t.cpuMs / 1000).toFixed(1)} s cpu, ` +
+          `${(t.wallMs / SCANS).toFixed(0)} ms a page (${cores} threads got ${free.toFixed(2)}× one thread's work just before)`,
       );
     const speedup = byJobs[0]!.t.wallMs / byJobs[1]!.t.wallMs;
     console.log(
       `  speed-up with ${cores} workers: ${speedup.toFixed(2)}× (goal on 2 cores: ≥ 1.7×, ${verdict(speedup >= 1.7)}; ` +
-        `the load average ${load()} now says how many cores other work took)`,
+        `load average ${load()} now; the kernel shares a busy machine between sessions, so the speed-up ` +
+        `cannot pass what ${cores} threads got above)`,
     );
   } finally {
     rmSync(base, { recursive: true, force: true });

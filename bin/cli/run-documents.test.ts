@@ -8,6 +8,7 @@ import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ocrEngines, useOcrEngines } from '../../core/ocr/engine-count';
 import { engines } from '../../core/service/engines';
 import { DOCUMENT_COMMANDS } from './document-commands';
 import { runDocumentCommand } from './run-documents';
@@ -134,5 +135,19 @@ describe('runDocumentCommand in a batch', () => {
     });
     expect(await readFile(target, 'utf8')).toBe('<broken/>');
     expect(code).toBe(1);
+  });
+
+  it('gives the jobs a single document leaves over to the pages of a scan, and none to a batch on one job', async () => {
+    const input = path.join(dir, 'one.xml');
+    await writeFile(input, '<x d="2026-01-31"/>');
+    try {
+      await runDocumentCommand(DOCUMENT_COMMANDS.repair, [input], { json: true, jobs: '3' });
+      expect(ocrEngines()).toBe(3);
+      await writeFile(path.join(dir, 'two.xml'), '<x d="2026-01-31"/>');
+      await runDocumentCommand(DOCUMENT_COMMANDS.repair, [dir], { jsonl: true, jobs: '1' });
+      expect(ocrEngines()).toBe(1);
+    } finally {
+      useOcrEngines(1);
+    }
   });
 });

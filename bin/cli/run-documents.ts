@@ -1,7 +1,7 @@
 /**
  * Runs a document command over its inputs. One input runs here; a folder or several files run as a batch
- * on `--jobs` jobs (default: up to the processor cores), several documents at once, the results printed in
- * input order, never more than a few inputs ahead of the one printed next. This thread is one of the
+ * on `--jobs` jobs (default: up to the processor cores), several documents at once (with fewer documents than
+ * jobs, each reads the pages of a scan side by side on the cores left over), the results printed in input order, never more than a few inputs ahead of the one printed next. This thread is one of the
  * jobs, the others worker threads (batch-worker.ts); it reads the inputs and writes the outputs between
  * the documents it answers, so that the disk's latency is not added to each document's time. Ctrl+C
  * stops the batch: nothing more starts, converts under way are cancelled, the results finished are
@@ -9,6 +9,7 @@
  * files written are complete either way.
  */
 import path from 'node:path';
+import { useOcrEngines } from '../../core/ocr/engine-count';
 import { coreCount } from '../../core/pool/worker-pool';
 import { runOrdered } from '../../core/pool/ordered-batch';
 import { localContext } from '../../core/service';
@@ -75,12 +76,16 @@ export async function runDocumentCommand(
     fileLine: batch,
     target,
   }));
-  return runBatch(inputs, { ...given, jobs: Math.min(given.jobs, inputs.length) }, command.service);
+  const jobs = Math.min(given.jobs, inputs.length);
+  // Fewer documents than jobs: the cores left over read the pages of each scanned document side by side.
+  const ocrEngines = Math.max(1, Math.floor(given.jobs / jobs));
+  return runBatch(inputs, { ...given, jobs }, ocrEngines, command.service);
 }
 
 async function runBatch(
   inputs: readonly OneInput[],
   { jobs, chosen }: { readonly jobs: number; readonly chosen: boolean },
+  ocrEngines: number,
   service: string,
 ): Promise<ExitCode> {
   const stop = new AbortController();
@@ -88,7 +93,8 @@ async function runBatch(
   let cancelled = 0;
   // The main thread is one of the jobs: the others are worker threads.
   const growth = chosen ? undefined : poolGrowth(() => inputs.length - done - cancelled);
-  const pool = batchPool(jobs - 1, localContext(), growth);
+  useOcrEngines(ocrEngines);
+  const pool = batchPool(jobs - 1, localContext(), ocrEngines, growth);
   const answer: Answer = (one, request) =>
     pool.run({ one, request }, stop.signal).catch((e: unknown) => crashed(one, e));
   const progress = progressBar(inputs.length);

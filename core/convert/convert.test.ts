@@ -339,6 +339,37 @@ describe('convert a PDF without embedded XML (input mode 1)', () => {
     expect(body.result.extraction).toEqual({ sourceType: 'ocr', pageCount: 1 });
     expect(body.fieldProvenance?.['BT-1']).toMatchObject({ source: 'document', reader: 'ocr' });
   }, 60_000);
+
+  it('shows a term of a page scanned askew where the PDF shows it, though it was read levelled', async () => {
+    const turn = 1;
+    const bytes = await scanPdf(
+      [
+        'FACTURE N° F-2024-0042 du 15 mars 2024',
+        'Prestations de conseil, mars 2024',
+        'Total TTC : 1 234,56 EUR',
+      ],
+      'jpeg',
+      { turn },
+    );
+    const body = await converted(
+      req({ files: { file: { filename: 'scan.pdf', bytes } }, fields: { dry_run: 'true' } }),
+    );
+    const bt1 = body.fieldProvenance?.['BT-1'];
+    expect(String(bt1?.text)).toContain('F-2024-0042');
+    // the line was drawn from (150, 250) px (baseline) of the 200 dpi page, then the page turned 1°
+    // about its centre: on the picture its start lies 16 px right and 12 px up of where it was drawn
+    const [cx, cy] = [1654 / 2, 2339 / 2];
+    const a = (turn * Math.PI) / 180;
+    const [x, y] = [150 - cx, 240 - cy];
+    const start = {
+      x: ((cx + x * Math.cos(a) - y * Math.sin(a)) * 72) / 200,
+      y: ((cy + x * Math.sin(a) + y * Math.cos(a)) * 72) / 200,
+    };
+    const box = bt1!.box!;
+    expect(Math.abs(box.x - start.x)).toBeLessThan(2);
+    expect(start.y).toBeGreaterThan(box.y);
+    expect(start.y).toBeLessThan(box.y + box.height);
+  }, 60_000);
 });
 
 describe('dry run', () => {

@@ -19,9 +19,10 @@ import { modelToCii } from '../cii/write';
 import type { FieldEvidence, FieldExtraction } from '../fields/extraction';
 import { extractFields } from '../fields/extract-fields';
 import type { SellerLayoutMemory } from '../fields/supplier-layout/seller-layout';
+import { pictureBox, turning } from '../ocr/level';
 import { ocrPdf, type OcrError, type OcrProgress } from '../ocr/ocr-pdf';
 import { hasTextLayer, readPdfText } from '../text/pdf-text';
-import type { DocumentText, TextSource } from '../text/page-text';
+import type { Box, DocumentText, TextSource } from '../text/page-text';
 import { profileFor, readCandidate } from './candidate';
 import { readWithSecondLook, type ReadFields } from './second-look';
 import { readBySellerLayout } from './seller-layout';
@@ -106,23 +107,30 @@ export async function pdfSource(pdf: Uint8Array, options: PdfSourceOptions): Pro
       source: { invoice, profile, ...modelToCii(invoice, profile) },
       sourceType: text.source,
       pageCount: layer.pageCount,
-      provenance: provenanceOf(extraction),
+      provenance: provenanceOf(extraction, text),
       ...(remembered ? { sellerLayout: remembered.use } : {}),
     },
   };
 }
 
-/** The evidence of each term read, line terms as `BG-25[n]/BT-…` and VAT breakdown terms as `BG-23[n]/BT-…`. */
-function provenanceOf(extraction: FieldExtraction): Provenance {
+/**
+ * The evidence of each term read, line terms as `BG-25[n]/BT-…` and VAT breakdown terms as `BG-23[n]/BT-…`;
+ * each box where it lies on the page as the PDF shows it (an OCR page scanned askew was read levelled).
+ */
+function provenanceOf(extraction: FieldExtraction, text: DocumentText): Provenance {
   const out: Provenance = {};
   const byLayout = new Set(extraction.sellerLayoutTerms);
+  const onPage = (e: FieldEvidence): Box => {
+    const page = text.pages.find((p) => p.number === e.page);
+    return page?.levelled ? pictureBox(e.box, turning(page.levelled, page.width, page.height)) : e.box;
+  };
   const note = (key: string, e: FieldEvidence): void => {
     out[key] = {
       source: 'document',
       page: e.page,
       text: e.text,
       confidence: Math.round(e.confidence * 100) / 100,
-      box: e.box,
+      box: onPage(e),
       reader: e.source,
       ...(byLayout.has(key) ? { sellerLayout: true as const } : {}),
     };
@@ -152,6 +160,10 @@ function ocrFailure(error: OcrError, lang: Lang): ApiErrorResult {
     case 'cancelled':
       return apiError('cancelled', undefined, { lang });
     default:
-      return apiError('unextractable_pdf', { reason: 'unreadable' }, { lang });
+      return apiError(
+        'unextractable_pdf',
+        { reason: 'unreadable' },
+        { lang, ...(error.localized ? { message: error.localized } : {}) },
+      );
   }
 }

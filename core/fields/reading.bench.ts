@@ -1,25 +1,34 @@
 /**
  * The reading benchmark (issue 10, `npm run bench -- reading`): every invoice of the corpus
  * (`../shared/corpus/pdf`) read the way convert reads a PDF without XML — its text layer (`.plain.pdf`)
- * or OCR (`.scan.pdf`), field extraction, the candidate CII in EN 16931 when lines were read, else BASIC
- * WL — and compared with its `.truth.json` (core/testing/reading-score.ts):
+ * or OCR (`.scan.pdf`, with the convert's second look at doubtful terms on enlarged strips), field
+ * extraction, the candidate CII in EN 16931 when lines were read, else BASIC WL — and compared with its
+ * `.truth.json` (core/testing/reading-score.ts):
  * - per term: correct, wrong, missed (abstained), spurious, accuracy, and at confidence ≥ 0.9 how many
  *   were given and how many of those were right; header accuracy over the terms issue 10 names; lines;
  * - how many convert with no help: the candidate passes EN 16931 when the truth has lines (a candidate
  *   with lines), else is a valid BASIC WL invoice (its structure and profile rules); and France 2026 when
  *   a party of the truth is French (for BASIC WL, its first-year acceptance); "and right" when moreover
  *   no header term is wrong;
+<<<<<<< HEAD
  * - median time per page from the PDF to its candidate XML.
  * The same is measured on generated invoices (core/testing/invoice-generator), a stand-in for real
  * invoices nobody tuned the reader to: German, French and English, in many layouts, each with its truth.
  * `READING_SOURCES=plain` (or `scan`, or `generated`) reads only those; `READING_SEED=n` draws another
  * set of generated invoices (default 1), `READING_COUNT=n` how many (default 60); `READING_DETAIL=1`
  * lists every term not read right.
+=======
+ * - median time per page from the PDF to its candidate XML;
+ * - on scans, what the second look did: strips read, and the header terms as the first reading had them.
+ * `READING_SOURCES=plain` (or `scan`) reads only those; `READING_DETAIL=1` lists every term not read right.
+>>>>>>> h/scans
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { readWithSecondLook } from '../convert/second-look';
 import { ocrPdf } from '../ocr/ocr-pdf';
+import type { Reread } from '../ocr/reread';
 import { formatMeasurement, summarize } from '../testing/bench';
 import { candidateOf, conversionOf } from '../testing/candidate-verdict';
 import { corpusDir } from '../testing/corpus-dir';
@@ -62,17 +71,22 @@ interface DocResult {
   readonly right: boolean;
   /** France 2026 status of the candidate, when a party of the truth is French. */
   readonly france?: string;
+  /** Scans: the strips read again, and the terms as read before the second look. */
+  readonly secondLook?: { readonly strips: number; readonly before: readonly TermResult[] };
 }
 
 const HEADER: ReadonlySet<string> = new Set(HEADER_TERMS);
 
-async function readText(kind: Kind, pdf: Uint8Array): Promise<DocumentText | null> {
+async function readText(
+  kind: Kind,
+  pdf: Uint8Array,
+): Promise<{ text: DocumentText; reread?: Reread } | null> {
   if (kind === 'plain') {
     const r = await readPdfText(pdf);
-    return r.ok ? r.text : null;
+    return r.ok ? { text: r.text } : null;
   }
   const r = await ocrPdf(pdf);
-  return r.ok ? r.text : null;
+  return r.ok ? r : null;
 }
 
 async function readOne(
@@ -83,9 +97,20 @@ async function readOne(
   language: string,
 ): Promise<DocResult | null> {
   const started = performance.now();
-  const text = await readText(kind, pdf);
-  if (!text) return null;
-  const extraction = extractFields(text);
+  const read = await readText(kind, pdf);
+  if (!read) return null;
+  const { text, reread } = read;
+  let strips = 0;
+  const extraction = reread
+    ? await readWithSecondLook(
+        text,
+        (t) => extractFields(t),
+        (page, box) => {
+          strips += 1;
+          return reread(page, box);
+        },
+      )
+    : extractFields(text);
   const candidate = candidateOf(extraction.invoice);
   const msPerPage = (performance.now() - started) / Math.max(1, text.pages.length);
   const terms = scoreTerms(extraction, truth);
@@ -100,6 +125,7 @@ async function readOne(
     blocking,
     right: en16931 && !terms.some((t) => HEADER.has(t.term) && t.outcome !== 'correct'),
     ...(france ? { france } : {}),
+    ...(reread ? { secondLook: { strips, before: scoreTerms(extractFields(text), truth) } } : {}),
   };
 }
 
@@ -167,6 +193,19 @@ function report(label: string, kind: Kind, docs: readonly DocResult[]): void {
       `${french.filter((d) => d.france === 'verified').length} verified, ` +
       `${french.filter((d) => d.france === 'incomplete').length} incomplete`,
   );
+  const looked = docs.filter((d) => d.secondLook);
+  if (looked.length > 0) {
+    const before = tally(
+      looked.flatMap((d) => d.secondLook!.before.filter((r) => HEADER.has(r.term))),
+      () => 'header',
+    ).get('header');
+    const strips = looked.reduce((n, d) => n + d.secondLook!.strips, 0);
+    console.log(
+      `second look: ${strips} strips read again in ${looked.filter((d) => d.secondLook!.strips > 0).length} of ` +
+        `${looked.length} scans; header terms exact before it: ${before?.correct ?? 0} of ` +
+        `${before ? before.correct + before.wrong + before.missed : 0}`,
+    );
+  }
   console.log(
     formatMeasurement(
       `${kind === 'plain' ? 'text' : 'OCR'} page to its candidate, per page`,

@@ -1,19 +1,25 @@
 /**
  * Reads a scanned (image-only) PDF by OCR, offline: each page's picture goes through the process's kept
  * tesseract engine (off the calling thread), words come back as spans in PDF points (top-left origin,
- * y down) and are grouped into lines by the same grouping as the text layer's. Pages are pictured and
- * read one at a time, each step reported to `onProgress`; the run stops at once when its time is up or
- * its signal aborts. The result also offers a second, closer look at any box of its pages (reread.ts).
+ * y down), turned level when the page was scanned askew (level.ts), and are grouped into lines by the
+ * same grouping as the text layer's. Pages are pictured and read as many at a time as the thread has
+ * engines (engine-count.ts: one unless a caller gave it more), each step reported to `onProgress`; the
+ * run stops at once when its time is up or its signal aborts. The result also offers a second, closer
+ * look at any box of its pages (reread.ts).
  */
 import { groupLines } from '../text/lines';
 import type { DocumentText, TextPage, TextSpan } from '../text/page-text';
 import { STOPPED } from './deadline';
+import { runOrdered } from '../pool/ordered-batch';
+import { ocrEngines } from './engine-count';
 import { recognizeOn } from './engine-pool';
-import { interrupted, unavailable, unextractable, type OcrFailure } from './ocr-errors';
-import { ocrRun } from './ocr-run';
-import { type PageImage, unrenderable } from './page-images';
+import { readGaps } from './gap-reading';
+import { baselineSlope, levelling, levelSpan, turning, type Levelling } from './level';
+import { interrupted, unavailable, undrawable, unextractable, type OcrFailure } from './ocr-errors';
+import { ocrRun, type RunLimits } from './ocr-run';
+import type { PageImage } from './page-images';
 import { rereadBox, type Reread } from './reread';
-import type { OcrWord } from './tesseract-engine';
+import type { OcrLayout, OcrReading, OcrWord } from './tesseract-engine';
 
 /** Where a run is: page `page` of `pages` being drawn (pictured) or recognised. */
 export interface OcrProgress {
@@ -37,7 +43,7 @@ export const OCR_LANGS = 'fra+eng+deu';
 
 export type OcrResult = { ok: true; text: DocumentText; reread: Reread } | OcrFailure;
 
-export interface OcrOptions {
+export interface OcrOptions extends RunLimits {
   /** Whole document, engine start included (default 120 s). */
   readonly timeoutMs?: number;
   /** Tesseract languages joined by `+` (default OCR_LANGS). */
@@ -63,6 +69,14 @@ export function wordsToSpans(words: readonly OcrWord[], page: PageImage): TextSp
   }));
 }
 
+/** How the page's words are turned level, from the slope of the lines tesseract found on its picture. */
+function pageLevelling(reading: OcrReading, page: PageImage): Levelling {
+  // The slope in points: the picture's pixels may be a little taller or wider than they are long.
+  const pixelSlope = baselineSlope(reading.baselines, page.pixelWidth);
+  const slope = (pixelSlope * (page.height / page.pixelHeight)) / (page.width / page.pixelWidth);
+  return levelling(slope, page.width, page.height);
+}
+
 function documentText(pages: TextPage[]): DocumentText {
   const confidences = pages.flatMap((p) => p.lines.flatMap((l) => l.spans.map((s) => s.confidence ?? 0)));
   const confidence = confidences.length ? confidences.reduce((a, b) => a + b, 0) / confidences.length : 0;
@@ -74,41 +88,67 @@ export function ocrPdf(pdf: Uint8Array, options: OcrOptions = {}): Promise<OcrRe
   return ocrRun(pdf, options, async (pictures, until, timeoutMs): Promise<OcrResult> => {
     const report = (page: number, step: OcrProgress['step']) =>
       options.onProgress?.({ page, pages: pictures.count, step });
-    const pages: TextPage[] = [];
     const langs = options.langs ?? OCR_LANGS;
-    for (let number = 1; number <= pictures.count; number++) {
+    const readPage = async (number: number): Promise<TextPage | OcrFailure> => {
       report(number, 'drawing');
       const page = await until.race(pictures.picture(number)).catch((e: unknown) => e as Error);
       if (page === STOPPED) return interrupted(until, timeoutMs);
-      if (page instanceof Error) return unextractable(unrenderable(page));
+      if (page instanceof Error) return undrawable(page);
       report(number, 'recognising');
-      const words = await recognizeOn(
-        {
-          langs,
-          picture: page.picture,
-          dpi: (page.pixelWidth / page.width) * 72,
-          ...(options.langCacheDir ? { langCacheDir: options.langCacheDir } : {}),
-        },
-        until,
-      ).catch((e: unknown) => e as Error);
-      if (words === STOPPED) return interrupted(until, timeoutMs);
-      if (words instanceof Error) return unextractable(`Page ${number} could not be read: ${words.message}`);
-      if (!Array.isArray(words)) return unavailable(words.unavailable);
-      pages.push({
-        number,
-        width: page.width,
-        height: page.height,
-        lines: groupLines(wordsToSpans(words, page)),
-      });
-    }
-    const reread: Reread = async (page, box) => {
-      const r = await rereadBox(pdf, page, box, {
+      const recognise = (picture: Uint8Array, dpi: number, layout: OcrLayout) =>
+        recognizeOn(
+          {
+            langs,
+            picture,
+            dpi,
+            layout,
+            ...(options.langCacheDir ? { langCacheDir: options.langCacheDir } : {}),
+          },
+          until,
+        ).catch((e: unknown) => e as Error);
+      const reading = await recognise(page.picture, (page.pixelWidth / page.width) * 72, 'page');
+      if (reading === STOPPED) return interrupted(until, timeoutMs);
+      if (reading instanceof Error)
+        return unextractable(`Page ${number} could not be read: ${reading.message}`);
+      if ('unavailable' in reading) return unavailable(reading.unavailable);
+      const level = pageLevelling(reading, page);
+      const words = wordsToSpans(reading.words, page).map((s) => levelSpan(s, level));
+      const levelled = level.angle === 0 ? {} : { levelled: level.angle };
+      const first = { number, width: page.width, height: page.height, lines: groupLines(words), ...levelled };
+      // What the page's reading left unread, read again (a gap that cannot be read leaves the page as is).
+      const missed = await readGaps(page, first, level, async (picture, dpi) => {
+        const again = await recognise(picture, dpi, 'block');
+        return again === STOPPED ? STOPPED : again instanceof Error || 'unavailable' in again ? null : again;
+      }).catch(() => []);
+      if (missed === STOPPED) return interrupted(until, timeoutMs);
+      return missed.length === 0 ? first : { ...first, lines: groupLines([...words, ...missed]) };
+    };
+    // As many pages at once as this thread has engines for, each pictured only when its turn comes.
+    const read: TextPage[] = [];
+    let failure: OcrFailure | null = null;
+    const numbers = Array.from({ length: pictures.count }, (_, i) => i + 1);
+    await runOrdered(numbers, {
+      concurrency: ocrEngines(),
+      window: ocrEngines(),
+      run: readPage,
+      emit: (r) => {
+        if ('ok' in r) failure ??= r;
+        else read.push(r);
+      },
+      stopped: () => failure !== null,
+    });
+    if (failure) return failure;
+    const reread: Reread = async (number, box) => {
+      const page = read.find((p) => p.number === number);
+      const level = page?.levelled ? { level: turning(page.levelled, page.width, page.height) } : {};
+      const r = await rereadBox(pdf, number, box, {
         langs,
+        ...level,
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.langCacheDir ? { langCacheDir: options.langCacheDir } : {}),
       });
       return r.ok ? r.lines : [];
     };
-    return { ok: true, text: documentText(pages), reread };
+    return { ok: true, text: documentText(read), reread };
   });
 }

@@ -1,8 +1,10 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
+import { hugeOperandArray, nestedForms } from '../testing/hostile-pdf';
+import { PDFJS_BOUNDS } from '../text/pdfjs-bounded';
 import { pageImages, pagePictures } from './page-images';
-import { scanPdf, textPdf } from './scan-fixture';
+import { scanOfPdf, scanPdf, textPdf } from './scan-fixture';
 
 const JPEG = [0xff, 0xd8, 0xff];
 const PNG = [0x89, 0x50, 0x4e, 0x47];
@@ -17,6 +19,15 @@ describe('pageImages', () => {
     expect([...page.picture.subarray(0, 3)]).toEqual(JPEG);
     expect(page.pixelWidth).toBe(1654);
     expect(page.width).toBeCloseTo(595.28, 1);
+  });
+
+  it('takes out the page of any PDF scanned as the corpus scans were: one grey 200 dpi JPEG', async () => {
+    const r = await pageImages(await scanOfPdf(await textPdf()));
+    if (!r.ok) throw new Error(r.error.message);
+    const page = r.pages[0]!;
+    expect(page.from).toBe('scan');
+    expect([...page.picture.subarray(0, 3)]).toEqual(JPEG);
+    expect(page.pixelWidth).toBe(Math.ceil((595.28 * 200) / 72));
   });
 
   it('draws a page whose scan is not a JPEG (Flate), at 300 dpi', async () => {
@@ -51,7 +62,23 @@ describe('pageImages', () => {
     expect(opened.pages.count).toBe(1);
     expect(opened.pages.scan(1)).toBeNull();
     expect(opened.pages.size(1).width).toBeCloseTo(595.28, 1);
-    await opened.pages.close();
+  });
+
+  it('draws a page in a thread of its own, stopped at its time or heap bound', async () => {
+    const bounded = (pdf: Uint8Array, bounds: Partial<typeof PDFJS_BOUNDS>) => {
+      const opened = pagePictures(pdf, { ...PDFJS_BOUNDS, ...bounds });
+      if (!opened.ok) throw new Error(opened.error.message);
+      return opened.pages.picture(1);
+    };
+    // A hundred thousand squares in nested forms: within the PDF's bounds, seconds of drawing.
+    const squares = nestedForms(6, 10, '72 720 10 10 re f');
+    await expect(bounded(squares, { timeMs: 1_000 })).rejects.toMatchObject({ bound: 'time', limit: 1 });
+    await expect(bounded(hugeOperandArray(8), { heapMb: 48 })).rejects.toMatchObject({
+      bound: 'memory',
+      limit: 48,
+    });
+    // The threads stopped were ended: the next page is drawn in a new one.
+    expect(await bounded(await textPdf(), {})).toMatchObject({ from: 'rendered', number: 1 });
   });
 
   it('refuses bytes that are not a PDF', async () => {

@@ -4,11 +4,12 @@
  * that OCR reads as is, at the scan's own resolution. The largest such image of a page is taken as the
  * page when it has the page's proportions and a scanner's resolution, as a picture covering the whole
  * MediaBox has (a logo or a photo has not); its pixel size against the MediaBox gives the resolution.
- * Any other page is drawn instead (render-page.ts).
+ * Any other page is drawn instead (render-page.ts), by pdfjs in a thread of its own within a time and a
+ * heap bound for each page (pdfjs-bounded.ts): a page within the PDF's bounds may still be long to draw.
  */
 import { PdfDocument } from '../pdf/reader/document';
 import { PdfStream, nameOf, type PdfDict, type PdfObject } from '../pdf/reader/objects';
-import { openPdfJs, type PdfJsDocument } from '../text/pdfjs';
+import { PDFJS_BOUNDS, withPdfJs, type PdfJsBounds } from '../text/pdfjs-bounded';
 import { renderPage } from './render-page';
 
 export interface PageImage {
@@ -130,20 +131,18 @@ export interface PagePictures {
   scan(number: number): PageImage | null;
   /** The size of page `number` in PDF points. */
   size(number: number): { width: number; height: number };
-  /** Frees what drawing needed; the pictures already taken stay valid. */
-  close(): Promise<void>;
 }
 
 export type PagePicturesResult =
   { ok: true; pages: PagePictures } | { ok: false; error: { code: 'not_pdf' | 'no_pages'; message: string } };
 
-export function pagePictures(pdf: Uint8Array): PagePicturesResult {
+/** `bounds`: drawing one page. */
+export function pagePictures(pdf: Uint8Array, bounds: PdfJsBounds = PDFJS_BOUNDS): PagePicturesResult {
   const opened = PdfDocument.open(pdf);
   if (!opened.ok) return { ok: false, error: { code: 'not_pdf', message: opened.error.message } };
   const doc = opened.doc;
   const nodes = pageNodes(doc);
   if (nodes.length === 0) return { ok: false, error: { code: 'no_pages', message: 'The PDF has no pages' } };
-  let drawing: Promise<PdfJsDocument> | undefined;
   const nodeOf = (number: number): PageNode => {
     const node = nodes[number - 1];
     if (!node) throw new RangeError(`The PDF has no page ${number}`);
@@ -173,14 +172,10 @@ export function pagePictures(pdf: Uint8Array): PagePicturesResult {
       async picture(number) {
         const scanned = scan(number);
         if (scanned) return scanned;
-        drawing ??= openPdfJs(pdf);
-        const { png, ...drawn } = await renderPage(await drawing, number);
+        const { png, ...drawn } = await withPdfJs(pdf, bounds, (doc, within) =>
+          within(renderPage(doc, number)),
+        );
         return { number, ...drawn, picture: png, from: 'rendered' };
-      },
-      async close() {
-        const opened = drawing;
-        drawing = undefined;
-        await opened?.then((d) => d.destroy()).catch(() => {});
       },
     },
   };
@@ -196,8 +191,6 @@ export async function pageImages(pdf: Uint8Array): Promise<PageImagesResult> {
       pages.push(await opened.pages.picture(number));
   } catch (reason) {
     return { ok: false, error: { code: 'unrenderable', message: unrenderable(reason) } };
-  } finally {
-    await opened.pages.close();
   }
   return { ok: true, pages };
 }

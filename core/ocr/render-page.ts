@@ -11,7 +11,6 @@ import type { PdfJsDocument } from '../text/pdfjs';
 export const RENDER_DPI = 300;
 /** At most this many pixels per page (an A4 page at 300 dpi has 8.7 million). */
 const MAX_PIXELS = 12_000_000;
-
 export interface RenderedPage {
   /** PNG file of the page. */
   readonly png: Uint8Array;
@@ -38,9 +37,9 @@ async function draw(
   doc: PdfJsDocument,
   page: Awaited<ReturnType<PdfJsDocument['getPage']>>,
   viewport: ReturnType<Awaited<ReturnType<PdfJsDocument['getPage']>>['getViewport']>,
-  pixelWidth: number,
-  pixelHeight: number,
+  pixel: { readonly width: number; readonly height: number },
 ): Promise<Uint8Array> {
+  const { width: pixelWidth, height: pixelHeight } = pixel;
   const factory = doc.canvasFactory as CanvasFactory;
   const drawn = factory.create(pixelWidth, pixelHeight);
   try {
@@ -69,7 +68,7 @@ export async function renderPage(doc: PdfJsDocument, number: number): Promise<Re
     const viewport = page.getViewport({ scale: Math.min(wanted, bounded) });
     const pixelWidth = Math.ceil(viewport.width);
     const pixelHeight = Math.ceil(viewport.height);
-    const png = await draw(doc, page, viewport, pixelWidth, pixelHeight);
+    const png = await draw(doc, page, viewport, { width: pixelWidth, height: pixelHeight });
     return { png, pixelWidth, pixelHeight, width: unit.width, height: unit.height };
   } finally {
     page.cleanup();
@@ -93,7 +92,8 @@ export async function renderRegion(
     const viewport = page.getViewport({ scale, offsetX: -box.x * scale, offsetY: -box.y * scale });
     const pixelWidth = Math.max(1, Math.ceil(box.width * scale));
     const pixelHeight = Math.max(1, Math.ceil(box.height * scale));
-    const png = await draw(doc, page, viewport, pixelWidth, pixelHeight);
+    const pixel = { width: pixelWidth, height: pixelHeight };
+    const png = await draw(doc, page, viewport, pixel);
     return { png, pixelWidth, pixelHeight, width: unit.width, height: unit.height };
   } finally {
     page.cleanup();

@@ -42,6 +42,35 @@ describe('rereadBox', () => {
     },
   );
 
+  it(
+    'takes no table rule in its margin for a figure: "0.79 €" beside a rule is not read "10.79"',
+    { timeout: 60_000 },
+    async () => {
+      // a price cell whose left rule stands 10 px (3.6 pt) before it, inside the strip's 6 pt margin
+      const placed = [
+        { text: 'Ballons', x: 150, y: 600 },
+        { text: '0.79 €', x: 1000, y: 600 },
+        { text: '316.00 €', x: 1300, y: 600 },
+      ];
+      const rules = [
+        { x0: 990, y0: 520, x1: 990, y1: 740 },
+        { x0: 1280, y0: 520, x1: 1280, y1: 740 },
+      ];
+      const pdf = await scanPdf(undefined, 'jpeg', { placed, rules });
+      // the cell's box as readers give it ("0.79 €" at x = 1000 px, 40 px type on baseline 600 px): read
+      // with the rule, each of these came back "10.79 €"
+      for (const box of [
+        { x: 361, y: 205, width: 30, height: 10 },
+        { x: 361, y: 206, width: 38, height: 10 },
+        { x: 360, y: 205, width: 40, height: 11 },
+      ]) {
+        const r = await rereadBox(pdf, 1, box, { langs: OCR_LANGS });
+        if (!r.ok) throw new Error(r.error.message);
+        expect(r.lines.map((l) => l.text).join(' ')).toMatch(/^0\.79 ?€$/);
+      }
+    },
+  );
+
   it('refuses a page the PDF does not have, and a box that is no strip of the page', async () => {
     const pdf = await scanPdf();
     expect(

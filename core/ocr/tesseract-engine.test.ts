@@ -10,7 +10,7 @@ describe('tesseract engine (offline)', () => {
     if (!data.ok) return;
     const engine = await startEngine('fra+eng+deu', data.langPath);
     try {
-      const words = await engine.recognize(scanJpeg(), 200);
+      const { words, baselines } = await engine.recognize(scanJpeg(), 200);
       const texts = words.map((w) => w.text);
       expect(texts).toContain('FACTURE');
       expect(texts.join(' ')).toContain('1 234,56');
@@ -21,6 +21,9 @@ describe('tesseract engine (offline)', () => {
       expect(facture.x0).toBeLessThan(160);
       expect(facture.y1).toBeGreaterThan(240);
       expect(facture.y1).toBeLessThan(262);
+      // one baseline a printed line, level as drawn
+      expect(baselines).toHaveLength(3);
+      for (const b of baselines) expect(Math.abs(b.y1 - b.y0)).toBeLessThan(2);
     } finally {
       await engine.terminate();
     }

@@ -5,6 +5,7 @@
  * `cacheMethod: 'none'` keeps it from writing trained data into the working directory.
  */
 import { PSM, createWorker, type Worker } from 'tesseract.js';
+import type { Baseline } from './level';
 
 /** A recognised word, in pixels of the picture given. */
 export interface OcrWord {
@@ -17,9 +18,21 @@ export interface OcrWord {
   readonly confidence: number;
 }
 
+/** What tesseract read on a picture: its words, and the baselines of the lines it found them on. */
+export interface OcrReading {
+  readonly words: readonly OcrWord[];
+  readonly baselines: readonly Baseline[];
+}
+
+/**
+ * How a picture is laid out: `page`, text anywhere (sparse segmentation, below); `block`, one block of
+ * lines, which reads a character standing alone that sparse segmentation drops (gap-reading.ts).
+ */
+export type OcrLayout = 'page' | 'block';
+
 export interface OcrEngine {
   /** `dpi`: the picture's resolution, which tesseract would otherwise guess from the letters' size. */
-  recognize(image: Uint8Array, dpi: number): Promise<OcrWord[]>;
+  recognize(image: Uint8Array, dpi: number, layout?: OcrLayout): Promise<OcrReading>;
   /**
    * Whether the engine's thread keeps the process alive: only while it works, so that a command line
    * exits when it is done although the engine is kept for the next document.
@@ -63,20 +76,26 @@ export async function startEngine(langs: string, langPath: string): Promise<OcrE
   const thread = threadOf(worker);
   thread?.unref();
   return {
-    async recognize(image, dpi) {
+    async recognize(image, dpi, layout = 'page') {
       // tesseract.js sets parameters given with one picture for it alone and restores them afterwards
       // (its types declare only its own options).
-      const parameters = { user_defined_dpi: String(Math.round(dpi)) } as RecognizeOptions;
+      const parameters = {
+        user_defined_dpi: String(Math.round(dpi)),
+        ...(layout === 'block' ? { tessedit_pageseg_mode: PSM.SINGLE_BLOCK } : {}),
+      } as RecognizeOptions;
       const { data } = await worker.recognize(Buffer.from(image), parameters, { blocks: true, text: false });
       const words: OcrWord[] = [];
+      const baselines: Baseline[] = [];
       for (const block of data.blocks ?? [])
         for (const paragraph of block.paragraphs)
-          for (const line of paragraph.lines)
+          for (const line of paragraph.lines) {
+            baselines.push(line.baseline);
             for (const word of line.words) {
               const text = word.text.trim();
               if (text) words.push({ text, ...word.bbox, confidence: word.confidence });
             }
-      return words;
+          }
+      return { words, baselines };
     },
     hold(busy) {
       if (busy) thread?.ref();

@@ -123,18 +123,21 @@ const pageWith = (resources: string, contents: number) =>
 
 /**
  * A page that draws a form XObject, which draws the next `fan` times, `depth` forms down to one word of
- * text: 3 KB, and fan^(depth − 1) words for a reader (at depth 7 and fan 10, a million words, some
- * 9.4 million drawing operations: pdfjs reads for hours without ever yielding).
+ * text (or `leaf`, the last form's content): 3 KB, and fan^(depth − 1) words for a reader (at depth 7
+ * and fan 10, a million words, some 9.4 million drawing operations: pdfjs reads for hours without ever
+ * yielding).
  */
-export function nestedForms(depth = 7, fan = 10): Uint8Array {
+export function nestedForms(
+  depth = 7,
+  fan = 10,
+  leaf = 'BT /F1 12 Tf 72 720 Td (Facture) Tj ET',
+): Uint8Array {
   const form = (level: number) => 5 + level;
   const forms = Array.from({ length: depth }, (_, level) => {
     const last = level === depth - 1;
     return {
       dict: `/Type /XObject /Subtype /Form /BBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >>${last ? '' : ` /XObject << /X ${form(level + 1)} 0 R >>`} >>`,
-      data: Buffer.from(
-        last ? 'BT /F1 12 Tf 72 720 Td (Facture) Tj ET' : 'q 1 0 0 1 0 0 cm /X Do Q\n'.repeat(fan),
-      ),
+      data: Buffer.from(last ? leaf : 'q 1 0 0 1 0 0 cm /X Do Q\n'.repeat(fan)),
     };
   });
   return writePdf([

@@ -36,6 +36,11 @@ export interface TextPage {
   readonly height: number;
   /** Top to bottom. */
   readonly lines: readonly TextLine[];
+  /**
+   * OCR of a page scanned askew: the radians its words were turned by to bring the printed lines level
+   * (core/ocr/level.ts). Its boxes are on the levelled page; `pictureBox` maps one back onto the page.
+   */
+  readonly levelled?: number;
 }
 
 export interface DocumentText {

@@ -6,20 +6,16 @@
  * field extraction reads.
  */
 import { fillText, type LocalizedText } from '../api/lang';
-import { deadline, STOPPED, type Deadline } from '../ocr/deadline';
 import { groupLines } from './lines';
 import type { DocumentText, TextPage, TextSpan } from './page-text';
-import { openPdfJs, PdfRefused, type PdfJsDocument } from './pdfjs';
-import { givePdfJsThread, outOfMemory, takePdfJsThread, type PdfJsThread } from './pdfjs-thread';
+import { PdfRefused } from './pdfjs';
+import { PDFJS_BOUNDS, PdfJsBeyond, withPdfJs, type PdfJsBounds } from './pdfjs-bounded';
 
 /** Pages read at most: invoices are short, and a huge document must not hold the service. */
 export const MAX_TEXT_PAGES = 50;
 
-export interface TextReadingLimits {
-  /** Time to read the text of one document, in milliseconds. */
-  readonly timeMs: number;
-  /** Heap of the thread pdfjs reads in, in MB. */
-  readonly heapMb: number;
+/** `timeMs`: to read the text of one document; `heapMb`: of the thread pdfjs reads it in. */
+export interface TextReadingLimits extends PdfJsBounds {
   /** Pieces of text (pdfjs's text items) one document may give, over the pages read. */
   readonly maxItems: number;
   /** Pieces of text one page may give (its lines are found in time quadratic in them, at worst). */
@@ -27,12 +23,11 @@ export interface TextReadingLimits {
 }
 
 /**
- * A real invoice's text is read in well under a second a page and gives some hundreds of pieces of text
- * a page (377 in all at most among the corpus PDFs); pdfjs needs some tens of MB for it.
+ * A real invoice's text gives some hundreds of pieces of text a page (377 in all at most among the
+ * corpus PDFs).
  */
 export const TEXT_READING_LIMITS: TextReadingLimits = {
-  timeMs: 30_000,
-  heapMb: 512,
+  ...PDFJS_BOUNDS,
   maxItems: 100_000,
   maxPageItems: 10_000,
 };
@@ -80,21 +75,9 @@ interface TextItemLike {
 const isTextItem = (item: unknown): item is TextItemLike =>
   typeof item === 'object' && item !== null && 'str' in item && 'transform' in item;
 
-/** The reading went past one of the bounds of a document. */
+/** The reading went past one of the bounds on pieces of text. */
 class Beyond {
-  constructor(readonly bound: Bound) {}
-}
-
-/**
- * `work`'s value; as soon as the deadline passes, {@link Beyond} its time, and when the thread is lost,
- * {@link Beyond} its heap or the thread's own failure.
- */
-async function within<T>(until: Deadline, thread: PdfJsThread, work: Promise<T>): Promise<T> {
-  const value = await until.race(work);
-  if (value !== STOPPED) return value;
-  if (until.reason() === 'timeout') throw new Beyond('time');
-  if (outOfMemory(thread.lost)) throw new Beyond('memory');
-  throw thread.lost.reason;
+  constructor(readonly bound: 'items' | 'pageItems') {}
 }
 
 export async function readPdfText(
@@ -109,57 +92,51 @@ export async function readPdfText(
     ok: false,
     error: { code: 'unextractable_pdf', reason, message, ...(localized ? { localized } : {}) },
   });
-  const thread = await takePdfJsThread(limits.heapMb);
-  const until = deadline(limits.timeMs, thread.lost);
-  let doc: PdfJsDocument | undefined;
-  let stopped = false;
   try {
-    doc = await within(until, thread, openPdfJs(pdf, thread.worker));
-    const pages: TextPage[] = [];
-    const count = Math.min(doc.numPages, MAX_TEXT_PAGES);
-    let items = 0;
-    for (let number = 1; number <= count; number++) {
-      const page = await within(until, thread, doc.getPage(number));
-      const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = page.view;
-      const height = y1 - y0;
-      const spans: TextSpan[] = [];
-      let pageItems = 0;
-      // Read piece by piece, so that a page of millions of pieces is refused before they are all held.
-      const reader = page.streamTextContent().getReader();
-      for (;;) {
-        const chunk = await within(until, thread, reader.read());
-        if (chunk.done) break;
-        items += chunk.value.items.length;
-        pageItems += chunk.value.items.length;
-        if (items > limits.maxItems) throw new Beyond('items');
-        if (pageItems > limits.maxPageItems) throw new Beyond('pageItems');
-        for (const item of chunk.value.items) {
-          if (!isTextItem(item) || item.str.trim() === '') continue;
-          const [a = 0, b = 0, , , e = 0, f = 0] = item.transform;
-          const size = Math.hypot(a, b) || item.height || 1;
-          spans.push({
-            text: item.str,
-            x: e - x0,
-            // The item's baseline is at f; its box reaches one font size above.
-            y: height - (f - y0) - size,
-            width: item.width,
-            height: size,
-          });
+    return await withPdfJs(pdf, limits, async (doc, within): Promise<PdfTextResult> => {
+      const pages: TextPage[] = [];
+      const count = Math.min(doc.numPages, MAX_TEXT_PAGES);
+      let items = 0;
+      for (let number = 1; number <= count; number++) {
+        const page = await within(doc.getPage(number));
+        const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = page.view;
+        const height = y1 - y0;
+        const spans: TextSpan[] = [];
+        let pageItems = 0;
+        // Read piece by piece, so that a page of millions of pieces is refused before they are all held.
+        const reader = page.streamTextContent().getReader();
+        for (;;) {
+          const chunk = await within(reader.read());
+          if (chunk.done) break;
+          items += chunk.value.items.length;
+          pageItems += chunk.value.items.length;
+          if (items > limits.maxItems) throw new Beyond('items');
+          if (pageItems > limits.maxPageItems) throw new Beyond('pageItems');
+          for (const item of chunk.value.items) {
+            if (!isTextItem(item) || item.str.trim() === '') continue;
+            const [a = 0, b = 0, , , e = 0, f = 0] = item.transform;
+            const size = Math.hypot(a, b) || item.height || 1;
+            spans.push({
+              text: item.str,
+              x: e - x0,
+              // The item's baseline is at f; its box reaches one font size above.
+              y: height - (f - y0) - size,
+              width: item.width,
+              height: size,
+            });
+          }
         }
+        pages.push({ number, width: x1 - x0, height, lines: groupLines(spans) });
+        page.cleanup();
       }
-      pages.push({ number, width: x1 - x0, height, lines: groupLines(spans) });
-      page.cleanup();
-    }
-    return { ok: true, text: { source: 'native_text', pages }, pageCount: doc.numPages };
+      return { ok: true, text: { source: 'native_text', pages }, pageCount: doc.numPages };
+    });
   } catch (reason) {
-    if (reason instanceof Beyond) {
-      stopped = true;
-      const limit = {
-        time: limits.timeMs / 1000,
-        memory: limits.heapMb,
-        items: limits.maxItems,
-        pageItems: limits.maxPageItems,
-      }[reason.bound];
+    if (reason instanceof Beyond || reason instanceof PdfJsBeyond) {
+      const limit =
+        reason instanceof PdfJsBeyond
+          ? reason.limit
+          : { items: limits.maxItems, pageItems: limits.maxPageItems }[reason.bound];
       const localized = fillText(BEYOND[reason.bound], { limit });
       return fail('unreadable', localized.en, localized);
     }
@@ -177,12 +154,6 @@ export async function readPdfText(
           'unreadable',
           `The PDF cannot be read: ${reason instanceof Error ? reason.message : String(reason)}`,
         );
-  } finally {
-    until.dispose();
-    // A thread stopped in the middle, or lost, is ended with what it held; a sound one is kept.
-    const sound = !stopped && !thread.lost.aborted;
-    if (sound) await doc?.destroy();
-    givePdfJsThread(thread, sound);
   }
 }
 

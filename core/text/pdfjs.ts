@@ -44,7 +44,7 @@ export async function openPdfJs(pdf: Uint8Array, worker?: PdfJsWorker): Promise<
   if (!opened.ok) throw new PdfRefused(opened.error);
   const { getDocument } = await loadPdfJs();
   // pdfjs takes ownership of (detaches) the buffer it is given: hand it a copy.
-  return getDocument({
+  const loading = getDocument({
     data: Uint8Array.from(pdf),
     ...(worker ? { worker } : {}),
     isEvalSupported: false,
@@ -55,5 +55,10 @@ export async function openPdfJs(pdf: Uint8Array, worker?: PdfJsWorker): Promise<
     cMapPacked: true,
     // Pictures beyond the bound are left undrawn (a file with one was refused above; this holds pdfjs to it).
     maxImageSize: PDF_LIMITS.maxImagePixels,
-  }).promise;
+  });
+  // A document pdfjs could not open still listens on its thread's port until it is destroyed.
+  return loading.promise.catch(async (error: unknown) => {
+    await loading.destroy();
+    throw error;
+  });
 }
