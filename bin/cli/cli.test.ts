@@ -124,6 +124,8 @@ describe('facturx', () => {
     expect(JSON.parse(fr.stdout)).toMatchObject({ error: 'invalid_data_format', field: 'file' });
     const en = await facturx('validate', broken);
     expect(en.stderr).toContain('The XML is not well-formed (line 2, column 8)');
+    // The reason comes first in plain words; the code follows as a detail a script can match.
+    expect(en.stderr.trim()).toMatch(/^.*broken\.xml: The XML is not well-formed .*\(invalid_data_format\)$/);
   });
 
   it('refuses a worker without a PostgreSQL store, and job options that are not whole numbers', async () => {

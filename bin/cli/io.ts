@@ -29,6 +29,13 @@ export const err = (text: string): void =>
   void process.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
 export const printJson = (body: unknown): void => out(JSON.stringify(body));
 
+/**
+ * An error body as a person reads it on stderr: the plain reason first, its code after it as a detail a
+ * script can still match.
+ */
+export const refusalLine = (body: Readonly<Record<string, unknown>>): string =>
+  `${String(body.message)} (${String(body.error)})`;
+
 /** A bad command line or unreadable input: one line on stderr, the error body on stdout with --json. */
 export function badInput(
   message: string,

@@ -8,7 +8,7 @@ import { localContext, services } from '../../core/service';
 import { DOCUMENT_COMMANDS } from './document-commands';
 import { exitCodeOf } from './exit-code';
 import { COMMAND_HELP, GLOBAL_HELP } from './help';
-import { badInput, err, EXIT, out, printJson, str, type Values } from './io';
+import { badInput, err, EXIT, out, printJson, refusalLine, str, type Values } from './io';
 import { runDocumentCommand } from './run-documents';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -54,8 +54,7 @@ async function runContract(values: Values): Promise<number> {
   const query: Record<string, string> = lang ? { lang } : {};
   const result = await services.contract({ fields: {}, files: {}, query }, localContext());
   printJson(result.body);
-  if (!result.ok && 'error' in result.body)
-    err(`facturx contract: ${result.body.error}: ${result.body.message}`);
+  if (!result.ok && 'error' in result.body) err(`facturx contract: ${refusalLine(result.body)}`);
   return exitCodeOf('contract', result);
 }
 

@@ -13,7 +13,7 @@ import { services } from '../../core/service';
 import type { ServiceContext, ServiceRequest, ServiceResult } from '../../core/service/types';
 import { DOCUMENT_COMMANDS, rec, type DocumentCommand, type DocumentService } from './document-commands';
 import { exitCodeOf } from './exit-code';
-import type { ExitCode, Values } from './io';
+import { refusalLine, type ExitCode, type Values } from './io';
 
 /** Where `--out` puts a deliverable: the path itself, or in a batch a file of the input's name in that folder. */
 export interface OutTarget {
@@ -63,7 +63,7 @@ export function outPath(target: OutTarget, file: string | undefined, suffix: str
 function describe(command: DocumentCommand, result: ServiceResult<unknown>): string {
   const body = rec(result.body);
   if (result.ok) return command.summary(body);
-  return 'error' in body ? `${String(body.error)}: ${String(body.message)}` : String(body.detail);
+  return 'error' in body ? refusalLine(body) : String(body.detail);
 }
 
 /**
