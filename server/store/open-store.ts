@@ -73,6 +73,13 @@ function sqliteDb(file: string): Kysely<StoreTables> {
   return new Kysely<StoreTables>({ dialect: new SqliteDialect({ database: keepingStatements(database) }) });
 }
 
+/** The store's database as it stands, no migration applied: how a test builds a store of an earlier release. */
+export function databaseAt(location: StoreLocation): Kysely<StoreTables> {
+  return location.databaseUrl === undefined
+    ? sqliteDb(path.resolve(location.dataDir, SQLITE_FILE))
+    : postgresDb({ ...location, databaseUrl: location.databaseUrl });
+}
+
 /**
  * SQLite files open in this thread, shared by every store opened on them. SQLite waits for another
  * connection's lock by blocking the thread, so a second connection in the thread of the first would

@@ -106,8 +106,8 @@ export interface WorkQueueTable {
   position: number;
   filename: string;
   media_type: string | null;
-  /** The file's bytes in base64. */
-  bytes: string;
+  /** The file's bytes (added by migration 0006, so never null in an entry the queue wrote). */
+  content: Uint8Array | null;
   kind: string;
   target: string;
   /** `under_way`, `finished`, or `interrupted` (under way when the app closed). */

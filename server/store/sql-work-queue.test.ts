@@ -3,9 +3,11 @@
  * they came, changes written over, removal, the work under way marked interrupted at the next start
  * (including after the store was closed and opened again), and tenants apart.
  */
+import type { Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { NewQueueEntry } from '../../core/bridge/work-queue';
-import { openStore } from './open-store';
+import { migrate } from './migrations';
+import { databaseAt, openStore } from './open-store';
 import type { SqlStorage } from './sql-storage';
 import { SqlWorkQueue } from './sql-work-queue';
 import { engineLocations, type TestEngine } from './testing/engine-location';
@@ -148,6 +150,43 @@ for (const engine of ['sqlite', 'postgres'] as const) {
       const change = { target: 'en16931', work: 'under_way', state: '{}' } as const;
       expect(await next.update('local', running!, change, at(70))).toBe(true);
       expect((await next.list('local'))[0]?.status).toBe('under_way');
+    });
+
+    it('carries the documents an earlier release kept (bytes as base64 text) over, byte for byte', async () => {
+      const where = await location(engine);
+      const earlier = databaseAt(where);
+      await migrate(earlier as Kysely<unknown>, '0005-work-queue');
+      const row = {
+        tenant: 'local',
+        position: 1,
+        media_type: 'application/pdf',
+        kind: 'pdf',
+        target: 'en16931',
+      };
+      const times = { status: 'finished', state: '{"answers":{}}', added_at: at(0), updated_at: at(0) };
+      await (earlier as Kysely<Record<string, Record<string, unknown>>>)
+        .insertInto('work_queue')
+        .values([
+          {
+            ...row,
+            ...times,
+            id: 'kept-1',
+            filename: 'every-byte.pdf',
+            bytes: Buffer.from(pdfBytes).toString('base64'),
+          },
+          { ...row, ...times, id: 'kept-2', position: 2, filename: 'empty.pdf', bytes: '' },
+        ])
+        .execute();
+      await earlier.destroy();
+
+      const storage = await openStore(where);
+      opened.push(storage);
+      const kept = await new SqlWorkQueue(storage).list('local');
+      expect(kept.map((e) => [e.id, e.file.filename, [...e.file.bytes]])).toEqual([
+        ['kept-1', 'every-byte.pdf', [...pdfBytes]],
+        ['kept-2', 'empty.pdf', []],
+      ]);
+      expect(kept[0]?.file.bytes).toBeInstanceOf(Uint8Array);
     });
   });
 }

@@ -20,7 +20,7 @@ const entryOf = (row: Selectable<WorkQueueTable>): QueueEntry => ({
   id: row.id,
   file: {
     filename: row.filename,
-    bytes: new Uint8Array(Buffer.from(row.bytes, 'base64')),
+    bytes: new Uint8Array(row.content ?? []),
     ...(row.media_type === null ? {} : { mediaType: row.media_type }),
   },
   kind: row.kind as QueueFileKind,
@@ -62,7 +62,7 @@ export class SqlWorkQueue {
         position: after + i + 1,
         filename: entry.file.filename,
         media_type: entry.file.mediaType ?? null,
-        bytes: Buffer.from(entry.file.bytes).toString('base64'),
+        content: Buffer.from(entry.file.bytes.buffer, entry.file.bytes.byteOffset, entry.file.bytes.length),
         kind: entry.kind,
         target: entry.target,
         status: entry.work,

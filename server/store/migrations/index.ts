@@ -9,6 +9,7 @@ import * as jobs from './0002-jobs';
 import * as secrets from './0003-server-secrets';
 import * as sellerLayouts from './0004-seller-layouts';
 import * as workQueue from './0005-work-queue';
+import * as workQueueBinary from './0006-work-queue-binary';
 
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-accounts': accounts,
@@ -16,17 +17,23 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0003-server-secrets': secrets,
   '0004-seller-layouts': sellerLayouts,
   '0005-work-queue': workQueue,
+  '0006-work-queue-binary': workQueueBinary,
 };
 
-/** Brings the schema up to the last version; throws with the failing migration's reason. */
-export async function migrate(db: Kysely<unknown>): Promise<void> {
+/**
+ * Brings the schema up to the last version (or up to `version`, to build a store as an earlier release
+ * left it); throws with the failing migration's reason.
+ */
+export async function migrate(db: Kysely<unknown>, version?: string): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => ({ ...MIGRATIONS }) },
     migrationTableName: 'schema_migrations',
     migrationLockTableName: 'schema_migrations_lock',
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (version === undefined
+    ? migrator.migrateToLatest()
+    : migrator.migrateTo(version));
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
     throw new Error(`store migration ${failed ?? ''} failed: ${String(error)}`);
