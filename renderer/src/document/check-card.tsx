@@ -109,6 +109,14 @@ export function CheckCard({
     (corrected: Correction) => onKeepReview(id, { corrected }),
     [id, onKeepReview],
   );
+  // A Factur-X PDF made before for this document (by its form, or by "convert all") is shown as its result.
+  const converted =
+    check.conversion?.final !== undefined &&
+    check.conversion.final !== 'pending' &&
+    check.conversion.dryRun !== undefined &&
+    check.conversion.dryRun !== 'pending'
+      ? { dryRun: check.conversion.dryRun, final: check.conversion.final }
+      : undefined;
   const keepConversion = useCallback(
     (conversion: FormConversion) => onConverted(id, conversion),
     [id, onConverted],
@@ -177,6 +185,7 @@ export function CheckCard({
                     {...(kept?.corrected ? { kept: kept.corrected } : {})}
                     onCorrect={keepCorrection}
                     onConverted={keepConversion}
+                    {...(converted ? { converted } : {})}
                     profiles={profiles}
                     sources={sources}
                     point={point}
@@ -234,6 +243,7 @@ export function CheckCard({
           target={target}
           profiles={profiles}
           onConverted={keepConversion}
+          {...(converted ? { converted } : {})}
         />
       )}
     </article>

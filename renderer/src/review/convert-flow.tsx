@@ -28,6 +28,8 @@ interface Props {
   readonly profiles: Profiles;
   /** Told the Factur-X PDF this form made, to keep it with the document. */
   readonly onConverted?: (conversion: FormConversion) => void;
+  /** The Factur-X PDF this form made before (in a card since closed), shown again. */
+  readonly converted?: FormConversion;
 }
 
 const tones = { success: 'success', incomplete: 'partial', failed: 'failure' } as const;
@@ -36,10 +38,10 @@ const tones = { success: 'success', incomplete: 'partial', failed: 'failure' } a
  * Converting one invoice: a dry run first (verdict, France 2026 findings, field provenance), the
  * complements that clear the findings and "Check again", then the final call and the deliverable.
  */
-export function ConvertFlow({ source, run, target, profiles, onConverted }: Props) {
+export function ConvertFlow({ source, run, target, profiles, onConverted, converted }: Props) {
   const { t } = useI18n();
   const outputLabel = useId();
-  const conversion = useConversion(source, run, target, onConverted);
+  const conversion = useConversion(source, run, target, onConverted, converted);
   const { dryRun, final, output } = conversion;
   const dryRunBody = convertBodyOf(dryRun);
   const accepted = acceptedJobOf(final);

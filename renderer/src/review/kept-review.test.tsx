@@ -135,5 +135,21 @@ describe('a review kept with its document', () => {
     const status = () => within(screen.getByTestId('queue-row')).getByTestId('queue-status').textContent;
     await waitFor(() => expect(status()).toBe('Converted to Factur-X'));
     await waitFor(() => expect(store.entries[0]?.state).toContain(btoa('%PDF-1.7 converted')));
+    expect(screen.getByTestId('convert-result')).toBeTruthy();
+  });
+
+  it('shows the Factur-X PDF made before as the form’s result when the card is opened again', async () => {
+    renderApp(readingBackend().backend);
+    await drop();
+    await waitFor(() => expect(numberInput().value).toBe('F-READ-1'));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Convert' })));
+    await waitFor(() => expect(screen.getByTestId('convert-result')).toBeTruthy());
+    await toggle();
+    expect(screen.queryByTestId('convert-result')).toBeNull();
+    await toggle();
+    expect(screen.getByTestId('convert-result').dataset.outcome).toBe('success');
+    // A correction makes it a different invoice: the result made before no longer stands for it.
+    await correctNumber();
+    expect(screen.queryByTestId('convert-result')).toBeNull();
   });
 });

@@ -236,6 +236,8 @@ interface Props {
   readonly kept?: Correction;
   readonly onCorrect?: (correction: Correction) => void;
   readonly onConverted?: (conversion: FormConversion) => void;
+  /** The document's Factur-X conversion made before, shown as this form's result. */
+  readonly converted?: FormConversion;
 }
 
 /**
@@ -254,6 +256,7 @@ export function ReviewFlow({
   kept,
   onCorrect,
   onConverted,
+  converted,
 }: Props) {
   const { lang, t } = useI18n();
   const formId = useId().replace(/[^\w-]/g, '');
@@ -262,6 +265,7 @@ export function ReviewFlow({
     ...(kept ? { kept } : {}),
     ...(onCorrect ? { onCorrect } : {}),
     ...(onConverted ? { onConverted } : {}),
+    ...(converted ? { converted } : {}),
   });
   const problems = useMemo(
     () => problemsOf(review.shown, lang, t('review.missing')),

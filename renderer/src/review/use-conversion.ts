@@ -111,10 +111,14 @@ export function useConversion(
   run: RunConvert,
   target: ValidationTarget,
   onConverted?: (conversion: FormConversion) => void,
+  /** The document's conversion made before (in a card since closed): its result is shown again. */
+  converted?: FormConversion,
 ): Conversion {
   const [output, setOutput] = useState<ConvertOutput>('facturx_pdfa3');
+  // Only the result comes back: the complements typed for its check are gone, so a new conversion starts
+  // from a new check.
   const [dryRun, setDryRun] = useState<Answer | 'pending'>();
-  const [final, setFinal] = useState<Answer | 'pending'>();
+  const [final, setFinal] = useState<Answer | 'pending' | undefined>(converted?.final);
   const [finalOutput, setFinalOutput] = useState<ConvertOutput>('facturx_pdfa3');
   const [inputs, setInputs] = useState<readonly ComplementInput[]>([]);
   const [unsupportedInputs, setUnsupported] = useState<readonly string[]>([]);

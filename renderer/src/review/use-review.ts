@@ -76,6 +76,8 @@ export interface ReviewOptions {
   readonly onCorrect?: (correction: Correction) => void;
   /** Told a Factur-X PDF's conversion: the check that allowed it, and the final call's answer. */
   readonly onConverted?: (conversion: FormConversion) => void;
+  /** The document's conversion made before (in a card since closed): its result is shown until a change. */
+  readonly converted?: FormConversion;
 }
 
 /**
@@ -88,7 +90,7 @@ export function useReview(
   file: InvoiceFile,
   reading: Answer,
   run: RunConvert,
-  { delay = 700, kept, onCorrect, onConverted }: ReviewOptions = {},
+  { delay = 700, kept, onCorrect, onConverted, converted }: ReviewOptions = {},
 ): Review {
   const [draft, setDraft] = useState<InvoiceDraft>(
     () => kept?.draft ?? candidateOf(reading.ok ? reading.body : undefined) ?? {},
@@ -99,7 +101,7 @@ export function useReview(
   // Kept corrections were never checked here: nothing stands for their check yet.
   const [checkedDraft, setCheckedDraft] = useState<InvoiceDraft | undefined>(kept ? undefined : draft);
   const [output, setOutput] = useState<ConvertOutput>('facturx_pdfa3');
-  const [final, setFinal] = useState<Answer | 'pending'>();
+  const [final, setFinal] = useState<Answer | 'pending' | undefined>(converted?.final);
   const [finalOutput, setFinalOutput] = useState<ConvertOutput>('facturx_pdfa3');
   const latest = useRef(0);
   const checkedRun = useRef(run);
