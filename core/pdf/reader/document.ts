@@ -7,14 +7,15 @@
 import { fillText, type LocalizedText } from '../../api/lang';
 import {
   type BeyondBounds,
+  type DrawingCount,
+  type Measures,
   type PdfBound,
   type PdfLimits,
-  type StreamSizes,
   checkBounds,
   PDF_LIMITS,
 } from './bounds';
-import { type Decoded, decodeStream, MAX_DECODED } from './filters';
-import { PdfDict, PdfRef, PdfStream, type PdfObject, isName } from './objects';
+import { type Decoded, decodeStream, directFilters, MAX_DECODED } from './filters';
+import { MAX_REF_CHAIN, PdfDict, PdfRef, PdfStream, type PdfObject, isName } from './objects';
 import { Parser, PdfSyntaxError, bytesOf, indexOf, isWhite, lastIndexOf } from './parser';
 
 export type XrefEntry =
@@ -126,7 +127,6 @@ interface Kept {
 }
 
 const MAX_XREF_SECTIONS = 256;
-const MAX_REF_CHAIN = 32;
 const MAX_OBJECT_NUMBER = 8_388_608;
 const HEADER = bytesOf('%PDF-');
 const STARTXREF = bytesOf('startxref');
@@ -158,6 +158,8 @@ export class PdfDocument {
   private tooManyObjects = false;
   /** Decoded size of each stream the bounds check decoded, by the offset and length of its data. */
   private readonly decodedSizes = new Map<number, { readonly length: number; readonly size: number }>();
+  /** The drawing count of the bounds check, with what it read (bounds.ts). */
+  private drawingCount: DrawingCount | undefined;
   /** Decoded streams kept (KEEP_STREAM_BYTES), by the offset of their data. */
   private readonly kept = new Map<number, Kept>();
   private keptBytes = 0;
@@ -215,7 +217,7 @@ export class PdfDocument {
     }
     const beyond = doc.tooManyObjects
       ? { bound: 'objects' as const, limit: limits.maxObjects }
-      : checkBounds(doc, limits, doc.streamSizes());
+      : checkBounds(doc, limits, doc.measures());
     return beyond ? openError('beyond_bounds', beyond) : { ok: true, doc };
   }
 
@@ -250,19 +252,41 @@ export class PdfDocument {
     return at;
   }
 
-  /** Where this document's bounds check notes the sizes it measures, and finds those its base measured. */
-  private streamSizes(): StreamSizes {
+  /** Where this document's bounds check notes what it measures, and finds what its base measured. */
+  private measures(): Measures {
     return {
-      known: (stream) => {
+      knownSize: (stream) => {
         const at = this.baseOffsetOf(stream);
         const was = at === undefined ? undefined : this.base?.decodedSizes.get(at);
         return was?.length === stream.raw.length ? was.size : undefined;
       },
-      measured: (stream, size) => {
+      measuredSize: (stream, size) => {
         const at = this.offsetOf(stream);
         if (at !== undefined) this.decodedSizes.set(at, { length: stream.raw.length, size });
       },
+      knownOperations: () => {
+        const count = this.base?.drawingCount;
+        if (!count?.shared || this.limits !== this.base?.limits || !this.drawsAsBase(count)) return undefined;
+        this.drawingCount = count;
+        return count.operations;
+      },
+      countedOperations: (count) => {
+        this.drawingCount = count;
+      },
     };
+  }
+
+  /**
+   * Whether this file's pages draw what its base's drew: the same page tree under its catalog, and every
+   * object the base's count read, read alike (readsAsBase; a stream's data then the same bytes, decoded
+   * alike since the count was shared only for streams whose filters are in their own dictionary).
+   */
+  private drawsAsBase(count: DrawingCount): boolean {
+    const pages = this.catalog()?.get('Pages');
+    if (!(pages instanceof PdfRef && count.pages instanceof PdfRef && pages.num === count.pages.num))
+      return false;
+    for (const num of count.read) if (!this.readsAsBase(num, 0)) return false;
+    return true;
   }
 
   /** The offset of a stream's data in the file, when it is a view into the file's bytes. */
@@ -708,16 +732,4 @@ function sameEntry(a: XrefEntry | undefined, b: XrefEntry): boolean {
  */
 function keptWithin(kept: Kept | undefined, stream: PdfStream, limit: number): Decoded | undefined {
   return kept && kept.length === stream.raw.length && kept.limit <= limit ? kept.decoded : undefined;
-}
-
-/**
- * Whether a stream says how it is encoded in its own dictionary: a filter or its parameters given by
- * reference could be redefined by a later revision, and the same bytes then decode otherwise.
- */
-function directFilters(stream: PdfStream): boolean {
-  const direct = (o: PdfObject | undefined): boolean =>
-    !(o instanceof PdfRef) &&
-    (!Array.isArray(o) || o.every((item: PdfObject) => direct(item))) &&
-    (!(o instanceof PdfDict) || [...o.map.values()].every((item) => direct(item)));
-  return direct(stream.dict.get('Filter')) && direct(stream.dict.get('DecodeParms'));
 }
