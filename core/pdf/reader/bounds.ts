@@ -75,6 +75,8 @@ export interface DrawingCount {
 /** What the check needs of a document (PdfDocument, without a cycle between the two modules). */
 export interface BoundedDocument {
   objectNumbers(): Iterable<number>;
+  /** False for an object that cannot read as a stream, told without reading it. */
+  mayBeStream(num: number): boolean;
   get(num: number): PdfObject | undefined;
   resolve(o: PdfObject | undefined): PdfObject | undefined;
   dict(o: PdfObject | undefined): PdfDict | undefined;
@@ -96,7 +98,7 @@ export function checkBounds(
   for (const num of doc.objectNumbers()) {
     objects += 1;
     if (objects > limits.maxObjects) return { bound: 'objects', limit: limits.maxObjects };
-    const stream = doc.get(num);
+    const stream = doc.mayBeStream(num) ? doc.get(num) : undefined;
     if (!(stream instanceof PdfStream)) continue;
     const filters = filterNames(stream, resolve);
     const codec = filters.findIndex((f) => f !== undefined && IMAGE_FILTERS.has(f));
@@ -192,7 +194,7 @@ function decodesWithin(
   for (const num of doc.objectNumbers()) {
     objects += 1;
     if (objects > limits.maxObjects) return false;
-    const stream = doc.get(num);
+    const stream = doc.mayBeStream(num) ? doc.get(num) : undefined;
     if (!(stream instanceof PdfStream)) continue;
     const filters = filterNames(stream, resolve);
     if (filters.some((f) => f !== undefined && IMAGE_FILTERS.has(f))) continue;

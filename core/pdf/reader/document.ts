@@ -132,6 +132,20 @@ const HEADER = bytesOf('%PDF-');
 const STARTXREF = bytesOf('startxref');
 const TRAILER = bytesOf('trailer');
 const OBJ = bytesOf('obj');
+const STREAM = bytesOf('stream');
+
+/** The `n g obj` headers in a file by object number (each its last), and whether all were counted. */
+interface Headers {
+  readonly found: Map<number, number>;
+  readonly complete: boolean;
+}
+
+/** An object stream decoded: its objects' offsets in the data, and whether the data has `stream` anywhere. */
+interface ObjStm {
+  readonly data: Uint8Array;
+  readonly offsets: Map<number, number>;
+  readonly holdsStreams: boolean;
+}
 
 export class PdfDocument {
   /** Offset of `%PDF-`; offsets in the file are counted from the file start, as the standard says. */
@@ -151,8 +165,9 @@ export class PdfDocument {
   private readonly cache = new Map<number, PdfObject>();
   /** How each object was read from its entry (a revision appended to this file may share it: fromBase). */
   private readonly origins = new Map<number, Origin>();
-  private readonly objStms = new Map<number, { data: Uint8Array; offsets: Map<number, number> } | null>();
+  private readonly objStms = new Map<number, ObjStm | null>();
   private scanned: Map<number, number> | null = null;
+  private headersFound: Headers | undefined;
   private lengthDepth = 0;
   /** The cross-reference data or the scan found more objects than the bound allows. */
   private tooManyObjects = false;
@@ -475,12 +490,32 @@ export class PdfDocument {
     }
   }
 
-  private fromObjStm(stmNum: number, num: number): PdfObject | undefined {
+  private objStm(stmNum: number): ObjStm | null {
     let stm = this.objStms.get(stmNum);
     if (stm === undefined) {
       stm = this.openObjStm(stmNum);
       this.objStms.set(stmNum, stm);
     }
+    return stm;
+  }
+
+  /**
+   * Whether object `num` may read as a stream (the bounds check reads only those). An object of an object
+   * stream whose data holds no `stream` keyword cannot parse as one, nor, when it does not parse, be one
+   * found by scanning the file if no `num g obj` lies in it: such objects are not parsed to be told apart.
+   */
+  mayBeStream(num: number): boolean {
+    const entry = this.xref.get(num);
+    if (entry?.kind !== 'compressed') return true;
+    const stm = this.objStm(entry.stream);
+    if (!stm || stm.holdsStreams) return true;
+    // The headers only: scan() would make them the file's objects (size(), the next revision's numbers).
+    const { found, complete } = this.headers();
+    return !complete || found.has(num);
+  }
+
+  private fromObjStm(stmNum: number, num: number): PdfObject | undefined {
+    const stm = this.objStm(stmNum);
     if (!stm) return undefined;
     const at = stm.offsets.get(num);
     // The xref index is only a hint: the stream's own header says where each object is.
@@ -488,7 +523,7 @@ export class PdfDocument {
     return new Parser(stm.data, at).object();
   }
 
-  private openObjStm(stmNum: number): { data: Uint8Array; offsets: Map<number, number> } | null {
+  private openObjStm(stmNum: number): ObjStm | null {
     const s = this.resolve(new PdfRef(stmNum, 0));
     if (!(s instanceof PdfStream)) return null;
     const decoded = this.decode(s);
@@ -504,7 +539,7 @@ export class PdfDocument {
       if (obj === undefined || off === undefined) break;
       offsets.set(obj, first + off);
     }
-    return { data: decoded.bytes, offsets };
+    return { data: decoded.bytes, offsets, holdsStreams: indexOf(decoded.bytes, STREAM) >= 0 };
   }
 
   private readXref(): void {
@@ -621,7 +656,17 @@ export class PdfDocument {
   /** Object number → offset of its last `n g obj` header in the file. */
   private scan(): Map<number, number> {
     if (this.scanned) return this.scanned;
+    const { found, complete } = this.headers();
+    if (!complete) this.tooManyObjects = true;
+    this.scanned = found;
+    return found;
+  }
+
+  /** The `n g obj` headers of the file (scan), found once, up to one more than the bound allows. */
+  private headers(): Headers {
+    if (this.headersFound) return this.headersFound;
     const found = new Map<number, number>();
+    let complete = true;
     const b = this.bytes;
     for (let at = indexOf(b, OBJ); at >= 0; at = indexOf(b, OBJ, at + 3)) {
       if (b[at - 1] === 100 /* endobj */ || !isWhite(b[at - 1])) continue;
@@ -637,12 +682,12 @@ export class PdfDocument {
       const num = parser.integer();
       if (num !== undefined && num < MAX_OBJECT_NUMBER) found.set(num, q);
       if (found.size > this.limits.maxObjects) {
-        this.tooManyObjects = true;
+        complete = false;
         break;
       }
     }
-    this.scanned = found;
-    return found;
+    this.headersFound = { found, complete };
+    return this.headersFound;
   }
 
   private fromScan(num: number): PdfObject | undefined {
