@@ -141,15 +141,13 @@ export const DOCUMENT_COMMANDS: Readonly<Record<DocumentService, DocumentCommand
       for (const [flag, field] of textFields) {
         const given = str(values, flag);
         if (given === undefined) continue;
-        const text = readText(
-          input && flag === 'invoice-data' ? await pairedPath(given, input, '.json') : given,
-        );
+        const text = readText(input && flag === 'invoice-data' ? pairedPath(given, input, '.json') : given);
         if (!text.ok) return text;
         fields[field] = text.value;
       }
       const cii = str(values, 'cii');
       if (cii !== undefined) {
-        const part = readPart(input ? await pairedPath(cii, input, '.xml') : cii);
+        const part = readPart(input ? pairedPath(cii, input, '.xml') : cii);
         if (!part.ok) return part;
         files.cii = part.value;
       }

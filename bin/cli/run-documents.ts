@@ -49,7 +49,7 @@ export async function runDocumentCommand(
   if (positionals.length === 0 && !command.fileOptional?.(values)) return badInput('missing FILE', json);
   const given = jobsOf(values);
   if (given === null) return badInput('--jobs must be a whole number of at least 1', json);
-  const folder = positionals.length === 0 ? await sourceFolderOf(command, values) : null;
+  const folder = positionals.length === 0 ? sourceFolderOf(command, values) : null;
   const { files, batch } = folder
     ? await expandInputs([folder.path], [folder.extension])
     : positionals.length === 0
@@ -64,7 +64,7 @@ export async function runDocumentCommand(
   }
 
   const out = str(values, 'out');
-  if (batch && out !== undefined && !(await isDirectory(out)) && /\.[a-z0-9]+$/i.test(out)) {
+  if (batch && out !== undefined && !isDirectory(out) && /\.[a-z0-9]+$/i.test(out)) {
     return badInput('with several inputs, --out must name a folder', json);
   }
   const target: OutTarget = { out, batch };
@@ -140,13 +140,13 @@ async function runBatch(
 }
 
 /** A source flag naming a folder, when the command was given no FILE: each file in it is one input. */
-async function sourceFolderOf(
+function sourceFolderOf(
   command: DocumentCommand,
   values: Values,
-): Promise<{ flag: string; extension: string; path: string } | null> {
+): { flag: string; extension: string; path: string } | null {
   for (const { flag, extension } of command.sourceFolders ?? []) {
     const given = str(values, flag);
-    if (given !== undefined && (await isDirectory(given))) return { flag, extension, path: given };
+    if (given !== undefined && isDirectory(given)) return { flag, extension, path: given };
   }
   return null;
 }

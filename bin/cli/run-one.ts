@@ -6,7 +6,7 @@
  * batch worker (batch-worker.ts), which then spends its time on the documents alone and never waits on
  * the disk. A batch prints the same bytes whatever the number of jobs.
  */
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { errorExitCode } from '../../core/api/errors';
 import { services } from '../../core/service';
@@ -68,16 +68,24 @@ function describe(command: DocumentCommand, result: ServiceResult<unknown>): str
 
 /**
  * Written under a temporary name then renamed, so that a file of that name is always complete (a batch
- * stopped or killed mid-write leaves no half file behind the real name).
+ * stopped or killed mid-write leaves no half file behind the real name). Synchronous: a file of some
+ * kilobytes goes to the page cache in microseconds, where each step of an asynchronous write (mkdir,
+ * open, write, close, rename) is a trip to libuv's threads (0.12 ms of processor time a file against
+ * 0.02); the folder is made when the write finds it missing, not before each file.
  */
-async function writeDeliverable(target: string, bytes: Uint8Array): Promise<void> {
-  await mkdir(path.dirname(target), { recursive: true });
+function writeDeliverable(target: string, bytes: Uint8Array): void {
   const partial = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.part`;
   try {
-    await writeFile(partial, bytes);
-    await rename(partial, target);
+    try {
+      writeFileSync(partial, bytes);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      mkdirSync(path.dirname(target), { recursive: true });
+      writeFileSync(partial, bytes);
+    }
+    renameSync(partial, target);
   } catch (error) {
-    await rm(partial, { force: true });
+    rmSync(partial, { force: true });
     throw error;
   }
 }
@@ -158,11 +166,11 @@ export async function answerInput(
 }
 
 /** Writes an answer's deliverable, if any: its outcome then names the file written. */
-export async function deliver(one: OneInput, answered: Answered): Promise<Outcome> {
+export function deliver(one: OneInput, answered: Answered): Outcome {
   const { deliverable, ...outcome } = answered;
   if (!deliverable) return outcome;
   try {
-    await writeDeliverable(deliverable.target, deliverable.bytes);
+    writeDeliverable(deliverable.target, deliverable.bytes);
     return { ...outcome, line: `${outcome.line} -> ${deliverable.target}` };
   } catch (error) {
     return crashed(one, error);

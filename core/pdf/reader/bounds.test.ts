@@ -4,6 +4,7 @@
  * filter pdfjs would decode is decoded here within the bound (Flate, LZW, ASCII85, RunLength), and read
  * back alike by pdfjs, so the bytes we count are the bytes pdfjs would make.
  */
+import { deflateSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
 import { localContext, services } from '../../service';
 import {
@@ -117,6 +118,111 @@ describe('a PDF beyond a bound is refused when it is opened, saying which', () =
     expect(refusal(hugePicture(), PDF_LIMITS).en).toMatch(/more than 50 million pixels/);
   });
 });
+
+describe('objects of an object stream', () => {
+  /** Decodes to 1,000 bytes: beyond LITTLE's bound of a stream, which the file's other streams are within. */
+  const spaces = deflateSync(Buffer.alloc(1_000, 0x20));
+  const LITTLE: PdfLimits = { ...PDF_LIMITS, maxStreamBytes: 500 };
+  const inner = (num: number) =>
+    Buffer.concat([
+      Buffer.from(`${num} 0 obj\n<< /Length ${spaces.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'),
+      spaces,
+      Buffer.from('\nendstream\nendobj\n', 'latin1'),
+    ]);
+
+  it('are measured when the object stream holds a stream, against the standard', () => {
+    // Object 6 without its `6 0 obj` header and `endobj`, as an object stream holds it.
+    const opened = PdfDocument.open(objectStreamPdf([inner(6).subarray(8, -7), Buffer.from('null')]), LITTLE);
+    expect(opened.ok).toBe(false);
+    if (!opened.ok) expect(opened.error.message).toMatch(/a stream that decompresses/);
+  });
+
+  it('are measured when one does not read and a stream of its number lies elsewhere in the file', () => {
+    const pdf = objectStreamPdf([Buffer.from('<< /Broken'), Buffer.from('null')], inner(6));
+    const opened = PdfDocument.open(pdf, LITTLE);
+    expect(opened.ok).toBe(false);
+    if (!opened.ok) expect(opened.error.message).toMatch(/a stream that decompresses/);
+  });
+
+  it('are not read to be measured when the object stream holds no stream', () => {
+    const get = vi.spyOn(PdfDocument.prototype, 'get');
+    try {
+      const opened = PdfDocument.open(
+        objectStreamPdf([Buffer.from('<< /A 1 >>'), Buffer.from('null')]),
+        LITTLE,
+      );
+      expect(opened.ok).toBe(true);
+      // Object 7, which nothing refers to, is not read; object 6 neither.
+      expect(get.mock.calls.map(([num]) => num)).not.toContain(7);
+      expect(get.mock.calls.map(([num]) => num)).not.toContain(6);
+    } finally {
+      get.mockRestore();
+    }
+  });
+});
+
+/**
+ * A one-page PDF whose objects 6 and 7 are `inside` an object stream (object 5), with a cross-reference
+ * stream (object 8); `loose` bytes lie between the page's content and the object stream, in no
+ * cross-reference entry.
+ */
+function objectStreamPdf(inside: readonly [Buffer, Buffer], loose: Buffer = Buffer.alloc(0)): Uint8Array {
+  const header = `6 0 7 ${inside[0].length + 1} `;
+  const objstm = Buffer.concat([Buffer.from(header, 'latin1'), inside[0], Buffer.from(' '), inside[1]]);
+  const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
+  const offsets: number[] = [];
+  const add = (num: number | null, body: Buffer) => {
+    if (num !== null) offsets[num] = Buffer.concat(parts).length;
+    parts.push(body);
+  };
+  const text = 'BT ET';
+  add(1, Buffer.from('1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n', 'latin1'));
+  add(2, Buffer.from('2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n', 'latin1'));
+  add(3, Buffer.from('3 0 obj\n<< /Type /Page /Parent 2 0 R /Contents 4 0 R >>\nendobj\n', 'latin1'));
+  add(
+    4,
+    Buffer.from(`4 0 obj\n<< /Length ${text.length} >>\nstream\n${text}\nendstream\nendobj\n`, 'latin1'),
+  );
+  add(null, loose);
+  add(
+    5,
+    Buffer.concat([
+      Buffer.from(
+        `5 0 obj\n<< /Type /ObjStm /N 2 /First ${header.length} /Length ${objstm.length} >>\nstream\n`,
+        'latin1',
+      ),
+      objstm,
+      Buffer.from('\nendstream\nendobj\n', 'latin1'),
+    ]),
+  );
+  const xrefAt = Buffer.concat(parts).length;
+  const row = (type: number, a: number, b: number) => {
+    const r = Buffer.alloc(7);
+    r.writeUInt8(type, 0);
+    r.writeUInt32BE(a, 1);
+    r.writeUInt16BE(b, 5);
+    return r;
+  };
+  const rows = Buffer.concat([
+    row(0, 0, 65535),
+    ...[1, 2, 3, 4, 5].map((n) => row(1, offsets[n]!, 0)),
+    row(2, 5, 0),
+    row(2, 5, 1),
+    row(1, xrefAt, 0),
+  ]);
+  add(
+    8,
+    Buffer.concat([
+      Buffer.from(
+        `8 0 obj\n<< /Type /XRef /Size 9 /W [1 4 2] /Root 1 0 R /Length ${rows.length} >>\nstream\n`,
+        'latin1',
+      ),
+      rows,
+      Buffer.from(`\nendstream\nendobj\nstartxref\n${xrefAt}\n%%EOF\n`, 'latin1'),
+    ]),
+  );
+  return new Uint8Array(Buffer.concat(parts));
+}
 
 describe('the bytes of every filter chain counted', () => {
   const check = (bytes: Uint8Array, over: Partial<PdfLimits>) => {

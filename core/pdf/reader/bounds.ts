@@ -5,9 +5,9 @@
  * the size of each picture, and the drawing operations a page expands to (drawing.ts). A PDF beyond one
  * of them is refused with the bound it broke, instead of being decompressed or drawn without limit.
  */
-import { mostPageOperations } from './drawing';
-import { type Decoded, MAX_DECODED, filterNames, IMAGE_FILTERS } from './filters';
-import { isName, PdfStream, type PdfDict, type PdfObject } from './objects';
+import { type DrawnDocument, mostPageOperations } from './drawing';
+import { type Decoded, directFilters, MAX_DECODED, filterNames, IMAGE_FILTERS } from './filters';
+import { isName, MAX_REF_CHAIN, PdfRef, PdfStream, type PdfDict, type PdfObject } from './objects';
 
 export interface PdfLimits {
   /** Indirect objects in the file. */
@@ -47,17 +47,36 @@ export interface BeyondBounds {
 }
 
 /**
- * Decoded sizes already measured: those of streams whose bytes an earlier check decoded (a new revision
- * of a file checked before keeps its streams, byte for byte), and where to note the ones measured now.
+ * What an earlier check measured: the decoded sizes of streams whose bytes it decoded, and the drawing
+ * count of the file this one is a new revision of (a new revision of a file checked before keeps its
+ * streams and, unless it redefines what they draw, its pages' count), and where to note what is measured now.
  */
-export interface StreamSizes {
-  known(stream: PdfStream): number | undefined;
-  measured(stream: PdfStream, size: number): void;
+export interface Measures {
+  knownSize(stream: PdfStream): number | undefined;
+  measuredSize(stream: PdfStream, size: number): void;
+  /** The base's drawing count, when every object it read reads alike here and the page tree is the same. */
+  knownOperations(): number | undefined;
+  countedOperations(count: DrawingCount): void;
+}
+
+/**
+ * A drawing count and what it depends on: the objects it read (references followed, each one), and the
+ * catalog's `/Pages` entry (the catalog itself a new revision rewrites, with the same page tree).
+ * `shared` is false when a stream it decoded takes its filters from other objects, which the count
+ * does not follow.
+ */
+export interface DrawingCount {
+  readonly operations: number;
+  readonly read: ReadonlySet<number>;
+  readonly pages: PdfObject | undefined;
+  readonly shared: boolean;
 }
 
 /** What the check needs of a document (PdfDocument, without a cycle between the two modules). */
 export interface BoundedDocument {
   objectNumbers(): Iterable<number>;
+  /** False for an object that cannot read as a stream, told without reading it. */
+  mayBeStream(num: number): boolean;
   get(num: number): PdfObject | undefined;
   resolve(o: PdfObject | undefined): PdfObject | undefined;
   dict(o: PdfObject | undefined): PdfDict | undefined;
@@ -68,7 +87,7 @@ export interface BoundedDocument {
 export function checkBounds(
   doc: BoundedDocument,
   limits: PdfLimits = PDF_LIMITS,
-  sizes?: StreamSizes,
+  measures?: Measures,
 ): BeyondBounds | null {
   const pages = doc.resolve(doc.dict(doc.catalog()?.get('Pages'))?.get('Count'));
   if (typeof pages === 'number' && pages > limits.maxPages) return { bound: 'pages', limit: limits.maxPages };
@@ -79,7 +98,7 @@ export function checkBounds(
   for (const num of doc.objectNumbers()) {
     objects += 1;
     if (objects > limits.maxObjects) return { bound: 'objects', limit: limits.maxObjects };
-    const stream = doc.get(num);
+    const stream = doc.mayBeStream(num) ? doc.get(num) : undefined;
     if (!(stream instanceof PdfStream)) continue;
     const filters = filterNames(stream, resolve);
     const codec = filters.findIndex((f) => f !== undefined && IMAGE_FILTERS.has(f));
@@ -98,7 +117,7 @@ export function checkBounds(
       budget === left
         ? { bound: 'document_bytes', limit: limits.maxDocumentBytes }
         : { bound: 'stream_bytes', limit: limits.maxStreamBytes };
-    const known = sizes?.known(stream);
+    const known = measures?.knownSize(stream);
     if (known !== undefined) {
       if (known > budget) return beyond();
       decoded += known;
@@ -107,12 +126,38 @@ export function checkBounds(
     const result = doc.decode(stream, budget);
     if (result.ok) {
       decoded += result.bytes.length;
-      sizes?.measured(stream, result.bytes.length);
+      measures?.measuredSize(stream, result.bytes.length);
     } else if (result.beyondBounds) return beyond();
   }
-  if (mostPageOperations(doc, limits.maxPageOperations, limits.maxStreamBytes) > limits.maxPageOperations)
+  const operations = measures?.knownOperations() ?? counted(doc, limits, measures);
+  if (operations > limits.maxPageOperations)
     return { bound: 'page_operations', limit: limits.maxPageOperations };
   return null;
+}
+
+/** The most operations a page draws (drawing.ts), noted with the objects the count read. */
+function counted(doc: BoundedDocument, limits: PdfLimits, measures: Measures | undefined): number {
+  const read = new Set<number>();
+  let shared = true;
+  // Every reference the count follows, as resolve follows it.
+  const note = (o: PdfObject | undefined): void => {
+    for (let i = 0; i < MAX_REF_CHAIN && o instanceof PdfRef; i++) {
+      read.add(o.num);
+      o = doc.get(o.num);
+    }
+  };
+  const drawn: DrawnDocument = {
+    resolve: (o) => (note(o), doc.resolve(o)),
+    dict: (o) => (note(o), doc.dict(o)),
+    catalog: () => doc.catalog(),
+    decode: (stream, limit) => {
+      shared &&= directFilters(stream);
+      return doc.decode(stream, limit);
+    },
+  };
+  const operations = mostPageOperations(drawn, limits.maxPageOperations, limits.maxStreamBytes);
+  measures?.countedOperations({ operations, read, pages: doc.catalog()?.get('Pages'), shared });
+  return operations;
 }
 
 /**
@@ -149,7 +194,7 @@ function decodesWithin(
   for (const num of doc.objectNumbers()) {
     objects += 1;
     if (objects > limits.maxObjects) return false;
-    const stream = doc.get(num);
+    const stream = doc.mayBeStream(num) ? doc.get(num) : undefined;
     if (!(stream instanceof PdfStream)) continue;
     const filters = filterNames(stream, resolve);
     if (filters.some((f) => f !== undefined && IMAGE_FILTERS.has(f))) continue;

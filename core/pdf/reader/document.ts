@@ -7,14 +7,15 @@
 import { fillText, type LocalizedText } from '../../api/lang';
 import {
   type BeyondBounds,
+  type DrawingCount,
+  type Measures,
   type PdfBound,
   type PdfLimits,
-  type StreamSizes,
   checkBounds,
   PDF_LIMITS,
 } from './bounds';
-import { type Decoded, decodeStream, MAX_DECODED } from './filters';
-import { PdfDict, PdfRef, PdfStream, type PdfObject, isName } from './objects';
+import { type Decoded, decodeStream, directFilters, MAX_DECODED } from './filters';
+import { MAX_REF_CHAIN, PdfDict, PdfRef, PdfStream, type PdfObject, isName } from './objects';
 import { Parser, PdfSyntaxError, bytesOf, indexOf, isWhite, lastIndexOf } from './parser';
 
 export type XrefEntry =
@@ -126,12 +127,25 @@ interface Kept {
 }
 
 const MAX_XREF_SECTIONS = 256;
-const MAX_REF_CHAIN = 32;
 const MAX_OBJECT_NUMBER = 8_388_608;
 const HEADER = bytesOf('%PDF-');
 const STARTXREF = bytesOf('startxref');
 const TRAILER = bytesOf('trailer');
 const OBJ = bytesOf('obj');
+const STREAM = bytesOf('stream');
+
+/** The `n g obj` headers in a file by object number (each its last), and whether all were counted. */
+interface Headers {
+  readonly found: Map<number, number>;
+  readonly complete: boolean;
+}
+
+/** An object stream decoded: its objects' offsets in the data, and whether the data has `stream` anywhere. */
+interface ObjStm {
+  readonly data: Uint8Array;
+  readonly offsets: Map<number, number>;
+  readonly holdsStreams: boolean;
+}
 
 export class PdfDocument {
   /** Offset of `%PDF-`; offsets in the file are counted from the file start, as the standard says. */
@@ -151,13 +165,16 @@ export class PdfDocument {
   private readonly cache = new Map<number, PdfObject>();
   /** How each object was read from its entry (a revision appended to this file may share it: fromBase). */
   private readonly origins = new Map<number, Origin>();
-  private readonly objStms = new Map<number, { data: Uint8Array; offsets: Map<number, number> } | null>();
+  private readonly objStms = new Map<number, ObjStm | null>();
   private scanned: Map<number, number> | null = null;
+  private headersFound: Headers | undefined;
   private lengthDepth = 0;
   /** The cross-reference data or the scan found more objects than the bound allows. */
   private tooManyObjects = false;
   /** Decoded size of each stream the bounds check decoded, by the offset and length of its data. */
   private readonly decodedSizes = new Map<number, { readonly length: number; readonly size: number }>();
+  /** The drawing count of the bounds check, with what it read (bounds.ts). */
+  private drawingCount: DrawingCount | undefined;
   /** Decoded streams kept (KEEP_STREAM_BYTES), by the offset of their data. */
   private readonly kept = new Map<number, Kept>();
   private keptBytes = 0;
@@ -215,7 +232,7 @@ export class PdfDocument {
     }
     const beyond = doc.tooManyObjects
       ? { bound: 'objects' as const, limit: limits.maxObjects }
-      : checkBounds(doc, limits, doc.streamSizes());
+      : checkBounds(doc, limits, doc.measures());
     return beyond ? openError('beyond_bounds', beyond) : { ok: true, doc };
   }
 
@@ -250,19 +267,41 @@ export class PdfDocument {
     return at;
   }
 
-  /** Where this document's bounds check notes the sizes it measures, and finds those its base measured. */
-  private streamSizes(): StreamSizes {
+  /** Where this document's bounds check notes what it measures, and finds what its base measured. */
+  private measures(): Measures {
     return {
-      known: (stream) => {
+      knownSize: (stream) => {
         const at = this.baseOffsetOf(stream);
         const was = at === undefined ? undefined : this.base?.decodedSizes.get(at);
         return was?.length === stream.raw.length ? was.size : undefined;
       },
-      measured: (stream, size) => {
+      measuredSize: (stream, size) => {
         const at = this.offsetOf(stream);
         if (at !== undefined) this.decodedSizes.set(at, { length: stream.raw.length, size });
       },
+      knownOperations: () => {
+        const count = this.base?.drawingCount;
+        if (!count?.shared || this.limits !== this.base?.limits || !this.drawsAsBase(count)) return undefined;
+        this.drawingCount = count;
+        return count.operations;
+      },
+      countedOperations: (count) => {
+        this.drawingCount = count;
+      },
     };
+  }
+
+  /**
+   * Whether this file's pages draw what its base's drew: the same page tree under its catalog, and every
+   * object the base's count read, read alike (readsAsBase; a stream's data then the same bytes, decoded
+   * alike since the count was shared only for streams whose filters are in their own dictionary).
+   */
+  private drawsAsBase(count: DrawingCount): boolean {
+    const pages = this.catalog()?.get('Pages');
+    if (!(pages instanceof PdfRef && count.pages instanceof PdfRef && pages.num === count.pages.num))
+      return false;
+    for (const num of count.read) if (!this.readsAsBase(num, 0)) return false;
+    return true;
   }
 
   /** The offset of a stream's data in the file, when it is a view into the file's bytes. */
@@ -451,12 +490,32 @@ export class PdfDocument {
     }
   }
 
-  private fromObjStm(stmNum: number, num: number): PdfObject | undefined {
+  private objStm(stmNum: number): ObjStm | null {
     let stm = this.objStms.get(stmNum);
     if (stm === undefined) {
       stm = this.openObjStm(stmNum);
       this.objStms.set(stmNum, stm);
     }
+    return stm;
+  }
+
+  /**
+   * Whether object `num` may read as a stream (the bounds check reads only those). An object of an object
+   * stream whose data holds no `stream` keyword cannot parse as one, nor, when it does not parse, be one
+   * found by scanning the file if no `num g obj` lies in it: such objects are not parsed to be told apart.
+   */
+  mayBeStream(num: number): boolean {
+    const entry = this.xref.get(num);
+    if (entry?.kind !== 'compressed') return true;
+    const stm = this.objStm(entry.stream);
+    if (!stm || stm.holdsStreams) return true;
+    // The headers only: scan() would make them the file's objects (size(), the next revision's numbers).
+    const { found, complete } = this.headers();
+    return !complete || found.has(num);
+  }
+
+  private fromObjStm(stmNum: number, num: number): PdfObject | undefined {
+    const stm = this.objStm(stmNum);
     if (!stm) return undefined;
     const at = stm.offsets.get(num);
     // The xref index is only a hint: the stream's own header says where each object is.
@@ -464,7 +523,7 @@ export class PdfDocument {
     return new Parser(stm.data, at).object();
   }
 
-  private openObjStm(stmNum: number): { data: Uint8Array; offsets: Map<number, number> } | null {
+  private openObjStm(stmNum: number): ObjStm | null {
     const s = this.resolve(new PdfRef(stmNum, 0));
     if (!(s instanceof PdfStream)) return null;
     const decoded = this.decode(s);
@@ -480,7 +539,7 @@ export class PdfDocument {
       if (obj === undefined || off === undefined) break;
       offsets.set(obj, first + off);
     }
-    return { data: decoded.bytes, offsets };
+    return { data: decoded.bytes, offsets, holdsStreams: indexOf(decoded.bytes, STREAM) >= 0 };
   }
 
   private readXref(): void {
@@ -597,7 +656,17 @@ export class PdfDocument {
   /** Object number → offset of its last `n g obj` header in the file. */
   private scan(): Map<number, number> {
     if (this.scanned) return this.scanned;
+    const { found, complete } = this.headers();
+    if (!complete) this.tooManyObjects = true;
+    this.scanned = found;
+    return found;
+  }
+
+  /** The `n g obj` headers of the file (scan), found once, up to one more than the bound allows. */
+  private headers(): Headers {
+    if (this.headersFound) return this.headersFound;
     const found = new Map<number, number>();
+    let complete = true;
     const b = this.bytes;
     for (let at = indexOf(b, OBJ); at >= 0; at = indexOf(b, OBJ, at + 3)) {
       if (b[at - 1] === 100 /* endobj */ || !isWhite(b[at - 1])) continue;
@@ -613,12 +682,12 @@ export class PdfDocument {
       const num = parser.integer();
       if (num !== undefined && num < MAX_OBJECT_NUMBER) found.set(num, q);
       if (found.size > this.limits.maxObjects) {
-        this.tooManyObjects = true;
+        complete = false;
         break;
       }
     }
-    this.scanned = found;
-    return found;
+    this.headersFound = { found, complete };
+    return this.headersFound;
   }
 
   private fromScan(num: number): PdfObject | undefined {
@@ -708,16 +777,4 @@ function sameEntry(a: XrefEntry | undefined, b: XrefEntry): boolean {
  */
 function keptWithin(kept: Kept | undefined, stream: PdfStream, limit: number): Decoded | undefined {
   return kept && kept.length === stream.raw.length && kept.limit <= limit ? kept.decoded : undefined;
-}
-
-/**
- * Whether a stream says how it is encoded in its own dictionary: a filter or its parameters given by
- * reference could be redefined by a later revision, and the same bytes then decode otherwise.
- */
-function directFilters(stream: PdfStream): boolean {
-  const direct = (o: PdfObject | undefined): boolean =>
-    !(o instanceof PdfRef) &&
-    (!Array.isArray(o) || o.every((item: PdfObject) => direct(item))) &&
-    (!(o instanceof PdfDict) || [...o.map.values()].every((item) => direct(item)));
-  return direct(stream.dict.get('Filter')) && direct(stream.dict.get('DecodeParms'));
 }

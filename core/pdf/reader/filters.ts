@@ -6,7 +6,7 @@
  */
 import { inflateSync } from 'node:zlib';
 import type { PdfStream } from './objects';
-import { PdfDict, type PdfObject, nameOf } from './objects';
+import { PdfDict, PdfRef, type PdfObject, nameOf } from './objects';
 
 /** 64 MB of decoded data per stream: far above any invoice XML, XMP or xref stream. */
 export const MAX_DECODED = 64 * 1024 * 1024;
@@ -355,4 +355,16 @@ function unpredict(
     }
   }
   return { ok: true, bytes: out };
+}
+
+/**
+ * Whether a stream says how it is encoded in its own dictionary: a filter or its parameters given by
+ * reference could be redefined by a later revision, and the same bytes then decode otherwise.
+ */
+export function directFilters(stream: PdfStream): boolean {
+  const direct = (o: PdfObject | undefined): boolean =>
+    !(o instanceof PdfRef) &&
+    (!Array.isArray(o) || o.every((item: PdfObject) => direct(item))) &&
+    (!(o instanceof PdfDict) || [...o.map.values()].every((item) => direct(item)));
+  return direct(stream.dict.get('Filter')) && direct(stream.dict.get('DecodeParms'));
 }

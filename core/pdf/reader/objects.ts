@@ -24,6 +24,9 @@ export class PdfString {
   ) {}
 }
 
+/** Links of a chain of references a reader follows before giving up on it. */
+export const MAX_REF_CHAIN = 32;
+
 export class PdfRef {
   constructor(
     readonly num: number,

@@ -16,6 +16,7 @@ import { name } from '../writer/serialize';
 import { renderInvoice } from '../render/invoice-render';
 import { PDF_LIMITS, type PdfLimits } from './bounds';
 import { PdfDocument } from './document';
+import * as drawing from './drawing';
 import * as filters from './filters';
 import { isName, PdfDict, type PdfObject, PdfRef, PdfStream } from './objects';
 
@@ -24,7 +25,14 @@ vi.mock('./filters', async (actual) => {
   return { ...real, decodeStream: vi.fn(real.decodeStream) };
 });
 
+vi.mock('./drawing', async (actual) => {
+  const real = await actual<typeof drawing>();
+  return { ...real, mostPageOperations: vi.fn(real.mostPageOperations) };
+});
+
 const decodeStream = vi.mocked(filters.decodeStream);
+/** Each call is one document's pages counted, drawing operation by operation. */
+const drawingCounts = vi.mocked(drawing.mostPageOperations);
 /**
  * The streams decoded since the last clear, each once: the bounds check measures the ones the reading of
  * the cross-reference data did not decode already (the document keeps what it decoded).
@@ -56,6 +64,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   decodeStream.mockClear();
+  drawingCounts.mockClear();
 });
 
 function streamsOf(bytes: Uint8Array): { doc: PdfDocument; streams: PdfStream[] } {
@@ -139,6 +148,69 @@ describe('the bounds check of a revision we appended', () => {
   });
 });
 
+describe('the drawing count of a revision', () => {
+  it('is the carrier’s when the revision appended draws nothing of its own', () => {
+    const pack = packageFacturx(new Uint8Array(carrier), new TextEncoder().encode(goldenCii()), 'EN16931');
+    if (!pack.ok) throw new Error(pack.error.message);
+    expect(drawingCounts).toHaveBeenCalledTimes(1);
+    expect(PdfDocument.open(pack.pdf).ok).toBe(true);
+    expect(drawingCounts).toHaveBeenCalledTimes(1);
+    // The same bytes, not known as a revision: counted in full, to the same verdict.
+    expect(PdfDocument.open(new Uint8Array(pack.pdf)).ok).toBe(true);
+    expect(drawingCounts).toHaveBeenCalledTimes(2);
+  });
+
+  const FEW: PdfLimits = { ...PDF_LIMITS, maxPageOperations: 3 };
+  /** A one-page file whose page draws `content` (2 operations), opened under FEW, revised by `revision`. */
+  function revised(
+    revision: ReadonlyMap<number, PdfObject>,
+    content = 'q Q',
+  ): ReturnType<typeof PdfDocument.open> {
+    const base = openHandMade(
+      [`4 0 obj\n<< /Length ${content.length} >>\nstream\n${content}\nendstream\nendobj\n`],
+      FEW,
+    );
+    drawingCounts.mockClear();
+    return PdfDocument.open(reviseBytes(base, revision), FEW);
+  }
+  const fourOperations = new PdfStream(new PdfDict(), new TextEncoder().encode('q Q q Q'));
+  const refusedFor = (opened: ReturnType<typeof PdfDocument.open>) =>
+    opened.ok ? null : opened.error.message;
+
+  it('is the base’s when the revision adds objects no page draws', () => {
+    expect(revised(new Map([[6, fourOperations]])).ok).toBe(true);
+    expect(drawingCounts).not.toHaveBeenCalled();
+  });
+
+  it('is counted again when the revision redefines what a page draws', () => {
+    expect(refusedFor(revised(new Map([[4, fourOperations]])))).toMatch(/drawing expands/);
+    expect(drawingCounts).toHaveBeenCalledTimes(1);
+  });
+
+  it('is counted again when a page’s content takes its filter from another object', () => {
+    const base = openHandMade(
+      [
+        '4 0 obj\n<< /Length 7 /Filter 5 0 R >>\nstream\n712051>\nendstream\nendobj\n',
+        '5 0 obj\n/ASCIIHexDecode\nendobj\n',
+      ],
+      FEW,
+    );
+    drawingCounts.mockClear();
+    expect(PdfDocument.open(reviseBytes(base, new Map([[6, fourOperations]])), FEW).ok).toBe(true);
+    expect(drawingCounts).toHaveBeenCalledTimes(1);
+  });
+
+  it('is counted again when the revision’s catalog names another page tree', () => {
+    const pages = new Map<number, PdfObject>([
+      [1, dictOf({ Type: name('Catalog'), Pages: new PdfRef(6, 0) })],
+      [6, dictOf({ Type: name('Pages'), Kids: [new PdfRef(7, 0)], Count: 1 })],
+      [7, dictOf({ Type: name('Page'), Parent: new PdfRef(6, 0), Contents: new PdfRef(8, 0) })],
+      [8, fourOperations],
+    ]);
+    expect(refusedFor(revised(pages))).toMatch(/drawing expands/);
+  });
+});
+
 describe('what a document decodes, its readers share', () => {
   it('the packaging, the extraction and the check of its output decode each stream once', () => {
     const source = new Uint8Array(carrier);
@@ -200,7 +272,7 @@ describe('a revision reads the objects it keeps as the file it was appended to r
 });
 
 /** A one-page PDF written by hand (a classic cross-reference table) with `objects` from number 4 on. */
-function openHandMade(objects: readonly string[]): PdfDocument {
+function openHandMade(objects: readonly string[], limits: PdfLimits = PDF_LIMITS): PdfDocument {
   const text = [
     '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n',
     '1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n',
@@ -218,27 +290,31 @@ function openHandMade(objects: readonly string[]): PdfDocument {
     .concat(offsets.slice(1).map((o) => `${String(o).padStart(10, '0')} 00000 n\r\n`))
     .join('');
   const trailer = `trailer\n<< /Size ${text.length} /Root 1 0 R >>\nstartxref\n${at}\n%%EOF\n`;
-  const opened = PdfDocument.open(new Uint8Array(Buffer.from(`${text.join('')}${xref}${trailer}`, 'latin1')));
+  const bytes = new Uint8Array(Buffer.from(`${text.join('')}${xref}${trailer}`, 'latin1'));
+  const opened = PdfDocument.open(bytes, limits);
   if (!opened.ok) throw new Error(opened.error.message);
   return opened.doc;
 }
 
 /** `doc` with a revision appended that replaces object `num` by `value`, opened. */
 function revise(doc: PdfDocument, num: number, value: PdfObject): PdfDocument {
-  const info = doc.size();
-  const revised = writeRevision(doc, {
-    objects: new Map<number, PdfObject>([
-      [num, value],
-      [info, new PdfDict()],
-    ]),
+  const opened = PdfDocument.open(reviseBytes(doc, new Map([[num, value]])));
+  if (!opened.ok) throw new Error(opened.error.message);
+  return opened.doc;
+}
+
+/** `doc`'s bytes with a revision appended that adds or replaces `objects` (and a new Info). */
+function reviseBytes(doc: PdfDocument, objects: ReadonlyMap<number, PdfObject>): Uint8Array {
+  const info = Math.max(doc.size(), ...objects.keys()) + 1;
+  return writeRevision(doc, {
+    objects: new Map([...objects, [info, new PdfDict()]]),
     root: new PdfRef(1, 0),
     info: new PdfRef(info, 0),
     id: [new Uint8Array(16), new Uint8Array(16)],
   });
-  const opened = PdfDocument.open(revised);
-  if (!opened.ok) throw new Error(opened.error.message);
-  return opened.doc;
 }
+
+const dictOf = (entries: Record<string, PdfObject>): PdfDict => new PdfDict(new Map(Object.entries(entries)));
 
 function streamOf(doc: PdfDocument, num: number): PdfStream {
   const stream = doc.get(num);
