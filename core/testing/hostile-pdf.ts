@@ -166,6 +166,21 @@ export function hugeOperandArray(megabytes: number): Uint8Array {
   ]);
 }
 
+/**
+ * A page whose dash pattern is an array of `megabytes` MB of strings of a kilobyte (`[(aaa…) (aaa…) …] 0 d`):
+ * some thousands of operands, far within the bound on a page's operations, which a reader parses and
+ * holds, a kilobyte at a time, until the heap it is given runs out. (Text shown so would be joined by
+ * pdfjs into one array of a character an item, whose growth at once past the heap aborts the process.)
+ */
+export function longStringsArray(megabytes: number): Uint8Array {
+  const contents = Buffer.concat([
+    Buffer.from('['),
+    Buffer.from(`(${'a'.repeat(1021)}) `.repeat(megabytes * 1024)),
+    Buffer.from('] 0 d'),
+  ]);
+  return plainPdf([{ dict: '/Filter /FlateDecode', data: deflateSync(contents) }], ' /Contents 5 0 R');
+}
+
 /** `pages` pages of `pieces` pieces of text each, every piece on a line of its own. */
 export function manyTextPieces(pieces: number, pages = 1): Uint8Array {
   const contents = Array.from(

@@ -10,7 +10,9 @@ import {
   encodedContentPdf,
   explodingContentStream,
   explodingObjectStreams,
+  hugeOperandArray,
   hugePicture,
+  longStringsArray,
   nestedForms,
   lzwEncode,
   plainPdf,
@@ -70,6 +72,13 @@ describe('a PDF beyond a bound is refused when it is opened, saying which', () =
       /plus de 0.01 millions d’opérations/,
     ],
     [
+      // Half a million numbers in the array of one operator, each an object a reader holds.
+      'a page showing one array of 1 MB of numbers',
+      () => hugeOperandArray(1),
+      /a page whose drawing expands to more than 0.01 million operations/,
+      /plus de 0.01 millions d’opérations/,
+    ],
+    [
       'more objects than the bound',
       () => tooManyObjects(SMALL.maxObjects),
       /more than 500 objects/,
@@ -89,6 +98,8 @@ describe('a PDF beyond a bound is refused when it is opened, saying which', () =
       tooManyObjects(400),
       // The same, one level less: 9,441 operations.
       nestedForms(4, 10),
+      // 2,048 strings of a kilobyte in one array: within the stream bound, 2,049 operations.
+      longStringsArray(2),
     ])
       expect(PdfDocument.open(pdf, SMALL).ok).toBe(true);
   });

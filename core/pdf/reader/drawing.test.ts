@@ -4,7 +4,7 @@
  * looks like an operator (a string, inline image data).
  */
 import { describe, expect, it } from 'vitest';
-import { nestedForms, writePdf } from '../../testing/hostile-pdf';
+import { hugeOperandArray, nestedForms, writePdf } from '../../testing/hostile-pdf';
 import { PdfDocument } from './document';
 import { mostPageOperations } from './drawing';
 
@@ -51,6 +51,25 @@ describe('the drawing operations of a page', () => {
     const pdf = page('/A 5 0 R', 'BT (/A Do /A Do) Tj ET BI /W 1 /H 1 ID /A Do EI', [stream(FORM, 'n')]);
     // BT Tj ET, and BI ID of the image: the image data is skipped to EI, which ends it.
     expect(operations(pdf)).toBe(5);
+  });
+
+  it('counts each object within the arrays and dictionaries of an operator, nested ones too', () => {
+    // BT TJ ET cm BDC EMC; the 4 objects within TJ's array (a hexadecimal string among them); the 6
+    // within BDC's dictionary (keys, values, the array and its 2 numbers); the operands outside, none.
+    const pdf = page(
+      '',
+      'BT [(Fac) -120 <0041ABCD> (ture)] TJ ET 1 0 0 1 0 0 cm /Span << /A [1 2] /B true >> BDC EMC',
+      [],
+    );
+    expect(operations(pdf)).toBe(6 + 4 + 6);
+  });
+
+  it('stops reading a content stream once past the bound', () => {
+    const opened = PdfDocument.open(hugeOperandArray(1));
+    if (!opened.ok) throw new Error(opened.error.message);
+    expect(mostPageOperations(opened.doc, 1_000, 2 * 1024 * 1024)).toBe(Infinity);
+    // Half a million numbers in the array, the operators around it, and none left out.
+    expect(mostPageOperations(opened.doc, Number.MAX_SAFE_INTEGER, 2 * 1024 * 1024)).toBe(512 * 1024 + 4);
   });
 
   it('counts the appearances of the annotations drawn over the page, and the forms they draw', () => {

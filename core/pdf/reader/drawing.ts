@@ -1,5 +1,6 @@
 /**
- * The drawing operations a page expands to: the operators of its content streams, each form XObject it
+ * The drawing operations a page expands to: the operators of its content streams (and each object within
+ * the arrays and dictionaries of their operands, which a reader parses and holds), each form XObject it
  * draws (`/X Do`) counted with its own operations every time it is drawn, forms within forms alike
  * (ISO 32000-1 §8.10), and the appearances of its annotations (§12.5.5), forms drawn over it. The glyphs
  * of Type 3 fonts and the cells of tiling patterns, content streams too, are not counted. A few kilobytes of forms that draw each other ten times, seven levels down, are
@@ -31,7 +32,13 @@ interface Content {
   readonly drawn: ReadonlyMap<string, number>;
 }
 
-function contentOf(bytes: Uint8Array): Content {
+/**
+ * An operator is one operation, and so is each object within the arrays and dictionaries of its operands:
+ * a reader parses and holds them all (`[1 1 1 …] TJ` of 60 MB is 30 million numbers). The numbers and
+ * names before an operator need no count: readers take a few dozen at most (pdfjs stops past 33). The
+ * scan stops past `limit`.
+ */
+function contentOf(bytes: Uint8Array, limit: number): Content {
   let operations = 0;
   let lastName = '';
   const drawn = new Map<string, number>();
@@ -39,9 +46,10 @@ function contentOf(bytes: Uint8Array): Content {
     name(b, from, to) {
       lastName = Buffer.from(b.buffer, b.byteOffset + from, to - from).toString('latin1');
     },
-    operator(b, from, to) {
-      operations += 1;
+    operator(b, from, to, _numbers, elements) {
+      operations += 1 + elements;
       if (isOperator(b, from, to, 'Do')) drawn.set(lastName, (drawn.get(lastName) ?? 0) + 1);
+      return operations > limit;
     },
   });
   return { operations, drawn };
@@ -66,7 +74,7 @@ export function mostPageOperations(doc: DrawnDocument, limit: number, streamByte
     let c = contents.get(stream);
     if (!c) {
       const decoded = doc.decode(stream, streamBytes);
-      c = decoded.ok ? contentOf(decoded.bytes) : { operations: 0, drawn: new Map() };
+      c = decoded.ok ? contentOf(decoded.bytes, limit) : { operations: 0, drawn: new Map() };
       contents.set(stream, c);
     }
     return c;
@@ -81,6 +89,7 @@ export function mostPageOperations(doc: DrawnDocument, limit: number, streamByte
     for (const stream of streams) {
       const c = content(stream);
       total += c.operations;
+      if (total > limit) return Infinity;
       for (const [name, times] of c.drawn) {
         const form = doc.resolve(xobjects?.get(name));
         if (form instanceof PdfStream && isName(doc.resolve(form.dict.get('Subtype')), 'Form'))
