@@ -8,6 +8,8 @@
 export interface ContentVisitor {
   /** A name (`/F1`): its bytes, the slash left out, from `from` to `to`. */
   name(b: Uint8Array, from: number, to: number): void;
+  /** A string, literal or hexadecimal, of at most `bytes` bytes (escapes make a literal one shorter). */
+  string?(bytes: number): void;
   /**
    * An operator (`Do`, `rg`, `BI`), with the numbers just before it (since the last other token) and the
    * objects within the arrays and dictionaries among its operands (`[(a) 120 (b)] TJ`: 3), each of which a
@@ -54,20 +56,24 @@ export function scanContent(b: Uint8Array, visit: ContentVisitor): void {
       continue;
     }
     if (c === 40) {
+      const start = i;
       let nesting = 0;
       for (; i < n; i++) {
         if (b[i] === 92) i++;
         else if (b[i] === 40) nesting++;
         else if (b[i] === 41 && --nesting === 0) break;
       }
+      visit.string?.(Math.min(i, n) - start - 1);
       i++;
       numbers = 0;
       if (depth > 0) elements++;
       continue;
     }
     if (c === 60 && b[i + 1] !== 60) {
-      // A hexadecimal string, to its `>`.
+      // A hexadecimal string, to its `>`: two digits a byte.
+      const start = i;
       while (i < n && b[i] !== 62) i++;
+      visit.string?.(Math.ceil((i - start - 1) / 2));
       i++;
       numbers = 0;
       if (depth > 0) elements++;

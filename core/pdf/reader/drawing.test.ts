@@ -86,6 +86,59 @@ describe('the drawing operations of a page', () => {
     expect(operations(pdf)).toBe(2 + (3 + 3 * 3) + 3);
   });
 
+  describe('the glyphs of Type 3 fonts, content streams drawn for each one shown', () => {
+    // Glyph a: 4 operations (d0 m l S); glyph b, the costliest: 5 (d0 re f re f).
+    const type3 = [
+      '<< /Type /Font /Subtype /Type3 /FontBBox [0 0 1 1] /FontMatrix [1 0 0 1 0 0] /CharProcs << /a 7 0 R /b 8 0 R >> ' +
+        '/Encoding << /Type /Encoding /Differences [97 /a /b /b] >> /FirstChar 97 /LastChar 99 /Widths [1 1 1] >>',
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+      stream('', 'd0 0 0 m 1 1 l S'),
+      stream('', 'd0 0 0 1 1 re f 0 0 1 1 re f'),
+    ];
+    const withFonts = (contents: string, more: Parameters<typeof writePdf>[0] = []) =>
+      writePdf([
+        '<< /Type /Catalog /Pages 2 0 R >>',
+        '<< /Type /Pages /Kids [3 0 R] /Count 1 /Resources << /Font << /T3 5 0 R /H 6 0 R >> /XObject << /X 9 0 R >> >> >>',
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>',
+        stream('', contents),
+        ...type3,
+        ...more,
+      ]);
+
+    it('counts each byte shown in a Type 3 font as its costliest glyph, the font kept through q and Q', () => {
+      const pdf = withFonts('BT /T3 1 Tf (abc) Tj q /H 12 Tf (abcdef) Tj Q [(a) -50 <6263>] TJ ET', [
+        stream(FORM, 'n'),
+      ]);
+      // 9 operators and the 3 objects of TJ's array; 6 bytes in T3 (none counted in Helvetica), 5 each.
+      expect(operations(pdf)).toBe(12 + 6 * 5);
+    });
+
+    it('counts text a form shows in the font of what draws it', () => {
+      const pdf = withFonts('BT /T3 1 Tf /X Do ET', [stream(FORM, '(ab) Tj')]);
+      expect(operations(pdf)).toBe(4 + (1 + 2 * 5));
+    });
+  });
+
+  it('counts the cell of a tiling pattern each time a fill or a stroke paints in it', () => {
+    const pdf = writePdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R ' +
+        '/Resources << /Pattern << /P 5 0 R /S << /PatternType 2 /Shading << /ShadingType 2 /ColorSpace /DeviceGray /Coords [0 0 1 0] /Function << /FunctionType 2 /Domain [0 1] /N 1 >> >> >> >> >> >>',
+      stream(
+        '',
+        '/Pattern cs /P scn 0 0 100 100 re f 0 0 m 100 100 l S /P SCN q 1 g 0 0 1 1 re f Q 0 0 1 1 re B /S scn 0 0 1 1 re f',
+      ),
+      stream(
+        '/PatternType 1 /PaintType 1 /TilingType 1 /BBox [0 0 10 10] /XStep 10 /YStep 10 /Resources << >>',
+        '0 0 5 5 re f 5 5 5 5 re f',
+      ),
+    ]);
+    // 18 operators; the pattern's 4 painted by the first f, and by B's fill and stroke (the fill
+    // restored by Q); none for the stroke before SCN, the grey fill, or the shading pattern.
+    expect(operations(pdf)).toBe(18 + 3 * 4);
+  });
+
   it('walks a page tree deeper than the call stack', () => {
     const depth = 20_000;
     // Objects 2 … depth + 1 are Pages nodes, each the only kid of the one before; then the page, its contents.
