@@ -8,8 +8,8 @@
 export interface ContentVisitor {
   /** A name (`/F1`): its bytes, the slash left out, from `from` to `to`. */
   name(b: Uint8Array, from: number, to: number): void;
-  /** A string, literal or hexadecimal, of at most `bytes` bytes (escapes make a literal one shorter). */
-  string?(bytes: number): void;
+  /** A string, literal or hexadecimal, beginning at `from` (its `(` or `<`; parser.ts's readString reads it). */
+  string?(b: Uint8Array, from: number): void;
   /**
    * An operator (`Do`, `rg`, `BI`), with the numbers just before it (since the last other token) and the
    * objects within the arrays and dictionaries among its operands (`[(a) 120 (b)] TJ`: 3), each of which a
@@ -63,17 +63,16 @@ export function scanContent(b: Uint8Array, visit: ContentVisitor): void {
         else if (b[i] === 40) nesting++;
         else if (b[i] === 41 && --nesting === 0) break;
       }
-      visit.string?.(Math.min(i, n) - start - 1);
+      visit.string?.(b, start);
       i++;
       numbers = 0;
       if (depth > 0) elements++;
       continue;
     }
     if (c === 60 && b[i + 1] !== 60) {
-      // A hexadecimal string, to its `>`: two digits a byte.
-      const start = i;
+      // A hexadecimal string, to its `>`.
+      visit.string?.(b, i);
       while (i < n && b[i] !== 62) i++;
-      visit.string?.(Math.ceil((i - start - 1) / 2));
       i++;
       numbers = 0;
       if (depth > 0) elements++;

@@ -87,7 +87,7 @@ describe('the drawing operations of a page', () => {
   });
 
   describe('the glyphs of Type 3 fonts, content streams drawn for each one shown', () => {
-    // Glyph a: 4 operations (d0 m l S); glyph b, the costliest: 5 (d0 re f re f).
+    // Glyph a: 4 operations (d0 m l S); glyph b, the costliest: 5 (d0 re f re f), drawn for b and c.
     const type3 = [
       '<< /Type /Font /Subtype /Type3 /FontBBox [0 0 1 1] /FontMatrix [1 0 0 1 0 0] /CharProcs << /a 7 0 R /b 8 0 R >> ' +
         '/Encoding << /Type /Encoding /Differences [97 /a /b /b] >> /FirstChar 97 /LastChar 99 /Widths [1 1 1] >>',
@@ -105,12 +105,14 @@ describe('the drawing operations of a page', () => {
         ...more,
       ]);
 
-    it('counts each byte shown in a Type 3 font as its costliest glyph, the font kept through q and Q', () => {
-      const pdf = withFonts('BT /T3 1 Tf (abc) Tj q /H 12 Tf (abcdef) Tj Q [(a) -50 <6263>] TJ ET', [
+    it('counts each glyph shown in a Type 3 font as its procedure, the font kept through q and Q', () => {
+      // `\\143` is c; d, which the Differences leave out, counts as the costliest glyph.
+      const pdf = withFonts('BT /T3 1 Tf (ab\\143d) Tj q /H 12 Tf (abcdef) Tj Q [(a) -50 <6263>] TJ ET', [
         stream(FORM, 'n'),
       ]);
-      // 9 operators and the 3 objects of TJ's array; 6 bytes in T3 (none counted in Helvetica), 5 each.
-      expect(operations(pdf)).toBe(12 + 6 * 5);
+      // 9 operators and the 3 objects of TJ's array; in T3 (none counted in Helvetica), a twice (4
+      // each), b and c twice (5 each), d once (5).
+      expect(operations(pdf)).toBe(12 + 2 * 4 + 4 * 5 + 5);
     });
 
     it('counts text a form shows in the font of what draws it', () => {

@@ -10,6 +10,7 @@
  * stream is counted once per resources it is drawn with, so the count takes time linear in the document.
  */
 import { scanContent } from './content-tokens';
+import { readString } from './parser';
 import type { Decoded } from './filters';
 import { isName, PdfDict, PdfStream, type PdfObject } from './objects';
 
@@ -35,10 +36,10 @@ interface Content {
   /** The XObjects it draws (`/X Do`), with the times each is drawn. */
   readonly drawn: ReadonlyMap<string, number>;
   /**
-   * The bytes of text it shows, at most (a glyph a byte, as Type 3 fonts encode them), by the font they
-   * are shown in: '' before any `Tf`, the font of what draws it.
+   * The text it shows, by the font it is shown in ('' before any `Tf`: the font of what draws it), as
+   * the times each byte is shown (a glyph a byte, as Type 3 fonts encode them).
    */
-  readonly shown: ReadonlyMap<string, number>;
+  readonly shown: ReadonlyMap<string, Uint32Array>;
   /** The fills, strokes and texts it paints in a pattern colour (`/P1 scn`), by the pattern. */
   readonly painted: ReadonlyMap<string, number>;
 }
@@ -65,19 +66,25 @@ function contentOf(bytes: Uint8Array, limit: number): Content {
   let lastName = '';
   // A name among the operands of the operator to come (`/P1 scn` paints in a pattern, `1 0 0 scn` not).
   let named = false;
-  let textBytes = 0;
+  // Where the strings among the operands of the operator to come begin.
+  const strings: number[] = [];
   let state = { font: '', fill: '', stroke: '' };
   const saved: (typeof state)[] = [];
   const drawn = new Map<string, number>();
-  const shown = new Map<string, number>();
+  const shown = new Map<string, Uint32Array>();
+  const show = (font: string): void => {
+    const counts = shown.get(font) ?? new Uint32Array(256);
+    shown.set(font, counts);
+    for (const from of strings) readString(bytes, from, (byte) => counts[byte]!++);
+  };
   const painted = new Map<string, number>();
   scanContent(bytes, {
     name(b, from, to) {
       lastName = Buffer.from(b.buffer, b.byteOffset + from, to - from).toString('latin1');
       named = true;
     },
-    string(n) {
-      textBytes += n;
+    string(_b, from) {
+      strings.push(from);
     },
     operator(b, from, to, _numbers, elements) {
       operations += 1 + elements;
@@ -88,11 +95,11 @@ function contentOf(bytes: Uint8Array, limit: number): Content {
       else if (op === 'Do') add(drawn, lastName, 1);
       if (FILL_COLOURS.has(op)) state = { ...state, fill: op === 'scn' && named ? lastName : '' };
       if (STROKE_COLOURS.has(op)) state = { ...state, stroke: op === 'SCN' && named ? lastName : '' };
-      if (TEXT_SHOWN.has(op) && textBytes > 0) add(shown, state.font, textBytes);
+      if (TEXT_SHOWN.has(op) && strings.length > 0) show(state.font);
       if (FILLS.has(op) && state.fill) add(painted, state.fill, 1);
       if (STROKES.has(op) && state.stroke) add(painted, state.stroke, 1);
       named = false;
-      textBytes = 0;
+      strings.length = 0;
       return operations > limit;
     },
   });
@@ -128,10 +135,10 @@ export function mostPageOperations(doc: DrawnDocument, limit: number, streamByte
   // The count of a stream drawn (a form, a pattern's cell, a glyph's procedure) by the resources it is
   // drawn with, and of a Type 3 font's costliest glyph alike.
   const streams = new Map<PdfStream, Map<PdfDict | undefined, number>>();
-  const glyphs = new Map<PdfDict, Map<PdfDict | undefined, number>>();
+  const glyphs = new Map<PdfDict, Map<PdfDict | undefined, Float64Array>>();
   const drawing = new Set<PdfStream>();
-  const known = <K>(memo: Map<K, Map<PdfDict | undefined, number>>, key: K) => {
-    const byResources = memo.get(key) ?? new Map<PdfDict | undefined, number>();
+  const known = <K, V>(memo: Map<K, Map<PdfDict | undefined, V>>, key: K) => {
+    const byResources = memo.get(key) ?? new Map<PdfDict | undefined, V>();
     memo.set(key, byResources);
     return byResources;
   };
@@ -157,10 +164,10 @@ export function mostPageOperations(doc: DrawnDocument, limit: number, streamByte
       if (pattern instanceof PdfStream && charged(times, ownOperations(pattern, resources))) return Infinity;
     }
     const fonts = doc.dict(resources?.get('Font'));
-    for (const [name, bytes] of c.shown) {
-      const each =
-        name === '' ? costliestGlyphOfAll() : costliestGlyph(doc.dict(fonts?.get(name)), resources);
-      if (each > 0 && charged(bytes, each)) return Infinity;
+    for (const [name, times] of c.shown) {
+      const costs = name === '' ? costliestOfAll() : glyphCosts(doc.dict(fonts?.get(name)), resources);
+      for (let code = 0; costs && code < 256; code++)
+        if (times[code]! > 0 && costs[code]! > 0 && charged(times[code]!, costs[code]!)) return Infinity;
     }
     return total > limit ? Infinity : total;
   };
@@ -183,32 +190,46 @@ export function mostPageOperations(doc: DrawnDocument, limit: number, streamByte
     streamOperations(stream, doc.dict(stream.dict.get('Resources')) ?? drawnWith);
 
   /**
-   * The operations of the costliest glyph of a Type 3 font (its glyphs are content streams, CharProcs,
-   * drawn for each one shown, ISO 32000-1 §9.6.5), with the font's resources or those of what shows it;
-   * 0 for any other font.
+   * The operations each code draws in a Type 3 font (its glyphs are content streams, CharProcs, drawn
+   * for each one shown, ISO 32000-1 §9.6.5), with the font's resources or those of what shows it: the
+   * glyph its encoding's Differences name, or for a code they leave out, the costliest glyph (a base
+   * encoding may name one). Null for any other font, whose glyphs are not content streams.
    */
-  const costliestGlyph = (font: PdfDict | undefined, drawnWith: PdfDict | undefined): number => {
-    if (!font || !isName(doc.resolve(font.get('Subtype')), 'Type3')) return 0;
+  const glyphCosts = (font: PdfDict | undefined, drawnWith: PdfDict | undefined): Float64Array | null => {
+    if (!font || !isName(doc.resolve(font.get('Subtype')), 'Type3')) return null;
     const resources = doc.dict(font.get('Resources')) ?? drawnWith;
     const byResources = known(glyphs, font);
-    let most = byResources.get(resources);
-    if (most === undefined) {
-      most = 0;
+    let costs = byResources.get(resources);
+    if (costs === undefined) {
       const procs = doc.dict(font.get('CharProcs'));
-      for (const proc of procs ? streamsAmong([...procs.map.values()].map((o) => doc.resolve(o))) : [])
-        most = Math.max(most, streamOperations(proc, resources));
-      byResources.set(resources, most);
+      const cost = (name: string): number => {
+        const proc = doc.resolve(procs?.get(name));
+        return proc instanceof PdfStream ? streamOperations(proc, resources) : 0;
+      };
+      let costliest = 0;
+      for (const name of procs?.map.keys() ?? []) costliest = Math.max(costliest, cost(name));
+      costs = new Float64Array(256).fill(costliest);
+      const differences = doc.resolve(doc.dict(font.get('Encoding'))?.get('Differences'));
+      let code = 0;
+      for (const entry of Array.isArray(differences) ? differences : []) {
+        const item = doc.resolve(entry);
+        if (typeof item === 'number') code = item;
+        else if (isName(item) && code >= 0 && code < 256) costs[code++] = cost(item.name);
+      }
+      byResources.set(resources, costs);
     }
-    return most;
+    return costs;
   };
-  // Text shown before any `Tf` is in the font of what draws it, which may be any: the costliest glyph
-  // of the Type 3 fonts of the whole document, looked for once.
-  let ofAll: number | undefined;
-  const costliestGlyphOfAll = (): number => {
-    if (ofAll === undefined) {
-      ofAll = 0;
+  // Text shown before any `Tf` is in the font of what draws it, which may be any: each code counted as
+  // the costliest glyph of the Type 3 fonts of the whole document, looked for once.
+  let ofAll: Float64Array | undefined;
+  const costliestOfAll = (): Float64Array => {
+    if (!ofAll) {
+      let costliest = 0;
       for (const num of doc.objectNumbers())
-        ofAll = Math.max(ofAll, costliestGlyph(doc.dict(doc.get(num)), undefined));
+        for (const each of glyphCosts(doc.dict(doc.get(num)), undefined) ?? [])
+          costliest = Math.max(costliest, each);
+      ofAll = new Float64Array(256).fill(costliest);
     }
     return ofAll;
   };
