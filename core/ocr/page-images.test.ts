@@ -1,7 +1,7 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { hugeOperandArray, nestedForms } from '../testing/hostile-pdf';
+import { longStringsArray, nestedForms } from '../testing/hostile-pdf';
 import { PDFJS_BOUNDS } from '../text/pdfjs-bounded';
 import { pageImages, pagePictures } from './page-images';
 import { scanOfPdf, scanPdf, textPdf } from './scan-fixture';
@@ -73,7 +73,7 @@ describe('pageImages', () => {
     // A hundred thousand squares in nested forms: within the PDF's bounds, seconds of drawing.
     const squares = nestedForms(6, 10, '72 720 10 10 re f');
     await expect(bounded(squares, { timeMs: 1_000 })).rejects.toMatchObject({ bound: 'time', limit: 1 });
-    await expect(bounded(hugeOperandArray(8), { heapMb: 48 })).rejects.toMatchObject({
+    await expect(bounded(longStringsArray(60), { heapMb: 48 })).rejects.toMatchObject({
       bound: 'memory',
       limit: 48,
     });

@@ -150,6 +150,41 @@ export function nestedForms(
   ]);
 }
 
+/**
+ * A page showing `shown` glyphs of a Type 3 font whose one glyph is a procedure of `glyphOperations`
+ * path operations (`d0`, then `0 0 m` …, `f`): kilobytes, and shown × glyphOperations drawings.
+ */
+export function type3Glyphs(glyphOperations: number, shown: number): Uint8Array {
+  const glyph = `0 0 d0 ${'0 0 m '.repeat(Math.max(0, glyphOperations - 2))}f`;
+  return writePdf([
+    CATALOG,
+    '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
+    '<< /Type /Font /Subtype /Type3 /FontBBox [0 0 1 1] /FontMatrix [0.001 0 0 0.001 0 0] ' +
+      '/CharProcs << /a 6 0 R >> /Encoding << /Type /Encoding /Differences [97 /a] >> /FirstChar 97 /LastChar 97 /Widths [1000] >>',
+    pageWith('/Font << /F1 3 0 R >>', 5),
+    { dict: '', data: Buffer.from(`BT /F1 12 Tf 72 720 Td (${'a'.repeat(shown)}) Tj ET`) },
+    { dict: '', data: Buffer.from(glyph) },
+  ]);
+}
+
+/**
+ * A page of `fills` rectangles filled with a tiling pattern whose cell is `cellOperations` path
+ * operations: kilobytes, and fills × cellOperations drawings.
+ */
+export function tilingFills(cellOperations: number, fills: number): Uint8Array {
+  const cell = `${'0 0 m '.repeat(Math.max(0, cellOperations - 1))}f`;
+  return writePdf([
+    CATALOG,
+    '<< /Type /Pages /Kids [4 0 R] /Count 1 >>',
+    {
+      dict: '/PatternType 1 /PaintType 1 /TilingType 1 /BBox [0 0 10 10] /XStep 10 /YStep 10 /Resources << >>',
+      data: Buffer.from(cell),
+    },
+    pageWith('/Pattern << /P 3 0 R >>', 5),
+    { dict: '', data: Buffer.from(`/Pattern cs /P scn ${'0 0 10 10 re f '.repeat(fills)}`) },
+  ]);
+}
+
 /** A page showing one array of `megabytes` MB of numbers (`[1 1 1 …] TJ`), which a reader holds whole. */
 export function hugeOperandArray(megabytes: number): Uint8Array {
   const contents = Buffer.concat([
@@ -164,6 +199,21 @@ export function hugeOperandArray(megabytes: number): Uint8Array {
     pageWith('/Font << /F1 3 0 R >>', 5),
     { dict: '/Filter /FlateDecode', data: deflateSync(contents) },
   ]);
+}
+
+/**
+ * A page whose dash pattern is an array of `megabytes` MB of strings of a kilobyte (`[(aaa…) (aaa…) …] 0 d`):
+ * some thousands of operands, far within the bound on a page's operations, which a reader parses and
+ * holds, a kilobyte at a time, until the heap it is given runs out. (Text shown so would be joined by
+ * pdfjs into one array of a character an item, whose growth at once past the heap aborts the process.)
+ */
+export function longStringsArray(megabytes: number): Uint8Array {
+  const contents = Buffer.concat([
+    Buffer.from('['),
+    Buffer.from(`(${'a'.repeat(1021)}) `.repeat(megabytes * 1024)),
+    Buffer.from('] 0 d'),
+  ]);
+  return plainPdf([{ dict: '/Filter /FlateDecode', data: deflateSync(contents) }], ' /Contents 5 0 R');
 }
 
 /** `pages` pages of `pieces` pieces of text each, every piece on a line of its own. */

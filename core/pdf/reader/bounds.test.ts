@@ -11,12 +11,16 @@ import {
   encodedContentPdf,
   explodingContentStream,
   explodingObjectStreams,
+  hugeOperandArray,
   hugePicture,
+  longStringsArray,
   nestedForms,
   lzwEncode,
   plainPdf,
   tooManyObjects,
   tooManyPages,
+  tilingFills,
+  type3Glyphs,
 } from '../../testing/hostile-pdf';
 import { readPdfText } from '../../text/pdf-text';
 import { checkBounds, PDF_LIMITS, type PdfLimits } from './bounds';
@@ -71,6 +75,27 @@ describe('a PDF beyond a bound is refused when it is opened, saying which', () =
       /plus de 0.01 millions d’opérations/,
     ],
     [
+      // Half a million numbers in the array of one operator, each an object a reader holds.
+      'a page showing one array of 1 MB of numbers',
+      () => hugeOperandArray(1),
+      /a page whose drawing expands to more than 0.01 million operations/,
+      /plus de 0.01 millions d’opérations/,
+    ],
+    [
+      // 200 glyphs of a 100-operation procedure: 20,005 operations.
+      'a page showing a Type 3 font whose glyph is drawn in many operations',
+      () => type3Glyphs(100, 200),
+      /more than 0.01 million operations/,
+      /plus de 0.01 millions d’opérations/,
+    ],
+    [
+      // 200 fills of a 100-operation pattern cell: 20,402 operations.
+      'a page filled many times with a tiling pattern of many operations',
+      () => tilingFills(100, 200),
+      /more than 0.01 million operations/,
+      /plus de 0.01 millions d’opérations/,
+    ],
+    [
       'more objects than the bound',
       () => tooManyObjects(SMALL.maxObjects),
       /more than 500 objects/,
@@ -90,6 +115,11 @@ describe('a PDF beyond a bound is refused when it is opened, saying which', () =
       tooManyObjects(400),
       // The same, one level less: 9,441 operations.
       nestedForms(4, 10),
+      // The same, a tenth: 2,005 and 2,042 operations.
+      type3Glyphs(100, 20),
+      tilingFills(100, 20),
+      // 2,048 strings of a kilobyte in one array: within the stream bound, 2,049 operations.
+      longStringsArray(2),
     ])
       expect(PdfDocument.open(pdf, SMALL).ok).toBe(true);
   });

@@ -1,14 +1,21 @@
 /**
  * A content stream's tokens as the readers of drawing need them (ISO 32000-1 §7.8.2): names and
- * operators, each operator with the count of numbers just before it, in one linear scan that skips
- * comments, strings and inline image data (`ID` … `EI`). What a reader asks of a page (the device
- * colours it paints, the forms it draws) is a visitor of these tokens.
+ * operators, each operator with the count of numbers just before it and of the objects within the arrays
+ * and dictionaries among its operands, in one linear scan that skips comments, strings and inline image
+ * data (`ID` … `EI`). What a reader asks of a page (the device colours it paints, the forms it draws, the
+ * work it takes) is a visitor of these tokens.
  */
 export interface ContentVisitor {
   /** A name (`/F1`): its bytes, the slash left out, from `from` to `to`. */
   name(b: Uint8Array, from: number, to: number): void;
-  /** An operator (`Do`, `rg`, `BI`), with the numbers just before it (since the last other token). */
-  operator(b: Uint8Array, from: number, to: number, numbers: number): void;
+  /** A string, literal or hexadecimal, beginning at `from` (its `(` or `<`; parser.ts's readString reads it). */
+  string?(b: Uint8Array, from: number): void;
+  /**
+   * An operator (`Do`, `rg`, `BI`), with the numbers just before it (since the last other token) and the
+   * objects within the arrays and dictionaries among its operands (`[(a) 120 (b)] TJ`: 3), each of which a
+   * reader parses and holds until the operator. Returning true stops the scan.
+   */
+  operator(b: Uint8Array, from: number, to: number, numbers: number, elements: number): boolean | void;
 }
 
 const white = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 0;
@@ -32,6 +39,10 @@ export const isOperator = (b: Uint8Array, from: number, to: number, op: string):
 
 export function scanContent(b: Uint8Array, visit: ContentVisitor): void {
   let numbers = 0;
+  // Arrays and dictionaries open, and the objects read within them since the last operator: inside one,
+  // a keyword is an object of it (`true`, `null`), not an operator.
+  let depth = 0;
+  let elements = 0;
   let i = 0;
   const n = b.length;
   while (i < n) {
@@ -45,28 +56,52 @@ export function scanContent(b: Uint8Array, visit: ContentVisitor): void {
       continue;
     }
     if (c === 40) {
-      let depth = 0;
+      const start = i;
+      let nesting = 0;
       for (; i < n; i++) {
         if (b[i] === 92) i++;
-        else if (b[i] === 40) depth++;
-        else if (b[i] === 41 && --depth === 0) break;
+        else if (b[i] === 40) nesting++;
+        else if (b[i] === 41 && --nesting === 0) break;
       }
+      visit.string?.(b, start);
       i++;
       numbers = 0;
+      if (depth > 0) elements++;
+      continue;
+    }
+    if (c === 60 && b[i + 1] !== 60) {
+      // A hexadecimal string, to its `>`.
+      visit.string?.(b, i);
+      while (i < n && b[i] !== 62) i++;
+      i++;
+      numbers = 0;
+      if (depth > 0) elements++;
       continue;
     }
     if (delimiter(c)) {
-      i++;
       numbers = 0;
+      // `<<` and `>>` are one token each (a lone `<` began a string above).
+      const pair = (c === 60 || c === 62) && b[i + 1] === c;
+      if (c === 91 || (pair && c === 60)) {
+        if (depth > 0) elements++;
+        depth++;
+      }
+      if (c === 93 || (pair && c === 62)) depth = Math.max(0, depth - 1);
+      i += pair ? 2 : 1;
       if (c === 47) {
         const start = i;
         while (i < n && !white(b[i]!) && !delimiter(b[i]!)) i++;
         visit.name(b, start, i);
+        if (depth > 0) elements++;
       }
       continue;
     }
     const start = i;
     while (i < n && !white(b[i]!) && !delimiter(b[i]!)) i++;
+    if (depth > 0) {
+      elements++;
+      continue;
+    }
     let numeric = true;
     for (let k = start; k < i && numeric; k++) {
       const ch = b[k]!;
@@ -76,7 +111,7 @@ export function scanContent(b: Uint8Array, visit: ContentVisitor): void {
       numbers++;
       continue;
     }
-    visit.operator(b, start, i, numbers);
+    if (visit.operator(b, start, i, numbers, elements) === true) return;
     if (isOperator(b, start, i, 'ID')) {
       // Inline image data runs from `ID` to `EI`.
       while (
@@ -87,5 +122,6 @@ export function scanContent(b: Uint8Array, visit: ContentVisitor): void {
       i += 2;
     }
     numbers = 0;
+    elements = 0;
   }
 }

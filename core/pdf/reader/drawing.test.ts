@@ -4,7 +4,7 @@
  * looks like an operator (a string, inline image data).
  */
 import { describe, expect, it } from 'vitest';
-import { nestedForms, writePdf } from '../../testing/hostile-pdf';
+import { hugeOperandArray, nestedForms, writePdf } from '../../testing/hostile-pdf';
 import { PdfDocument } from './document';
 import { mostPageOperations } from './drawing';
 
@@ -53,6 +53,25 @@ describe('the drawing operations of a page', () => {
     expect(operations(pdf)).toBe(5);
   });
 
+  it('counts each object within the arrays and dictionaries of an operator, nested ones too', () => {
+    // BT TJ ET cm BDC EMC; the 4 objects within TJ's array (a hexadecimal string among them); the 6
+    // within BDC's dictionary (keys, values, the array and its 2 numbers); the operands outside, none.
+    const pdf = page(
+      '',
+      'BT [(Fac) -120 <0041ABCD> (ture)] TJ ET 1 0 0 1 0 0 cm /Span << /A [1 2] /B true >> BDC EMC',
+      [],
+    );
+    expect(operations(pdf)).toBe(6 + 4 + 6);
+  });
+
+  it('stops reading a content stream once past the bound', () => {
+    const opened = PdfDocument.open(hugeOperandArray(1));
+    if (!opened.ok) throw new Error(opened.error.message);
+    expect(mostPageOperations(opened.doc, 1_000, 2 * 1024 * 1024)).toBe(Infinity);
+    // Half a million numbers in the array, the operators around it, and none left out.
+    expect(mostPageOperations(opened.doc, Number.MAX_SAFE_INTEGER, 2 * 1024 * 1024)).toBe(512 * 1024 + 4);
+  });
+
   it('counts the appearances of the annotations drawn over the page, and the forms they draw', () => {
     const pdf = writePdf([
       '<< /Type /Catalog /Pages 2 0 R >>',
@@ -65,6 +84,61 @@ describe('the drawing operations of a page', () => {
     ]);
     // The page's 2; the "On" state's 3 drawings of the 3-operation form; the "Off" state is that form.
     expect(operations(pdf)).toBe(2 + (3 + 3 * 3) + 3);
+  });
+
+  describe('the glyphs of Type 3 fonts, content streams drawn for each one shown', () => {
+    // Glyph a: 4 operations (d0 m l S); glyph b, the costliest: 5 (d0 re f re f), drawn for b and c.
+    const type3 = [
+      '<< /Type /Font /Subtype /Type3 /FontBBox [0 0 1 1] /FontMatrix [1 0 0 1 0 0] /CharProcs << /a 7 0 R /b 8 0 R >> ' +
+        '/Encoding << /Type /Encoding /Differences [97 /a /b /b] >> /FirstChar 97 /LastChar 99 /Widths [1 1 1] >>',
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+      stream('', 'd0 0 0 m 1 1 l S'),
+      stream('', 'd0 0 0 1 1 re f 0 0 1 1 re f'),
+    ];
+    const withFonts = (contents: string, more: Parameters<typeof writePdf>[0] = []) =>
+      writePdf([
+        '<< /Type /Catalog /Pages 2 0 R >>',
+        '<< /Type /Pages /Kids [3 0 R] /Count 1 /Resources << /Font << /T3 5 0 R /H 6 0 R >> /XObject << /X 9 0 R >> >> >>',
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>',
+        stream('', contents),
+        ...type3,
+        ...more,
+      ]);
+
+    it('counts each glyph shown in a Type 3 font as its procedure, the font kept through q and Q', () => {
+      // `\\143` is c; d, which the Differences leave out, counts as the costliest glyph.
+      const pdf = withFonts('BT /T3 1 Tf (ab\\143d) Tj q /H 12 Tf (abcdef) Tj Q [(a) -50 <6263>] TJ ET', [
+        stream(FORM, 'n'),
+      ]);
+      // 9 operators and the 3 objects of TJ's array; in T3 (none counted in Helvetica), a twice (4
+      // each), b and c twice (5 each), d once (5).
+      expect(operations(pdf)).toBe(12 + 2 * 4 + 4 * 5 + 5);
+    });
+
+    it('counts text a form shows in the font of what draws it', () => {
+      const pdf = withFonts('BT /T3 1 Tf /X Do ET', [stream(FORM, '(ab) Tj')]);
+      expect(operations(pdf)).toBe(4 + (1 + 2 * 5));
+    });
+  });
+
+  it('counts the cell of a tiling pattern each time a fill or a stroke paints in it', () => {
+    const pdf = writePdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R ' +
+        '/Resources << /Pattern << /P 5 0 R /S << /PatternType 2 /Shading << /ShadingType 2 /ColorSpace /DeviceGray /Coords [0 0 1 0] /Function << /FunctionType 2 /Domain [0 1] /N 1 >> >> >> >> >> >>',
+      stream(
+        '',
+        '/Pattern cs /P scn 0 0 100 100 re f 0 0 m 100 100 l S /P SCN q 1 g 0 0 1 1 re f Q 0 0 1 1 re B /S scn 0 0 1 1 re f',
+      ),
+      stream(
+        '/PatternType 1 /PaintType 1 /TilingType 1 /BBox [0 0 10 10] /XStep 10 /YStep 10 /Resources << >>',
+        '0 0 5 5 re f 5 5 5 5 re f',
+      ),
+    ]);
+    // 18 operators; the pattern's 4 painted by the first f, and by B's fill and stroke (the fill
+    // restored by Q); none for the stroke before SCN, the grey fill, or the shading pattern.
+    expect(operations(pdf)).toBe(18 + 3 * 4);
   });
 
   it('walks a page tree deeper than the call stack', () => {

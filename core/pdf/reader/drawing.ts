@@ -1,18 +1,23 @@
 /**
- * The drawing operations a page expands to: the operators of its content streams, each form XObject it
- * draws (`/X Do`) counted with its own operations every time it is drawn, forms within forms alike
- * (ISO 32000-1 §8.10), and the appearances of its annotations (§12.5.5), forms drawn over it. The glyphs
- * of Type 3 fonts and the cells of tiling patterns, content streams too, are not counted. A few kilobytes of forms that draw each other ten times, seven levels down, are
- * ten million drawings: what a reader of the page (pdfjs, for its text and its pictures) would work
- * through, for hours, and what the bounds check (bounds.ts) refuses before any reader starts. Each form is
- * counted once per resources it is drawn with, so the count takes time linear in the document.
+ * The drawing operations a page expands to: the operators of its content streams (and each object within
+ * the arrays and dictionaries of their operands, which a reader parses and holds), each content stream
+ * they draw counted with its own operations every time it is drawn — a form XObject (`/X Do`, ISO
+ * 32000-1 §8.10), the cell of a tiling pattern for each painting in it (§8.7.3), the glyph of a Type 3
+ * font for each one shown (§9.6.5), within one another alike — and the appearances of its annotations
+ * (§12.5.5), forms drawn over it. A few kilobytes of forms that draw each other ten times, seven levels
+ * down, are ten million drawings: what a reader of the page (pdfjs, for its text and its pictures) would
+ * work through, for hours, and what the bounds check (bounds.ts) refuses before any reader starts. Each
+ * stream is counted once per resources it is drawn with, so the count takes time linear in the document.
  */
-import { isOperator, scanContent } from './content-tokens';
+import { scanContent } from './content-tokens';
+import { readString } from './parser';
 import type { Decoded } from './filters';
 import { isName, PdfDict, PdfStream, type PdfObject } from './objects';
 
 /** What the count needs of a document. */
 export interface DrawnDocument {
+  objectNumbers(): Iterable<number>;
+  get(num: number): PdfObject | undefined;
   resolve(o: PdfObject | undefined): PdfObject | undefined;
   dict(o: PdfObject | undefined): PdfDict | undefined;
   catalog(): PdfDict | undefined;
@@ -25,26 +30,80 @@ export interface DrawnDocument {
  */
 const MAX_FORM_DEPTH = 64;
 
-/** The operators of one content stream, and the names of the XObjects it draws, once each time drawn. */
+/** What one content stream does, each time drawn: its operations, and what they draw by name. */
 interface Content {
   readonly operations: number;
+  /** The XObjects it draws (`/X Do`), with the times each is drawn. */
   readonly drawn: ReadonlyMap<string, number>;
+  /**
+   * The text it shows, by the font it is shown in ('' before any `Tf`: the font of what draws it), as
+   * the times each byte is shown (a glyph a byte, as Type 3 fonts encode them).
+   */
+  readonly shown: ReadonlyMap<string, Uint32Array>;
+  /** The fills, strokes and texts it paints in a pattern colour (`/P1 scn`), by the pattern. */
+  readonly painted: ReadonlyMap<string, number>;
 }
 
-function contentOf(bytes: Uint8Array): Content {
+const FILLS = new Set(['f', 'F', 'f*', 'B', 'B*', 'b', 'b*', 'Tj', 'TJ', "'", '"']);
+const STROKES = new Set(['S', 's', 'B', 'B*', 'b', 'b*']);
+const TEXT_SHOWN = new Set(['Tj', 'TJ', "'", '"']);
+const FILL_COLOURS = new Set(['g', 'rg', 'k', 'sc', 'scn', 'cs']);
+const STROKE_COLOURS = new Set(['G', 'RG', 'K', 'SC', 'SCN', 'CS']);
+
+const add = (map: Map<string, number>, key: string, n: number): void => {
+  map.set(key, (map.get(key) ?? 0) + n);
+};
+
+/**
+ * An operator is one operation, and so is each object within the arrays and dictionaries of its operands:
+ * a reader parses and holds them all (`[1 1 1 …] TJ` of 60 MB is 30 million numbers). The numbers and
+ * names before an operator need no count: readers take a few dozen at most (pdfjs stops past 33). The
+ * font and the pattern colours are followed through `q` and `Q`, as the graphics state keeps them. The
+ * scan stops past `limit`.
+ */
+function contentOf(bytes: Uint8Array, limit: number): Content {
   let operations = 0;
   let lastName = '';
+  // A name among the operands of the operator to come (`/P1 scn` paints in a pattern, `1 0 0 scn` not).
+  let named = false;
+  // Where the strings among the operands of the operator to come begin.
+  const strings: number[] = [];
+  let state = { font: '', fill: '', stroke: '' };
+  const saved: (typeof state)[] = [];
   const drawn = new Map<string, number>();
+  const shown = new Map<string, Uint32Array>();
+  const show = (font: string): void => {
+    const counts = shown.get(font) ?? new Uint32Array(256);
+    shown.set(font, counts);
+    for (const from of strings) readString(bytes, from, (byte) => counts[byte]!++);
+  };
+  const painted = new Map<string, number>();
   scanContent(bytes, {
     name(b, from, to) {
       lastName = Buffer.from(b.buffer, b.byteOffset + from, to - from).toString('latin1');
+      named = true;
     },
-    operator(b, from, to) {
-      operations += 1;
-      if (isOperator(b, from, to, 'Do')) drawn.set(lastName, (drawn.get(lastName) ?? 0) + 1);
+    string(_b, from) {
+      strings.push(from);
+    },
+    operator(b, from, to, _numbers, elements) {
+      operations += 1 + elements;
+      const op = to - from <= 3 ? String.fromCharCode(...b.subarray(from, to)) : '';
+      if (op === 'q') saved.push(state);
+      else if (op === 'Q') state = saved.pop() ?? state;
+      else if (op === 'Tf') state = { ...state, font: lastName };
+      else if (op === 'Do') add(drawn, lastName, 1);
+      if (FILL_COLOURS.has(op)) state = { ...state, fill: op === 'scn' && named ? lastName : '' };
+      if (STROKE_COLOURS.has(op)) state = { ...state, stroke: op === 'SCN' && named ? lastName : '' };
+      if (TEXT_SHOWN.has(op) && strings.length > 0) show(state.font);
+      if (FILLS.has(op) && state.fill) add(painted, state.fill, 1);
+      if (STROKES.has(op) && state.stroke) add(painted, state.stroke, 1);
+      named = false;
+      strings.length = 0;
+      return operations > limit;
     },
   });
-  return { operations, drawn };
+  return { operations, drawn, shown, painted };
 }
 
 /** An entry's objects, resolved: the items of an array, or the entry itself. */
@@ -66,45 +125,113 @@ export function mostPageOperations(doc: DrawnDocument, limit: number, streamByte
     let c = contents.get(stream);
     if (!c) {
       const decoded = doc.decode(stream, streamBytes);
-      c = decoded.ok ? contentOf(decoded.bytes) : { operations: 0, drawn: new Map() };
+      c = decoded.ok
+        ? contentOf(decoded.bytes, limit)
+        : { operations: 0, drawn: new Map(), shown: new Map(), painted: new Map() };
       contents.set(stream, c);
     }
     return c;
   };
-  // A form's count by the resources it is drawn with (its own, or those of what draws it).
-  const forms = new Map<PdfStream, Map<PdfDict | undefined, number>>();
+  // The count of a stream drawn (a form, a pattern's cell, a glyph's procedure) by the resources it is
+  // drawn with, and of a Type 3 font's costliest glyph alike.
+  const streams = new Map<PdfStream, Map<PdfDict | undefined, number>>();
+  const glyphs = new Map<PdfDict, Map<PdfDict | undefined, Float64Array>>();
   const drawing = new Set<PdfStream>();
-
-  const expanded = (streams: readonly PdfStream[], resources: PdfDict | undefined): number => {
-    let total = 0;
-    const xobjects = doc.dict(resources?.get('XObject'));
-    for (const stream of streams) {
-      const c = content(stream);
-      total += c.operations;
-      for (const [name, times] of c.drawn) {
-        const form = doc.resolve(xobjects?.get(name));
-        if (form instanceof PdfStream && isName(doc.resolve(form.dict.get('Subtype')), 'Form'))
-          total += times * formOperations(form, resources);
-        if (total > limit) return Infinity;
-      }
-    }
-    return total;
+  const known = <K, V>(memo: Map<K, Map<PdfDict | undefined, V>>, key: K) => {
+    const byResources = memo.get(key) ?? new Map<PdfDict | undefined, V>();
+    memo.set(key, byResources);
+    return byResources;
   };
 
-  const formOperations = (form: PdfStream, drawnWith: PdfDict | undefined): number => {
-    const resources = doc.dict(form.dict.get('Resources')) ?? drawnWith;
-    const byResources = forms.get(form) ?? new Map<PdfDict | undefined, number>();
-    forms.set(form, byResources);
-    const known = byResources.get(resources);
-    if (known !== undefined) return known;
+  const expanded = (stream: PdfStream, resources: PdfDict | undefined): number => {
+    const c = content(stream);
+    let total = c.operations;
+    const charged = (times: number, each: number): boolean => {
+      total += times * each;
+      return total > limit;
+    };
+    const xobjects = doc.dict(resources?.get('XObject'));
+    for (const [name, times] of c.drawn) {
+      const form = doc.resolve(xobjects?.get(name));
+      if (form instanceof PdfStream && isName(doc.resolve(form.dict.get('Subtype')), 'Form'))
+        if (charged(times, ownOperations(form, resources))) return Infinity;
+    }
+    // A tiling pattern's cell is a content stream of its own, drawn for each painting; a shading
+    // pattern (a dictionary) is not.
+    const patterns = doc.dict(resources?.get('Pattern'));
+    for (const [name, times] of c.painted) {
+      const pattern = doc.resolve(patterns?.get(name));
+      if (pattern instanceof PdfStream && charged(times, ownOperations(pattern, resources))) return Infinity;
+    }
+    const fonts = doc.dict(resources?.get('Font'));
+    for (const [name, times] of c.shown) {
+      const costs = name === '' ? costliestOfAll() : glyphCosts(doc.dict(fonts?.get(name)), resources);
+      for (let code = 0; costs && code < 256; code++)
+        if (times[code]! > 0 && costs[code]! > 0 && charged(times[code]!, costs[code]!)) return Infinity;
+    }
+    return total > limit ? Infinity : total;
+  };
+
+  const streamOperations = (stream: PdfStream, resources: PdfDict | undefined): number => {
+    const byResources = known(streams, stream);
+    const count = byResources.get(resources);
+    if (count !== undefined) return count;
     // A form that draws itself is drawn once by readers (pdfjs stops the cycle there).
-    if (drawing.has(form)) return 0;
+    if (drawing.has(stream)) return 0;
     if (drawing.size >= MAX_FORM_DEPTH) return Infinity;
-    drawing.add(form);
-    const count = expanded([form], resources);
-    drawing.delete(form);
-    byResources.set(resources, count);
-    return count;
+    drawing.add(stream);
+    const counted = expanded(stream, resources);
+    drawing.delete(stream);
+    byResources.set(resources, counted);
+    return counted;
+  };
+  /** A form or a pattern: drawn with its own resources, or those of what draws it. */
+  const ownOperations = (stream: PdfStream, drawnWith: PdfDict | undefined): number =>
+    streamOperations(stream, doc.dict(stream.dict.get('Resources')) ?? drawnWith);
+
+  /**
+   * The operations each code draws in a Type 3 font (its glyphs are content streams, CharProcs, drawn
+   * for each one shown, ISO 32000-1 §9.6.5), with the font's resources or those of what shows it: the
+   * glyph its encoding's Differences name, or for a code they leave out, the costliest glyph (a base
+   * encoding may name one). Null for any other font, whose glyphs are not content streams.
+   */
+  const glyphCosts = (font: PdfDict | undefined, drawnWith: PdfDict | undefined): Float64Array | null => {
+    if (!font || !isName(doc.resolve(font.get('Subtype')), 'Type3')) return null;
+    const resources = doc.dict(font.get('Resources')) ?? drawnWith;
+    const byResources = known(glyphs, font);
+    let costs = byResources.get(resources);
+    if (costs === undefined) {
+      const procs = doc.dict(font.get('CharProcs'));
+      const cost = (name: string): number => {
+        const proc = doc.resolve(procs?.get(name));
+        return proc instanceof PdfStream ? streamOperations(proc, resources) : 0;
+      };
+      let costliest = 0;
+      for (const name of procs?.map.keys() ?? []) costliest = Math.max(costliest, cost(name));
+      costs = new Float64Array(256).fill(costliest);
+      const differences = doc.resolve(doc.dict(font.get('Encoding'))?.get('Differences'));
+      let code = 0;
+      for (const entry of Array.isArray(differences) ? differences : []) {
+        const item = doc.resolve(entry);
+        if (typeof item === 'number') code = item;
+        else if (isName(item) && code >= 0 && code < 256) costs[code++] = cost(item.name);
+      }
+      byResources.set(resources, costs);
+    }
+    return costs;
+  };
+  // Text shown before any `Tf` is in the font of what draws it, which may be any: each code counted as
+  // the costliest glyph of the Type 3 fonts of the whole document, looked for once.
+  let ofAll: Float64Array | undefined;
+  const costliestOfAll = (): Float64Array => {
+    if (!ofAll) {
+      let costliest = 0;
+      for (const num of doc.objectNumbers())
+        for (const each of glyphCosts(doc.dict(doc.get(num)), undefined) ?? [])
+          costliest = Math.max(costliest, each);
+      ofAll = new Float64Array(256).fill(costliest);
+    }
+    return ofAll;
   };
 
   let most = 0;
@@ -123,13 +250,15 @@ export function mostPageOperations(doc: DrawnDocument, limit: number, streamByte
       for (const kid of kids) stack.push({ node: doc.dict(kid), inherited: resources });
       continue;
     }
-    let operations = expanded(streamsAmong(itemsOf(doc, node.get('Contents'))), resources);
+    let operations = 0;
+    for (const stream of streamsAmong(itemsOf(doc, node.get('Contents'))))
+      operations += expanded(stream, resources);
     // Its annotations' appearances, which a reader draws over it: forms of their own.
     for (const annotation of itemsOf(doc, node.get('Annots'))) {
       const normal = doc.resolve(doc.dict(doc.dict(annotation)?.get('AP'))?.get('N'));
       const states =
         normal instanceof PdfDict ? [...normal.map.values()].map((o) => doc.resolve(o)) : [normal];
-      for (const form of streamsAmong(states)) operations += formOperations(form, resources);
+      for (const form of streamsAmong(states)) operations += ownOperations(form, resources);
     }
     most = Math.max(most, operations);
   }

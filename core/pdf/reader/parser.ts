@@ -167,55 +167,20 @@ export class Parser {
   }
 
   private literalString(): PdfString {
-    const b = this.buf;
-    this.pos++;
-    const out: number[] = [];
-    let depth = 1;
-    while (this.pos < b.length) {
-      const c = b[this.pos++]!;
-      if (c === 40) depth++;
-      else if (c === 41 && --depth === 0) return new PdfString(Uint8Array.from(out));
-      if (c !== 92) {
-        out.push(c);
-        continue;
-      }
-      const e = b[this.pos++];
-      if (e === undefined) break;
-      const simple = ESCAPES[e];
-      if (simple !== undefined) out.push(simple);
-      else if (e >= 48 && e <= 55) {
-        let v = e - 48;
-        for (let k = 0; k < 2 && (b[this.pos] ?? 0) >= 48 && (b[this.pos] ?? 0) <= 55; k++) {
-          v = v * 8 + (b[this.pos++]! - 48);
-        }
-        out.push(v & 0xff);
-      } else if (e === 13) {
-        if (b[this.pos] === 10) this.pos++;
-      } else if (e !== 10) out.push(e);
-    }
-    throw new PdfSyntaxError('unterminated string');
+    return this.string('unterminated string');
   }
 
   private hexString(): PdfString {
-    const b = this.buf;
-    this.pos++;
+    return this.string('unterminated hex string');
+  }
+
+  private string(unterminated: string): PdfString {
     const out: number[] = [];
-    let hi = -1;
-    while (this.pos < b.length) {
-      const c = b[this.pos++]!;
-      if (c === 62) {
-        if (hi >= 0) out.push(hi << 4);
-        return new PdfString(Uint8Array.from(out), true);
-      }
-      const v = c >= 48 && c <= 57 ? c - 48 : c >= 65 && c <= 70 ? c - 55 : c >= 97 && c <= 102 ? c - 87 : -1;
-      if (v < 0) continue;
-      if (hi < 0) hi = v;
-      else {
-        out.push((hi << 4) | v);
-        hi = -1;
-      }
-    }
-    throw new PdfSyntaxError('unterminated hex string');
+    const end = readString(this.buf, this.pos, (c) => out.push(c));
+    if (end < 0) throw new PdfSyntaxError(unterminated);
+    const hex = this.buf[this.pos] === 60;
+    this.pos = end;
+    return new PdfString(Uint8Array.from(out), hex);
   }
 
   private dictOrStream(depth: number): PdfDict | PdfStream {
@@ -286,6 +251,55 @@ const ESCAPES: Readonly<Record<number, number>> = {
   41: 41,
   92: 92,
 };
+
+/**
+ * The bytes of the string beginning at `from` (its `(` or `<`, ISO 32000-1 §7.3.4), each given to `each`
+ * as it is read, its escapes or hexadecimal digits decoded: where the string ends (past its closing
+ * delimiter), or -1 when it does not. Bytes are given one by one, never held: a string may be megabytes.
+ */
+export function readString(b: Uint8Array, from: number, each: (byte: number) => void): number {
+  let pos = from + 1;
+  if (b[from] === 60) {
+    let hi = -1;
+    while (pos < b.length) {
+      const c = b[pos++]!;
+      if (c === 62) {
+        if (hi >= 0) each(hi << 4);
+        return pos;
+      }
+      const v = c >= 48 && c <= 57 ? c - 48 : c >= 65 && c <= 70 ? c - 55 : c >= 97 && c <= 102 ? c - 87 : -1;
+      if (v < 0) continue;
+      if (hi < 0) hi = v;
+      else {
+        each((hi << 4) | v);
+        hi = -1;
+      }
+    }
+    return -1;
+  }
+  let depth = 1;
+  while (pos < b.length) {
+    const c = b[pos++]!;
+    if (c === 40) depth++;
+    else if (c === 41 && --depth === 0) return pos;
+    if (c !== 92) {
+      each(c);
+      continue;
+    }
+    const e = b[pos++];
+    if (e === undefined) break;
+    const simple = ESCAPES[e];
+    if (simple !== undefined) each(simple);
+    else if (e >= 48 && e <= 55) {
+      let v = e - 48;
+      for (let k = 0; k < 2 && (b[pos] ?? 0) >= 48 && (b[pos] ?? 0) <= 55; k++) v = v * 8 + (b[pos++]! - 48);
+      each(v & 0xff);
+    } else if (e === 13) {
+      if (b[pos] === 10) pos++;
+    } else if (e !== 10) each(e);
+  }
+  return -1;
+}
 
 export function bytesOf(s: string): Uint8Array {
   const out = new Uint8Array(s.length);

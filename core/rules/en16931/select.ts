@@ -7,17 +7,24 @@ import { normalizeSpace } from '../xpath/cast';
 import type { InvoiceView } from './invoice-view';
 import { assertion as patternAssertion, type Assertion, type Context } from './pattern';
 
-/** `ram:a/ram:b/…` from `el`. */
+/**
+ * `ram:a/ram:b/…` from `el`, in document order: depth first into one array (each path's elements come
+ * after those of the paths before it, as step by step), without an array for each step.
+ */
 export function sel(el: XmlElement, ...locals: string[]): XmlElement[] {
-  let level: XmlElement[] = [el];
-  for (const local of locals) {
-    const next: XmlElement[] = [];
-    for (const e of level) {
-      for (const c of e.children) if (c.kind === 'element' && c.local === local && c.ns === RAM) next.push(c);
-    }
-    level = next;
+  const out: XmlElement[] = [];
+  selFrom(el, locals, 0, out);
+  return out;
+}
+
+function selFrom(el: XmlElement, locals: readonly string[], depth: number, out: XmlElement[]): void {
+  if (depth === locals.length) {
+    out.push(el);
+    return;
   }
-  return level;
+  const local = locals[depth];
+  for (const c of el.children)
+    if (c.kind === 'element' && c.local === local && c.ns === RAM) selFrom(c, locals, depth + 1, out);
 }
 
 /** The first element `ram:a/ram:b/…` selects, in document order, found without building the node sets. */

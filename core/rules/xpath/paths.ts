@@ -33,17 +33,26 @@ export function isRootedAt(el: NameChain, ...steps: readonly Step[]): boolean {
   return at === null;
 }
 
-/** Children of every element in `from` reached by the steps, in document order. */
+/**
+ * Children of every element in `from` reached by the steps, in document order: depth first into one
+ * array (each path's elements after those of the paths before it, as step by step), without an array
+ * for each step.
+ */
 export function down(from: readonly XmlElement[], ...steps: readonly Step[]): XmlElement[] {
-  let level = from as XmlElement[];
-  for (const [ns, local] of steps) {
-    const next: XmlElement[] = [];
-    for (const e of level) {
-      for (const c of e.children) if (c.kind === 'element' && c.local === local && c.ns === ns) next.push(c);
-    }
-    level = next;
+  if (steps.length === 0) return from as XmlElement[];
+  const out: XmlElement[] = [];
+  for (const el of from) downFrom(el, steps, 0, out);
+  return out;
+}
+
+function downFrom(el: XmlElement, steps: readonly Step[], depth: number, out: XmlElement[]): void {
+  if (depth === steps.length) {
+    out.push(el);
+    return;
   }
-  return level;
+  const [ns, local] = steps[depth]!;
+  for (const c of el.children)
+    if (c.kind === 'element' && c.local === local && c.ns === ns) downFrom(c, steps, depth + 1, out);
 }
 
 /** `/first/…`: the document element if it is `first`, then down the remaining steps. */

@@ -17,6 +17,7 @@ import {
   type XNode,
   type XPathEnv,
 } from './xpath-nodes';
+import type { XmlElement } from '../../xml/tree';
 import type { Axis, BinaryOp, Expr, NodeTest } from './xpath-parse';
 
 /** The effective boolean value of an expression with `item` as the context item. */
@@ -77,54 +78,68 @@ export function passes(n: XNode, predicates: readonly BooleanFn[], env: XPathEnv
   return true;
 }
 
-function walkFrom(
-  steps: readonly CompiledStep[],
-  i: number,
-  node: XNode,
-  env: XPathEnv,
-  visit: (n: XNode) => boolean,
-): boolean {
-  if (i === steps.length) return visit(node);
-  const { axis, name, predicates } = steps[i]!;
+/** Whether an element has a step's name: the test's parts compared as constants, those it leaves open skipped. */
+function elementTest(name: NameTest | null): (el: XmlElement) => boolean {
+  if (!name) return () => true;
+  const { local, ns } = name;
+  if (local === undefined) return ns === undefined ? () => true : (el) => el.ns === ns;
+  return ns === undefined ? (el) => el.local === local : (el) => el.local === local && el.ns === ns;
+}
+
+/**
+ * A path's steps compiled, last first, into one closure each that calls the next on every node it
+ * selects: the name tests resolved and the steps chosen once, not on every node walked.
+ */
+function walkOf(steps: readonly CompiledStep[]): PathFn {
+  let next: PathFn = (node, _env, visit) => visit(node);
+  for (let i = steps.length - 1; i >= 0; i--) next = stepWalk(steps[i]!, next);
+  return next;
+}
+
+function stepWalk({ axis, name, predicates }: CompiledStep, next: PathFn): PathFn {
+  const holds: (n: XNode, env: XPathEnv) => boolean =
+    predicates.length === 0 ? () => true : (n, env) => passes(n, predicates, env);
   switch (axis) {
     case 'child': {
-      if (node.kind === 'document') {
-        const root = env.document.root;
-        return named(root, name) && passes(root, predicates, env) && walkFrom(steps, i + 1, root, env, visit);
-      }
-      if (node.kind !== 'element') return false;
-      for (const c of node.children) {
-        if (
-          c.kind === 'element' &&
-          named(c, name) &&
-          passes(c, predicates, env) &&
-          walkFrom(steps, i + 1, c, env, visit)
-        )
-          return true;
-      }
-      return false;
+      const test = elementTest(name);
+      return (node, env, visit) => {
+        if (node.kind === 'document') {
+          const root = env.document.root;
+          return test(root) && holds(root, env) && next(root, env, visit);
+        }
+        if (node.kind !== 'element') return false;
+        const children = node.children;
+        for (let k = 0; k < children.length; k++) {
+          const c = children[k]!;
+          if (c.kind === 'element' && test(c) && holds(c, env) && next(c, env, visit)) return true;
+        }
+        return false;
+      };
     }
-    case 'attribute': {
-      if (node.kind !== 'element') return false;
-      for (const a of node.attributes) {
-        if (a.name === 'xmlns' || a.prefix === 'xmlns' || !named(a, name)) continue;
-        const n = env.attrNode(node, a);
-        if (passes(n, predicates, env) && walkFrom(steps, i + 1, n, env, visit)) return true;
-      }
-      return false;
-    }
-    case 'parent': {
-      const p = parentOf(node, env);
-      if (!p) return false;
-      const own = nameOf(p);
-      if (name && !(own && named(own, name))) return false;
-      return passes(p, predicates, env) && walkFrom(steps, i + 1, p, env, visit);
-    }
-    case 'self': {
-      const own = nameOf(node);
-      if (name && !(own && named(own, name))) return false;
-      return passes(node, predicates, env) && walkFrom(steps, i + 1, node, env, visit);
-    }
+    case 'attribute':
+      return (node, env, visit) => {
+        if (node.kind !== 'element') return false;
+        for (const a of node.attributes) {
+          if (a.name === 'xmlns' || a.prefix === 'xmlns' || !named(a, name)) continue;
+          const n = env.attrNode(node, a);
+          if (holds(n, env) && next(n, env, visit)) return true;
+        }
+        return false;
+      };
+    case 'parent':
+      return (node, env, visit) => {
+        const p = parentOf(node, env);
+        if (!p) return false;
+        const own = nameOf(p);
+        if (name && !(own && named(own, name))) return false;
+        return holds(p, env) && next(p, env, visit);
+      };
+    case 'self':
+      return (node, env, visit) => {
+        const own = nameOf(node);
+        if (name && !(own && named(own, name))) return false;
+        return holds(node, env) && next(node, env, visit);
+      };
   }
 }
 
@@ -186,20 +201,21 @@ function compilePath(e: Expr, namespaces: Namespaces): CompiledPath | null {
     const [first, ...rest] = steps;
     if (!first || first.axis !== 'child' || !first.name?.local) return null;
     const local = first.name.local;
+    const test = elementTest(first.name);
+    const walk = walkOf(rest);
     return {
       distinct,
       run: (_item, env, visit) => {
         for (const el of env.byLocalName.get(local) ?? []) {
-          if (named(el, first.name) && passes(el, first.predicates, env) && walkFrom(rest, 0, el, env, visit))
-            return true;
+          if (test(el) && passes(el, first.predicates, env) && walk(el, env, visit)) return true;
         }
         return false;
       },
     };
   }
-  if (start === 'root')
-    return { distinct, run: (_item, env, visit) => walkFrom(steps, 0, env.document, env, visit) };
-  return { distinct, run: (item, env, visit) => walkFrom(steps, 0, item, env, visit) };
+  const walk = walkOf(steps);
+  if (start === 'root') return { distinct, run: (_item, env, visit) => walk(env.document, env, visit) };
+  return { distinct, run: walk };
 }
 
 const found = (): boolean => true;
