@@ -147,6 +147,10 @@ function counted(doc: BoundedDocument, limits: PdfLimits, measures: Measures | u
     }
   };
   const drawn: DrawnDocument = {
+    // A count that looked through every object (text shown before any font is chosen, charged at the
+    // document's costliest Type 3 glyph) depends on the whole file: a revision counts again.
+    objectNumbers: () => ((shared = false), doc.objectNumbers()),
+    get: (num) => (read.add(num), doc.get(num)),
     resolve: (o) => (note(o), doc.resolve(o)),
     dict: (o) => (note(o), doc.dict(o)),
     catalog: () => doc.catalog(),

@@ -182,6 +182,13 @@ describe('the drawing count of a revision', () => {
     expect(drawingCounts).not.toHaveBeenCalled();
   });
 
+  it('is counted again when the base’s count looked through every object (text shown before any font)', () => {
+    const base = openHandMade(['4 0 obj\n<< /Length 12 >>\nstream\nBT (a) Tj ET\nendstream\nendobj\n'], FEW);
+    drawingCounts.mockClear();
+    expect(PdfDocument.open(reviseBytes(base, new Map([[6, fourOperations]])), FEW).ok).toBe(true);
+    expect(drawingCounts).toHaveBeenCalledTimes(1);
+  });
+
   it('is counted again when the revision redefines what a page draws', () => {
     expect(refusedFor(revised(new Map([[4, fourOperations]])))).toMatch(/drawing expands/);
     expect(drawingCounts).toHaveBeenCalledTimes(1);
