@@ -26,6 +26,8 @@ interface FileResult {
   readonly diff: Record<Side, string[]>;
   /** Per target: whether our `valid` is the artefacts' (no fatal finding, no dynamic error). */
   readonly validAgrees: Record<'en16931' | 'france_2026', boolean>;
+  /** Per target: whether our verdict differs only by our structure (XSD) stage's findings. */
+  readonly xsdOnly: Record<'en16931' | 'france_2026', boolean>;
   readonly note?: string;
 }
 
@@ -63,12 +65,15 @@ function compare(file: string, official: OfficialVerdicts): FileResult {
   for (const target of ['en16931', 'france_2026'] as const) {
     const outcome = validateXml(bytes, { target });
     if (!outcome.ok) {
-      const refused = [`+refused: ${outcome.error.code}`];
+      // An input we refuse whole agrees with artefacts that could not read it either.
+      const unread = [official.en16931, official.brfr].every((v) => 'error' in v);
+      const refused = unread ? [] : [`+refused: ${outcome.error.code}`];
       return {
         file,
-        profile: official.profile ?? 'unknown',
+        profile: official.profile ?? 'unreadable',
         diff: { en16931: refused, france_2026: refused, profile: refused },
-        validAgrees: { en16931: false, france_2026: false },
+        validAgrees: { en16931: unread, france_2026: unread },
+        xsdOnly: { en16931: false, france_2026: false },
         note: outcome.error.message,
       };
     }
@@ -78,6 +83,12 @@ function compare(file: string, official: OfficialVerdicts): FileResult {
     reports[target].issues.filter((i) => i.stage === s);
   const en = reports.en16931;
   const fr = reports.france_2026;
+  const officialValid = {
+    en16931: !rejects(official.en16931),
+    france_2026: !(rejects(official.en16931) || rejects(official.brfr)),
+  };
+  const validByRules = (target: 'en16931' | 'france_2026') =>
+    !reports[target].issues.some((i) => i.severity === 'fatal' && i.stage !== 'xsd');
   return {
     file,
     profile: en.profile ?? official.profile ?? 'unknown',
@@ -99,8 +110,13 @@ function compare(file: string, official: OfficialVerdicts): FileResult {
       ),
     },
     validAgrees: {
-      en16931: en.valid === !rejects(official.en16931),
-      france_2026: fr.valid === !(rejects(official.en16931) || rejects(official.brfr)),
+      en16931: en.valid === officialValid.en16931,
+      france_2026: fr.valid === officialValid.france_2026,
+    },
+    xsdOnly: {
+      en16931: en.valid !== officialValid.en16931 && validByRules('en16931') === officialValid.en16931,
+      france_2026:
+        fr.valid !== officialValid.france_2026 && validByRules('france_2026') === officialValid.france_2026,
     },
   };
 }
@@ -126,6 +142,13 @@ function table(results: readonly FileResult[]): string[] {
       ),
     );
   lines.push(row('all', results));
+  for (const t of ['en16931', 'france_2026'] as const) {
+    const n = results.filter((r) => r.xsdOnly[t]).length;
+    if (n > 0)
+      lines.push(
+        `valid ${t}: ${n} file(s) differ only by our structure (XSD) stage, which the Schematron artefacts do not run`,
+      );
+  }
   for (const side of SIDES) {
     const counts = new Map<string, number>();
     for (const r of results) for (const d of new Set(r.diff[side])) counts.set(d, (counts.get(d) ?? 0) + 1);
