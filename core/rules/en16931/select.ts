@@ -3,7 +3,7 @@ import { RAM } from '../../cii/namespaces';
 import { attributeValue } from '../../xml/query';
 import type { XmlElement } from '../../xml/tree';
 import type { Message } from '../rule';
-import { normalizeSpace } from '../xpath/cast';
+import { atMostOne, normalizeSpace } from '../xpath/cast';
 import type { InvoiceView } from './invoice-view';
 import { assertion as patternAssertion, type Assertion, type Context } from './pattern';
 
@@ -41,9 +41,14 @@ export function has(el: XmlElement, ...locals: string[]): boolean {
   return firstFrom(el, locals, 0) !== undefined;
 }
 
-/** `normalize-space(ram:a/ram:b) != ''` (on the first node: a second one is a type error for XPath 2.0). */
+/** `normalize-space(ram:a/ram:b) != ''` (a second node is a type error for XPath 2.0: {@link atMostOne}). */
 export function filled(el: XmlElement, ...locals: string[]): boolean {
-  return normalizeSpace(first(el, ...locals)) !== '';
+  return filledOne(sel(el, ...locals));
+}
+
+/** `normalize-space(path) != ''` on the nodes a path gives. */
+export function filledOne(els: readonly XmlElement[]): boolean {
+  return normalizeSpace(atMostOne(els)) !== '';
 }
 
 /** `normalize-space(ram:a/@name) != ''`. */

@@ -9,6 +9,9 @@ import type { XmlElement } from '../../xml/tree';
 
 export type XsType = 'xs:double' | 'xs:decimal' | 'xs:boolean';
 
+/** What the XPath needed where the official XSLT stopped: a cast, or a single item (`xs:string?`). */
+export type StopType = XsType | 'xs:string?';
+
 /**
  * Raised while evaluating an assertion when a value is not in the lexical space the XPath needs. It is
  * caught by the pattern runner, which turns it into a finding on that element: the official artefact
@@ -18,7 +21,7 @@ export class UncastableValue {
   constructor(
     readonly at: XmlElement,
     readonly value: string,
-    readonly type: XsType,
+    readonly type: StopType,
   ) {}
 }
 
@@ -102,6 +105,16 @@ export function decimalOfDouble(x: number): Decimal {
  */
 export const normalizeSpaceOf = (text: string): string =>
   text.replace(/[ \t\r\n]+/g, ' ').replace(/^ | $/g, '');
+
+/**
+ * The node a path gives to an XPath 2.0 argument of type `xs:string?` (`normalize-space(ram:a/ram:b)`):
+ * none, or the only one. A second node is a type error (XPTY0004), on which the official XSLT stops.
+ */
+export function atMostOne(els: readonly XmlElement[]): XmlElement | undefined {
+  const second = els[1];
+  if (second) throw new UncastableValue(second, textOf(second), 'xs:string?');
+  return els[0];
+}
 
 /** `normalize-space(el)` ('' for an absent element, as for the empty sequence). */
 export function normalizeSpace(el: XmlElement | undefined): string {
