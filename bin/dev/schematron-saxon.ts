@@ -139,8 +139,9 @@ function runSaxon(xslt: string, files: readonly string[]): Map<string, Ran> {
           .filter((l) => l !== '')
       : [];
     if (lines.pop() !== DONE) {
-      const line = stderr.split('\n').find((l) => /^\s*[A-Z]{4}\d{4}/.test(l) || /error/i.test(l));
-      results.set(file, { error: line?.trim() ?? 'no output' });
+      // Saxon closes each file's error with `While processing <name>: <message>`.
+      const line = stderr.split('\n').find((l) => l.startsWith(`While processing ${i}.xml: `));
+      results.set(file, { error: line?.slice(`While processing ${i}.xml: `.length).trim() ?? 'no output' });
       return;
     }
     results.set(

@@ -225,15 +225,21 @@ const STOPS: Readonly<Record<StopType, Message>> = {
   'xs:decimal': { en: '"{value}" is not a number', fr: "« {value} » n'est pas un nombre" },
   'xs:double': { en: '"{value}" is not a number', fr: "« {value} » n'est pas un nombre" },
   'xs:boolean': { en: '"{value}" is not true or false', fr: "« {value} » n'est pas true ou false" },
-  'xs:string?': {
+  'one item': {
     en: '"{value}" is a second value where the rule reads one',
     fr: '« {value} » est une seconde valeur là où la règle en lit une',
   },
 };
 
+/** Where the value itself is not known: several were given where one is read. */
+const SEVERAL_VALUES: Message = {
+  en: 'a value is given more than once where the rule reads one',
+  fr: 'une valeur est donnée plusieurs fois là où la règle en lit une',
+};
+
 /** The finding's detail where a value stopped the official XSLT (it cannot be cast as the XPath needs). */
 function castDetail(e: UncastableValue): Message {
-  const stop = STOPS[e.type];
+  const stop = e.value === '' && e.type === 'one item' ? SEVERAL_VALUES : STOPS[e.type];
   const detail = {
     en: `${stop.en.replace('{value}', e.value)} (the official artefact stops on it)`,
     fr: `${stop.fr.replace('{value}', e.value)} (l'artefact officiel s'arrête dessus)`,

@@ -51,11 +51,12 @@ export function filledOne(els: readonly XmlElement[]): boolean {
   return normalizeSpace(atMostOne(els)) !== '';
 }
 
-/** `normalize-space(ram:a/@name) != ''`. */
+/** `normalize-space(ram:a/@name) != ''` (a second attribute is a type error: {@link atMostOne}). */
 export function filledAttribute(el: XmlElement, name: string, ...locals: string[]): boolean {
-  const target = first(el, ...locals);
-  const value = target ? attributeValue(target, name) : undefined;
-  return value !== undefined && value.replace(/[ \t\r\n]+/g, '') !== '';
+  const valueOf = (t: XmlElement) => attributeValue(t, name) ?? '';
+  const holders = sel(el, ...locals).filter((t) => attributeValue(t, name) !== undefined);
+  const target = atMostOne(holders, valueOf);
+  return target !== undefined && valueOf(target).replace(/[ \t\r\n]+/g, '') !== '';
 }
 
 /** A fatal model assertion (the model pattern flags every assertion fatal). */
