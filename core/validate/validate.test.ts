@@ -155,6 +155,28 @@ describe('a value written twice where an official rule reads one (our fixtures)'
   );
 });
 
+describe('a line VAT category written twice (our fixture): only the France 2026 artefact reads it as one', () => {
+  it('stops the official BR-FR artefact on BR-FR-15, not the EN 16931 one; so do we', () => {
+    const official = officialOn('en16931-line-category-twice.xml') as unknown as Record<
+      'en16931' | 'brfr',
+      object
+    >;
+    expect(official.en16931).toEqual([]);
+    expect(official.brfr).toHaveProperty('error');
+    const xml = readFileSync(
+      path.join(here, '../rules/facturx/fixtures/en16931-line-category-twice.xml'),
+      'utf8',
+    );
+    const outcome = validateXml(xml, { ...EN, target: 'france_2026' });
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    const rules = outcome.report.issues.filter((i) => i.stage === 'schematron' || i.stage === 'fr_ctc');
+    expect(rules.map((i) => [i.stage, i.ruleId, i.severity])).toEqual([
+      ['fr_ctc', 'BR-FR-15_BT-95_BT-151', 'fatal'],
+    ]);
+    expect(rules[0]!.message).toContain('("S" is a second value where the rule reads one');
+  });
+});
+
 describeWithCorpus('validateXml on corpus invoices', () => {
   it('writes the cli.md report for a valid invoice', () => {
     const outcome = validateXml(read('cii/valid/CII_example1.xml'), { ...EN, filename: 'CII_example1.xml' });
