@@ -12,7 +12,7 @@ import type { XmlElement } from '../xml/tree';
 import { perDocument } from './document-memo';
 import type { NameChain, NamePath, NamePathGroup } from './name-path';
 import type { Message, Rule, RuleInput, RuleMeta, Violation } from './rule';
-import { UncastableValue, type XsType } from './xpath/cast';
+import { UncastableValue, type StopType } from './xpath/cast';
 import type { Step } from './xpath/paths';
 
 export interface PatternContext {
@@ -220,19 +220,29 @@ const NONE: readonly Violation[] = Object.freeze([]);
 
 const castDetails = new WeakSet<Message>();
 
-/** What a value must be to be cast as each type, in words. */
-const CAST_KINDS: Readonly<Record<XsType, Message>> = {
-  'xs:decimal': { en: 'a number', fr: 'un nombre' },
-  'xs:double': { en: 'a number', fr: 'un nombre' },
-  'xs:boolean': { en: 'true or false', fr: 'true ou false' },
+/** Why the official XSLT stopped on a value, in words, for each thing the XPath needed of it. */
+const STOPS: Readonly<Record<StopType, Message>> = {
+  'xs:decimal': { en: '"{value}" is not a number', fr: "« {value} » n'est pas un nombre" },
+  'xs:double': { en: '"{value}" is not a number', fr: "« {value} » n'est pas un nombre" },
+  'xs:boolean': { en: '"{value}" is not true or false', fr: "« {value} » n'est pas true ou false" },
+  'one item': {
+    en: '"{value}" is a second value where the rule reads one',
+    fr: '« {value} » est une seconde valeur là où la règle en lit une',
+  },
+};
+
+/** Where the value itself is not known: several were given where one is read. */
+const SEVERAL_VALUES: Message = {
+  en: 'a value is given more than once where the rule reads one',
+  fr: 'une valeur est donnée plusieurs fois là où la règle en lit une',
 };
 
 /** The finding's detail where a value stopped the official XSLT (it cannot be cast as the XPath needs). */
 function castDetail(e: UncastableValue): Message {
-  const kind = CAST_KINDS[e.type];
+  const stop = e.value === '' && e.type === 'one item' ? SEVERAL_VALUES : STOPS[e.type];
   const detail = {
-    en: `"${e.value}" is not ${kind.en} (the official artefact stops on it)`,
-    fr: `« ${e.value} » n'est pas ${kind.fr} (l'artefact officiel s'arrête dessus)`,
+    en: `${stop.en.replace('{value}', e.value)} (the official artefact stops on it)`,
+    fr: `${stop.fr.replace('{value}', e.value)} (l'artefact officiel s'arrête dessus)`,
   };
   castDetails.add(detail);
   return detail;

@@ -29,3 +29,15 @@ export function readVerdicts(corpus: string): OfficialVerdict[] {
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as OfficialVerdict);
 }
+
+/**
+ * The values an official error message quotes: the one it could not cast (`Cannot convert string
+ * "49,50" to double`), or the items of a sequence where one was allowed (`A sequence of more than one
+ * item is not allowed as the first argument of fn:normalize-space() ("XXX AG", "XXX AG")`).
+ */
+export function errorValues(error: string): string[] {
+  const cast = /string "([^"]*)"/.exec(error);
+  if (cast) return [cast[1]!];
+  const items = /\(("[^"]*"(?:, "[^"]*")*)\)\s*$/.exec(error);
+  return items ? [...items[1]!.matchAll(/"([^"]*)"/g)].map((m) => m[1]!) : [];
+}

@@ -12,7 +12,7 @@ import { parseXml } from '../xml/parse';
 import { textOf } from '../xml/query';
 import type { Finding, RuleSet } from '../rules/rule';
 import { ruleInput, runRuleSets } from '../rules/run';
-import { readVerdicts } from './cii-verdicts';
+import { errorValues, readVerdicts } from './cii-verdicts';
 
 export interface Disagreement {
   readonly file: string;
@@ -28,13 +28,8 @@ export interface Agreement {
   readonly summary: string;
 }
 
-/** The value an official error message quotes (`Cannot convert string "49,50" to double`). */
-function quotedValue(error: string): string | undefined {
-  return /string "([^"]*)"/.exec(error)?.[1];
-}
-
-function onDefect(finding: Finding, defect: string | undefined): boolean {
-  return defect !== undefined && textOf(finding.at).trim() === defect.trim();
+function onDefect(finding: Finding, defects: readonly string[]): boolean {
+  return defects.some((defect) => textOf(finding.at).trim() === defect.trim());
 }
 
 export function familyAgreement(
@@ -56,9 +51,9 @@ export function familyAgreement(
     const missing = [...expected].filter((id) => !ours.has(id));
     let extra = [...ours].filter((id) => !expected.has(id));
     if (verdict.en16931.error !== undefined) {
-      const defect = quotedValue(verdict.en16931.error);
+      const defects = errorValues(verdict.en16931.error);
       extra = extra.filter(
-        (id) => !findings.filter((f) => f.rule.id === id).every((f) => onDefect(f, defect)),
+        (id) => !findings.filter((f) => f.rule.id === id).every((f) => onDefect(f, defects)),
       );
     }
     if (missing.length > 0 || extra.length > 0) disagreements.push({ file: verdict.file, missing, extra });

@@ -3,9 +3,9 @@
  * real PDFs' embedded XML (MINIMUM, BASIC WL, BASIC, EN16931, EXTENDED, XRechnung) and our own profile
  * fixtures. official-verdicts.json holds what Saxon-HE 9.9.1.5 reported running the CEN EN16931 1.3.16,
  * FNFE BR-FR 1.4.0 and Factur-X 1.09 profile Schematron on each file (bin/dev/schematron-oracle.ts);
- * for every file and every artefact our findings must be the same rules, the same number of times.
- * Where the official XSLT stopped on a dynamic error (two dates where it expects one…), it gave no
- * findings but a rejection: there ours must reject the file too (a fatal finding of that artefact).
+ * for every file and every artefact our findings must be the same rules, the same number of times
+ * (core/testing/official-tally.ts; where the official XSLT stopped on a dynamic error, two dates where
+ * it expects one…, ours must reject the file too).
  * The fixtures' part runs without the shared corpus.
  */
 import { createHash } from 'node:crypto';
@@ -13,25 +13,18 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { ValidationIssue } from '../api/validation-report';
 import { corpusDir } from '../testing/corpus';
+import { officialTally, oursTally, type OfficialVerdict } from '../testing/official-tally';
 import { validateXml } from './validate';
-
-interface Finding {
-  readonly id: string;
-  readonly flag: string;
-  readonly at: string;
-}
-type Verdict = readonly Finding[] | { readonly error: string } | null;
 
 interface OfficialVerdicts {
   readonly verdicts: readonly {
     readonly file: string;
     readonly sha256: string;
     readonly profile: string | null;
-    readonly en16931: Verdict;
-    readonly brfr: Verdict;
-    readonly facturx: Verdict;
+    readonly en16931: OfficialVerdict;
+    readonly brfr: OfficialVerdict;
+    readonly facturx: OfficialVerdict;
   }[];
 }
 
@@ -44,24 +37,6 @@ const corpus = corpusDir();
 function fileOf(name: string): string | null {
   if (name.startsWith('fixtures/')) return path.join(here, '../rules/facturx', name);
   return corpus ? path.join(corpus, name) : null;
-}
-
-/** `id×count` of each rule, sorted: the same rules, the same number of times. */
-function tally(ids: readonly string[]): string[] {
-  const counts = new Map<string, number>();
-  for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
-  return [...counts].map(([id, n]) => `${id}×${n}`).sort();
-}
-
-const REJECTED = 'rejected (the official XSLT stopped on a dynamic error)';
-
-const officialTally = (v: Verdict): string[] | string =>
-  v === null ? [] : 'error' in v ? REJECTED : tally(v.map((f) => f.id));
-
-function ours(issues: readonly ValidationIssue[], official: Verdict): string[] | string {
-  if (official !== null && 'error' in official)
-    return issues.some((i) => i.severity === 'fatal') ? REJECTED : 'accepted';
-  return tally(issues.map((i) => i.ruleId));
 }
 
 const fixtures = official.verdicts.filter((v) => v.file.startsWith('fixtures/'));
@@ -84,15 +59,15 @@ for (const [name, verdicts] of [
       const r = outcome.report;
       expect(r.profile).toBe(v.profile);
       expect({
-        en16931: ours(
+        en16931: oursTally(
           r.issues.filter((i) => i.stage === 'schematron'),
           v.en16931,
         ),
-        brfr: ours(
+        brfr: oursTally(
           r.issues.filter((i) => i.stage === 'fr_ctc'),
           v.brfr,
         ),
-        facturx: ours(r.profileConformance.issues, v.facturx),
+        facturx: oursTally(r.profileConformance.issues, v.facturx),
       }).toEqual({
         en16931: officialTally(v.en16931),
         brfr: officialTally(v.brfr),

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validationReportSchema } from '../api/validation-report';
+import { validationReportSchema, type ValidationIssue } from '../api/validation-report';
 import { en16931ModelRules } from '../rules/en16931';
 import { corpusDir } from '../testing/corpus';
 import { canonicalRuleSet, ruleSetDigest } from './artifacts';
@@ -121,6 +121,60 @@ describe('a MINIMUM and a BASIC WL invoice of our own, for both targets', () => 
       }
     },
   );
+});
+
+describe('a value written twice where an official rule reads one (our fixtures)', () => {
+  // normalize-space(), string() and xs:decimal() take one item: Saxon stops on the second
+  // (official-verdicts.json); we reject the invoice with a finding on that value, stage by stage.
+  const stopsIn = (issues: readonly ValidationIssue[], stage: string) =>
+    issues.filter((i) => i.stage === stage && i.message.includes('the official artefact stops on it'));
+  it.each([
+    ['en16931-currency-twice.xml', 'BR-05', 'EUR', null],
+    ['en16931-payment-code-twice.xml', 'CII-SR-470', '58', null],
+    ['en16931-vat-amount-twice.xml', 'BR-CO-17', '70.96', null],
+    ['en16931-line-rate-twice.xml', 'BR-S-08', '20', 'BR-FR-16_BT-152'],
+    ['en16931-seller-address-twice.xml', 'BR-62', '0225', 'BR-FR-13_BT-34'],
+  ])(
+    '%s: the official artefact stops on %s; we reject the invoice on the second value',
+    (name, ruleId, value, frRule) => {
+      const official = officialOn(name) as unknown as Record<'en16931' | 'brfr', object>;
+      expect(official.en16931).toHaveProperty('error');
+      expect('error' in official.brfr).toBe(frRule !== null);
+      const xml = readFileSync(path.join(here, '../rules/facturx/fixtures', name), 'utf8');
+      for (const target of ['en16931', 'france_2026'] as const) {
+        const outcome = validateXml(xml, { ...EN, target });
+        if (!outcome.ok) throw new Error(outcome.error.message);
+        const en = stopsIn(outcome.report.issues, 'schematron');
+        expect(en.map((i) => [i.ruleId, i.severity])).toEqual([[ruleId, 'fatal']]);
+        expect(en[0]!.message).toContain(`("${value}" is a second value where the rule reads one`);
+        const fr = stopsIn(outcome.report.issues, 'fr_ctc').map((i) => i.ruleId);
+        expect(fr).toEqual(target === 'france_2026' && frRule ? [frRule] : []);
+        expect(outcome.report.valid).toBe(false);
+      }
+    },
+  );
+});
+
+describe('a line VAT category written twice (our fixture): only the France 2026 artefact reads it as one', () => {
+  it('stops the official BR-FR artefact on BR-FR-15, not the EN 16931 one; so do we', () => {
+    const official = officialOn('en16931-line-category-twice.xml') as unknown as Record<
+      'en16931' | 'brfr',
+      object
+    >;
+    expect(official.en16931).toEqual([]);
+    expect(official.brfr).toHaveProperty('error');
+    const xml = readFileSync(
+      path.join(here, '../rules/facturx/fixtures/en16931-line-category-twice.xml'),
+      'utf8',
+    );
+    const outcome = validateXml(xml, { ...EN, target: 'france_2026' });
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    const rules = outcome.report.issues.filter((i) => i.stage === 'schematron' || i.stage === 'fr_ctc');
+    expect(rules.map((i) => [i.stage, i.ruleId, i.severity])).toEqual([
+      ['fr_ctc', 'BR-FR-15_BT-95_BT-151', 'fatal'],
+    ]);
+    expect(rules[0]!.message).toContain('("S" is a second value where the rule reads one');
+  });
 });
 
 describeWithCorpus('validateXml on corpus invoices', () => {

@@ -2,12 +2,12 @@
 import { RSM, UDT } from '../../cii/namespaces';
 import { attributeValue, textOf } from '../../xml/query';
 import type { XmlElement } from '../../xml/tree';
-import { doubleOf, normalizeSpace } from '../xpath/cast';
+import { atMostOne, doubleOf, normalizeSpace } from '../xpath/cast';
 import { down } from '../xpath/paths';
 import * as c from './contexts';
 import { isVat } from './invoice-view';
 import type { Assertion } from './pattern';
-import { assertion, first, filled, filledAttribute, has, sel } from './select';
+import { assertion, filled, filledAttribute, filledOne, has, sel } from './select';
 
 /** `rsm:local` children of the invoice root. */
 function rsmChild(root: XmlElement, local: string): XmlElement[] {
@@ -67,7 +67,7 @@ export const businessAssertions: readonly Assertion[] = [
       en: 'The Payment card primary account number (BT-87) must not be given in full: at most 10 characters (first 6 and last 4 digits).',
       fr: 'Le numéro de carte de paiement (BT-87) ne doit pas figurer en entier : 10 caractères au plus (6 premiers et 4 derniers chiffres).',
     },
-    (el) => [...normalizeSpace(first(el, 'ID'))].length <= 10,
+    (el) => [...normalizeSpace(atMostOne(sel(el, 'ID')))].length <= 10,
   ),
   assertion(
     'BR-50',
@@ -221,8 +221,10 @@ export const businessAssertions: readonly Assertion[] = [
         'a Specification identifier (BT-24)',
         'un identifiant de spécification (BT-24)',
         (r: XmlElement) =>
-          rsmChild(r, 'ExchangedDocumentContext').some((e) =>
-            filled(e, 'GuidelineSpecifiedDocumentContextParameter', 'ID'),
+          filledOne(
+            rsmChild(r, 'ExchangedDocumentContext').flatMap((e) =>
+              sel(e, 'GuidelineSpecifiedDocumentContextParameter', 'ID'),
+            ),
           ),
       ],
       [
@@ -230,7 +232,7 @@ export const businessAssertions: readonly Assertion[] = [
         ['BT-1'],
         'an Invoice number (BT-1)',
         'un numéro de facture (BT-1)',
-        (r: XmlElement) => rsmChild(r, 'ExchangedDocument').some((e) => filled(e, 'ID')),
+        (r: XmlElement) => filledOne(rsmChild(r, 'ExchangedDocument').flatMap((e) => sel(e, 'ID'))),
       ],
       [
         'BR-03',
@@ -238,38 +240,35 @@ export const businessAssertions: readonly Assertion[] = [
         'an Invoice issue date (BT-2) in format 102',
         "une date d'émission (BT-2) au format 102",
         (r: XmlElement) =>
-          normalizeSpace(
-            dateStrings102(rsmChild(r, 'ExchangedDocument').flatMap((e) => sel(e, 'IssueDateTime')))[0],
-          ) !== '',
+          filledOne(dateStrings102(rsmChild(r, 'ExchangedDocument').flatMap((e) => sel(e, 'IssueDateTime')))),
       ],
       [
         'BR-04',
         ['BT-3'],
         'an Invoice type code (BT-3)',
         'un code de type de facture (BT-3)',
-        (r: XmlElement) => rsmChild(r, 'ExchangedDocument').some((e) => filled(e, 'TypeCode')),
+        (r: XmlElement) => filledOne(rsmChild(r, 'ExchangedDocument').flatMap((e) => sel(e, 'TypeCode'))),
       ],
       [
         'BR-05',
         ['BT-5'],
         'an Invoice currency code (BT-5)',
         'un code de devise de facture (BT-5)',
-        (r: XmlElement) =>
-          normalizeSpace(tx(r, 'ApplicableHeaderTradeSettlement', 'InvoiceCurrencyCode')[0]) !== '',
+        (r: XmlElement) => filledOne(tx(r, 'ApplicableHeaderTradeSettlement', 'InvoiceCurrencyCode')),
       ],
       [
         'BR-06',
         ['BT-27'],
         'a Seller name (BT-27)',
         'un nom de vendeur (BT-27)',
-        (r: XmlElement) => normalizeSpace(tx(r, ...sellerPath, 'Name')[0]) !== '',
+        (r: XmlElement) => filledOne(tx(r, ...sellerPath, 'Name')),
       ],
       [
         'BR-07',
         ['BT-44'],
         'a Buyer name (BT-44)',
         "un nom d'acheteur (BT-44)",
-        (r: XmlElement) => normalizeSpace(tx(r, ...buyerPath, 'Name')[0]) !== '',
+        (r: XmlElement) => filledOne(tx(r, ...buyerPath, 'Name')),
       ],
       [
         'BR-08',
@@ -283,7 +282,7 @@ export const businessAssertions: readonly Assertion[] = [
         ['BT-40'],
         'a Seller country code (BT-40)',
         'un code pays du vendeur (BT-40)',
-        (r: XmlElement) => normalizeSpace(tx(r, ...sellerPath, 'PostalTradeAddress', 'CountryID')[0]) !== '',
+        (r: XmlElement) => filledOne(tx(r, ...sellerPath, 'PostalTradeAddress', 'CountryID')),
       ],
       [
         'BR-10',
@@ -297,7 +296,7 @@ export const businessAssertions: readonly Assertion[] = [
         ['BT-55'],
         'a Buyer country code (BT-55)',
         "un code pays de l'acheteur (BT-55)",
-        (r: XmlElement) => normalizeSpace(tx(r, ...buyerPath, 'PostalTradeAddress', 'CountryID')[0]) !== '',
+        (r: XmlElement) => filledOne(tx(r, ...buyerPath, 'PostalTradeAddress', 'CountryID')),
       ],
     ] as const
   ).map(([id, bt, en, fr, test]) =>
@@ -595,11 +594,11 @@ export const businessAssertions: readonly Assertion[] = [
         'a VAT identifier (BT-63)',
         'un identifiant TVA (BT-63)',
         (el: XmlElement) =>
-          normalizeSpace(
+          filledOne(
             sel(el, 'SpecifiedTaxRegistration', 'ID').filter((id) =>
               id.attributes.some((a) => a.local === 'schemeID' && a.ns === null && a.value === 'VA'),
-            )[0],
-          ) !== '',
+            ),
+          ),
       ],
     ] as const
   ).map(([id, bt, en, fr, test]) =>

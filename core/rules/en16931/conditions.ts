@@ -5,7 +5,7 @@ import { placeWords, spelledName } from '../../model/place-words';
 import { textOf, xpathOf } from '../../xml/query';
 import type { XmlElement } from '../../xml/tree';
 import type { Message } from '../rule';
-import { decimalOf, decimalOfDouble, doubleOf, doubleSum, roundDouble } from '../xpath/cast';
+import { atMostOne, decimalOf, decimalOfDouble, doubleOf, doubleSum, roundDouble } from '../xpath/cast';
 import * as c from './contexts';
 import { isCharge, isVat, ram } from './invoice-view';
 import type { InvoiceView } from './invoice-view';
@@ -384,21 +384,23 @@ export const conditionAssertions: readonly Assertion[] = [
     },
     (el) => {
       // All xs:decimal arithmetic; the rate only counts when the type code is VAT after normalisation.
-      const typeCode = first(el, 'TypeCode');
+      // Each operand is one item: a second stops the official XSLT (atMostOne).
+      const one = (local: string) => atMostOne(sel(el, local));
+      const typeCode = one('TypeCode');
       const vat =
         !!typeCode &&
         textOf(typeCode)
           .toUpperCase()
           .replace(/[ \t\r\n]+/g, ' ')
           .trim() === 'VAT';
-      const rateEl = vat ? first(el, 'RateApplicablePercent') : undefined;
+      const rateEl = vat ? one('RateApplicablePercent') : undefined;
       const rate = rateEl ? decimalOf(rateEl) : null;
-      const calcEl = first(el, 'CalculatedAmount');
+      const calcEl = one('CalculatedAmount');
       if (rate !== null && rate.round(0, 'half-up').isZero()) {
         return !!calcEl && decimalOf(calcEl).round(0, 'half-up').isZero();
       }
       if (rate !== null) {
-        const basisEl = first(el, 'BasisAmount');
+        const basisEl = one('BasisAmount');
         if (!calcEl || !basisEl) return false;
         const calc = decimalOf(calcEl).abs();
         const share = rate.dividedBy(Decimal.of(100), rate.scale + 2, 'half-up')!;

@@ -9,7 +9,7 @@ import { attributeValue, childrenNamed, firstChild, textOf } from '../../xml/que
 import type { XmlElement } from '../../xml/tree';
 import { perDocument } from '../document-memo';
 import type { RuleInput } from '../rule';
-import { booleanOf, decimalOf } from '../xpath/cast';
+import { atMostOne, booleanOf, decimalOf } from '../xpath/cast';
 import { absolute, anywhere, down, type Step } from '../xpath/paths';
 import { sumsByRate, type RatedEntry } from './sums-by-rate';
 
@@ -172,8 +172,15 @@ export class InvoiceView {
     );
   }
 
+  /**
+   * Rates are read as `ram:ApplicableTradeTax/xs:decimal(ram:RateApplicablePercent)`: the cast takes one
+   * item, so a VAT giving two rates stops the official XSLT where the scan reaches it (atMostOne).
+   */
   private byRate(entries: readonly RatedEntry[]): (rate: Decimal) => Decimal {
-    return sumsByRate(entries, (el) => this.decimal(el));
+    return sumsByRate(entries, (el) => {
+      if (el.parent) atMostOne(childrenNamed(el.parent, RAM, 'RateApplicablePercent'));
+      return this.decimal(el);
+    });
   }
 
   /** The VAT and net amount elements of every line (absolute path), gathered once for all categories and rates. */

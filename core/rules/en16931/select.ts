@@ -3,7 +3,7 @@ import { RAM } from '../../cii/namespaces';
 import { attributeValue } from '../../xml/query';
 import type { XmlElement } from '../../xml/tree';
 import type { Message } from '../rule';
-import { normalizeSpace } from '../xpath/cast';
+import { atMostOne, normalizeSpace } from '../xpath/cast';
 import type { InvoiceView } from './invoice-view';
 import { assertion as patternAssertion, type Assertion, type Context } from './pattern';
 
@@ -48,16 +48,22 @@ export function has(el: XmlElement, ...locals: string[]): boolean {
   return firstFrom(el, locals, 0) !== undefined;
 }
 
-/** `normalize-space(ram:a/ram:b) != ''` (on the first node: a second one is a type error for XPath 2.0). */
+/** `normalize-space(ram:a/ram:b) != ''` (a second node is a type error for XPath 2.0: {@link atMostOne}). */
 export function filled(el: XmlElement, ...locals: string[]): boolean {
-  return normalizeSpace(first(el, ...locals)) !== '';
+  return filledOne(sel(el, ...locals));
 }
 
-/** `normalize-space(ram:a/@name) != ''`. */
+/** `normalize-space(path) != ''` on the nodes a path gives. */
+export function filledOne(els: readonly XmlElement[]): boolean {
+  return normalizeSpace(atMostOne(els)) !== '';
+}
+
+/** `normalize-space(ram:a/@name) != ''` (a second attribute is a type error: {@link atMostOne}). */
 export function filledAttribute(el: XmlElement, name: string, ...locals: string[]): boolean {
-  const target = first(el, ...locals);
-  const value = target ? attributeValue(target, name) : undefined;
-  return value !== undefined && value.replace(/[ \t\r\n]+/g, '') !== '';
+  const valueOf = (t: XmlElement) => attributeValue(t, name) ?? '';
+  const holders = sel(el, ...locals).filter((t) => attributeValue(t, name) !== undefined);
+  const target = atMostOne(holders, valueOf);
+  return target !== undefined && valueOf(target).replace(/[ \t\r\n]+/g, '') !== '';
 }
 
 /** A fatal model assertion (the model pattern flags every assertion fatal). */

@@ -4,7 +4,7 @@
  */
 import { attributeValue, textOf } from '../../xml/query';
 import type { XmlElement } from '../../xml/tree';
-import { doubleSum } from '../xpath/cast';
+import { atMostOne, doubleSum } from '../xpath/cast';
 import {
   all,
   exists,
@@ -140,12 +140,13 @@ export function isSiren(el: XmlElement): boolean {
 const CATEGORY = path('ram:CategoryCode');
 const RATE = path('ram:RateApplicablePercent');
 
+/** The function's parameter is `xs:string?`: a second CategoryCode stops the official XSLT (atMostOne). */
 function hasCategoryIn(tax: XmlElement, list: ReadonlySet<string>): boolean {
-  const codes = texts(tax, CATEGORY);
-  return codes.length > 0 && list.has(codes[0]!);
+  const code = atMostOne(all(tax, CATEGORY));
+  return code !== undefined && list.has(textOf(code));
 }
 
-/** `custom:is-valid-vat-category-code($categoryCode)`: exactly one CategoryCode, in the list (BR-FR-15). */
+/** `custom:is-valid-vat-category-code($categoryCode)`: one CategoryCode, in the list (BR-FR-15). */
 export const categoryIn = (list: ReadonlySet<string>) => (tax: XmlElement) => hasCategoryIn(tax, list);
 
 /** `not($categoryCode = list)` (BR-FR-15 `_LM`). */

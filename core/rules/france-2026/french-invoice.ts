@@ -8,6 +8,7 @@ import { attributeValue, textOf } from '../../xml/query';
 import type { XmlElement } from '../../xml/tree';
 import { perDocument } from '../document-memo';
 import type { RuleInput } from '../rule';
+import { atMostOne } from '../xpath/cast';
 import { BIDIRECTIONAL_MODES, MULTI_VENDOR_MODES } from './lists-1.4.0';
 import { normalizeSpace } from './xpath-strings';
 
@@ -59,11 +60,11 @@ export function exists(from: XmlElement | undefined, p: Path): boolean {
 }
 
 /**
- * `string(path)`: the value of the first element reached, '' when none. (With several, the official
- * XSLT stops on a type error; the schema allows one, and the XSD stage reports the extra ones.)
+ * `string(path)`: the value of the element reached, '' when none. With several, the official XSLT stops
+ * on a type error, and so do we (atMostOne).
  */
 export function text(from: XmlElement | undefined, p: Path): string {
-  const el = first(from, p);
+  const el = atMostOne(all(from, p));
   return el ? textOf(el) : '';
 }
 

@@ -9,6 +9,9 @@ import type { XmlElement } from '../../xml/tree';
 
 export type XsType = 'xs:double' | 'xs:decimal' | 'xs:boolean';
 
+/** What the XPath needed where the official XSLT stopped: a value it can cast, or one item where a path gave more. */
+export type StopType = XsType | 'one item';
+
 /**
  * Raised while evaluating an assertion when a value is not in the lexical space the XPath needs. It is
  * caught by the pattern runner, which turns it into a finding on that element: the official artefact
@@ -18,7 +21,7 @@ export class UncastableValue {
   constructor(
     readonly at: XmlElement,
     readonly value: string,
-    readonly type: XsType,
+    readonly type: StopType,
   ) {}
 }
 
@@ -102,6 +105,20 @@ export function decimalOfDouble(x: number): Decimal {
  */
 export const normalizeSpaceOf = (text: string): string =>
   text.replace(/[ \t\r\n]+/g, ' ').replace(/^ | $/g, '');
+
+/**
+ * The node a path gives to an XPath 2.0 argument that takes at most one item (`normalize-space(ram:a)`,
+ * `xs:decimal(ram:a)`): none, or the only one. A second node is a type error (XPTY0004), on which the official XSLT stops;
+ * `valueOf` names the value it stops on (an attribute's, for `ram:a/@name`).
+ */
+export function atMostOne(
+  els: readonly XmlElement[],
+  valueOf: (el: XmlElement) => string = textOf,
+): XmlElement | undefined {
+  const second = els[1];
+  if (second) throw new UncastableValue(second, valueOf(second), 'one item');
+  return els[0];
+}
 
 /** `normalize-space(el)` ('' for an absent element, as for the empty sequence). */
 export function normalizeSpace(el: XmlElement | undefined): string {

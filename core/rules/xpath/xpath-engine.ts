@@ -53,7 +53,12 @@ export function compileXPath(source: string): Expr {
 }
 
 function stopped(e: unknown, at: XmlElement): never {
-  if (e instanceof XPathError) throw new UncastableValue(at, e.value ?? '', 'xs:decimal');
+  if (e instanceof XPathError) {
+    // `N items for …` (XPTY0004): a path gave several values where the expression reads one.
+    if (e.code === 'XPTY0004' && /^\d+ items for /.test(e.value ?? ''))
+      throw new UncastableValue(at, '', 'one item');
+    throw new UncastableValue(at, e.value ?? '', 'xs:decimal');
+  }
   throw e;
 }
 

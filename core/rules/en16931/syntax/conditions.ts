@@ -9,7 +9,7 @@ import { attributeValue, textOf } from '../../../xml/query';
 import type { XmlElement } from '../../../xml/tree';
 import { perDocument } from '../../document-memo';
 import type { Message, RuleInput, Severity } from '../../rule';
-import { booleanOf, normalizeSpace } from '../../xpath/cast';
+import { atMostOne, booleanOf, normalizeSpace } from '../../xpath/cast';
 import { absolute, anywhere, down, is } from '../../xpath/paths';
 import { C } from './contexts';
 import { hasRamAncestor, type PatternAssertion, type PatternContext } from '../../schematron-pattern';
@@ -32,9 +32,9 @@ const has = (el: XmlElement, ...locals: string[]): boolean => hasFrom(el, locals
 const typeCodeIs = (el: XmlElement, ...codes: string[]): boolean =>
   sel(el, 'TypeCode').some((t) => codes.includes(textOf(t)));
 
-/** `normalize-space(ram:TypeCode) = 'code'` (the first TypeCode: a second one is an XSD error anyway). */
+/** `normalize-space(ram:TypeCode) = 'code'` (a second TypeCode stops the official XSLT: {@link atMostOne}). */
 const normalizedTypeCodeIs = (el: XmlElement, code: string): boolean =>
-  normalizeSpace(sel(el, 'TypeCode')[0]) === code;
+  normalizeSpace(atMostOne(sel(el, 'TypeCode'))) === code;
 
 const ADDITIONAL_DOCUMENT = ram('AdditionalReferencedDocument');
 const VAT_BREAKDOWN = ram('ApplicableTradeTax');
