@@ -283,4 +283,49 @@ describe('parties read from their blocks', () => {
     expect(invoice.buyer?.name).toBe('Hôtel Saint Denis');
     expect(invoice.buyer?.taxRegistrations?.[0]?.id?.value).toBe('FR90343434346');
   });
+  it('finds an Irish or American window address by its Eircode or ZIP, the letterhead being the seller', () => {
+    for (const [town, code] of [
+      ['Galway', 'H91 E2K3'],
+      ['San Francisco, CA 94105', null],
+    ] as const) {
+      const { invoice } = extractFields(
+        handPage([
+          [33, [[380, 'Wright Joinery Ltd']]],
+          [53, [[420, '48 Victoria Road']]],
+          [64, [[420, 'Manchester, M1 1AE']]],
+          [75, [[420, 'Phone: 0161 262 7434']]],
+          [86, [[420, 'hello@wrightjoinery.co.uk']]],
+          [148, [[60, 'Taylor Print Ltd']]],
+          [160, [[60, 'Unit 6, Riverside Business Park']]],
+          [172, [[60, town]]],
+          ...(code ? [[184, [[60, code]]] as const] : []),
+          [230, [[60, 'Tax Invoice # RE-2025-4029']]],
+        ]),
+      );
+      expect(invoice.seller?.name, town).toBe('Wright Joinery Ltd');
+      expect(invoice.buyer?.name, town).toBe('Taylor Print Ltd');
+    }
+  });
+
+  it('reads the seller of a letterhead whose address is one line of parts under its name', () => {
+    const read = (footer: boolean) =>
+      extractFields(
+        handPage([
+          [33, [[250, 'Atelier Roux']]],
+          [54, [[155, 'ZA des Tilleuls, lot 78 · 06000 Nice · Tél: 05.61.59.19.21 · compta@atelierroux.fr']]],
+          [158, [[63, 'Atlantique Services SAS']]],
+          [171, [[63, '11 chemin du Moulin']]],
+          [183, [[63, '06000 Nice']]],
+          [220, [[63, 'Facture n° INV-55385']]],
+          ...(footer ? [[778, [[63, 'Atelier Roux']]] as const] : []),
+        ]),
+      );
+    const alone = read(false);
+    expect(alone.invoice.seller?.name).toBe('Atelier Roux');
+    expect(alone.invoice.buyer?.name).toBe('Atlantique Services SAS');
+    // Its place alone says little; the footer printing it again says more, and neither proves it.
+    const again = read(true).evidence['BT-27']!.confidence;
+    expect(alone.evidence['BT-27']!.confidence).toBeLessThan(again);
+    expect(again).toBeLessThan(0.9);
+  });
 });

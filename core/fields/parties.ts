@@ -68,16 +68,17 @@ export interface Parties {
 const BLOCK_LINES = 14;
 
 const ADDRESS_WORDS = words(
-  /\b(str(?:aße|asse|\.)|\p{L}*stra(?:ß|ss)e|\p{L}*str\.|weg|platz|allee|gasse|ring|damm|ufer|chaussee|rue|avenue|av\.|boulevard|bd\.?|chemin|route|impasse|place|all[ée]e|quai|cours|road|street|lane|drive|way|postfach|bp|cedex|zone|z\.?a\.?|z\.?i\.?)\b/iu,
+  /\b(str(?:aße|asse|\.)|\p{L}*stra(?:ß|ss)e|\p{L}*str\.|weg|platz|allee|gasse|ring|damm|ufer|chaussee|rue|avenue|av\.|boulevard|bd\.?|chemin|route|impasse|place|all[ée]e|quai|cours|road|street|lane|drive|way|unit|suite|postfach|bp|cedex|zone|z\.?a\.?|z\.?i\.?)\b/iu,
 );
 
 /**
  * A postcode line: optional country code, a 4–5 digit postcode, a place ("DE 12345 Berlin", "F-75001
  * Paris", "1010 Wien"), at the start or after the street's comma ("Markt 1, 01067 Dresden"); or a
- * British postcode after the town ("Leeds LS1 4AB").
+ * British postcode after the town ("Leeds LS1 4AB"); an Irish Eircode, a routing key and four
+ * characters ("D02 X285", "H91 E2K3"); a US state and ZIP code after the town ("Austin, TX 78701").
  */
 const POSTCODE_LINE =
-  /(?:^|,\s*)(?:([A-Z]{1,2})\s?[-–]?\s?)?(\d{4,5})\s+\p{L}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}$/u;
+  /(?:^|,\s*)(?:([A-Z]{1,2})\s?[-–]?\s?)?(\d{4,5})\s+\p{L}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}$|(?:^|\s)(?:[AC-FHKNPRTV-Y]\d{2}|D6W)\s[\dAC-FHKNPRTV-Y]{4}$|,\s*[A-Z]{2}\s\d{5}(?:-\d{4})?$/u;
 
 const COUNTRY_NAMES: Readonly<Record<string, string>> = {
   france: 'FR',
@@ -617,7 +618,7 @@ export function readParties(
     const whole = companyLine(layout, buyerBlock, others, sender.name);
     sellerName = whole ?? { value: sender.name, place: place(sender.row, [sender.cell]), confidence: 0.7 };
   } else {
-    const company = companyLine(layout, buyerBlock, others);
+    const company = letterheadName(layout, buyerBlock) ?? companyLine(layout, buyerBlock, others);
     if (company) sellerName = company;
   }
 
@@ -719,6 +720,32 @@ function withCountry(party: PartyReading, block: Block | null, domestic: Chosen 
   const hasPostcode = block?.lines.some((l) => l.cells.some((c) => POSTCODE_LINE.test(c.text)));
   if (domestic && hasPostcode) return { ...party, country: { ...domestic, confidence: CHOSEN } };
   return party;
+}
+
+/**
+ * The seller's name over a letterhead whose address is one line of parts ("Atelier Roux" over "ZA des
+ * Tilleuls · 06000 Nice · Tél: … · compta@…"): a row alone that reads as a name, above the buyer's
+ * block on the first page, right over a row holding a postcode and contact details. Placed only, unless
+ * the page prints the name again elsewhere (the footer's legal lines).
+ */
+function letterheadName(
+  layout: Layout,
+  buyer: Block | null,
+): { value: string; place: Place; confidence: number } | null {
+  const limit = buyer?.lines[0]?.row.y ?? (layout.pages.get(1)?.height ?? 842) * 0.3;
+  for (const row of layout.rows) {
+    if (row.page !== 1 || row.y >= limit) break;
+    const [cell] = row.cells;
+    if (row.cells.length !== 1 || !cell || !isName(cell.text) || isAddressLine(cell.text)) continue;
+    const next = layout.rows[row.index + 1];
+    if (!next || next.page !== 1 || next.y - (row.y + row.height) > 2.5 * Math.max(row.height, 8)) continue;
+    const parts = next.line.text.split(/\s*[●•|·]\s*|\s+[-–]\s+/);
+    if (!CONTACT_DETAILS.test(next.line.text) || !parts.some((p) => POSTCODE_LINE.test(p.trim()))) continue;
+    const value = cell.text.trim();
+    const again = layout.rows.some((r) => r !== row && r.cells.some((c) => c.text.trim() === value));
+    return { value, place: place(row, [cell]), confidence: again ? 0.7 : PLACED };
+  }
+  return null;
 }
 
 /**

@@ -10,18 +10,13 @@
  *   with lines), else is a valid BASIC WL invoice (its structure and profile rules); and France 2026 when
  *   a party of the truth is French (for BASIC WL, its first-year acceptance); "and right" when moreover
  *   no header term is wrong;
-<<<<<<< HEAD
- * - median time per page from the PDF to its candidate XML.
+ * - median time per page from the PDF to its candidate XML;
+ * - on scans, what the second look did: strips read, and the header terms as the first reading had them.
  * The same is measured on generated invoices (core/testing/invoice-generator), a stand-in for real
  * invoices nobody tuned the reader to: German, French and English, in many layouts, each with its truth.
  * `READING_SOURCES=plain` (or `scan`, or `generated`) reads only those; `READING_SEED=n` draws another
  * set of generated invoices (default 1), `READING_COUNT=n` how many (default 60); `READING_DETAIL=1`
  * lists every term not read right.
-=======
- * - median time per page from the PDF to its candidate XML;
- * - on scans, what the second look did: strips read, and the header terms as the first reading had them.
- * `READING_SOURCES=plain` (or `scan`) reads only those; `READING_DETAIL=1` lists every term not read right.
->>>>>>> h/scans
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
