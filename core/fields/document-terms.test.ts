@@ -264,4 +264,45 @@ describe("the document's own terms", () => {
     );
     expect(invoice).toMatchObject({ number: 'AR435239', typeCode: '384', issueDate: '2024-07-22' });
   });
+  it('takes a bare "Numéro" or "Our ref" heading for the number, never for sure', () => {
+    for (const label of ['Numéro', 'Our ref', 'Nummer:']) {
+      const { invoice, evidence } = extractFields(
+        handPage([
+          [
+            140,
+            [
+              [45, 'Date'],
+              [150, label],
+            ],
+          ],
+          [
+            150,
+            [
+              [45, '05/08/2025'],
+              [150, 'R2516622'],
+            ],
+          ],
+          [212, [[45, 'Invoice']]],
+        ]),
+      );
+      expect(invoice.number, label).toBe('R2516622');
+      expect(evidence['BT-1']!.confidence, label).toBeLessThan(0.9);
+    }
+  });
+
+  it('reads the due date a sentence asks payment by', () => {
+    const due = (sentence: string) =>
+      extractFields(
+        handPage([
+          [40, [[40, 'Facture n° F-12 du 07/10/2024']]],
+          [300, [[40, sentence]]],
+        ]),
+      ).invoice.paymentTerms?.[0]?.dueDate;
+    expect(due('À régler au plus tard le 21/10/2024.')).toBe('2024-10-21');
+    expect(due('Bitte überweisen Sie den Rechnungsbetrag bis zum 07.11.2024 auf das Konto.')).toBe(
+      '2024-11-07',
+    );
+    // A date before the invoice's is no due date.
+    expect(due('Bitte überweisen Sie den Rechnungsbetrag bis zum 01.10.2024.')).toBeUndefined();
+  });
 });

@@ -72,6 +72,9 @@ export const NUMBER_LABELS: readonly LabelRule[] = [
   // A document's number under a generic heading ("Document No."): weaker. A bare "Nummer" or "Number"
   // numbers a party or an item as often.
   rule(/^\s*document\s*(?:number|no\.?|#)\s*:?\s*$/i, 0.8),
+  // A bare "Numéro", "Number", "Our ref" as the whole label: the document's own number most often, but
+  // never for sure.
+  rule(/^\s*(?:num[ée]ro|nummer|number|our\s+ref(?:erence)?\.?)\s*:?\s*$/i, 0.7),
 ];
 
 /** Numbers that are another document's, though labelled like BT-1 (a corrected or credited invoice). */
@@ -127,9 +130,11 @@ export const NOT_ISSUE_DATE = words(
 /** BT-9 Payment due date. */
 export const DUE_DATE_LABELS: readonly LabelRule[] = [
   rule(
-    /date\s+d['’](?:é|e)ch(?:é|e)ance|(?:é|e)ch(?:é|e)ance|date\s+limite\s+de\s+(?:paiement|règlement)|à\s+(?:payer|r[ée]gler)\s+(?:avant|au\s+plus\s+tard|le)|payable\s+(?:avant|le|by|before|until|on)|fällig(?:keit(?:sdatum)?)?\b(?:\s+am)?|zahlbar\s+bis(?:\s+zum)?|zahlungsziel|due\s+date|payment\s+due|date\s+due|due\s+(?:by|on)|remit\s+(?:until|by)|pay\s+by|spätestens\s+(?:am|bis)|au\s+plus\s+tard\s+le|no\s+later\s+than/i,
+    /date\s+d['’](?:é|e)ch(?:é|e)ance|(?:é|e)ch(?:é|e)ance|date\s+limite\s+de\s+(?:paiement|règlement)|à\s+(?:payer|r[ée]gler)\s+(?:avant|au\s+plus\s+tard)(?:\s+le)?|à\s+(?:payer|r[ée]gler)\s+le|payable\s+(?:avant|le|by|before|until|on)|fällig(?:keit(?:sdatum)?)?\b(?:\s+am)?|zahlbar\s+bis(?:\s+zum)?|zahlungsziel|due\s+date|payment\s+due|date\s+due|due\s+(?:by|on)|remit\s+(?:until|by)|pay\s+by|spätestens\s+(?:am|bis)|au\s+plus\s+tard\s+le|no\s+later\s+than/i,
     1,
   ),
+  // A request to pay by a date ("Bitte überweisen Sie den Rechnungsbetrag bis zum 07.02.2024").
+  rule(/(?:überweisen|bezahlen|begleichen)\b[^.\d:]{0,50}?\bbis\s+(?:zum\s+|spätestens\s+)?/i, 0.9),
 ];
 
 /**
