@@ -228,7 +228,7 @@ export const VAT_LABEL = words(
 );
 /** The buyer's own identifiers, wherever printed ("N° TVA client", "Ihre USt-IdNr."). */
 export const BUYER_ID_LABEL = words(
-  /(tva\s+(?:du\s+)?client|client.{0,20}tva|votre\s+n[°ºo]\s*(?:de\s+)?tva|ihre\s+ust|ust.{0,12}(?:kunde|käufer|leistungsempfänger)|kunden.{0,5}ust|customer.{0,12}vat|vat.{0,12}customer|buyer.{0,12}vat|your\s+vat)/i,
+  /(tva(?:\s+intra\S*)?\s+(?:du\s+)?client|client.{0,20}tva|votre\s+n[°ºo]\s*(?:de\s+)?tva|ihre\s+ust|ust.{0,12}(?:kunde|käufer|leistungsempfänger)|kunden.{0,5}ust|customer.{0,12}vat|vat.{0,12}customer|buyer.{0,12}vat|your\s+vat)/i,
 );
 
 /** Text that is a legal or payment mention: its amounts are never totals ("indemnité forfaitaire de 40 €"). */

@@ -328,4 +328,80 @@ describe('parties read from their blocks', () => {
     expect(alone.evidence['BT-27']!.confidence).toBeLessThan(again);
     expect(again).toBeLessThan(0.9);
   });
+  it('gives the customer a VAT number under its heading, or labelled "TVA intracommunautaire du client"', () => {
+    const heading = extractFields(
+      handPage([
+        [40, [[40, 'SARL Mercier Bâtiment · 12 rue Haute · 75001 Paris']]],
+        [
+          197,
+          [
+            [60, 'Facture n°'],
+            [161, 'Date de facture'],
+            [286, 'N° TVA client'],
+          ],
+        ],
+        [
+          207,
+          [
+            [60, 'AR327356'],
+            [161, '07/10/2024'],
+            [286, 'FR16453414344'],
+          ],
+        ],
+        [806, [[426, 'TVA intracom. FR44787192194']]],
+      ]),
+    ).invoice;
+    expect(heading.buyer?.taxRegistrations?.[0]?.id?.value).toBe('FR16453414344');
+    expect(heading.seller?.taxRegistrations?.[0]?.id?.value).toBe('FR44787192194');
+    const inline = extractFields(
+      handPage([
+        [40, [[40, 'Facture n° INV-55385']]],
+        [
+          269,
+          [
+            [63, 'N° TVA intracommunautaire du client:'],
+            [215, 'FR66320009905'],
+          ],
+        ],
+        [805, [[392, 'TVA intracommunautaire: FR65713946143']]],
+      ]),
+    ).invoice;
+    expect(inline.buyer?.taxRegistrations?.[0]?.id?.value).toBe('FR66320009905');
+    expect(inline.seller?.taxRegistrations?.[0]?.id?.value).toBe('FR65713946143');
+  });
+  it('ends an address block at its town: the information block under it holds the seller’s VAT number', () => {
+    const kv = (y: number, key: string, value: string) =>
+      [
+        y,
+        [
+          [53, key],
+          [143, value],
+        ],
+      ] as const;
+    const read = (under: readonly (readonly [number, readonly (readonly [number, string])[]])[]) =>
+      extractFields(
+        handPage([
+          [34, [[53, 'Büroservice Richter e.K.']]],
+          [50, [[53, 'Lindenweg 1']]],
+          [63, [[53, '70173 Stuttgart']]],
+          [75, [[53, 'Tel.: 071 / 332 95 38']]],
+          [148, [[53, 'Rechnungsadresse:']]],
+          [160, [[53, 'Weitblick Solar AG']]],
+          [173, [[53, 'Am Sägewerk 40']]],
+          [185, [[53, '50667 Köln']]],
+          ...under,
+          [320, [[53, 'Rechnung']]],
+        ]),
+      ).invoice;
+    const info = read([
+      kv(209, 'Rechnungs-Nr.:', 'INV-71698'),
+      kv(221, 'Kundennummer:', 'C-005777'),
+      kv(233, 'USt-IdNr.:', 'DE893555459'),
+    ]);
+    expect(info.buyer?.taxRegistrations).toBeUndefined();
+    expect(info.seller?.taxRegistrations?.[0]?.id?.value).toBe('DE893555459');
+    // Right under the address, the number is the buyer's own.
+    const own = read([kv(197, 'USt-IdNr.:', 'DE893555459'), kv(209, 'Rechnungs-Nr.:', 'INV-71698')]);
+    expect(own.buyer?.taxRegistrations?.[0]?.id?.value).toBe('DE893555459');
+  });
 });

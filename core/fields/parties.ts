@@ -211,6 +211,12 @@ export function isName(text: string): boolean {
   );
 }
 
+/** A "key: value" row ("Rechnungs-Nr.:  INV-71698", "Date d'émission: 14/03/2026"). */
+const isKeyValue = (text: string): boolean => /^[^:\d]{2,45}:(?:\s|$)/.test(text);
+
+/** The key of a party's own identifier (VAT number, SIREN, SIRET). */
+const IDENTIFIER_KEY = words(/^\s*(?:[\p{L}°º.]+\s+){0,3}?(?:tva|vat|ust|uid|btw|siren|siret|rcs)\b/iu);
+
 /** The lines of a block: from a heading down its column until a gap, another heading or the limit. */
 function blockFrom(layout: Layout, row: Row, cell: Cell, role: Role, rest: string, right: number): Block {
   const lines: BlockLine[] = [];
@@ -225,7 +231,15 @@ function blockFrom(layout: Layout, row: Row, cell: Cell, role: Role, rest: strin
     }
     if (next.y - bottom > 2 * Math.max(next.height, 8)) break;
     if (cells.some((c) => Math.abs(c.x - left) < 8 && headingRole(c.text))) break;
-    lines.push({ row: next, cells, text: cells.map((c) => c.text).join('  ') });
+    const text = cells.map((c) => c.text).join('  ');
+    // An address ends at its town: "key: value" rows under it are the document's information block
+    // (number, dates), but for the party's own identifiers right under its address.
+    const town = lines.findIndex((l) => POSTCODE_LINE.test(l.text));
+    if (town >= 0 && !lines.slice(0, town).some((l) => /:/.test(l.text)) && isKeyValue(text)) {
+      if (!IDENTIFIER_KEY.test(text) || lines.slice(town + 1).some((l) => !IDENTIFIER_KEY.test(l.text)))
+        break;
+    }
+    lines.push({ row: next, cells, text });
     bottom = next.y + next.height;
   }
   return {
@@ -525,14 +539,17 @@ function identifierChoice(
   const top = ranked[0];
   if (!top) return undefined;
   const distinct = new Set(ids.map((i) => i.value)).size;
-  const checked = top.keyOk === true || (top.keyOk === null && top.labelled);
-  let confidence = checked
-    ? top.labelled
-      ? CONFIRMED
-      : CONFIRMED_WEAK_LABEL
-    : top.labelled
-      ? CHOSEN
-      : PLACED;
+  // Sure only when its key proves it; a label alone vouches for an identifier whose key is not known.
+  let confidence =
+    top.keyOk === true
+      ? top.labelled
+        ? CONFIRMED
+        : CONFIRMED_WEAK_LABEL
+      : top.labelled
+        ? top.keyOk === null
+          ? LABELLED
+          : CHOSEN
+        : PLACED;
   if (distinct > 1 && assigned === 'rest') confidence = Math.min(confidence, CHOSEN);
   return {
     value: top.value,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dateIn, datesIn, isIban, isLuhn, moneyIn, parseAmount, readVatId } from './values';
+import { isLuhn } from './check-keys';
+import { dateIn, datesIn, isIban, moneyIn, parseAmount, readVatId } from './values';
 
 describe('printed values', () => {
   it.each([
@@ -69,7 +70,22 @@ describe('printed values', () => {
     expect(readVatId('FR 45 732 829 320')).toMatchObject({ wellFormed: true, keyOk: false });
     expect(readVatId('DE136695976')).toEqual({ value: 'DE136695976', wellFormed: true, keyOk: true });
     expect(readVatId('DE123456789')?.keyOk).toBe(false);
-    expect(readVatId('ATU12345678')).toMatchObject({ wellFormed: true, keyOk: null });
+    // Each country's published key: Austria, Belgium, the Netherlands (both forms), Ireland, Britain, Italy.
+    for (const valid of [
+      'ATU13585627',
+      'BE0477472701',
+      'NL004495445B01',
+      'NL000099998B57',
+      'IE6388047V',
+      'IE3628739UA',
+      'GB980780684',
+      'IT00743110157',
+    ])
+      expect(readVatId(valid), valid).toMatchObject({ wellFormed: true, keyOk: true });
+    for (const wrong of ['ATU12345678', 'BE0477472702', 'NL004495446B01', 'IE6388047W', 'GB980780685'])
+      expect(readVatId(wrong)?.keyOk, wrong).toBe(false);
+    // A country whose key is not checked here neither proves nor refutes its numbers.
+    expect(readVatId('ESA12345678')).toMatchObject({ wellFormed: true, keyOk: null });
     expect(readVatId('DE1234567890')).toMatchObject({ wellFormed: false });
     expect(readVatId('DE 12345')).toBeNull();
   });
