@@ -305,4 +305,14 @@ describe("the document's own terms", () => {
     // A date before the invoice's is no due date.
     expect(due('Bitte überweisen Sie den Rechnungsbetrag bis zum 01.10.2024.')).toBeUndefined();
   });
+  it('never takes a correction’s own title ("Corrected Invoice F-1") for the invoice it corrects', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [40, [[40, 'Corrected Invoice AR435239']]],
+        [60, [[40, 'This invoice replaces invoice 2024/5739 of Jul 17, 2024.']]],
+      ]),
+    );
+    expect(invoice).toMatchObject({ number: 'AR435239', typeCode: '384' });
+    expect(invoice.precedingInvoices).toEqual([{ id: '2024/5739', issueDate: '2024-07-17' }]);
+  });
 });

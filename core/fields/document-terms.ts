@@ -300,16 +300,20 @@ function labelled<T>(
   layout: Layout,
   labels: Parameters<typeof labelledValues>[1],
   read: Read<T>,
-  options: PairOptions & { readonly skip?: (row: Row) => boolean } = {},
+  options: PairOptions & { readonly skip?: (row: Row) => boolean; readonly notTitle?: boolean } = {},
 ): (Omit<Candidate, 'value'> & { value: T })[] {
   return labelledValues(layout, labels, read, options)
-    .filter((p) => !options.skip?.(p.labelRow))
+    .filter((p) => !options.skip?.(p.labelRow) && !(options.notTitle && startsWithTitle(p.label.text)))
     .map((p) => ({
       value: p.value,
       strength: p.strength,
       place: placeOf(p.row, p.cell === p.label ? [p.cell] : [p.label, p.cell]),
     }));
 }
+
+/** A cell that starts with a document's type ("Corrected Invoice F-1"): the document's own title. */
+const startsWithTitle = (text: string): boolean =>
+  TYPE_TITLES.some(([pattern]) => pattern.exec(text.trimStart())?.index === 0);
 
 /** Nothing checks a process, a date of delivery or a period: their label is all there is. */
 const labelledOnly = <T>(chosen: Chosen<T> | null): Chosen<T> | null =>
@@ -357,7 +361,10 @@ export function precedingInvoice(
   layout: Layout,
   typeCode: string,
 ): Chosen<{ readonly id: string; readonly issueDate?: string }> | null {
-  const number = labelledOnly(choose(labelled(layout, PRECEDING_NUMBER_LABELS, readNumber)));
+  // "Corrected Invoice" titles the correction itself: the invoice it corrects is named elsewhere.
+  const number = labelledOnly(
+    choose(labelled(layout, PRECEDING_NUMBER_LABELS, readNumber, { notTitle: true })),
+  );
   const sentence =
     CREDIT_NOTE_TYPE_CODES.has(typeCode) || CORRECTIVE_TYPE_CODES.has(typeCode)
       ? precedingInSentence(layout)

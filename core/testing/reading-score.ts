@@ -40,6 +40,11 @@ export interface ReadingTruth {
   readonly currency: string | null;
   readonly dueDate: string | null;
   readonly purchaseOrderReference: string | null;
+  /**
+   * BT-25, the invoice a credit note or a correction refers to: not in the corpus truth format, given
+   * by truths that know it (the generated invoices'); scored only then.
+   */
+  readonly precedingInvoiceReference?: string | null;
   readonly seller: TruthParty;
   readonly buyer: TruthParty;
   readonly iban: readonly string[];
@@ -91,6 +96,7 @@ export const HEADER_TERMS = [
 /** Further document-level terms the reader fills, reported beside the header ones. */
 export const OTHER_TERMS = [
   'BT-13',
+  'BT-25',
   'BT-30',
   'BT-40',
   'BT-47',
@@ -224,6 +230,16 @@ export function scoreTerms(extraction: FieldExtraction, truth: ReadingTruth): Te
     ['BT-112', 'amount', totals?.grandTotal?.value, t.taxInclusive],
     ['BT-115', 'amount', totals?.duePayable?.value, t.due],
     ['BT-13', 'id', invoice.buyerOrder?.id, truth.purchaseOrderReference],
+    ...(truth.precedingInvoiceReference === undefined
+      ? []
+      : [
+          ['BT-25', 'id', invoice.precedingInvoices?.[0]?.id, truth.precedingInvoiceReference] as [
+            string,
+            Kind,
+            string | undefined,
+            string | null,
+          ],
+        ]),
     ['BT-30', 'id', invoice.seller?.legalOrganization?.id?.value, truth.seller.legalId?.id],
     ['BT-40', 'text', invoice.seller?.address?.country, truth.seller.country],
     ['BT-47', 'id', invoice.buyer?.legalOrganization?.id?.value, truth.buyer.legalId?.id],

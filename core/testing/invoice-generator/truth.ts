@@ -28,6 +28,7 @@ export function truthOf(content: InvoiceContent): ReadingTruth {
     currency: content.currency,
     dueDate: content.due.kind === 'date' || content.due.kind === 'days' ? content.due.date : null,
     purchaseOrderReference: content.orderReference,
+    precedingInvoiceReference: content.referenced?.number ?? null,
     seller: partyTruth(seller, seller.printsSiren ? seller.siren : null, seller.siret),
     buyer: partyTruth(buyer, buyer.siren, null),
     iban: content.printsIban ? [seller.iban] : [],
