@@ -315,4 +315,71 @@ describe("the document's own terms", () => {
     expect(invoice).toMatchObject({ number: 'AR435239', typeCode: '384' });
     expect(invoice.precedingInvoices).toEqual([{ id: '2024/5739', issueDate: '2024-07-17' }]);
   });
+  it('reads BT-23 from the category of operation printed, its framework from what is left to pay', () => {
+    const read = (rows: Parameters<typeof handPage>[0]) => extractFields(handPage(rows));
+    const head = (label: string, value: string) =>
+      [
+        [40, [[40, 'Facture n° F-12 du 07/10/2024']]],
+        [
+          60,
+          [
+            [40, label],
+            [200, value],
+          ],
+        ],
+      ] as const;
+    const goods = read([...head("Catégorie d'opération :", 'Livraison de biens')]);
+    expect(goods.invoice.businessProcess).toBe('B1');
+    // Derived from a printed category, not printed as a code: never for sure.
+    expect(goods.evidence['BT-23']!.confidence).toBeLessThan(0.9);
+    expect(read([...head('Opération :', 'Prestations de services')]).invoice.businessProcess).toBe('S1');
+    expect(
+      read([...head('Nature de l’opération', 'Livraisons de biens et prestations de services')]).invoice
+        .businessProcess,
+    ).toBe('M1');
+    // A deposit deducted, some left to pay: the final invoice after a deposit.
+    const totals = (prepaid: string, due: string) =>
+      [
+        [
+          300,
+          [
+            [300, 'Total HT'],
+            [480, '100,00'],
+          ],
+        ],
+        [
+          312,
+          [
+            [300, 'TVA 20 %'],
+            [480, '20,00'],
+          ],
+        ],
+        [
+          324,
+          [
+            [300, 'Total TTC'],
+            [480, '120,00'],
+          ],
+        ],
+        [
+          336,
+          [
+            [300, 'Acompte versé'],
+            [480, prepaid],
+          ],
+        ],
+        [
+          348,
+          [
+            [300, 'Net à payer'],
+            [480, due],
+          ],
+        ],
+      ] as const;
+    expect(
+      read([...head('Opération :', 'Mixte'), ...totals('20,00', '100,00')]).invoice.businessProcess,
+    ).toBe('M4');
+    // No category printed: no framework.
+    expect(read([[40, [[40, 'Facture n° F-12 du 07/10/2024']]]]).invoice.businessProcess).toBeUndefined();
+  });
 });

@@ -6,6 +6,7 @@
  * "Facture FA-2017-0009"); a number another document owns (the corrected invoice's, "Ursprungsbeleg",
  * "facture associée") is never BT-1, and the due date is never before the issue date.
  */
+import type { Decimal } from '../decimal/decimal';
 import { ISO4217_CURRENCIES } from '../rules/codelists/iso4217';
 import { UNCL1001_INVOICE_TYPES } from '../rules/codelists/uncl1001';
 import {
@@ -27,6 +28,8 @@ import {
   NOT_OWN_NUMBER,
   NUMBER_LABELS,
   NUMBER_VALUE,
+  OPERATION_LABELS,
+  OPERATION_WORDS,
   ORDER_LABELS,
   PERIOD_END_LABELS,
   PERIOD_LABELS,
@@ -293,6 +296,35 @@ export function businessProcess(layout: Layout): Chosen | null {
     return code && BILLING_MODES.has(code) ? { value: code, text: code } : null;
   };
   return labelledOnly(choose(labelled(layout, PROCESS_LABELS, readCode, { below: false })));
+}
+
+/**
+ * The category of operation (France 2026: goods, services or both) where the page prints it under its
+ * label, as BT-23's letter: B, S or M.
+ */
+export function operationCategory(layout: Layout): Chosen | null {
+  const readCategory: Read<string> = (text) => {
+    if (text.trim().length > 60) return null;
+    const found = OPERATION_WORDS.find(([pattern]) => pattern.test(text));
+    return found ? { value: found[1], text: text.trim() } : null;
+  };
+  return labelledOnly(choose(labelled(layout, OPERATION_LABELS, readCategory)));
+}
+
+/**
+ * BT-23 from the category of operation printed and what the invoice says of its payment: the French
+ * framework of an invoice already paid (2) when a prepaid amount leaves nothing due, of a final invoice
+ * after a deposit (4) when it leaves some, else of an invoice submitted for payment (1). Derived, not
+ * printed: LABELLED at most.
+ */
+export function billingFramework(category: Chosen, prepaid?: Decimal, due?: Decimal): Chosen {
+  const deposit = prepaid !== undefined && prepaid.sign() > 0;
+  const framework = deposit && due?.isZero() ? '2' : deposit ? '4' : '1';
+  return {
+    ...category,
+    value: `${category.value}${framework}`,
+    confidence: Math.min(category.confidence, LABELLED),
+  };
 }
 
 /** A labelled term's candidates, but for labels standing in `skip`'s rows (an item's own dates). */

@@ -11,8 +11,8 @@
 import type { Cell, Layout, Row } from '../text/layout';
 import { below, overlapX, rightOf } from '../text/layout';
 import { BUYER_ID_LABEL, ELECTRONIC_ADDRESS_LABEL, IBAN_LABEL, VAT_LABEL } from './labels';
-import { isLuhn } from './check-keys';
-import { IBAN_PATTERN, isIban, readVatId, VAT_PATTERN } from './values';
+import { isIban, isLuhn } from './check-keys';
+import { IBAN_PATTERN, readVatId, VAT_PATTERN } from './values';
 
 export interface Identifier {
   readonly kind: 'vat' | 'siren' | 'iban' | 'endpoint';

@@ -193,6 +193,25 @@ export const PROCESS_LABELS: readonly LabelRule[] = [
   ),
 ];
 
+/**
+ * The category of operation French invoices print under the 2026 reform ("Catégorie d'opération :
+ * Livraison de biens", "Opération : Mixte"), and the words of each category: BT-23's letter, B goods, S
+ * services, M both (mixed first, as it names the other two).
+ */
+export const OPERATION_LABELS: readonly LabelRule[] = [
+  rule(
+    /cat[ée]gorie\s+d['’]op[ée]ration|nature\s+de\s+l['’]op[ée]ration|type\s+d['’]op[ée]ration|^\s*op[ée]ration(?=\s*:|\s*$)|category\s+of\s+(?:the\s+)?(?:operation|supply)|operation\s+category/i,
+    1,
+  ),
+];
+export const OPERATION_WORDS: readonly (readonly [RegExp, string])[] = (
+  [
+    [/\b(mixte|biens\s+et\s+(?:prestations?\s+de\s+)?services|goods\s+and\s+services|mixed)\b/i, 'M'],
+    [/\b(livraisons?\s+de\s+biens|biens|supply\s+of\s+goods|goods)\b/i, 'B'],
+    [/\b(prestations?\s+de\s+services?|services?)\b/i, 'S'],
+  ] as const
+).map(([pattern, code]) => [words(pattern), code] as const);
+
 /** Where a party's block starts: its heading, by party. */
 export const BUYER_LABELS = words(
   /\b(client|acheteur|factur(?:[ée]|er)\s+à|adress[ée]\s+à|adresse\s+de\s+facturation|destinataire|kunde|käufer|rechnungsempfänger|leistungsempfänger|auftraggeber|rechnungsadresse|bill\s+to|billed\s+to|invoice\s+to|buyer|customer|sold\s+to|vos\s+identifiants|ihre\s+daten|your\s+details)\b/i,
@@ -327,8 +346,11 @@ export const ELECTRONIC_ADDRESS_LABEL = words(
   /(?:adresse|@dresse)\s+(?:électronique|de\s+facturation)|electronic\s+(?:invoicing\s+)?address|e-?invoic(?:e|ing)\s+address|elektronische\s+(?:rechnungs)?adresse/i,
 );
 
-/** The IBAN label: an IBAN next to it is read even when its check digits fail. */
-export const IBAN_LABEL = words(/\biban\b/i);
+/**
+ * The IBAN label: an IBAN right after it is read even when its check digits fail; no other figure
+ * stands between them ("IBAN / BIC :", not "IBAN NL95… VAT No.:").
+ */
+export const IBAN_LABEL = words(/\biban\b\D{0,14}$/i);
 
 /** VAT category (BT-118) from the words of a breakdown row, most specific first. */
 export const VAT_CATEGORY_WORDS: readonly (readonly [RegExp, string])[] = (

@@ -404,4 +404,21 @@ describe('parties read from their blocks', () => {
     const own = read([kv(197, 'USt-IdNr.:', 'DE893555459'), kv(209, 'Rechnungs-Nr.:', 'INV-71698')]);
     expect(own.buyer?.taxRegistrations?.[0]?.id?.value).toBe('DE893555459');
   });
+  it('reads the IBAN its label names, never a VAT number further along the row', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [40, [[40, 'Invoice No. 5073920']]],
+        [
+          798,
+          [
+            [43, 'Stationsplein 99'],
+            [281, 'IBAN NL95XPJA1387564422'],
+            [411, 'VAT No.: NL753061107B01'],
+          ],
+        ],
+      ]),
+    );
+    expect(invoice.paymentMeans?.map((p) => p.creditorAccount?.iban)).toEqual(['NL95XPJA1387564422']);
+    expect(invoice.seller?.taxRegistrations?.[0]?.id?.value).toBe('NL753061107B01');
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isLuhn } from './check-keys';
-import { dateIn, datesIn, isIban, moneyIn, parseAmount, readVatId } from './values';
+import { isIban, isLuhn } from './check-keys';
+import { dateIn, datesIn, moneyIn, parseAmount, readVatId } from './values';
 
 describe('printed values', () => {
   it.each([
@@ -63,6 +63,8 @@ describe('printed values', () => {
   it('checks identifiers by their check digits', () => {
     expect(isIban('FR76 3000 6000 0112 3456 7890 189')).toBe(true);
     expect(isIban('FR76 3000 6000 0112 3456 7890 188')).toBe(false);
+    // A Dutch VAT number whose digits happen to pass mod 97 is not of a Dutch IBAN's length.
+    expect(isIban('NL753061107B01')).toBe(false);
     expect(isLuhn('732829320')).toBe(true);
     expect(isLuhn('732829321')).toBe(false);
     expect(readVatId('FR 44 732 829 320')).toEqual({ value: 'FR44732829320', wellFormed: true, keyOk: true });

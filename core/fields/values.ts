@@ -5,7 +5,7 @@
  * taken for it.
  */
 import { Decimal } from '../decimal/decimal';
-import { mod97, VAT_KEYS } from './check-keys';
+import { VAT_KEYS } from './check-keys';
 
 /** An amount as printed: `1 234,56`, `1.234,56`, `1,234.56`, `1234.56`, `-12,5`, with € or EUR around. */
 export const AMOUNT_PATTERN =
@@ -218,13 +218,6 @@ export function moneyIn(text: string): PrintedAmount[] {
 
 /** The currency an amount's text names, if one: an ISO 4217 code or an unambiguous sign. */
 export const CURRENCY_SIGNS: Readonly<Record<string, string>> = { '€': 'EUR', '£': 'GBP' };
-
-/** IBAN check (ISO 13616, mod 97 = 1). */
-export function isIban(candidate: string): boolean {
-  const s = candidate.replace(/\s+/g, '').toUpperCase();
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(s)) return false;
-  return mod97(s.slice(4) + s.slice(0, 4)) === 1;
-}
 
 /** IBANs as printed: a country code, two check digits, then groups of letters and digits. */
 export const IBAN_PATTERN = /\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?\b/g;
