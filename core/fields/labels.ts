@@ -333,7 +333,7 @@ export const ALLOWANCE_START = words(
   /^(?:(?:abzgl\.?|abzüglich|less|minus|trade|special|extra)\s+)?(?:\d{1,2}(?:[.,]\d{1,2})?\s*%\s+)?(?:sonder|gesamt|mengen|treue)?(?:abschlag|rabatt|nachlass|skonto\s+gewährt|remise|rabais|réduction|ristourne|discount|allowance|rebate)\b/i,
 );
 export const CHARGE_START = words(
-  /^(?:zuschlag|versand(?:kosten)?|frachtkosten|fracht|transport(?:kosten)?|lieferkosten|porto|verpackung(?:skosten)?|charge|frais|participation\s+aux\s+frais|majoration|port|surcharge|shipping|freight|carriage|postage|delivery\s+charge|handling)\b/i,
+  /^(?:zuschlag|versand(?:kosten)?|frachtkosten|fracht|transport(?:kosten)?|lieferkosten|porto|verpackung(?:skosten)?|charge|frais|participation\s+aux\s+frais|majoration|port|surcharge|shipping|freight|carriage|postage|delivery\s+charge|delivery(?=\s*:\s*$)|handling)\b/i,
 );
 
 /** BT-5 from a label ("Währung: EUR", "Devise : EURO (EUR)"). */

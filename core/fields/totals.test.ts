@@ -339,4 +339,72 @@ describe('totals chosen under the invoice arithmetic', () => {
       }),
     ]);
   });
+  it('reads a charge in a totals block beside the VAT table, and one labelled "Delivery:"', () => {
+    const beside = extractFields(
+      handPage([
+        [40, [[40, 'Facture n° F-7']]],
+        [
+          466,
+          [
+            [56, 'Taux TVA'],
+            [139, 'Base'],
+            [188, 'TVA'],
+            [372, 'Total brut HT:'],
+            [502, '1 000,00 €'],
+          ],
+        ],
+        [
+          476,
+          [
+            [56, '20 %'],
+            [117, '1 009,90 €'],
+            [171, '201,98 €'],
+            [372, 'Frais de port:'],
+            [520, '9,90 €'],
+          ],
+        ],
+        [
+          487,
+          [
+            [372, 'Total HT:'],
+            [502, '1 009,90 €'],
+          ],
+        ],
+        [
+          498,
+          [
+            [372, 'TVA:'],
+            [506, '201,98 €'],
+          ],
+        ],
+        [
+          509,
+          [
+            [372, 'Montant TTC:'],
+            [502, '1 211,88 €'],
+          ],
+        ],
+      ]),
+    ).invoice.totals;
+    expect(beside).toMatchObject({ lineTotal: { value: '1000.00' }, chargeTotal: { value: '9.90' } });
+    const kv = (y: number, label: string, value: string) =>
+      [
+        y,
+        [
+          [387, label],
+          [488, value],
+        ],
+      ] as const;
+    const delivery = extractFields(
+      handPage([
+        [40, [[40, 'INVOICE 231846']]],
+        kv(402, 'Subtotal:', '€ 1000.00'),
+        kv(414, 'Delivery:', '€ 12.50'),
+        kv(426, 'Taxable amount:', '€ 1012.50'),
+        kv(438, 'VAT (23%):', '€ 232.88'),
+        kv(450, 'Total incl. VAT:', '€ 1245.38'),
+      ]),
+    ).invoice.totals;
+    expect(delivery).toMatchObject({ lineTotal: { value: '1000.00' }, chargeTotal: { value: '12.50' } });
+  });
 });
