@@ -407,4 +407,29 @@ describe('totals chosen under the invoice arithmetic', () => {
     ).invoice.totals;
     expect(delivery).toMatchObject({ lineTotal: { value: '1000.00' }, chargeTotal: { value: '12.50' } });
   });
+  it('reads a reverse-charge invoice that prints no VAT row: its gross is the same amount under "TOTAL"', () => {
+    const kv = (y: number, label: string, value: string) =>
+      [
+        y,
+        [
+          [402, label],
+          [498, value],
+        ],
+      ] as const;
+    const { invoice } = extractFields(
+      handPage([
+        [40, [[40, 'Tax Invoice # RE-2025-4029']]],
+        kv(122, 'Total excl. VAT:', '29,389.48'),
+        kv(133, 'TOTAL:', '29,389.48'),
+        kv(144, 'Balance:', '29,389.48'),
+        [160, [[60, 'Reverse charge: customer to account for VAT.']]],
+      ]),
+    );
+    expect(invoice.totals).toMatchObject({
+      taxBasisTotal: { value: '29389.48' },
+      taxTotals: [{ value: '0.00' }],
+      grandTotal: { value: '29389.48' },
+      duePayable: { value: '29389.48' },
+    });
+  });
 });

@@ -97,14 +97,19 @@ function candidatesOf(layout: Layout): Map<TotalTerm, Candidate[]> {
       out.set(term as TotalTerm, list);
     }
   }
+  // The strongest label that claims each cell: a cell claimed by a stronger label of another term is not
+  // this term's ("Total excl. VAT" is no "Total"), so that the same amount printed again under the
+  // weaker label ("TOTAL:") stays this term's candidate.
+  const claim = new Map<string, number>();
+  for (const list of out.values())
+    for (const c of list) claim.set(c.cellKey, Math.max(claim.get(c.cellKey) ?? 0, c.strength));
   for (const [term, list] of out) {
     const best = new Map<string, Candidate>();
-    for (const c of list) {
+    for (const c of list.filter((x) => x.strength >= claim.get(x.cellKey)!)) {
       const key = c.value.normalized().toString();
       const known = best.get(key);
       if (!known || c.strength > known.strength) best.set(key, c);
     }
-    // A cell claimed by a stronger label of another term is not this term's ("Total TTC" is no "Total").
     out.set(term, [...best.values()].sort((a, b) => b.strength - a.strength).slice(0, 6));
   }
   return out;
