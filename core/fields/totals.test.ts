@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { handPage } from '../testing/text-page';
+import { Decimal } from '../decimal/decimal';
+import { layoutOf } from '../text/layout';
 import { extractFields } from './extract-fields';
+import { chooseTotals } from './totals';
+import { breakdownRows } from './vat-breakdown';
 
 describe('totals chosen under the invoice arithmetic', () => {
   it('confirms net, VAT and gross by each other, and never takes an identifier or a legal mention for an amount', () => {
@@ -430,6 +434,51 @@ describe('totals chosen under the invoice arithmetic', () => {
       taxTotals: [{ value: '0.00' }],
       grandTotal: { value: '29389.48' },
       duePayable: { value: '29389.48' },
+    });
+  });
+  it('lets the lines and a charge decide between two equally labelled nets when no VAT is printed', () => {
+    const kv = (y: number, label: string, value: string) =>
+      [
+        y,
+        [
+          [370, label],
+          [490, value],
+        ],
+      ] as const;
+    const layout = layoutOf(
+      handPage([
+        [40, [[40, 'Facture n° F-16']]],
+        kv(437, 'Montant HT:', '25 953,50 EUR'),
+        kv(449, 'Frais de livraison:', '49,00 EUR'),
+        kv(461, 'Total HT après remise:', '26 002,50 EUR'),
+        kv(473, 'TOTAL TTC:', '26 002,50 EUR'),
+        [491, [[48, "Exonéré de TVA en vertu de l'article 261 4 1° du CGI"]]],
+      ]),
+    );
+    // What extract-fields adds: the lines' sum (as read from the table) and the charge rows' sum.
+    const row = layout.rows[1]!;
+    const extra = [
+      {
+        term: 'BT-106',
+        value: Decimal.parse('25953.50')!,
+        strength: 0.5,
+        place: { row, cells: [] },
+        cellKey: 'lines',
+      },
+      {
+        term: 'BT-108',
+        value: Decimal.parse('49.00')!,
+        strength: 0.7,
+        place: { row, cells: [] },
+        cellKey: 'charges',
+      },
+    ] as const;
+    const chosen = chooseTotals(layout, breakdownRows(layout), extra);
+    expect(chosen?.totals).toMatchObject({
+      lineTotal: { value: '25953.50' },
+      chargeTotal: { value: '49.00' },
+      taxBasisTotal: { value: '26002.50' },
+      taxTotals: [{ value: '0.00' }],
     });
   });
 });
