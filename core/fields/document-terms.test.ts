@@ -382,4 +382,26 @@ describe("the document's own terms", () => {
     // No category printed: no framework.
     expect(read([[40, [[40, 'Facture n° F-12 du 07/10/2024']]]]).invoice.businessProcess).toBeUndefined();
   });
+  it('reads the date of a letter after its place, over a delivery date', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [
+          173,
+          [
+            [42, 'Lindenweg 82'],
+            [337, 'Datum der Lieferung:'],
+            [425, '08.02.2025'],
+          ],
+        ],
+        [
+          213,
+          [
+            [42, 'Rechnung'],
+            [466, 'Dresden, 09.02.2025'],
+          ],
+        ],
+      ]),
+    );
+    expect(invoice.issueDate).toBe('2025-02-09');
+  });
 });

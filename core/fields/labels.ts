@@ -117,8 +117,9 @@ export const ISSUE_DATE_LABELS: readonly LabelRule[] = [
     /date\s+(?:de\s+(?:la\s+)?)?facture|date\s+d['’](?:é|e)mission|date\s+de\s+l['’]avoir|rechnungsdatum|belegdatum|gutschriftsdatum|ausstellungsdatum|invoice\s+date|date\s+of\s+(?:issue|invoice)|issue\s+date|date\s+issued|issued\s+(?:at|on)/i,
     1,
   ),
-  // "München, den 01.11.2024", "Paris, le 12 mars 2026": the date of a letter.
-  rule(/,\s*(?:den|le)\b/i, 0.8),
+  // "München, den 01.11.2024", "Paris, le 12 mars 2026", "Dresden, 4. März 2025": the date of a letter,
+  // after its place.
+  rule(/,\s*(?:den|le)\b|^\s*\p{Lu}[\p{L}\s.'’-]{1,30},\s*(?=\d{1,2}[./\s])/iu, 0.8),
   rule(/\bdate\b|\bdatum\b|\bdated\b/i, 0.6),
 ];
 

@@ -47,6 +47,8 @@ describe('printed values', () => {
     ['Annecy, le 26 avr. 2026', '2026-04-26'],
     ['du 3 févr. 2026', '2026-02-03'],
     ['vom 3. Mrz. 2026', '2026-03-03'],
+    ['4 September 2024', '2024-09-04'],
+    ['November 24, 2025', '2025-11-24'],
   ])('date %s → %s', (printed, iso) => {
     expect(dateIn(printed)?.value).toBe(iso);
   });

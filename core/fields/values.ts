@@ -68,7 +68,10 @@ const MONTHS: Readonly<Record<string, number>> = {
   juni: 6,
   juli: 7,
   august: 8,
+  // September and November are the same words in German and English.
+  september: 9,
   oktober: 10,
+  november: 11,
   dezember: 12,
   january: 1,
   february: 2,
