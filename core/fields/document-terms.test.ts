@@ -404,4 +404,30 @@ describe("the document's own terms", () => {
     );
     expect(invoice.issueDate).toBe('2025-02-09');
   });
+  it('reads a type from a title of three words, never a number a title-like sentence names as another’s', () => {
+    const read = (rows: Parameters<typeof handPage>[0]) => extractFields(handPage(rows)).invoice;
+    const advance = read([
+      [
+        138,
+        [
+          [346, 'Invoice #:'],
+          [436, 'R2539734'],
+        ],
+      ],
+      [305, [[63, 'Advance Payment Invoice']]],
+    ]);
+    expect(advance).toMatchObject({ number: 'R2539734', typeCode: '386' });
+    const correction = read([
+      [
+        199,
+        [
+          [340, 'Rechnungsnummer'],
+          [450, 'R-2026-17'],
+        ],
+      ],
+      [236, [[54, 'Rechnungskorrektur']]],
+      [259, [[54, 'Korrektur zu Rechnung Nr. AR188928 vom 25.04.2026']]],
+    ]);
+    expect(correction).toMatchObject({ number: 'R-2026-17', typeCode: '384' });
+  });
 });

@@ -113,8 +113,15 @@ function titles(layout: Layout): { row: Row; cell: Row['cells'][number]; rest: s
       if (!m) continue;
       // What follows the title's word names another document ("Corrected invoice" is a title, "Avoir
       // sur facture n° F-1", "Korrektur zu Rechnung R-1" name the invoice they refer to).
-      const rest = cell.text.slice((m.index ?? 0) + m[0].length);
-      if (NOT_OWN_NUMBER.test(rest) || OTHER_DOCUMENT.test(rest)) continue;
+      const end = (m.index ?? 0) + m[0].length;
+      const rest = cell.text.slice(end);
+      // … or the words before it do ("Korrektur zu Rechnung Nr. R-1", "Credit for invoice F-1").
+      if (
+        NOT_OWN_NUMBER.test(rest) ||
+        OTHER_DOCUMENT.test(rest) ||
+        OTHER_DOCUMENT.test(cell.text.slice(0, end))
+      )
+        continue;
       out.push({ row, cell, rest });
     }
   }

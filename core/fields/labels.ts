@@ -50,9 +50,9 @@ export const TYPE_TITLES: readonly (readonly [RegExp, string])[] = (
   ] as const
 ).map(([pattern, code]) => [words(pattern), code] as const);
 
-/** The words a document title is made of: where BT-1 and BT-3 are printed. */
+/** The words a document title is made of (after up to two: "Advance Payment Invoice"): where BT-1 and BT-3 are printed. */
 export const TITLE_WORDS = words(
-  /^\s*(?:\p{L}+[-\s])?(facture|avoir|rechnung|\p{L}*rechnung|gutschrift|invoice|tax\s+invoice|credit\s+note|credit\s+memo|rechnungskorrektur|note\s+de\s+crédit)\b/iu,
+  /^\s*(?:\p{L}+[-\s]){0,2}?(facture|avoir|rechnung|\p{L}*rechnung|gutschrift|invoice|tax\s+invoice|credit\s+note|credit\s+memo|rechnungskorrektur|note\s+de\s+crédit)\b/iu,
 );
 
 /** BT-1 Invoice number. */
