@@ -430,4 +430,27 @@ describe("the document's own terms", () => {
     ]);
     expect(correction).toMatchObject({ number: 'R-2026-17', typeCode: '384' });
   });
+  it('reads the currency of amounts printed in US$, over a euro sign in a legal mention', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [40, [[40, 'Invoice No. AR456155']]],
+        [
+          411,
+          [
+            [418, 'Subtotal:'],
+            [492, 'US$ 13,689.17'],
+          ],
+        ],
+        [
+          434,
+          [
+            [418, 'Net Total:'],
+            [492, 'US$ 13,714.17'],
+          ],
+        ],
+        [480, [[56, 'A fixed compensation of 40 € for recovery costs applies to late payment.']]],
+      ]),
+    );
+    expect(invoice.currency).toBe('USD');
+  });
 });

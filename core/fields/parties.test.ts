@@ -421,4 +421,32 @@ describe('parties read from their blocks', () => {
     expect(invoice.paymentMeans?.map((p) => p.creditorAccount?.iban)).toEqual(['NL95XPJA1387564422']);
     expect(invoice.seller?.taxRegistrations?.[0]?.id?.value).toBe('NL753061107B01');
   });
+  it('reads a buyer whose block reaches into the information column beside it, never its country line', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [34, [[220, 'Elektrotechnik Wagner e.K.']]],
+        [50, [[62, 'Kundenstraße 19 · 28195 Bremen · Phone: 0263 / 820 11 54 · info@wagner.de']]],
+        [
+          138,
+          [
+            [64, 'Billed To:'],
+            [329, 'Invoice #:'],
+            [419, 'R2562481'],
+          ],
+        ],
+        [
+          150,
+          [
+            [64, 'Gebäudereinigung Sommer e.K.'],
+            [329, 'Issue Date:'],
+            [419, '2 February 2025'],
+          ],
+        ],
+        [162, [[64, 'Lindenweg 38']]],
+        [174, [[64, '4051 Basel']]],
+        [186, [[64, 'SWITZERLAND']]],
+      ]),
+    );
+    expect(invoice.buyer?.name).toBe('Gebäudereinigung Sommer e.K.');
+  });
 });

@@ -443,7 +443,9 @@ function nameOf(layout: Layout, block: Block): { value: string; place: Place; ke
       .replace(/^(?:herrn?|frau|firma|fa\.|m\.|mme|monsieur|madame|mr\.?|mrs\.?|ms\.?)\s+/i, '')
       .trim();
     if (SALUTATION.test(first.text.trim())) continue;
-    if (/:/.test(line.text) || isKey(line.row, first) || CONTACT.test(text)) continue;
+    // A key's line, or a country alone under the town ("SWITZERLAND"), is no name; the key is the
+    // line's first cell (a block may reach into an information column beside it).
+    if (/:/.test(first.text) || isKey(line.row, first) || CONTACT.test(text) || isCountryName(text)) continue;
     if (isAddressLine(text)) {
       if (names.length > 0) break;
       continue;
@@ -473,6 +475,10 @@ function likeliestName<T extends { value: string; cell: Cell }>(layout: Layout, 
   const at = repeats.indexOf(most);
   return most > 0 && repeats.lastIndexOf(most) === at ? names[at]! : names[0]!;
 }
+
+/** A line that is a country's name and nothing else. */
+const isCountryName = (text: string): boolean =>
+  COUNTRY_NAMES[text.toLowerCase().replace(/[,.]/g, ' ').trim()] !== undefined;
 
 function countryOfLine(text: string): string | null {
   const postcode = POSTCODE_LINE.exec(text.trim());

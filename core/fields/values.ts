@@ -220,7 +220,7 @@ export function moneyIn(text: string): PrintedAmount[] {
 }
 
 /** The currency an amount's text names, if one: an ISO 4217 code or an unambiguous sign. */
-export const CURRENCY_SIGNS: Readonly<Record<string, string>> = { '€': 'EUR', '£': 'GBP' };
+export const CURRENCY_SIGNS: Readonly<Record<string, string>> = { '€': 'EUR', '£': 'GBP', US$: 'USD' };
 
 /** IBANs as printed: a country code, two check digits, then groups of letters and digits. */
 export const IBAN_PATTERN = /\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?\b/g;
