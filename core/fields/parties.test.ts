@@ -449,4 +449,34 @@ describe('parties read from their blocks', () => {
     );
     expect(invoice.buyer?.name).toBe('Gebäudereinigung Sommer e.K.');
   });
+  it('ends a buyer block with a contact line at its town, before key–value rows without colons', () => {
+    const kv = (y: number, key: string, value: string) =>
+      [
+        y,
+        [
+          [67, key],
+          [139, value],
+        ],
+      ] as const;
+    const { invoice } = extractFields(
+      handPage([
+        [33, [[371, 'Taylor Plumbing Ltd']]],
+        [54, [[482, '112 Victoria Road']]],
+        [67, [[470, 'Birmingham, B1 1BB']]],
+        [79, [[477, 'Tel 0161 078 6435']]],
+        [138, [[67, 'Billed To']]],
+        [151, [[67, 'Kingsway Ltd']]],
+        [163, [[67, 'Attention: Sarah Clarke']]],
+        [175, [[67, '34 Station Road']]],
+        [187, [[67, 'London']]],
+        [200, [[67, 'SW1A 2AA']]],
+        kv(224, 'Our ref', 'AR830916'),
+        kv(237, 'Issue Date', '15/02/2024'),
+        kv(249, 'VAT ID', 'GB238256845'),
+      ]),
+    );
+    expect(invoice.buyer?.name).toBe('Kingsway Ltd');
+    expect(invoice.buyer?.taxRegistrations).toBeUndefined();
+    expect(invoice.seller?.taxRegistrations?.[0]?.id?.value).toBe('GB238256845');
+  });
 });

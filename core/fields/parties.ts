@@ -211,7 +211,7 @@ export function isName(text: string): boolean {
   );
 }
 
-/** A "key: value" row ("Rechnungs-Nr.:  INV-71698", "Date d'émission: 14/03/2026"). */
+/** A "key: value" row ("Rechnungs-Nr.:  INV-71698", "Date d'émission: 14/03/2026"); a key in a cell of its own needs no colon. */
 const isKeyValue = (text: string): boolean => /^[^:\d]{2,45}:(?:\s|$)/.test(text);
 
 /** The key of a party's own identifier (VAT number, SIREN, SIRET). */
@@ -235,7 +235,10 @@ function blockFrom(layout: Layout, row: Row, cell: Cell, role: Role, rest: strin
     // An address ends at its town: "key: value" rows under it are the document's information block
     // (number, dates), but for the party's own identifiers right under its address.
     const town = lines.findIndex((l) => POSTCODE_LINE.test(l.text));
-    if (town >= 0 && !lines.slice(0, town).some((l) => /:/.test(l.text)) && isKeyValue(text)) {
+    const keyed = isKeyValue(text) || (cells.length >= 2 && /^[^\d:]{2,40}$/.test(cells[0]!.text));
+    // (A block of "key: value" rows from its start is keyed throughout; a contact's "Attention:" is no key.)
+    const keyedBlock = lines.slice(0, town).some((l) => /:/.test(l.text) && !CONTACT.test(l.text));
+    if (town >= 0 && !keyedBlock && keyed) {
       if (!IDENTIFIER_KEY.test(text) || lines.slice(town + 1).some((l) => !IDENTIFIER_KEY.test(l.text)))
         break;
     }
