@@ -1,11 +1,13 @@
 /**
  * Values as printed on invoices, read into the model's forms: amounts in French, German and English
  * spellings to exact decimal text, dates to ISO, and identifiers checked by their own check digits
- * (IBAN mod 97, SIREN/SIRET Luhn, French VAT key), so that a number that merely looks like one is not
- * taken for it.
+ * (check-keys.ts), so that a number that merely looks like one is not taken for it.
  */
 import { Decimal } from '../decimal/decimal';
 import { VAT_KEYS } from './check-keys';
+
+// The profile form (renderer/src/profiles) checks SIRENs with it from here.
+export { isLuhn } from './check-keys';
 
 /** An amount as printed: `1 234,56`, `1.234,56`, `1,234.56`, `1234.56`, `-12,5`, with € or EUR around. */
 export const AMOUNT_PATTERN =
