@@ -28,10 +28,13 @@ export interface AllowanceRow {
 export function allowanceRows(layout: Layout): AllowanceRow[] {
   const out: AllowanceRow[] = [];
   for (const row of layout.rows) {
-    // The word opens the row, or its second cell after a code ("95   REMISE : REMISE COMMERCIALE").
-    const opening = row.cells
-      .slice(0, 2)
-      .find((c) => CHARGE_START.test(c.text) || ALLOWANCE_START.test(c.text));
+    // The word opens the row, or its second cell after a code ("95   REMISE : REMISE COMMERCIALE"), or
+    // the cell before the row's last in a totals block beside another table ("… 20 %  Frais de port  25,00").
+    const opens = (c: (typeof row.cells)[number]) =>
+      CHARGE_START.test(c.text) || ALLOWANCE_START.test(c.text);
+    const opening =
+      row.cells.slice(0, 2).find(opens) ??
+      (row.cells.length > 2 ? row.cells.slice(-2, -1).find(opens) : undefined);
     if (!opening) continue;
     // Its amount (or percentage) ends the row, but for an empty column's dash: an item's
     // 'Abschlag : 0,90  Artikelrabatt 1' is no row.

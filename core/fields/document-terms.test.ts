@@ -264,4 +264,193 @@ describe("the document's own terms", () => {
     );
     expect(invoice).toMatchObject({ number: 'AR435239', typeCode: '384', issueDate: '2024-07-22' });
   });
+  it('takes a bare "Numéro" or "Our ref" heading for the number, never for sure', () => {
+    for (const label of ['Numéro', 'Our ref', 'Nummer:']) {
+      const { invoice, evidence } = extractFields(
+        handPage([
+          [
+            140,
+            [
+              [45, 'Date'],
+              [150, label],
+            ],
+          ],
+          [
+            150,
+            [
+              [45, '05/08/2025'],
+              [150, 'R2516622'],
+            ],
+          ],
+          [212, [[45, 'Invoice']]],
+        ]),
+      );
+      expect(invoice.number, label).toBe('R2516622');
+      expect(evidence['BT-1']!.confidence, label).toBeLessThan(0.9);
+    }
+  });
+
+  it('reads the due date a sentence asks payment by', () => {
+    const due = (sentence: string) =>
+      extractFields(
+        handPage([
+          [40, [[40, 'Facture n° F-12 du 07/10/2024']]],
+          [300, [[40, sentence]]],
+        ]),
+      ).invoice.paymentTerms?.[0]?.dueDate;
+    expect(due('À régler au plus tard le 21/10/2024.')).toBe('2024-10-21');
+    expect(due('Bitte überweisen Sie den Rechnungsbetrag bis zum 07.11.2024 auf das Konto.')).toBe(
+      '2024-11-07',
+    );
+    // A date before the invoice's is no due date.
+    expect(due('Bitte überweisen Sie den Rechnungsbetrag bis zum 01.10.2024.')).toBeUndefined();
+  });
+  it('never takes a correction’s own title ("Corrected Invoice F-1") for the invoice it corrects', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [40, [[40, 'Corrected Invoice AR435239']]],
+        [60, [[40, 'This invoice replaces invoice 2024/5739 of Jul 17, 2024.']]],
+      ]),
+    );
+    expect(invoice).toMatchObject({ number: 'AR435239', typeCode: '384' });
+    expect(invoice.precedingInvoices).toEqual([{ id: '2024/5739', issueDate: '2024-07-17' }]);
+  });
+  it('reads BT-23 from the category of operation printed, its framework from what is left to pay', () => {
+    const read = (rows: Parameters<typeof handPage>[0]) => extractFields(handPage(rows));
+    const head = (label: string, value: string) =>
+      [
+        [40, [[40, 'Facture n° F-12 du 07/10/2024']]],
+        [
+          60,
+          [
+            [40, label],
+            [200, value],
+          ],
+        ],
+      ] as const;
+    const goods = read([...head("Catégorie d'opération :", 'Livraison de biens')]);
+    expect(goods.invoice.businessProcess).toBe('B1');
+    // Derived from a printed category, not printed as a code: never for sure.
+    expect(goods.evidence['BT-23']!.confidence).toBeLessThan(0.9);
+    expect(read([...head('Opération :', 'Prestations de services')]).invoice.businessProcess).toBe('S1');
+    expect(
+      read([...head('Nature de l’opération', 'Livraisons de biens et prestations de services')]).invoice
+        .businessProcess,
+    ).toBe('M1');
+    // A deposit deducted, some left to pay: the final invoice after a deposit.
+    const totals = (prepaid: string, due: string) =>
+      [
+        [
+          300,
+          [
+            [300, 'Total HT'],
+            [480, '100,00'],
+          ],
+        ],
+        [
+          312,
+          [
+            [300, 'TVA 20 %'],
+            [480, '20,00'],
+          ],
+        ],
+        [
+          324,
+          [
+            [300, 'Total TTC'],
+            [480, '120,00'],
+          ],
+        ],
+        [
+          336,
+          [
+            [300, 'Acompte versé'],
+            [480, prepaid],
+          ],
+        ],
+        [
+          348,
+          [
+            [300, 'Net à payer'],
+            [480, due],
+          ],
+        ],
+      ] as const;
+    expect(
+      read([...head('Opération :', 'Mixte'), ...totals('20,00', '100,00')]).invoice.businessProcess,
+    ).toBe('M4');
+    // No category printed: no framework.
+    expect(read([[40, [[40, 'Facture n° F-12 du 07/10/2024']]]]).invoice.businessProcess).toBeUndefined();
+  });
+  it('reads the date of a letter after its place, over a delivery date', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [
+          173,
+          [
+            [42, 'Lindenweg 82'],
+            [337, 'Datum der Lieferung:'],
+            [425, '08.02.2025'],
+          ],
+        ],
+        [
+          213,
+          [
+            [42, 'Rechnung'],
+            [466, 'Dresden, 09.02.2025'],
+          ],
+        ],
+      ]),
+    );
+    expect(invoice.issueDate).toBe('2025-02-09');
+  });
+  it('reads a type from a title of three words, never a number a title-like sentence names as another’s', () => {
+    const read = (rows: Parameters<typeof handPage>[0]) => extractFields(handPage(rows)).invoice;
+    const advance = read([
+      [
+        138,
+        [
+          [346, 'Invoice #:'],
+          [436, 'R2539734'],
+        ],
+      ],
+      [305, [[63, 'Advance Payment Invoice']]],
+    ]);
+    expect(advance).toMatchObject({ number: 'R2539734', typeCode: '386' });
+    const correction = read([
+      [
+        199,
+        [
+          [340, 'Rechnungsnummer'],
+          [450, 'R-2026-17'],
+        ],
+      ],
+      [236, [[54, 'Rechnungskorrektur']]],
+      [259, [[54, 'Korrektur zu Rechnung Nr. AR188928 vom 25.04.2026']]],
+    ]);
+    expect(correction).toMatchObject({ number: 'R-2026-17', typeCode: '384' });
+  });
+  it('reads the currency of amounts printed in US$, over a euro sign in a legal mention', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [40, [[40, 'Invoice No. AR456155']]],
+        [
+          411,
+          [
+            [418, 'Subtotal:'],
+            [492, 'US$ 13,689.17'],
+          ],
+        ],
+        [
+          434,
+          [
+            [418, 'Net Total:'],
+            [492, 'US$ 13,714.17'],
+          ],
+        ],
+        [480, [[56, 'A fixed compensation of 40 € for recovery costs applies to late payment.']]],
+      ]),
+    );
+    expect(invoice.currency).toBe('USD');
+  });
 });

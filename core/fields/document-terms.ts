@@ -6,6 +6,7 @@
  * "Facture FA-2017-0009"); a number another document owns (the corrected invoice's, "Ursprungsbeleg",
  * "facture associée") is never BT-1, and the due date is never before the issue date.
  */
+import type { Decimal } from '../decimal/decimal';
 import { ISO4217_CURRENCIES } from '../rules/codelists/iso4217';
 import { UNCL1001_INVOICE_TYPES } from '../rules/codelists/uncl1001';
 import {
@@ -27,6 +28,8 @@ import {
   NOT_OWN_NUMBER,
   NUMBER_LABELS,
   NUMBER_VALUE,
+  OPERATION_LABELS,
+  OPERATION_WORDS,
   ORDER_LABELS,
   PERIOD_END_LABELS,
   PERIOD_LABELS,
@@ -110,8 +113,15 @@ function titles(layout: Layout): { row: Row; cell: Row['cells'][number]; rest: s
       if (!m) continue;
       // What follows the title's word names another document ("Corrected invoice" is a title, "Avoir
       // sur facture n° F-1", "Korrektur zu Rechnung R-1" name the invoice they refer to).
-      const rest = cell.text.slice((m.index ?? 0) + m[0].length);
-      if (NOT_OWN_NUMBER.test(rest) || OTHER_DOCUMENT.test(rest)) continue;
+      const end = (m.index ?? 0) + m[0].length;
+      const rest = cell.text.slice(end);
+      // … or the words before it do ("Korrektur zu Rechnung Nr. R-1", "Credit for invoice F-1").
+      if (
+        NOT_OWN_NUMBER.test(rest) ||
+        OTHER_DOCUMENT.test(rest) ||
+        OTHER_DOCUMENT.test(cell.text.slice(0, end))
+      )
+        continue;
       out.push({ row, cell, rest });
     }
   }
@@ -295,21 +305,54 @@ export function businessProcess(layout: Layout): Chosen | null {
   return labelledOnly(choose(labelled(layout, PROCESS_LABELS, readCode, { below: false })));
 }
 
+/**
+ * The category of operation (France 2026: goods, services or both) where the page prints it under its
+ * label, as BT-23's letter: B, S or M.
+ */
+export function operationCategory(layout: Layout): Chosen | null {
+  const readCategory: Read<string> = (text) => {
+    if (text.trim().length > 60) return null;
+    const found = OPERATION_WORDS.find(([pattern]) => pattern.test(text));
+    return found ? { value: found[1], text: text.trim() } : null;
+  };
+  return labelledOnly(choose(labelled(layout, OPERATION_LABELS, readCategory)));
+}
+
+/**
+ * BT-23 from the category of operation printed and what the invoice says of its payment: the French
+ * framework of an invoice already paid (2) when a prepaid amount leaves nothing due, of a final invoice
+ * after a deposit (4) when it leaves some, else of an invoice submitted for payment (1). Derived, not
+ * printed: LABELLED at most.
+ */
+export function billingFramework(category: Chosen, prepaid?: Decimal, due?: Decimal): Chosen {
+  const deposit = prepaid !== undefined && prepaid.sign() > 0;
+  const framework = deposit && due?.isZero() ? '2' : deposit ? '4' : '1';
+  return {
+    ...category,
+    value: `${category.value}${framework}`,
+    confidence: Math.min(category.confidence, LABELLED),
+  };
+}
+
 /** A labelled term's candidates, but for labels standing in `skip`'s rows (an item's own dates). */
 function labelled<T>(
   layout: Layout,
   labels: Parameters<typeof labelledValues>[1],
   read: Read<T>,
-  options: PairOptions & { readonly skip?: (row: Row) => boolean } = {},
+  options: PairOptions & { readonly skip?: (row: Row) => boolean; readonly notTitle?: boolean } = {},
 ): (Omit<Candidate, 'value'> & { value: T })[] {
   return labelledValues(layout, labels, read, options)
-    .filter((p) => !options.skip?.(p.labelRow))
+    .filter((p) => !options.skip?.(p.labelRow) && !(options.notTitle && startsWithTitle(p.label.text)))
     .map((p) => ({
       value: p.value,
       strength: p.strength,
       place: placeOf(p.row, p.cell === p.label ? [p.cell] : [p.label, p.cell]),
     }));
 }
+
+/** A cell that starts with a document's type ("Corrected Invoice F-1"): the document's own title. */
+const startsWithTitle = (text: string): boolean =>
+  TYPE_TITLES.some(([pattern]) => pattern.exec(text.trimStart())?.index === 0);
 
 /** Nothing checks a process, a date of delivery or a period: their label is all there is. */
 const labelledOnly = <T>(chosen: Chosen<T> | null): Chosen<T> | null =>
@@ -357,7 +400,10 @@ export function precedingInvoice(
   layout: Layout,
   typeCode: string,
 ): Chosen<{ readonly id: string; readonly issueDate?: string }> | null {
-  const number = labelledOnly(choose(labelled(layout, PRECEDING_NUMBER_LABELS, readNumber)));
+  // "Corrected Invoice" titles the correction itself: the invoice it corrects is named elsewhere.
+  const number = labelledOnly(
+    choose(labelled(layout, PRECEDING_NUMBER_LABELS, readNumber, { notTitle: true })),
+  );
   const sentence =
     CREDIT_NOTE_TYPE_CODES.has(typeCode) || CORRECTIVE_TYPE_CODES.has(typeCode)
       ? precedingInSentence(layout)

@@ -15,6 +15,7 @@ import { Decimal } from '../decimal/decimal';
 import { allowanceRows, toAllowanceCharges } from './allowances';
 import { ABSTAIN, CHOSEN, evidenceAt, LABELLED, type Place } from './confidence';
 import {
+  billingFramework,
   businessProcess,
   currency,
   dates,
@@ -22,6 +23,7 @@ import {
   domesticCurrency,
   invoiceNumber,
   invoicingPeriod,
+  operationCategory,
   precedingInvoice,
   orderReference,
   typeCode,
@@ -207,6 +209,23 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
       );
     });
     if (taken.length > 0) invoice.allowanceCharges = taken;
+  }
+  if (!invoice.businessProcess) {
+    // The category of operation printed, under the framework the totals tell (paid, after a deposit).
+    const category = operationCategory(layout);
+    const amount = (value: string | undefined) =>
+      value === undefined ? undefined : (Decimal.parse(value) ?? undefined);
+    const framework =
+      category &&
+      take(
+        'BT-23',
+        billingFramework(
+          category,
+          amount(invoice.totals?.prepaidAmount?.value),
+          amount(invoice.totals?.duePayable?.value),
+        ),
+      );
+    if (framework) invoice.businessProcess = framework;
   }
   const lineTotal = chosen?.terms['BT-106']?.value;
   const chosenRates = breakdownUsed;

@@ -47,12 +47,12 @@ describe('reading generated invoices', () => {
         `${lines.correct + lines.wrong + lines.missed} (at >= 0.9 ${lines.confidentCorrect} of ${lines.confident}); ` +
         `EN 16931 ${en16931} of ${COUNT}`,
     );
-    expect(header.correct).toBeGreaterThanOrEqual(251);
-    expect(header.wrong).toBeLessThanOrEqual(18);
-    // Issue 10 asks 99.5 % at >= 0.9; one of 110 is wrong on this sample (a reading to abstain from).
-    expect(documentTerms.confident - documentTerms.confidentCorrect).toBeLessThanOrEqual(1);
-    expect(lines.correct).toBeGreaterThanOrEqual(372);
+    expect(header.correct).toBeGreaterThanOrEqual(259);
+    expect(header.wrong).toBeLessThanOrEqual(14);
+    // Issue 10 asks 99.5 % at >= 0.9: none of 116 is wrong on this sample.
+    expect(documentTerms.confident - documentTerms.confidentCorrect).toBe(0);
+    expect(lines.correct).toBeGreaterThanOrEqual(408);
     expect(lines.confident - lines.confidentCorrect).toBeLessThanOrEqual(1);
-    expect(en16931).toBeGreaterThanOrEqual(9);
+    expect(en16931).toBeGreaterThanOrEqual(12);
   }, 180_000);
 });

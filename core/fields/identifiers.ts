@@ -9,9 +9,10 @@
  * "Kunde", "customer" beside it answers it here.
  */
 import type { Cell, Layout, Row } from '../text/layout';
-import { below, rightOf } from '../text/layout';
+import { below, overlapX, rightOf } from '../text/layout';
 import { BUYER_ID_LABEL, ELECTRONIC_ADDRESS_LABEL, IBAN_LABEL, VAT_LABEL } from './labels';
-import { IBAN_PATTERN, isIban, isLuhn, readVatId, VAT_PATTERN } from './values';
+import { isIban, isLuhn } from './check-keys';
+import { IBAN_PATTERN, readVatId, VAT_PATTERN } from './values';
 
 export interface Identifier {
   readonly kind: 'vat' | 'siren' | 'iban' | 'endpoint';
@@ -38,12 +39,28 @@ function labelText(row: Row, cell: Cell, index: number): string {
   return `${left} ${cell.text.slice(0, index)}`;
 }
 
-function vatIds(row: Row, cell: Cell): Identifier[] {
+/**
+ * The heading right over a cell that starts with its value, in a row of headings over a row of values
+ * ("N° TVA client" over "FR16453414344"): the cell of the row just above that stands over it.
+ */
+function headingOver(layout: Layout, row: Row, cell: Cell): string {
+  const above = layout.rows[row.index - 1];
+  if (!above || above.page !== row.page || row.y - (above.y + above.height) > 1.2 * Math.max(row.height, 6))
+    return '';
+  return above.cells.find((c) => Math.abs(c.x - cell.x) < 3 || overlapX(c, cell) > 0.5)?.text ?? '';
+}
+
+function vatIds(layout: Layout, row: Row, cell: Cell): Identifier[] {
   const out: Identifier[] = [];
   for (const m of cell.text.matchAll(VAT_PATTERN)) {
     const read = readVatId(m[0]);
     if (!read) continue;
-    const before = labelText(row, cell, m.index ?? 0);
+    const own = labelText(row, cell, m.index ?? 0);
+    // A value alone in its cell, with no label before it, is labelled by the heading over it.
+    const before =
+      own.trim() === '' || (!VAT_LABEL.test(own.slice(-40)) && cell.text.slice(0, m.index).trim() === '')
+        ? `${headingOver(layout, row, cell)} ${own}`
+        : own;
     const labelled = VAT_LABEL.test(before.slice(-40));
     if (!read.wellFormed && !labelled) continue;
     out.push({
@@ -156,7 +173,9 @@ export function identifiersOf(layout: Layout): Identifier[] {
       const taken = ibans(layout, row, cell);
       out.push(...taken);
       // The country letters and digits of an IBAN are no VAT number.
-      out.push(...vatIds(row, cell).filter((v) => !taken.some((i) => i.value.includes(v.value.slice(2)))));
+      out.push(
+        ...vatIds(layout, row, cell).filter((v) => !taken.some((i) => i.value.includes(v.value.slice(2)))),
+      );
       out.push(...sirens(row, cell));
       out.push(...endpoints(row, cell));
     }

@@ -50,9 +50,9 @@ export const TYPE_TITLES: readonly (readonly [RegExp, string])[] = (
   ] as const
 ).map(([pattern, code]) => [words(pattern), code] as const);
 
-/** The words a document title is made of: where BT-1 and BT-3 are printed. */
+/** The words a document title is made of (after up to two: "Advance Payment Invoice"): where BT-1 and BT-3 are printed. */
 export const TITLE_WORDS = words(
-  /^\s*(?:\p{L}+[-\s])?(facture|avoir|rechnung|\p{L}*rechnung|gutschrift|invoice|tax\s+invoice|credit\s+note|credit\s+memo|rechnungskorrektur|note\s+de\s+crédit)\b/iu,
+  /^\s*(?:\p{L}+[-\s]){0,2}?(facture|avoir|rechnung|\p{L}*rechnung|gutschrift|invoice|tax\s+invoice|credit\s+note|credit\s+memo|rechnungskorrektur|note\s+de\s+crédit)\b/iu,
 );
 
 /** BT-1 Invoice number. */
@@ -72,6 +72,9 @@ export const NUMBER_LABELS: readonly LabelRule[] = [
   // A document's number under a generic heading ("Document No."): weaker. A bare "Nummer" or "Number"
   // numbers a party or an item as often.
   rule(/^\s*document\s*(?:number|no\.?|#)\s*:?\s*$/i, 0.8),
+  // A bare "Numéro", "Number", "Our ref" as the whole label: the document's own number most often, but
+  // never for sure.
+  rule(/^\s*(?:num[ée]ro|nummer|number|our\s+ref(?:erence)?\.?)\s*:?\s*$/i, 0.7),
 ];
 
 /** Numbers that are another document's, though labelled like BT-1 (a corrected or credited invoice). */
@@ -114,8 +117,9 @@ export const ISSUE_DATE_LABELS: readonly LabelRule[] = [
     /date\s+(?:de\s+(?:la\s+)?)?facture|date\s+d['’](?:é|e)mission|date\s+de\s+l['’]avoir|rechnungsdatum|belegdatum|gutschriftsdatum|ausstellungsdatum|invoice\s+date|date\s+of\s+(?:issue|invoice)|issue\s+date|date\s+issued|issued\s+(?:at|on)/i,
     1,
   ),
-  // "München, den 01.11.2024", "Paris, le 12 mars 2026": the date of a letter.
-  rule(/,\s*(?:den|le)\b/i, 0.8),
+  // "München, den 01.11.2024", "Paris, le 12 mars 2026", "Dresden, 4. März 2025": the date of a letter,
+  // after its place.
+  rule(/,\s*(?:den|le)\b|^\s*\p{Lu}[\p{L}\s.'’-]{1,30},\s*(?=\d{1,2}[./\s])/iu, 0.8),
   rule(/\bdate\b|\bdatum\b|\bdated\b/i, 0.6),
 ];
 
@@ -127,9 +131,11 @@ export const NOT_ISSUE_DATE = words(
 /** BT-9 Payment due date. */
 export const DUE_DATE_LABELS: readonly LabelRule[] = [
   rule(
-    /date\s+d['’](?:é|e)ch(?:é|e)ance|(?:é|e)ch(?:é|e)ance|date\s+limite\s+de\s+(?:paiement|règlement)|à\s+(?:payer|r[ée]gler)\s+(?:avant|au\s+plus\s+tard|le)|payable\s+(?:avant|le|by|before|until|on)|fällig(?:keit(?:sdatum)?)?\b(?:\s+am)?|zahlbar\s+bis(?:\s+zum)?|zahlungsziel|due\s+date|payment\s+due|date\s+due|due\s+(?:by|on)|remit\s+(?:until|by)|pay\s+by|spätestens\s+(?:am|bis)|au\s+plus\s+tard\s+le|no\s+later\s+than/i,
+    /date\s+d['’](?:é|e)ch(?:é|e)ance|(?:é|e)ch(?:é|e)ance|date\s+limite\s+de\s+(?:paiement|règlement)|à\s+(?:payer|r[ée]gler)\s+(?:avant|au\s+plus\s+tard)(?:\s+le)?|à\s+(?:payer|r[ée]gler)\s+le|payable\s+(?:avant|le|by|before|until|on)|fällig(?:keit(?:sdatum)?)?\b(?:\s+am)?|zahlbar\s+bis(?:\s+zum)?|zahlungsziel|due\s+date|payment\s+due|date\s+due|due\s+(?:by|on)|remit\s+(?:until|by)|pay\s+by|spätestens\s+(?:am|bis)|au\s+plus\s+tard\s+le|no\s+later\s+than/i,
     1,
   ),
+  // A request to pay by a date ("Bitte überweisen Sie den Rechnungsbetrag bis zum 07.02.2024").
+  rule(/(?:überweisen|bezahlen|begleichen)\b[^.\d:]{0,50}?\bbis\s+(?:zum\s+|spätestens\s+)?/i, 0.9),
 ];
 
 /**
@@ -188,6 +194,25 @@ export const PROCESS_LABELS: readonly LabelRule[] = [
   ),
 ];
 
+/**
+ * The category of operation French invoices print under the 2026 reform ("Catégorie d'opération :
+ * Livraison de biens", "Opération : Mixte"), and the words of each category: BT-23's letter, B goods, S
+ * services, M both (mixed first, as it names the other two).
+ */
+export const OPERATION_LABELS: readonly LabelRule[] = [
+  rule(
+    /cat[ée]gorie\s+d['’]op[ée]ration|nature\s+de\s+l['’]op[ée]ration|type\s+d['’]op[ée]ration|^\s*op[ée]ration(?=\s*:|\s*$)|category\s+of\s+(?:the\s+)?(?:operation|supply)|operation\s+category/i,
+    1,
+  ),
+];
+export const OPERATION_WORDS: readonly (readonly [RegExp, string])[] = (
+  [
+    [/\b(mixte|biens\s+et\s+(?:prestations?\s+de\s+)?services|goods\s+and\s+services|mixed)\b/i, 'M'],
+    [/\b(livraisons?\s+de\s+biens|biens|supply\s+of\s+goods|goods)\b/i, 'B'],
+    [/\b(prestations?\s+de\s+services?|services?)\b/i, 'S'],
+  ] as const
+).map(([pattern, code]) => [words(pattern), code] as const);
+
 /** Where a party's block starts: its heading, by party. */
 export const BUYER_LABELS = words(
   /\b(client|acheteur|factur(?:[ée]|er)\s+à|adress[ée]\s+à|adresse\s+de\s+facturation|destinataire|kunde|käufer|rechnungsempfänger|leistungsempfänger|auftraggeber|rechnungsadresse|bill\s+to|billed\s+to|invoice\s+to|buyer|customer|sold\s+to|vos\s+identifiants|ihre\s+daten|your\s+details)\b/i,
@@ -223,7 +248,7 @@ export const VAT_LABEL = words(
 );
 /** The buyer's own identifiers, wherever printed ("N° TVA client", "Ihre USt-IdNr."). */
 export const BUYER_ID_LABEL = words(
-  /(tva\s+(?:du\s+)?client|client.{0,20}tva|votre\s+n[°ºo]\s*(?:de\s+)?tva|ihre\s+ust|ust.{0,12}(?:kunde|käufer|leistungsempfänger)|kunden.{0,5}ust|customer.{0,12}vat|vat.{0,12}customer|buyer.{0,12}vat|your\s+vat)/i,
+  /(tva(?:\s+intra\S*)?\s+(?:du\s+)?client|client.{0,20}tva|votre\s+n[°ºo]\s*(?:de\s+)?tva|ihre\s+ust|ust.{0,12}(?:kunde|käufer|leistungsempfänger)|kunden.{0,5}ust|customer.{0,12}vat|vat.{0,12}customer|buyer.{0,12}vat|your\s+vat)/i,
 );
 
 /** Text that is a legal or payment mention: its amounts are never totals ("indemnité forfaitaire de 40 €"). */
@@ -309,7 +334,7 @@ export const ALLOWANCE_START = words(
   /^(?:(?:abzgl\.?|abzüglich|less|minus|trade|special|extra)\s+)?(?:\d{1,2}(?:[.,]\d{1,2})?\s*%\s+)?(?:sonder|gesamt|mengen|treue)?(?:abschlag|rabatt|nachlass|skonto\s+gewährt|remise|rabais|réduction|ristourne|discount|allowance|rebate)\b/i,
 );
 export const CHARGE_START = words(
-  /^(?:zuschlag|versand(?:kosten)?|frachtkosten|fracht|transport(?:kosten)?|lieferkosten|porto|verpackung(?:skosten)?|charge|frais|participation\s+aux\s+frais|majoration|port|surcharge|shipping|freight|carriage|postage|delivery\s+charge|handling)\b/i,
+  /^(?:zuschlag|versand(?:kosten)?|frachtkosten|fracht|transport(?:kosten)?|lieferkosten|porto|verpackung(?:skosten)?|charge|frais|participation\s+aux\s+frais|majoration|port|surcharge|shipping|freight|carriage|postage|delivery\s+charge|delivery(?=\s*:\s*$)|handling)\b/i,
 );
 
 /** BT-5 from a label ("Währung: EUR", "Devise : EURO (EUR)"). */
@@ -322,8 +347,11 @@ export const ELECTRONIC_ADDRESS_LABEL = words(
   /(?:adresse|@dresse)\s+(?:électronique|de\s+facturation)|electronic\s+(?:invoicing\s+)?address|e-?invoic(?:e|ing)\s+address|elektronische\s+(?:rechnungs)?adresse/i,
 );
 
-/** The IBAN label: an IBAN next to it is read even when its check digits fail. */
-export const IBAN_LABEL = words(/\biban\b/i);
+/**
+ * The IBAN label: an IBAN right after it is read even when its check digits fail; no other figure
+ * stands between them ("IBAN / BIC :", not "IBAN NL95… VAT No.:").
+ */
+export const IBAN_LABEL = words(/\biban\b\D{0,14}$/i);
 
 /** VAT category (BT-118) from the words of a breakdown row, most specific first. */
 export const VAT_CATEGORY_WORDS: readonly (readonly [RegExp, string])[] = (

@@ -283,4 +283,200 @@ describe('parties read from their blocks', () => {
     expect(invoice.buyer?.name).toBe('Hôtel Saint Denis');
     expect(invoice.buyer?.taxRegistrations?.[0]?.id?.value).toBe('FR90343434346');
   });
+  it('finds an Irish or American window address by its Eircode or ZIP, the letterhead being the seller', () => {
+    for (const [town, code] of [
+      ['Galway', 'H91 E2K3'],
+      ['San Francisco, CA 94105', null],
+    ] as const) {
+      const { invoice } = extractFields(
+        handPage([
+          [33, [[380, 'Wright Joinery Ltd']]],
+          [53, [[420, '48 Victoria Road']]],
+          [64, [[420, 'Manchester, M1 1AE']]],
+          [75, [[420, 'Phone: 0161 262 7434']]],
+          [86, [[420, 'hello@wrightjoinery.co.uk']]],
+          [148, [[60, 'Taylor Print Ltd']]],
+          [160, [[60, 'Unit 6, Riverside Business Park']]],
+          [172, [[60, town]]],
+          ...(code ? [[184, [[60, code]]] as const] : []),
+          [230, [[60, 'Tax Invoice # RE-2025-4029']]],
+        ]),
+      );
+      expect(invoice.seller?.name, town).toBe('Wright Joinery Ltd');
+      expect(invoice.buyer?.name, town).toBe('Taylor Print Ltd');
+    }
+  });
+
+  it('reads the seller of a letterhead whose address is one line of parts under its name', () => {
+    const read = (footer: boolean) =>
+      extractFields(
+        handPage([
+          [33, [[250, 'Atelier Roux']]],
+          [54, [[155, 'ZA des Tilleuls, lot 78 · 06000 Nice · Tél: 05.61.59.19.21 · compta@atelierroux.fr']]],
+          [158, [[63, 'Atlantique Services SAS']]],
+          [171, [[63, '11 chemin du Moulin']]],
+          [183, [[63, '06000 Nice']]],
+          [220, [[63, 'Facture n° INV-55385']]],
+          ...(footer ? [[778, [[63, 'Atelier Roux']]] as const] : []),
+        ]),
+      );
+    const alone = read(false);
+    expect(alone.invoice.seller?.name).toBe('Atelier Roux');
+    expect(alone.invoice.buyer?.name).toBe('Atlantique Services SAS');
+    // Its place alone says little; the footer printing it again says more, and neither proves it.
+    const again = read(true).evidence['BT-27']!.confidence;
+    expect(alone.evidence['BT-27']!.confidence).toBeLessThan(again);
+    expect(again).toBeLessThan(0.9);
+  });
+  it('gives the customer a VAT number under its heading, or labelled "TVA intracommunautaire du client"', () => {
+    const heading = extractFields(
+      handPage([
+        [40, [[40, 'SARL Mercier Bâtiment · 12 rue Haute · 75001 Paris']]],
+        [
+          197,
+          [
+            [60, 'Facture n°'],
+            [161, 'Date de facture'],
+            [286, 'N° TVA client'],
+          ],
+        ],
+        [
+          207,
+          [
+            [60, 'AR327356'],
+            [161, '07/10/2024'],
+            [286, 'FR16453414344'],
+          ],
+        ],
+        [806, [[426, 'TVA intracom. FR44787192194']]],
+      ]),
+    ).invoice;
+    expect(heading.buyer?.taxRegistrations?.[0]?.id?.value).toBe('FR16453414344');
+    expect(heading.seller?.taxRegistrations?.[0]?.id?.value).toBe('FR44787192194');
+    const inline = extractFields(
+      handPage([
+        [40, [[40, 'Facture n° INV-55385']]],
+        [
+          269,
+          [
+            [63, 'N° TVA intracommunautaire du client:'],
+            [215, 'FR66320009905'],
+          ],
+        ],
+        [805, [[392, 'TVA intracommunautaire: FR65713946143']]],
+      ]),
+    ).invoice;
+    expect(inline.buyer?.taxRegistrations?.[0]?.id?.value).toBe('FR66320009905');
+    expect(inline.seller?.taxRegistrations?.[0]?.id?.value).toBe('FR65713946143');
+  });
+  it('ends an address block at its town: the information block under it holds the seller’s VAT number', () => {
+    const kv = (y: number, key: string, value: string) =>
+      [
+        y,
+        [
+          [53, key],
+          [143, value],
+        ],
+      ] as const;
+    const read = (under: readonly (readonly [number, readonly (readonly [number, string])[]])[]) =>
+      extractFields(
+        handPage([
+          [34, [[53, 'Büroservice Richter e.K.']]],
+          [50, [[53, 'Lindenweg 1']]],
+          [63, [[53, '70173 Stuttgart']]],
+          [75, [[53, 'Tel.: 071 / 332 95 38']]],
+          [148, [[53, 'Rechnungsadresse:']]],
+          [160, [[53, 'Weitblick Solar AG']]],
+          [173, [[53, 'Am Sägewerk 40']]],
+          [185, [[53, '50667 Köln']]],
+          ...under,
+          [320, [[53, 'Rechnung']]],
+        ]),
+      ).invoice;
+    const info = read([
+      kv(209, 'Rechnungs-Nr.:', 'INV-71698'),
+      kv(221, 'Kundennummer:', 'C-005777'),
+      kv(233, 'USt-IdNr.:', 'DE893555459'),
+    ]);
+    expect(info.buyer?.taxRegistrations).toBeUndefined();
+    expect(info.seller?.taxRegistrations?.[0]?.id?.value).toBe('DE893555459');
+    // Right under the address, the number is the buyer's own.
+    const own = read([kv(197, 'USt-IdNr.:', 'DE893555459'), kv(209, 'Rechnungs-Nr.:', 'INV-71698')]);
+    expect(own.buyer?.taxRegistrations?.[0]?.id?.value).toBe('DE893555459');
+  });
+  it('reads the IBAN its label names, never a VAT number further along the row', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [40, [[40, 'Invoice No. 5073920']]],
+        [
+          798,
+          [
+            [43, 'Stationsplein 99'],
+            [281, 'IBAN NL95XPJA1387564422'],
+            [411, 'VAT No.: NL753061107B01'],
+          ],
+        ],
+      ]),
+    );
+    expect(invoice.paymentMeans?.map((p) => p.creditorAccount?.iban)).toEqual(['NL95XPJA1387564422']);
+    expect(invoice.seller?.taxRegistrations?.[0]?.id?.value).toBe('NL753061107B01');
+  });
+  it('reads a buyer whose block reaches into the information column beside it, never its country line', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [34, [[220, 'Elektrotechnik Wagner e.K.']]],
+        [50, [[62, 'Kundenstraße 19 · 28195 Bremen · Phone: 0263 / 820 11 54 · info@wagner.de']]],
+        [
+          138,
+          [
+            [64, 'Billed To:'],
+            [329, 'Invoice #:'],
+            [419, 'R2562481'],
+          ],
+        ],
+        [
+          150,
+          [
+            [64, 'Gebäudereinigung Sommer e.K.'],
+            [329, 'Issue Date:'],
+            [419, '2 February 2025'],
+          ],
+        ],
+        [162, [[64, 'Lindenweg 38']]],
+        [174, [[64, '4051 Basel']]],
+        [186, [[64, 'SWITZERLAND']]],
+      ]),
+    );
+    expect(invoice.buyer?.name).toBe('Gebäudereinigung Sommer e.K.');
+  });
+  it('ends a buyer block with a contact line at its town, before key–value rows without colons', () => {
+    const kv = (y: number, key: string, value: string) =>
+      [
+        y,
+        [
+          [67, key],
+          [139, value],
+        ],
+      ] as const;
+    const { invoice } = extractFields(
+      handPage([
+        [33, [[371, 'Taylor Plumbing Ltd']]],
+        [54, [[482, '112 Victoria Road']]],
+        [67, [[470, 'Birmingham, B1 1BB']]],
+        [79, [[477, 'Tel 0161 078 6435']]],
+        [138, [[67, 'Billed To']]],
+        [151, [[67, 'Kingsway Ltd']]],
+        [163, [[67, 'Attention: Sarah Clarke']]],
+        [175, [[67, '34 Station Road']]],
+        [187, [[67, 'London']]],
+        [200, [[67, 'SW1A 2AA']]],
+        kv(224, 'Our ref', 'AR830916'),
+        kv(237, 'Issue Date', '15/02/2024'),
+        kv(249, 'VAT ID', 'GB238256845'),
+      ]),
+    );
+    expect(invoice.buyer?.name).toBe('Kingsway Ltd');
+    expect(invoice.buyer?.taxRegistrations).toBeUndefined();
+    expect(invoice.seller?.taxRegistrations?.[0]?.id?.value).toBe('GB238256845');
+  });
 });

@@ -68,16 +68,17 @@ export interface Parties {
 const BLOCK_LINES = 14;
 
 const ADDRESS_WORDS = words(
-  /\b(str(?:aße|asse|\.)|\p{L}*stra(?:ß|ss)e|\p{L}*str\.|weg|platz|allee|gasse|ring|damm|ufer|chaussee|rue|avenue|av\.|boulevard|bd\.?|chemin|route|impasse|place|all[ée]e|quai|cours|road|street|lane|drive|way|postfach|bp|cedex|zone|z\.?a\.?|z\.?i\.?)\b/iu,
+  /\b(str(?:aße|asse|\.)|\p{L}*stra(?:ß|ss)e|\p{L}*str\.|weg|platz|allee|gasse|ring|damm|ufer|chaussee|rue|avenue|av\.|boulevard|bd\.?|chemin|route|impasse|place|all[ée]e|quai|cours|road|street|lane|drive|way|unit|suite|postfach|bp|cedex|zone|z\.?a\.?|z\.?i\.?)\b/iu,
 );
 
 /**
  * A postcode line: optional country code, a 4–5 digit postcode, a place ("DE 12345 Berlin", "F-75001
  * Paris", "1010 Wien"), at the start or after the street's comma ("Markt 1, 01067 Dresden"); or a
- * British postcode after the town ("Leeds LS1 4AB").
+ * British postcode after the town ("Leeds LS1 4AB"); an Irish Eircode, a routing key and four
+ * characters ("D02 X285", "H91 E2K3"); a US state and ZIP code after the town ("Austin, TX 78701").
  */
 const POSTCODE_LINE =
-  /(?:^|,\s*)(?:([A-Z]{1,2})\s?[-–]?\s?)?(\d{4,5})\s+\p{L}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}$/u;
+  /(?:^|,\s*)(?:([A-Z]{1,2})\s?[-–]?\s?)?(\d{4,5})\s+\p{L}|\b[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}$|(?:^|\s)(?:[AC-FHKNPRTV-Y]\d{2}|D6W)\s[\dAC-FHKNPRTV-Y]{4}$|,\s*[A-Z]{2}\s\d{5}(?:-\d{4})?$/u;
 
 const COUNTRY_NAMES: Readonly<Record<string, string>> = {
   france: 'FR',
@@ -210,6 +211,12 @@ export function isName(text: string): boolean {
   );
 }
 
+/** A "key: value" row ("Rechnungs-Nr.:  INV-71698", "Date d'émission: 14/03/2026"); a key in a cell of its own needs no colon. */
+const isKeyValue = (text: string): boolean => /^[^:\d]{2,45}:(?:\s|$)/.test(text);
+
+/** The key of a party's own identifier (VAT number, SIREN, SIRET). */
+const IDENTIFIER_KEY = words(/^\s*(?:[\p{L}°º.]+\s+){0,3}?(?:tva|vat|ust|uid|btw|siren|siret|rcs)\b/iu);
+
 /** The lines of a block: from a heading down its column until a gap, another heading or the limit. */
 function blockFrom(layout: Layout, row: Row, cell: Cell, role: Role, rest: string, right: number): Block {
   const lines: BlockLine[] = [];
@@ -224,7 +231,18 @@ function blockFrom(layout: Layout, row: Row, cell: Cell, role: Role, rest: strin
     }
     if (next.y - bottom > 2 * Math.max(next.height, 8)) break;
     if (cells.some((c) => Math.abs(c.x - left) < 8 && headingRole(c.text))) break;
-    lines.push({ row: next, cells, text: cells.map((c) => c.text).join('  ') });
+    const text = cells.map((c) => c.text).join('  ');
+    // An address ends at its town: "key: value" rows under it are the document's information block
+    // (number, dates), but for the party's own identifiers right under its address.
+    const town = lines.findIndex((l) => POSTCODE_LINE.test(l.text));
+    const keyed = isKeyValue(text) || (cells.length >= 2 && /^[^\d:]{2,40}$/.test(cells[0]!.text));
+    // (A block of "key: value" rows from its start is keyed throughout; a contact's "Attention:" is no key.)
+    const keyedBlock = lines.slice(0, town).some((l) => /:/.test(l.text) && !CONTACT.test(l.text));
+    if (town >= 0 && !keyedBlock && keyed) {
+      if (!IDENTIFIER_KEY.test(text) || lines.slice(town + 1).some((l) => !IDENTIFIER_KEY.test(l.text)))
+        break;
+    }
+    lines.push({ row: next, cells, text });
     bottom = next.y + next.height;
   }
   return {
@@ -428,7 +446,9 @@ function nameOf(layout: Layout, block: Block): { value: string; place: Place; ke
       .replace(/^(?:herrn?|frau|firma|fa\.|m\.|mme|monsieur|madame|mr\.?|mrs\.?|ms\.?)\s+/i, '')
       .trim();
     if (SALUTATION.test(first.text.trim())) continue;
-    if (/:/.test(line.text) || isKey(line.row, first) || CONTACT.test(text)) continue;
+    // A key's line, or a country alone under the town ("SWITZERLAND"), is no name; the key is the
+    // line's first cell (a block may reach into an information column beside it).
+    if (/:/.test(first.text) || isKey(line.row, first) || CONTACT.test(text) || isCountryName(text)) continue;
     if (isAddressLine(text)) {
       if (names.length > 0) break;
       continue;
@@ -458,6 +478,10 @@ function likeliestName<T extends { value: string; cell: Cell }>(layout: Layout, 
   const at = repeats.indexOf(most);
   return most > 0 && repeats.lastIndexOf(most) === at ? names[at]! : names[0]!;
 }
+
+/** A line that is a country's name and nothing else. */
+const isCountryName = (text: string): boolean =>
+  COUNTRY_NAMES[text.toLowerCase().replace(/[,.]/g, ' ').trim()] !== undefined;
 
 function countryOfLine(text: string): string | null {
   const postcode = POSTCODE_LINE.exec(text.trim());
@@ -524,14 +548,17 @@ function identifierChoice(
   const top = ranked[0];
   if (!top) return undefined;
   const distinct = new Set(ids.map((i) => i.value)).size;
-  const checked = top.keyOk === true || (top.keyOk === null && top.labelled);
-  let confidence = checked
-    ? top.labelled
-      ? CONFIRMED
-      : CONFIRMED_WEAK_LABEL
-    : top.labelled
-      ? CHOSEN
-      : PLACED;
+  // Sure only when its key proves it; a label alone vouches for an identifier whose key is not known.
+  let confidence =
+    top.keyOk === true
+      ? top.labelled
+        ? CONFIRMED
+        : CONFIRMED_WEAK_LABEL
+      : top.labelled
+        ? top.keyOk === null
+          ? LABELLED
+          : CHOSEN
+        : PLACED;
   if (distinct > 1 && assigned === 'rest') confidence = Math.min(confidence, CHOSEN);
   return {
     value: top.value,
@@ -617,7 +644,7 @@ export function readParties(
     const whole = companyLine(layout, buyerBlock, others, sender.name);
     sellerName = whole ?? { value: sender.name, place: place(sender.row, [sender.cell]), confidence: 0.7 };
   } else {
-    const company = companyLine(layout, buyerBlock, others);
+    const company = letterheadName(layout, buyerBlock) ?? companyLine(layout, buyerBlock, others);
     if (company) sellerName = company;
   }
 
@@ -719,6 +746,32 @@ function withCountry(party: PartyReading, block: Block | null, domestic: Chosen 
   const hasPostcode = block?.lines.some((l) => l.cells.some((c) => POSTCODE_LINE.test(c.text)));
   if (domestic && hasPostcode) return { ...party, country: { ...domestic, confidence: CHOSEN } };
   return party;
+}
+
+/**
+ * The seller's name over a letterhead whose address is one line of parts ("Atelier Roux" over "ZA des
+ * Tilleuls · 06000 Nice · Tél: … · compta@…"): a row alone that reads as a name, above the buyer's
+ * block on the first page, right over a row holding a postcode and contact details. Placed only, unless
+ * the page prints the name again elsewhere (the footer's legal lines).
+ */
+function letterheadName(
+  layout: Layout,
+  buyer: Block | null,
+): { value: string; place: Place; confidence: number } | null {
+  const limit = buyer?.lines[0]?.row.y ?? (layout.pages.get(1)?.height ?? 842) * 0.3;
+  for (const row of layout.rows) {
+    if (row.page !== 1 || row.y >= limit) break;
+    const [cell] = row.cells;
+    if (row.cells.length !== 1 || !cell || !isName(cell.text) || isAddressLine(cell.text)) continue;
+    const next = layout.rows[row.index + 1];
+    if (!next || next.page !== 1 || next.y - (row.y + row.height) > 2.5 * Math.max(row.height, 8)) continue;
+    const parts = next.line.text.split(/\s*[●•|·]\s*|\s+[-–]\s+/);
+    if (!CONTACT_DETAILS.test(next.line.text) || !parts.some((p) => POSTCODE_LINE.test(p.trim()))) continue;
+    const value = cell.text.trim();
+    const again = layout.rows.some((r) => r !== row && r.cells.some((c) => c.text.trim() === value));
+    return { value, place: place(row, [cell]), confidence: again ? 0.7 : PLACED };
+  }
+  return null;
 }
 
 /**

@@ -10,18 +10,13 @@
  *   with lines), else is a valid BASIC WL invoice (its structure and profile rules); and France 2026 when
  *   a party of the truth is French (for BASIC WL, its first-year acceptance); "and right" when moreover
  *   no header term is wrong;
-<<<<<<< HEAD
- * - median time per page from the PDF to its candidate XML.
+ * - median time per page from the PDF to its candidate XML;
+ * - on scans, what the second look did: strips read, and the header terms as the first reading had them.
  * The same is measured on generated invoices (core/testing/invoice-generator), a stand-in for real
  * invoices nobody tuned the reader to: German, French and English, in many layouts, each with its truth.
  * `READING_SOURCES=plain` (or `scan`, or `generated`) reads only those; `READING_SEED=n` draws another
  * set of generated invoices (default 1), `READING_COUNT=n` how many (default 60); `READING_DETAIL=1`
  * lists every term not read right.
-=======
- * - median time per page from the PDF to its candidate XML;
- * - on scans, what the second look did: strips read, and the header terms as the first reading had them.
- * `READING_SOURCES=plain` (or `scan`) reads only those; `READING_DETAIL=1` lists every term not read right.
->>>>>>> h/scans
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -69,8 +64,9 @@ interface DocResult {
   /** The rules that kept the candidate from passing EN 16931 (listed with READING_DETAIL). */
   readonly blocking: readonly string[];
   readonly right: boolean;
-  /** France 2026 status of the candidate, when a party of the truth is French. */
+  /** France 2026 status of the candidate, when a party of the truth is French, and what blocks it. */
   readonly france?: string;
+  readonly franceBlocking?: readonly string[];
   /** Scans: the strips read again, and the terms as read before the second look. */
   readonly secondLook?: { readonly strips: number; readonly before: readonly TermResult[] };
 }
@@ -114,7 +110,7 @@ async function readOne(
   const candidate = candidateOf(extraction.invoice);
   const msPerPage = (performance.now() - started) / Math.max(1, text.pages.length);
   const terms = scoreTerms(extraction, truth);
-  const { en16931, blocking, france } = conversionOf(candidate, truth);
+  const { en16931, blocking, france, franceBlocking } = conversionOf(candidate, truth);
   return {
     name,
     language,
@@ -124,7 +120,7 @@ async function readOne(
     en16931,
     blocking,
     right: en16931 && !terms.some((t) => HEADER.has(t.term) && t.outcome !== 'correct'),
-    ...(france ? { france } : {}),
+    ...(france ? { france, franceBlocking } : {}),
     ...(reread ? { secondLook: { strips, before: scoreTerms(extractFields(text), truth) } } : {}),
   };
 }
@@ -215,8 +211,12 @@ function report(label: string, kind: Kind, docs: readonly DocResult[]): void {
   if (process.env.READING_DETAIL) {
     for (const d of docs) {
       const bad = [...d.terms, ...d.lines.results].filter((r) => r.outcome !== 'correct');
-      if (bad.length === 0 && d.en16931) continue;
-      console.log(`  ${d.name}${d.en16931 ? '' : ` — EN 16931: ${d.blocking.join(', ')}`}`);
+      const franceBlocked = d.france !== undefined && d.france !== 'verified';
+      if (bad.length === 0 && d.en16931 && !franceBlocked) continue;
+      console.log(
+        `  ${d.name}${d.en16931 ? '' : ` — EN 16931: ${d.blocking.join(', ')}`}` +
+          (franceBlocked ? ` — France 2026 ${d.france}: ${d.franceBlocking?.join(', ') ?? ''}` : ''),
+      );
       for (const r of bad) {
         const conf = r.confidence === undefined ? '' : ` (${r.confidence})`;
         console.log(

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { handPage } from '../testing/text-page';
+import { Decimal } from '../decimal/decimal';
+import { layoutOf } from '../text/layout';
 import { extractFields } from './extract-fields';
+import { chooseTotals } from './totals';
+import { breakdownRows } from './vat-breakdown';
 
 describe('totals chosen under the invoice arithmetic', () => {
   it('confirms net, VAT and gross by each other, and never takes an identifier or a legal mention for an amount', () => {
@@ -338,5 +342,143 @@ describe('totals chosen under the invoice arithmetic', () => {
         tax: { typeCode: 'VAT', categoryCode: 'S', rate: '19' },
       }),
     ]);
+  });
+  it('reads a charge in a totals block beside the VAT table, and one labelled "Delivery:"', () => {
+    const beside = extractFields(
+      handPage([
+        [40, [[40, 'Facture n° F-7']]],
+        [
+          466,
+          [
+            [56, 'Taux TVA'],
+            [139, 'Base'],
+            [188, 'TVA'],
+            [372, 'Total brut HT:'],
+            [502, '1 000,00 €'],
+          ],
+        ],
+        [
+          476,
+          [
+            [56, '20 %'],
+            [117, '1 009,90 €'],
+            [171, '201,98 €'],
+            [372, 'Frais de port:'],
+            [520, '9,90 €'],
+          ],
+        ],
+        [
+          487,
+          [
+            [372, 'Total HT:'],
+            [502, '1 009,90 €'],
+          ],
+        ],
+        [
+          498,
+          [
+            [372, 'TVA:'],
+            [506, '201,98 €'],
+          ],
+        ],
+        [
+          509,
+          [
+            [372, 'Montant TTC:'],
+            [502, '1 211,88 €'],
+          ],
+        ],
+      ]),
+    ).invoice.totals;
+    expect(beside).toMatchObject({ lineTotal: { value: '1000.00' }, chargeTotal: { value: '9.90' } });
+    const kv = (y: number, label: string, value: string) =>
+      [
+        y,
+        [
+          [387, label],
+          [488, value],
+        ],
+      ] as const;
+    const delivery = extractFields(
+      handPage([
+        [40, [[40, 'INVOICE 231846']]],
+        kv(402, 'Subtotal:', '€ 1000.00'),
+        kv(414, 'Delivery:', '€ 12.50'),
+        kv(426, 'Taxable amount:', '€ 1012.50'),
+        kv(438, 'VAT (23%):', '€ 232.88'),
+        kv(450, 'Total incl. VAT:', '€ 1245.38'),
+      ]),
+    ).invoice.totals;
+    expect(delivery).toMatchObject({ lineTotal: { value: '1000.00' }, chargeTotal: { value: '12.50' } });
+  });
+  it('reads a reverse-charge invoice that prints no VAT row: its gross is the same amount under "TOTAL"', () => {
+    const kv = (y: number, label: string, value: string) =>
+      [
+        y,
+        [
+          [402, label],
+          [498, value],
+        ],
+      ] as const;
+    const { invoice } = extractFields(
+      handPage([
+        [40, [[40, 'Tax Invoice # RE-2025-4029']]],
+        kv(122, 'Total excl. VAT:', '29,389.48'),
+        kv(133, 'TOTAL:', '29,389.48'),
+        kv(144, 'Balance:', '29,389.48'),
+        [160, [[60, 'Reverse charge: customer to account for VAT.']]],
+      ]),
+    );
+    expect(invoice.totals).toMatchObject({
+      taxBasisTotal: { value: '29389.48' },
+      taxTotals: [{ value: '0.00' }],
+      grandTotal: { value: '29389.48' },
+      duePayable: { value: '29389.48' },
+    });
+  });
+  it('lets the lines and a charge decide between two equally labelled nets when no VAT is printed', () => {
+    const kv = (y: number, label: string, value: string) =>
+      [
+        y,
+        [
+          [370, label],
+          [490, value],
+        ],
+      ] as const;
+    const layout = layoutOf(
+      handPage([
+        [40, [[40, 'Facture n° F-16']]],
+        kv(437, 'Montant HT:', '25 953,50 EUR'),
+        kv(449, 'Frais de livraison:', '49,00 EUR'),
+        kv(461, 'Total HT après remise:', '26 002,50 EUR'),
+        kv(473, 'TOTAL TTC:', '26 002,50 EUR'),
+        [491, [[48, "Exonéré de TVA en vertu de l'article 261 4 1° du CGI"]]],
+      ]),
+    );
+    // What extract-fields adds: the lines' sum (as read from the table) and the charge rows' sum.
+    const row = layout.rows[1]!;
+    const extra = [
+      {
+        term: 'BT-106',
+        value: Decimal.parse('25953.50')!,
+        strength: 0.5,
+        place: { row, cells: [] },
+        cellKey: 'lines',
+      },
+      {
+        term: 'BT-108',
+        value: Decimal.parse('49.00')!,
+        strength: 0.7,
+        place: { row, cells: [] },
+        cellKey: 'charges',
+      },
+    ] as const;
+    const chosen = chooseTotals(layout, breakdownRows(layout), extra);
+    expect(chosen?.totals).toMatchObject({
+      lineTotal: { value: '25953.50' },
+      chargeTotal: { value: '49.00' },
+      taxBasisTotal: { value: '26002.50' },
+      taxTotals: [{ value: '0.00' }],
+    });
   });
 });

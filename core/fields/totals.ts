@@ -97,14 +97,19 @@ function candidatesOf(layout: Layout): Map<TotalTerm, Candidate[]> {
       out.set(term as TotalTerm, list);
     }
   }
+  // The strongest label that claims each cell: a cell claimed by a stronger label of another term is not
+  // this term's ("Total excl. VAT" is no "Total"), so that the same amount printed again under the
+  // weaker label ("TOTAL:") stays this term's candidate.
+  const claim = new Map<string, number>();
+  for (const list of out.values())
+    for (const c of list) claim.set(c.cellKey, Math.max(claim.get(c.cellKey) ?? 0, c.strength));
   for (const [term, list] of out) {
     const best = new Map<string, Candidate>();
-    for (const c of list) {
+    for (const c of list.filter((x) => x.strength >= claim.get(x.cellKey)!)) {
       const key = c.value.normalized().toString();
       const known = best.get(key);
       if (!known || c.strength > known.strength) best.set(key, c);
     }
-    // A cell claimed by a stronger label of another term is not this term's ("Total TTC" is no "Total").
     out.set(term, [...best.values()].sort((a, b) => b.strength - a.strength).slice(0, 6));
   }
   return out;
@@ -210,17 +215,24 @@ function best(
   groups: readonly (readonly [TotalTerm, readonly Option[]])[],
   baseCost = 0,
 ): Assignment & { cost: number } {
-  let top: Assignment & { cost: number } = {
-    chosen: base,
-    breakdown,
-    score: -Infinity,
-    confirmed: new Set(),
-    cost: baseCost,
-  };
+  return ranked(base, breakdown, groups, baseCost, 1)[0]!;
+}
+
+/** The `keep` best options for a group of terms, given the rest, best first (at least one). */
+function ranked(
+  base: Partial<Record<TotalTerm, Candidate>>,
+  breakdown: Assignment['breakdown'],
+  groups: readonly (readonly [TotalTerm, readonly Option[]])[],
+  baseCost: number,
+  keep: number,
+): (Assignment & { cost: number })[] {
+  let top: (Assignment & { cost: number })[] = [];
   const walk = (i: number, chosen: Partial<Record<TotalTerm, Candidate>>, cost: number): void => {
     if (i === groups.length) {
       const { score, confirmed } = scoreOf(chosen, breakdown);
-      if (score - cost > top.score - top.cost) top = { chosen, breakdown, score, confirmed, cost };
+      top = [...top, { chosen, breakdown, score, confirmed, cost }]
+        .sort((a, b) => b.score - b.cost - (a.score - a.cost))
+        .slice(0, keep);
       return;
     }
     const [term, options] = groups[i]!;
@@ -248,25 +260,36 @@ export function chooseTotals(
   const breakdowns = [null, ...breakdownChoices(rows)];
   let top: Assignment | null = null;
   // The core (net, VAT, gross, breakdown) first; payment and line sums are fitted to each core.
+  // Cores that tie (two nets equally labelled, no VAT printed to tell them apart) are each fitted: the
+  // lines, allowances and charges decide between them.
   for (const breakdown of breakdowns) {
-    const core = best({}, breakdown, [
-      ['BT-109', optionsOf(candidates, 'BT-109')],
-      ['BT-110', optionsOf(candidates, 'BT-110')],
-      ['BT-112', optionsOf(candidates, 'BT-112')],
-    ]);
-    const full = best(
-      core.chosen,
+    const cores = ranked(
+      {},
       breakdown,
       [
-        ['BT-113', optionsOf(candidates, 'BT-113')],
-        ['BT-115', optionsOf(candidates, 'BT-115')],
-        ['BT-106', optionsOf(candidates, 'BT-106')],
-        ['BT-107', optionsOf(candidates, 'BT-107')],
-        ['BT-108', optionsOf(candidates, 'BT-108')],
+        ['BT-109', optionsOf(candidates, 'BT-109')],
+        ['BT-110', optionsOf(candidates, 'BT-110')],
+        ['BT-112', optionsOf(candidates, 'BT-112')],
       ],
-      core.cost,
+      0,
+      3,
     );
-    if (!top || full.score - full.cost > top.score - (top as typeof full).cost) top = full;
+    const first = cores[0]!;
+    for (const core of cores.filter((c) => c.score - c.cost >= first.score - first.cost - 0.01)) {
+      const full = best(
+        core.chosen,
+        breakdown,
+        [
+          ['BT-113', optionsOf(candidates, 'BT-113')],
+          ['BT-115', optionsOf(candidates, 'BT-115')],
+          ['BT-106', optionsOf(candidates, 'BT-106')],
+          ['BT-107', optionsOf(candidates, 'BT-107')],
+          ['BT-108', optionsOf(candidates, 'BT-108')],
+        ],
+        core.cost,
+      );
+      if (!top || full.score - full.cost > top.score - (top as typeof full).cost) top = full;
+    }
   }
   if (!top) return null;
   return derive(top, candidates);

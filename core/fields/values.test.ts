@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dateIn, datesIn, isIban, isLuhn, moneyIn, parseAmount, readVatId } from './values';
+import { isIban, isLuhn } from './check-keys';
+import { dateIn, datesIn, moneyIn, parseAmount, readVatId } from './values';
 
 describe('printed values', () => {
   it.each([
@@ -46,6 +47,8 @@ describe('printed values', () => {
     ['Annecy, le 26 avr. 2026', '2026-04-26'],
     ['du 3 févr. 2026', '2026-02-03'],
     ['vom 3. Mrz. 2026', '2026-03-03'],
+    ['4 September 2024', '2024-09-04'],
+    ['November 24, 2025', '2025-11-24'],
   ])('date %s → %s', (printed, iso) => {
     expect(dateIn(printed)?.value).toBe(iso);
   });
@@ -62,6 +65,8 @@ describe('printed values', () => {
   it('checks identifiers by their check digits', () => {
     expect(isIban('FR76 3000 6000 0112 3456 7890 189')).toBe(true);
     expect(isIban('FR76 3000 6000 0112 3456 7890 188')).toBe(false);
+    // A Dutch VAT number whose digits happen to pass mod 97 is not of a Dutch IBAN's length.
+    expect(isIban('NL753061107B01')).toBe(false);
     expect(isLuhn('732829320')).toBe(true);
     expect(isLuhn('732829321')).toBe(false);
     expect(readVatId('FR 44 732 829 320')).toEqual({ value: 'FR44732829320', wellFormed: true, keyOk: true });
@@ -69,7 +74,22 @@ describe('printed values', () => {
     expect(readVatId('FR 45 732 829 320')).toMatchObject({ wellFormed: true, keyOk: false });
     expect(readVatId('DE136695976')).toEqual({ value: 'DE136695976', wellFormed: true, keyOk: true });
     expect(readVatId('DE123456789')?.keyOk).toBe(false);
-    expect(readVatId('ATU12345678')).toMatchObject({ wellFormed: true, keyOk: null });
+    // Each country's published key: Austria, Belgium, the Netherlands (both forms), Ireland, Britain, Italy.
+    for (const valid of [
+      'ATU13585627',
+      'BE0477472701',
+      'NL004495445B01',
+      'NL000099998B57',
+      'IE6388047V',
+      'IE3628739UA',
+      'GB980780684',
+      'IT00743110157',
+    ])
+      expect(readVatId(valid), valid).toMatchObject({ wellFormed: true, keyOk: true });
+    for (const wrong of ['ATU12345678', 'BE0477472702', 'NL004495446B01', 'IE6388047W', 'GB980780685'])
+      expect(readVatId(wrong)?.keyOk, wrong).toBe(false);
+    // A country whose key is not checked here neither proves nor refutes its numbers.
+    expect(readVatId('ESA12345678')).toMatchObject({ wellFormed: true, keyOk: null });
     expect(readVatId('DE1234567890')).toMatchObject({ wellFormed: false });
     expect(readVatId('DE 12345')).toBeNull();
   });

@@ -1,10 +1,13 @@
 /**
  * Values as printed on invoices, read into the model's forms: amounts in French, German and English
  * spellings to exact decimal text, dates to ISO, and identifiers checked by their own check digits
- * (IBAN mod 97, SIREN/SIRET Luhn, French VAT key), so that a number that merely looks like one is not
- * taken for it.
+ * (check-keys.ts), so that a number that merely looks like one is not taken for it.
  */
 import { Decimal } from '../decimal/decimal';
+import { VAT_KEYS } from './check-keys';
+
+// The profile form (renderer/src/profiles) checks SIRENs with it from here.
+export { isLuhn } from './check-keys';
 
 /** An amount as printed: `1 234,56`, `1.234,56`, `1,234.56`, `1234.56`, `-12,5`, with € or EUR around. */
 export const AMOUNT_PATTERN =
@@ -67,7 +70,10 @@ const MONTHS: Readonly<Record<string, number>> = {
   juni: 6,
   juli: 7,
   august: 8,
+  // September and November are the same words in German and English.
+  september: 9,
   oktober: 10,
+  november: 11,
   dezember: 12,
   january: 1,
   february: 2,
@@ -216,37 +222,10 @@ export function moneyIn(text: string): PrintedAmount[] {
 }
 
 /** The currency an amount's text names, if one: an ISO 4217 code or an unambiguous sign. */
-export const CURRENCY_SIGNS: Readonly<Record<string, string>> = { '€': 'EUR', '£': 'GBP' };
-
-/** IBAN check (ISO 13616, mod 97 = 1). */
-export function isIban(candidate: string): boolean {
-  const s = candidate.replace(/\s+/g, '').toUpperCase();
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(s)) return false;
-  const moved = s.slice(4) + s.slice(0, 4);
-  let rest = 0;
-  for (const c of moved) {
-    const v = /\d/.test(c) ? c : String(c.charCodeAt(0) - 55);
-    for (const d of v) rest = (rest * 10 + Number(d)) % 97;
-  }
-  return rest === 1;
-}
+export const CURRENCY_SIGNS: Readonly<Record<string, string>> = { '€': 'EUR', '£': 'GBP', US$: 'USD' };
 
 /** IBANs as printed: a country code, two check digits, then groups of letters and digits. */
 export const IBAN_PATTERN = /\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?\b/g;
-
-/** Luhn check, as SIREN (9 digits) and SIRET (14 digits) carry. */
-export function isLuhn(digits: string): boolean {
-  let sum = 0;
-  [...digits].reverse().forEach((c, i) => {
-    let d = Number(c);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  });
-  return sum % 10 === 0;
-}
 
 /** The body of each country's VAT identifier after its prefix (EU VIES formats, GB, Switzerland). */
 const VAT_FORMATS: Readonly<Record<string, RegExp>> = {
@@ -298,21 +277,9 @@ export interface VatIdReading {
   readonly keyOk: boolean | null;
 }
 
-/** ISO 7064 MOD 11,10, the check digit of German VAT numbers. */
-function mod1110(digits: string): boolean {
-  let product = 10;
-  for (const c of digits.slice(0, -1)) {
-    let sum = (Number(c) + product) % 10;
-    if (sum === 0) sum = 10;
-    product = (2 * sum) % 11;
-  }
-  const check = (11 - product) % 10;
-  return check === Number(digits.at(-1));
-}
-
 /**
  * A printed VAT identifier read: its shape against its country's, and its check key where we know it
- * (France, Germany). A malformed one is still returned when it has 8 to 12 digits, for a caller that has
+ * (check-keys.ts). A malformed one is still returned when it has 8 to 12 digits, for a caller that has
  * a VAT label beside it; a failing key lowers trust in it but does not reject it.
  */
 export function readVatId(printed: string): VatIdReading | null {
@@ -337,12 +304,7 @@ function readVatIdAsPrinted(printed: string): VatIdReading | null {
   const wellFormed = format.test(body);
   const digits = body.replace(/\D/g, '').length;
   if (!wellFormed && (digits < 8 || digits > 12)) return null;
-  let keyOk: boolean | null = null;
-  if (wellFormed && country === 'FR') {
-    // Numeric keys are checked; the letter keys of some old numbers are not, and are no proof.
-    keyOk = /^\d{2}/.test(body)
-      ? (12 + 3 * (Number(body.slice(2)) % 97)) % 97 === Number(body.slice(0, 2))
-      : false;
-  } else if (wellFormed && country === 'DE') keyOk = mod1110(body);
+  const key = VAT_KEYS[country];
+  const keyOk = wellFormed && key ? key(body) : null;
   return { value: s, wellFormed, keyOk };
 }

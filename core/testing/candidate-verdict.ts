@@ -30,9 +30,11 @@ export function candidateVerdict(
   if (!outcome.ok) return { status: 'unjudgeable', blocking: [outcome.error.code] };
   const report = outcome.report;
   if (profile === 'BASIC_WL') {
+    // For France 2026, the first year judges its BR-FR rules too.
     const fatal = [
       ...report.issues.filter((i) => i.stage === 'xsd'),
       ...report.profileConformance.issues,
+      ...(target === 'france_2026' ? report.issues.filter((i) => i.stage === 'fr_ctc') : []),
     ].filter((i) => i.severity === 'fatal');
     const accepted =
       target === 'france_2026'
@@ -41,7 +43,8 @@ export function candidateVerdict(
     return { status: accepted ? 'verified' : 'failed', blocking: [...new Set(fatal.map((i) => i.ruleId))] };
   }
   const v = verdictOf(report);
-  return { status: v.status, blocking: [...new Set(v.blocking.map((i) => i.ruleId))] };
+  // France 2026's advisories are what keeps an `incomplete` candidate from passing.
+  return { status: v.status, blocking: [...new Set([...v.blocking, ...v.advisories].map((i) => i.ruleId))] };
 }
 
 /**
@@ -51,13 +54,18 @@ export function candidateVerdict(
 export function conversionOf(
   { profile, written }: { profile: CandidateProfile; written: CiiWritten },
   truth: ReadingTruth,
-): { en16931: boolean; blocking: string[]; france?: string } {
+): { en16931: boolean; blocking: string[]; france?: string; franceBlocking?: string[] } {
   const rightProfile = truth.lines.length === 0 || profile === 'EN16931';
   const en = candidateVerdict(written, 'en16931', profile);
   const french = truth.seller.country === 'FR' || truth.buyer.country === 'FR';
   return {
     en16931: rightProfile && en.status === 'verified',
     blocking: rightProfile ? en.blocking : ['no lines read', ...en.blocking],
-    ...(french ? { france: candidateVerdict(written, 'france_2026', profile).status } : {}),
+    ...(french ? franceOf(candidateVerdict(written, 'france_2026', profile)) : {}),
   };
 }
+
+const franceOf = ({ status, blocking }: { status: string; blocking: string[] }) => ({
+  france: status,
+  franceBlocking: blocking,
+});

@@ -144,4 +144,17 @@ describe('reading score', () => {
     expect(outcome['BT-9']).toBeUndefined();
     expect(outcome['BT-30']).toBe('correct');
   });
+  it('scores the preceding invoice (BT-25) only when the truth knows it', () => {
+    const credit = extraction({ typeCode: '381', precedingInvoices: [{ id: 'F-0' }] });
+    const outcome = (t: ReadingTruth) => scoreTerms(credit, t).find((r) => r.term === 'BT-25')?.outcome;
+    expect(outcome(truth)).toBeUndefined();
+    expect(outcome({ ...truth, precedingInvoiceReference: 'F-0' })).toBe('correct');
+    expect(outcome({ ...truth, precedingInvoiceReference: 'F-9' })).toBe('wrong');
+    expect(outcome({ ...truth, precedingInvoiceReference: null })).toBe('spurious');
+    expect(
+      scoreTerms(extraction({}), { ...truth, precedingInvoiceReference: 'F-0' }).find(
+        (r) => r.term === 'BT-25',
+      )?.outcome,
+    ).toBe('missed');
+  });
 });

@@ -40,6 +40,13 @@ export interface ReadingTruth {
   readonly currency: string | null;
   readonly dueDate: string | null;
   readonly purchaseOrderReference: string | null;
+  /**
+   * BT-25, the invoice a credit note or a correction refers to: not in the corpus truth format, given
+   * by truths that know it (the generated invoices'); scored only then.
+   */
+  readonly precedingInvoiceReference?: string | null;
+  /** BT-23, the business process (France 2026: the billing framework); scored when the truth gives it. */
+  readonly businessProcess?: string | null;
   readonly seller: TruthParty;
   readonly buyer: TruthParty;
   readonly iban: readonly string[];
@@ -91,6 +98,8 @@ export const HEADER_TERMS = [
 /** Further document-level terms the reader fills, reported beside the header ones. */
 export const OTHER_TERMS = [
   'BT-13',
+  'BT-23',
+  'BT-25',
   'BT-30',
   'BT-40',
   'BT-47',
@@ -194,6 +203,16 @@ function breakdownKey(rows: readonly (readonly (string | null | undefined)[])[])
     .join(' ');
 }
 
+type Check = [term: string, kind: Kind, read: string | undefined, expected: string | null | undefined];
+
+/** A check of a term only some truths give (undefined: this truth does not know it). */
+const known = (
+  term: string,
+  kind: Kind,
+  read: string | undefined,
+  expected: string | null | undefined,
+): Check[] => (expected === undefined ? [] : [[term, kind, read, expected]]);
+
 /** The document-level terms of one invoice: HEADER_TERMS then OTHER_TERMS, those the truth or the reader has. */
 export function scoreTerms(extraction: FieldExtraction, truth: ReadingTruth): TermResult[] {
   const { invoice, evidence } = extraction;
@@ -202,7 +221,7 @@ export function scoreTerms(extraction: FieldExtraction, truth: ReadingTruth): Te
   const optionalAmount = (value: string | undefined, expected: string | null) =>
     [emptyAmount(value) ? undefined : value, emptyAmount(expected) ? null : expected] as const;
   const ibans = [...new Set((invoice.paymentMeans ?? []).flatMap((p) => p.creditorAccount?.iban ?? []))];
-  const checks: [string, Kind, string | undefined, string | null | undefined][] = [
+  const checks: Check[] = [
     ['BT-1', 'text', invoice.number, truth.invoiceNumber],
     ['BT-2', 'text', invoice.issueDate, truth.issueDate],
     ['BT-3', 'text', invoice.typeCode, truth.typeCode],
@@ -224,6 +243,8 @@ export function scoreTerms(extraction: FieldExtraction, truth: ReadingTruth): Te
     ['BT-112', 'amount', totals?.grandTotal?.value, t.taxInclusive],
     ['BT-115', 'amount', totals?.duePayable?.value, t.due],
     ['BT-13', 'id', invoice.buyerOrder?.id, truth.purchaseOrderReference],
+    ...known('BT-23', 'text', invoice.businessProcess, truth.businessProcess),
+    ...known('BT-25', 'id', invoice.precedingInvoices?.[0]?.id, truth.precedingInvoiceReference),
     ['BT-30', 'id', invoice.seller?.legalOrganization?.id?.value, truth.seller.legalId?.id],
     ['BT-40', 'text', invoice.seller?.address?.country, truth.seller.country],
     ['BT-47', 'id', invoice.buyer?.legalOrganization?.id?.value, truth.buyer.legalId?.id],

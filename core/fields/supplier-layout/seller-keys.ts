@@ -4,7 +4,8 @@
  * that pass their own check key are keys: a misread digit must not fetch another seller's layout.
  */
 import type { Invoice } from '../../model/invoice';
-import { isIban, isLuhn, readVatId } from '../values';
+import { isIban, isLuhn } from '../check-keys';
+import { readVatId } from '../values';
 
 /** At most this many keys per seller (a VAT id, a SIREN, a few IBANs). */
 const MAX_KEYS = 5;

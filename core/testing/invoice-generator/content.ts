@@ -26,7 +26,7 @@ import {
 import { bic, iban, siren, siret, vatId } from './identifiers';
 import { addDays, percentOf } from './print-formats';
 import type { Random } from './random';
-import type { Category, DocumentType, Language } from './vocabulary';
+import { OPERATION_CATEGORY, type Category, type DocumentType, type Language } from './vocabulary';
 
 export type Regime =
   'domestic' | 'reverse-charge' | 'intra-community' | 'export' | 'exempt' | 'small-business';
@@ -137,6 +137,30 @@ export interface InvoiceContent {
   readonly earlyPayment: { readonly percent: Decimal; readonly days: number } | null;
   /** Whether the seller's IBAN is printed at all. */
   readonly printsIban: boolean;
+  /**
+   * The category of operation (goods, services, both) when the invoice prints it (French sellers), with
+   * the words it prints.
+   */
+  readonly operation: {
+    readonly category: Operation;
+    readonly label: string;
+    readonly value: string;
+  } | null;
+}
+
+export type Operation = 'goods' | 'services' | 'mixed';
+
+/** Units that bill work and time rather than goods: hours, days, a lump sum, a month, kilometres. */
+const SERVICE_UNITS = new Set(['HUR', 'DAY', 'LS', 'MON', 'KMT']);
+
+function operationPrinted(random: Random, items: readonly Item[]): InvoiceContent['operation'] {
+  const services = items.filter((i) => SERVICE_UNITS.has(i.unit)).length;
+  const category = services === 0 ? 'goods' : services === items.length ? 'services' : 'mixed';
+  return {
+    category,
+    label: random.pick(OPERATION_CATEGORY.labels),
+    value: random.pick(OPERATION_CATEGORY.values[category]),
+  };
 }
 
 const EU = ['DE', 'FR', 'AT', 'BE', 'NL', 'IE'];
@@ -532,7 +556,8 @@ function groupsOf(
   });
 }
 
-export function drawContent(random: Random, language: Language): InvoiceContent {
+/** `added`: the invoice's second stream (Random.addedFor). */
+export function drawContent(random: Random, language: Language, added: Random): InvoiceContent {
   const scenario = drawScenario(random, language);
   const typeCode = random.weighted<DocumentType>([
     ['380', 72],
@@ -667,5 +692,7 @@ export function drawContent(random: Random, language: Language): InvoiceContent 
           : null
         : null,
     printsIban: random.chance(0.92),
+    // French invoices print it from September 2026; some already do.
+    operation: sellerParty.country === 'FR' && added.chance(0.5) ? operationPrinted(added, lines) : null,
   };
 }

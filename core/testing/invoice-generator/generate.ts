@@ -29,7 +29,7 @@ export async function generateInvoice(seed: number, index: number): Promise<Gene
     ['fr', 33],
     ['en', 32],
   ]);
-  const content = drawContent(random, language);
+  const content = drawContent(random, language, Random.addedFor(seed, index));
   const style = drawStyle(random, content);
   const { pdf, pages, drawn } = await composeInvoice(content, style, random);
   return {

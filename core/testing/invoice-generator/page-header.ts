@@ -102,7 +102,8 @@ function addresses(sheet: Sheet, x: number, top: number, room: number, besideFre
   const below = sheet.y;
   if (!content.shipTo) return below;
   // A delivery address beside the invoice address when there is room, else under it.
-  const beside = besideFree && style.addressSide === 'left';
+  const widest = Math.max(...lines.map((text) => sheet.width(text, 'regular', style.size + 0.5)));
+  const beside = besideFree && style.addressSide === 'left' && widest + 10 <= 210;
   const sx = beside ? x + 210 : x;
   sheet.y = beside ? top : below + style.gap;
   sheet.text(sx, sheet.label('shipTo'), { weight: 'bold' });
@@ -144,6 +145,8 @@ function infoEntries(sheet: Sheet): Entry[] {
   if (buyer.vatId && style.buyerVatPlace === 'info')
     entries.push([sheet.label('buyerVatId'), sheet.vatId(buyer.vatId)]);
   if (style.currencyNote === 'info') entries.push([sheet.label('currency'), content.currency]);
+  const operation = content.operation;
+  if (operation) entries.push([style.colon ? `${operation.label} :` : operation.label, operation.value]);
   return entries;
 }
 

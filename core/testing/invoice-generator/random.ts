@@ -14,6 +14,14 @@ export class Random {
     return new Random(Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(index + 1, 0xc2b2ae35));
   }
 
+  /**
+   * A second stream for the same invoice, for what the generator learnt to print later (the French
+   * category of operation): drawing it leaves every invoice drawn before as it was.
+   */
+  static addedFor(seed: number, index: number): Random {
+    return Random.forInvoice(seed ^ 0x20260901, index);
+  }
+
   /** A number in [0, 1). */
   next(): number {
     this.state = (this.state + 0x6d2b79f5) >>> 0;

@@ -18,6 +18,14 @@ function partyTruth(party: Party, siren: string | null, siret: string | null): R
 
 const text = (d: { toString(): string } | null): string | null => (d === null ? null : d.toString());
 
+/**
+ * The French billing framework the seller's XML gives (BT-23): the category of operation (B goods, S
+ * services, M both) and the framework, 4 for a final invoice after a deposit, else 1 (an invoice
+ * submitted for payment).
+ */
+const billingFramework = (content: InvoiceContent): string =>
+  `${{ goods: 'B', services: 'S', mixed: 'M' }[content.operation!.category]}${content.totals.prepaid ? '4' : '1'}`;
+
 export function truthOf(content: InvoiceContent): ReadingTruth {
   const { seller, buyer, totals } = content;
   return {
@@ -28,6 +36,8 @@ export function truthOf(content: InvoiceContent): ReadingTruth {
     currency: content.currency,
     dueDate: content.due.kind === 'date' || content.due.kind === 'days' ? content.due.date : null,
     purchaseOrderReference: content.orderReference,
+    precedingInvoiceReference: content.referenced?.number ?? null,
+    businessProcess: content.operation ? billingFramework(content) : null,
     seller: partyTruth(seller, seller.printsSiren ? seller.siren : null, seller.siret),
     buyer: partyTruth(buyer, buyer.siren, null),
     iban: content.printsIban ? [seller.iban] : [],

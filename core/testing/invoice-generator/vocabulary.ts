@@ -593,3 +593,16 @@ const EN: Vocabulary = {
 };
 
 export const VOCABULARY: Readonly<Record<Language, Vocabulary>> = { de: DE, fr: FR, en: EN };
+
+/**
+ * The category of operation French invoices print under the 2026 reform (goods, services or both),
+ * with the words they print it in.
+ */
+export const OPERATION_CATEGORY = {
+  labels: ["Catégorie d'opération", "Nature de l'opération", 'Opération'],
+  values: {
+    goods: ['Livraison de biens', 'Livraisons de biens'],
+    services: ['Prestation de services', 'Prestations de services'],
+    mixed: ['Mixte', 'Livraisons de biens et prestations de services'],
+  },
+} as const;
