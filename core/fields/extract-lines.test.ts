@@ -148,6 +148,41 @@ describe('readLines', () => {
     expect(page([...twenty, { rate: Decimal.of(10), category: 'S' }], '20 %')).toEqual(expected('20'));
   });
 
+  it('finds each figure its column by the body’s own alignment, not by the nearest heading’s centre', () => {
+    // Headings aligned left, figures aligned right at their column's far end: "4 St." stands nearer the
+    // centre of "Preis" than of "Menge", "7,00" nearer "Nachlass" than "Preis".
+    const right = (end: number, text: string): [number, string] => [end - text.length * 5, text];
+    const item = (y: number, name: string, cells: readonly string[]): HandRow => [
+      y,
+      [[40, name] as const, ...cells.flatMap((t, i) => (t ? [right([365, 435, 479, 550][i]!, t)] : []))],
+    ];
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            100,
+            [
+              [40, 'Bezeichnung'],
+              [300, 'Menge'],
+              [377, 'Preis'],
+              [439, 'Nachlass'],
+              [490, 'Summe'],
+            ],
+          ],
+          item(120, 'Schrauben', ['4 St.', '7,00', '10 %', '25,20']),
+          item(135, 'Dübel 8 mm', ['10 St.', '0,50', '', '5,00']),
+          item(150, 'Montage', ['2,5 h', '48,00', '', '120,00']),
+        ]),
+      ),
+      nineteen,
+    );
+    expect(read?.lines.map((l) => [l.line.product?.name, figures(l.line)])).toEqual([
+      ['Schrauben', { quantity: '4', unit: 'C62', price: '6.3', amount: '25.2', rate: '19' }],
+      ['Dübel 8 mm', { quantity: '10', unit: 'C62', price: '0.5', amount: '5', rate: '19' }],
+      ['Montage', { quantity: '2.5', unit: 'HUR', price: '48', amount: '120', rate: '19' }],
+    ]);
+  });
+
   it('is less sure of quantity and price when one unit at the amount reads both ways and the columns do not tell', () => {
     const derived = (rows: readonly HandRow[]) =>
       readLines(layoutOf(handPage(rows)), nineteen)?.lines[0]?.derived;

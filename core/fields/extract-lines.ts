@@ -16,6 +16,7 @@ import type { InvoiceLine } from '../model/invoice';
 import { UNECE_UNIT_CODES } from '../rules/codelists/unece-rec20';
 import type { Cell, Layout, Row } from '../text/layout';
 import { overlapX, splitAtColumns } from '../text/layout';
+import { bandOf, bandsOf, pairBands, type Heading } from './table-columns';
 import type { Place } from './confidence';
 import {
   ALLOWANCE_START,
@@ -81,6 +82,10 @@ interface Table {
   readonly rows: readonly Row[];
   /** How many of them stand on the page of its header. */
   readonly firstPage: number;
+  /** The header cell over the column a cell stands in (table-columns.ts), or null for an unheaded one. */
+  readonly headingOf: (cell: Cell) => Cell | null;
+  /** Where the body's column under a heading starts, and where the next column on its right starts. */
+  readonly spanOf: (heading: Cell) => { readonly from: number; readonly to: number } | null;
 }
 
 interface Figure {
@@ -196,10 +201,69 @@ export function tablesOf(layout: Layout): Table[] {
     const firstPage = body.filter((r) => r.page === start.page).length;
     const cells = header.flatMap((r) => r.cells);
     const edges = cells.map((c) => c.x);
-    tables.push({ columns, header: cells, rows: body.map((r) => splitAtColumns(r, edges)), firstPage });
+    const split = body.map((r) => splitAtColumns(r, edges));
+    tables.push({ columns, header: cells, rows: split, firstPage, ...headingsOver(cells, columns, split) });
     i = last + body.length + skipped;
   }
   return tables;
+}
+
+/** Kinds of column that hold figures. */
+const FIGURE_KINDS: ReadonlySet<ColumnKind> = new Set(['quantity', 'price', 'amount', 'discount', 'rate']);
+
+/** A cell that is a figure, with at most a unit, a sign or a currency beside it ("23,25 h", "15 %"). */
+const FIGURE_CELL = /^[-−+]?\s?(?:[€$£]\s?)?\d[\d\s.,'’]*(?:\s?(?:%|[€$£]|\p{L}[\p{L}²³.]{0,9}))?$/u;
+
+/**
+ * Which heading is over which cell: the body's columns (bands) paired with the headings in order
+ * (table-columns.ts), the headings of a header over several rows stacked into one. The bands are drawn
+ * from the rows that carry figures (an item's row), not from descriptions that may run across columns.
+ */
+function headingsOver(
+  header: readonly Cell[],
+  columns: readonly Column[],
+  rows: readonly Row[],
+): Pick<Table, 'headingOf' | 'spanOf'> {
+  const stacks: Cell[][] = [];
+  for (const cell of [...header].sort((a, b) => a.x - b.x)) {
+    const stack = stacks.find((s) => s.some((c) => overlapX(c, cell) > 0.5));
+    if (stack) stack.push(cell);
+    else stacks.push([cell]);
+  }
+  const kindOf = (cell: Cell) => columns.find((c) => c.cell === cell)?.kind;
+  const named = stacks.map((s) => s.find((c) => kindOf(c) !== undefined) ?? s[0]!);
+  const headings: Heading[] = stacks.map((s, i) => {
+    const x = Math.min(...s.map((c) => c.x));
+    const kind = kindOf(named[i]!);
+    return {
+      x,
+      y: 0,
+      width: Math.max(...s.map((c) => c.x + c.width)) - x,
+      height: 0,
+      figures: kind !== undefined && FIGURE_KINDS.has(kind),
+    };
+  });
+  const figure = (c: Cell) => FIGURE_CELL.test(c.text.trim());
+  const items = rows.filter(
+    (r) => r.cells.filter(figure).length >= 2 && moneyIn(r.line.text).some((a) => a.decimals),
+  );
+  const bands = bandsOf(items.flatMap((r) => r.cells.map((c) => ({ box: c, figure: figure(c) }))));
+  const nearest = (cell: Cell) => nearestHeader(header, cell);
+  if (bands.length === 0) return { headingOf: nearest, spanOf: () => null };
+  const paired = pairBands(bands, headings);
+  return {
+    // A cell beside the bands (an article number under the name, in no item's row) by its nearest heading.
+    headingOf: (cell) => {
+      const band = bandOf(bands, cell);
+      if (band < 0) return nearest(cell);
+      const at = paired[band];
+      return at === null || at === undefined ? null : named[at]!;
+    },
+    spanOf: (heading) => {
+      const at = paired.findIndex((p) => p !== null && named[p] === heading);
+      return at < 0 ? null : { from: bands[at]!.from, to: bands[at + 1]?.from ?? Infinity };
+    },
+  };
 }
 
 /** An amount column that includes VAT: never the line's net amount when a net one is printed. */
@@ -240,10 +304,10 @@ function ratesIn(rows: readonly Row[]): Decimal[] {
  * The header cell nearest across to a cell (figures are aligned right, words left, so centres are
  * compared), and the kind of its column when the heading names one.
  */
-function nearestHeader(table: Table, cell: Cell): Cell | null {
+function nearestHeader(header: readonly Cell[], cell: Cell): Cell | null {
   const centre = cell.x + cell.width / 2;
   let nearest: Cell | null = null;
-  for (const h of table.header) {
+  for (const h of header) {
     if (!nearest || Math.abs(h.x + h.width / 2 - centre) < Math.abs(nearest.x + nearest.width / 2 - centre))
       nearest = h;
   }
@@ -251,7 +315,7 @@ function nearestHeader(table: Table, cell: Cell): Cell | null {
 }
 
 function columnOf(table: Table, cell: Cell): ColumnKind | null {
-  const nearest = nearestHeader(table, cell);
+  const nearest = table.headingOf(cell);
   return table.columns.find((c) => c.cell === nearest)?.kind ?? null;
 }
 
@@ -498,12 +562,21 @@ function nameOf(
   return { text, place: { row: lines[start]!.row, cells: lines[start]!.cells } };
 }
 
-/** The name column's heading, and where it and the next heading on its right put the column. */
+/**
+ * The name column's heading, and where the column stands: from the heading (or its body column, when
+ * that starts left of it) to the next heading or the next body column on its right, whichever comes
+ * first (figures aligned right stand left of their heading).
+ */
 function nameHeading(table: Table): { cell: Cell; from: number; to: number } | null {
   const cell = table.columns.find((c) => c.kind === 'name')?.cell;
   if (!cell) return null;
+  const span = table.spanOf(cell);
   const next = table.header.filter((c) => c.x > cell.x + 4).reduce((m, c) => Math.min(m, c.x), Infinity);
-  return { cell, from: cell.x - 6, to: next - 2 };
+  return {
+    cell,
+    from: Math.min(cell.x, span?.from ?? Infinity) - 6,
+    to: Math.min(span?.to ?? next, next) - 2,
+  };
 }
 
 /** Where an item's name stands across the page. */
@@ -535,7 +608,7 @@ function nameColumn(table: Table | null, before: number): NameColumn {
   return {
     from,
     to,
-    holds: (c) => c.x < to && (c.x >= from || nearestHeader(table, c) === heading.cell),
+    holds: (c) => c.x < to && (c.x >= from || table.headingOf(c) === heading.cell),
     withDescription: NAME_AND_DESCRIPTION.test(heading.cell.text),
   };
 }
@@ -656,8 +729,7 @@ export function tableLines(table: Table, rates: readonly KnownRate[]): ReadLine[
   for (const row of table.rows) {
     const figure = figuresOf(row)
       .filter(
-        (f) =>
-          f.decimals && (overlapX(f.cell, column.cell) > 0 || nearestHeader(table, f.cell) === column.cell),
+        (f) => f.decimals && (overlapX(f.cell, column.cell) > 0 || table.headingOf(f.cell) === column.cell),
       )
       .pop();
     if (figure) anchors.push(figure);
