@@ -632,6 +632,30 @@ describe('readLines', () => {
     ]);
   });
 
+  it('reads a lump sum and a linear metre by their abbreviations, and a unit of two words', () => {
+    const item = germanItem(100);
+    const read = readLines(
+      layoutOf(
+        handPage([
+          germanHeading(100),
+          item(120, '1', 'Anfahrt', '45,00', '1 psch.', '45,00'),
+          item(140, '2', 'Plinthe chêne', '3,00', '10 ml', '30,00'),
+          item(160, '3', 'Sockelleiste', '4,00', '12,5 lfm', '50,00'),
+          item(180, '4', 'Annual support', '90,00', '1 lump sum', '90,00'),
+          item(200, '5', 'Floor tiles', '20,00', '6 sq m', '120,00'),
+        ]),
+      ),
+      nineteen,
+    );
+    expect(read?.lines.map((l) => [l.line.billedQuantity?.value, l.line.billedQuantity?.unit])).toEqual([
+      ['1', 'LS'],
+      ['10', 'MTR'],
+      ['12.5', 'MTR'],
+      ['1', 'LS'],
+      ['6', 'MTK'],
+    ]);
+  });
+
   it('keeps no lines, nor their sum as the sum of lines, when an item did not read and the totals say so', () => {
     const { invoice } = extractFields(
       handPage([

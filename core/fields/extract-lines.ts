@@ -278,12 +278,15 @@ function figuresOf(row: Row): Figure[] {
   for (const cell of row.cells) {
     for (const a of moneyIn(cell.text)) {
       if (GROSS.test(cell.text.slice(0, a.index))) continue;
-      const after = /^\s*(\p{L}[\p{L}\d²³()]*\.?)/u.exec(cell.text.slice(a.index + a.text.length))?.[1];
+      // A unit of one word or two ("3 Std", "1 lump sum", "12 sq m").
+      const after = /^\s*(\p{L}[\p{L}\d²³()]*\.?)(\s+\p{L}+\.?)?/u.exec(
+        cell.text.slice(a.index + a.text.length),
+      );
       out.push({
         value: Decimal.parse(a.value)!,
         cell,
         row,
-        unit: after ? unitOf(after) : null,
+        unit: after ? (unitOf(`${after[1]}${after[2] ?? ''}`) ?? unitOf(after[1]!)) : null,
         decimals: a.decimals,
       });
     }

@@ -362,16 +362,20 @@ export const UNIT_WORDS: readonly (readonly [RegExp, string])[] = [
   [/^(g|gramm|grammes?|grams?)$/, 'GRM'],
   [/^(kg|kilos?)$/, 'KGM'],
   [/^(t|tonnes?|tonnen?)$/, 'TNE'],
-  [/^(ml)$/, 'MLT'],
+  // "ml", "lfm": a linear metre (mètre linéaire, laufender Meter) where a quantity is billed by it.
+  [/^(ml|m\.l\.|lfm|lfdm\.?|lfd\.?\s*m|linear\s+metres?)$/, 'MTR'],
   [/^(mm)$/, 'MMT'],
   [/^(cm)$/, 'CMT'],
   [/^(kwh)$/, 'KWH'],
   [/^(km)$/, 'KMT'],
-  [/^(m²|m2|qm|sqm)$/, 'MTK'],
+  [/^(m²|m2|qm|sqm|sq\.?\s*m|square\s+metres?)$/, 'MTK'],
   [/^(m³|m3|cbm)$/, 'MTQ'],
-  [/^(m|mètres?|meter|metres?|lfm)$/, 'MTR'],
+  [/^(m|mètres?|meter|metres?)$/, 'MTR'],
   [/^(l|litres?|liter|liter\(s\)|litre\(s\))$/, 'LTR'],
-  [/^(forfait|pauschale?|lump\s*sum|pausch\.?)$/, 'LS'],
+  [
+    /^(forfaits?|forf\.?|pauschale?|pausch\.?|psch\.?|lump\s*sum|fixed(?:\s+(?:fee|price))?|flat(?:\s+(?:fee|rate))?)$/,
+    'LS',
+  ],
 ];
 
 /** Column headings of an invoice lines table, by what the column holds. */
