@@ -183,6 +183,60 @@ describe('readLines', () => {
     ]);
   });
 
+  it('cuts two headings printed as one cell over two columns, reads "VAT rate" as a rate, and ends at a VAT breakdown', () => {
+    const right = (end: number, text: string): [number, string] => [end - text.length * 5, text];
+    const item = (y: number, name: string, quantity: string, price: string, amount: string): HandRow => [
+      y,
+      [[40, name], right(215, quantity), right(300, price), right(370, '20 %'), right(425, amount)],
+    ];
+    const layout = layoutOf(
+      handPage([
+        [
+          100,
+          [
+            [40, 'Item'],
+            [200, 'Qty'],
+            [250, 'Unit price'],
+            // One space apart: one cell of the text layer.
+            [330, 'VAT rate'],
+            [375, 'Line total'],
+          ],
+        ],
+        item(120, 'Copper pipe', '3', '12,00', '36,00'),
+        item(135, 'Labour', '2', '45,50', '91,00'),
+        [
+          170,
+          [
+            [40, 'VAT rate'],
+            [120, 'Net'],
+            [200, 'VAT'],
+          ],
+        ],
+        [
+          185,
+          [
+            [40, '20 %'],
+            [120, '127,00'],
+            [200, '25,40'],
+          ],
+        ],
+      ]),
+    );
+    const [table] = tablesOf(layout);
+    expect(table?.columns.map((c) => [c.kind, c.cell.text])).toEqual([
+      ['name', 'Item'],
+      ['quantity', 'Qty'],
+      ['price', 'Unit price'],
+      ['rate', 'VAT rate'],
+      ['amount', 'Line total'],
+    ]);
+    expect(table?.rows).toHaveLength(2);
+    expect(readLines(layout, twenty)?.lines.map((l) => [l.line.product?.name, figures(l.line)])).toEqual([
+      ['Copper pipe', { quantity: '3', unit: 'C62', price: '12', amount: '36', rate: '20' }],
+      ['Labour', { quantity: '2', unit: 'C62', price: '45.5', amount: '91', rate: '20' }],
+    ]);
+  });
+
   it('is less sure of quantity and price when one unit at the amount reads both ways and the columns do not tell', () => {
     const derived = (rows: readonly HandRow[]) =>
       readLines(layoutOf(handPage(rows)), nineteen)?.lines[0]?.derived;
@@ -567,47 +621,56 @@ describe('readLines', () => {
     expect(set && summingTo(set, Decimal.of('12.00'))).toBeNull();
   });
 
-  it('reads a table over two pages: the header the second page repeats and the sum carried over are no items', () => {
-    const item = germanItem(100);
-    const first = handPage([
-      germanHeading(100),
-      item(120, '1', 'Kopierpapier A4', '4,50', '10 Stk', '45,00'),
-      [
-        800,
+  it.each([
+    ['Übertrag', 'Übertrag'],
+    ['Continued', 'Brought forward'],
+  ])(
+    'reads a table over two pages: the header the second page repeats and the sum carried over ("%s", "%s") are no items',
+    (carried, brought) => {
+      const item = germanItem(100);
+      const first = handPage([
+        germanHeading(100),
+        item(120, '1', 'Kopierpapier A4', '4,50', '10 Stk', '45,00'),
         [
-          [100, 'Übertrag'],
-          [460, '45,00'],
-        ],
-      ],
-    ]);
-    const second = handPage(
-      [
-        [
-          40,
+          800,
           [
-            [100, 'Übertrag'],
+            [100, carried],
             [460, '45,00'],
           ],
         ],
-        germanHeading(100),
-        // Right under the repeated header, as close as a name's own rows.
-        item(112, '2', 'Ordner breit', '2,10', '5 Stk', '10,50'),
+      ]);
+      const second = handPage(
         [
-          160,
           [
-            [250, 'Positionssumme'],
-            [460, '55,50'],
+            40,
+            [
+              [100, brought],
+              [460, '45,00'],
+            ],
+          ],
+          germanHeading(100),
+          // Right under the repeated header, as close as a name's own rows.
+          item(112, '2', 'Ordner breit', '2,10', '5 Stk', '10,50'),
+          [
+            160,
+            [
+              [250, 'Positionssumme'],
+              [460, '55,50'],
+            ],
           ],
         ],
-      ],
-      { page: 2 },
-    );
-    const read = readLines(layoutOf({ ...first, pages: [...first.pages, ...second.pages] }), nineteen);
-    expect(read?.lines.map((l) => [l.line.product?.name, l.line.summation?.lineTotal?.value])).toEqual([
-      ['Kopierpapier A4', '45.00'],
-      ['Ordner breit', '10.50'],
-    ]);
-  });
+        { page: 2 },
+      );
+      const layout = layoutOf({ ...first, pages: [...first.pages, ...second.pages] });
+      const [table] = tablesOf(layout);
+      expect(table?.rows.filter((r) => r.line.text.includes('45,00')).length).toBe(1);
+      const read = readLines(layout, nineteen);
+      expect(read?.lines.map((l) => [l.line.product?.name, l.line.summation?.lineTotal?.value])).toEqual([
+        ['Kopierpapier A4', '45.00'],
+        ['Ordner breit', '10.50'],
+      ]);
+    },
+  );
 
   it('reads units by their UN/ECE Recommendation 20 code, and a unit word under a name as part of it', () => {
     const item = germanItem(100);

@@ -16,7 +16,7 @@ import type { InvoiceLine } from '../model/invoice';
 import { UNECE_UNIT_CODES } from '../rules/codelists/unece-rec20';
 import type { Cell, Layout, Row } from '../text/layout';
 import { overlapX, splitAtColumns } from '../text/layout';
-import { bandOf, bandsOf, pairBands, type Heading } from './table-columns';
+import { bandOf, bandsOf, pairBands, type Band, type Heading } from './table-columns';
 import type { Place } from './confidence';
 import {
   ALLOWANCE_START,
@@ -131,7 +131,7 @@ const ENDS_TABLE = new RegExp(
     .map(([, r]) => r.pattern.source)
     .join(
       '|',
-    )}|sub-?total|sous-total|zwischensumme|umsatzsteueraufschlüsselung|steueraufschlüsselung|détail\\s+tva|récapitulatif\\s+tva|vat\\s+(?:breakdown|summary|analysis)|belegsummen|zahlungsbedingungen|total\\b|(?:taux|rate|satz|steuersatz|ust\\.?|mwst\\.?|vat|tva)(?:\\s+(?:de\\s+)?(?:tva|vat|ust|mwst))?(?:\\s*%)?\\s+(?:base|net|netto|basis|bemessungsgrundlage))`,
+    )}|sub-?total|sous-total|zwischensumme|umsatzsteueraufschlüsselung|steueraufschlüsselung|détail\\s+tva|récapitulatif\\s+tva|vat\\s+(?:breakdown|summary|analysis)|belegsummen|zahlungsbedingungen|total\\b|(?:taux|rate|satz|steuersatz|ust\\.?|mwst\\.?|vat|tva|tax)(?:[\\s.-]+(?:de\\s+)?(?:tva|vat|ust|mwst|rate|satz))?(?:\\s*%)?\\s+(?:base|net|netto|basis|bemessungsgrundlage|nettobetrag|montant\\s+ht))`,
   'i',
 );
 
@@ -157,26 +157,8 @@ export function tablesOf(layout: Layout): Table[] {
       if (moneyIn(next.line.text).some((a) => a.decimals)) break;
       header.push(next);
     }
-    const named = header.flatMap((row) =>
-      row.cells.flatMap((cell) => {
-        const all = kindsOf(cell.text);
-        return all.length > 0 ? [{ kind: all[0]!, cell, all }] : [];
-      }),
-    );
-    // A heading that names two kinds ("Amount": a count or a sum) is the amount column when no other
-    // heading is: the rightmost such heading.
-    const sum = named.some((c) => c.kind === 'amount')
-      ? undefined
-      : named.filter((c) => c.all.includes('amount')).pop();
-    const columns: Column[] = named.map((c) => ({ kind: c === sum ? 'amount' : c.kind, cell: c.cell }));
-    const kinds = new Set(columns.map((c) => c.kind));
-    if (
-      !kinds.has('amount') ||
-      !(kinds.has('quantity') || kinds.has('price')) ||
-      kinds.size < 3 ||
-      columns.length < 3
-    )
-      continue;
+    const columns = columnsOf(header.flatMap((r) => r.cells));
+    if (!columns) continue;
     const last = i + header.length - 1;
     const amountLeft = Math.max(...columns.filter((c) => c.kind === 'amount').map((c) => c.cell.x));
     const body: Row[] = [];
@@ -199,13 +181,132 @@ export function tablesOf(layout: Layout): Table[] {
       body.push(row);
     }
     const firstPage = body.filter((r) => r.page === start.page).length;
-    const cells = header.flatMap((r) => r.cells);
-    const edges = cells.map((c) => c.x);
-    const split = body.map((r) => splitAtColumns(r, edges));
-    tables.push({ columns, header: cells, rows: split, firstPage, ...headingsOver(cells, columns, split) });
+    const printed = header.flatMap((r) => r.cells);
+    // Two headings printed too close to be two cells ("Prix unitaire HT Montant HT") over two columns
+    // of the body are two headings.
+    const bands = itemBands(
+      body.map((r) =>
+        splitAtColumns(
+          r,
+          printed.map((c) => c.x),
+        ),
+      ),
+    );
+    const cut = printed.flatMap((c) => splitHeading(c, bands));
+    const cutColumns = cut.length > printed.length ? columnsOf(cut) : null;
+    const cells = cutColumns ? cut : printed;
+    const named = cutColumns ?? columns;
+    const split = body.map((r) =>
+      splitAtColumns(
+        r,
+        cells.map((c) => c.x),
+      ),
+    );
+    tables.push({
+      columns: named,
+      header: cells,
+      rows: split,
+      firstPage,
+      ...headingsOver(cells, named, split),
+    });
     i = last + body.length + skipped;
   }
   return tables;
+}
+
+/**
+ * The named columns of a header's cells, when they make a lines table: an amount column, a quantity or
+ * price column, and one more.
+ */
+function columnsOf(cells: readonly Cell[]): Column[] | null {
+  const named = cells.flatMap((cell) => {
+    const all = kindsOf(cell.text);
+    return all.length > 0 ? [{ kind: all[0]!, cell, all }] : [];
+  });
+  // A heading that names two kinds ("Amount": a count or a sum) is the amount column when no other
+  // heading is: the rightmost such heading.
+  const sum = named.some((c) => c.kind === 'amount')
+    ? undefined
+    : named.filter((c) => c.all.includes('amount')).pop();
+  const columns: Column[] = named.map((c) => ({ kind: c === sum ? 'amount' : c.kind, cell: c.cell }));
+  const kinds = new Set(columns.map((c) => c.kind));
+  const table =
+    kinds.has('amount') &&
+    (kinds.has('quantity') || kinds.has('price')) &&
+    kinds.size >= 3 &&
+    columns.length >= 3;
+  return table ? columns : null;
+}
+
+/**
+ * A heading cell over two or more columns of the body, cut between words into one heading per column:
+ * the cut whose pieces line up best with their columns (each piece by its left edge, its right edge or
+ * its centre, whichever the column shares; within a piece of text, each character taken as wide as the
+ * others).
+ */
+/** A cut inside a piece of text the PDF drew in one go, where two headings may be joined, rather than between two. */
+const WITHIN_TEXT = 20;
+
+function splitHeading(cell: Cell, bands: readonly Band[]): Cell[] {
+  const right = cell.x + cell.width;
+  const under = bands.filter((b) => Math.min(b.to, right) - Math.max(b.from, cell.x) > 0);
+  if (under.length < 2) return [cell];
+  const words = cell.spans.flatMap((span) => {
+    const perChar = span.width / Math.max(1, span.text.length);
+    return [...span.text.matchAll(/\S+/g)].map((m) => ({
+      text: m[0],
+      x: span.x + m.index * perChar,
+      to: span.x + (m.index + m[0].length) * perChar,
+      span,
+    }));
+  });
+  if (words.length < under.length) return [cell];
+  const misalignment = (from: number, to: number, band: Band) => {
+    const x = words[from]!.x;
+    const end = words[to - 1]!.to;
+    return Math.min(
+      Math.abs(x - band.from),
+      Math.abs(end - band.to),
+      Math.abs(x + end - band.from - band.to) / 2,
+    );
+  };
+  // Every way to cut the words into as many pieces as columns (a heading holds a few words).
+  let best: { cost: number; bounds: number[] } | null = null;
+  const cutFrom = (bounds: number[], cost: number): void => {
+    const k = bounds.length - 1;
+    const from = bounds[k]!;
+    if (k === under.length - 1) {
+      const total = cost + misalignment(from, words.length, under[k]!);
+      if (!best || total < best.cost) best = { cost: total, bounds: [...bounds, words.length] };
+      return;
+    }
+    for (let to = from + 1; to <= words.length - (under.length - 1 - k); to++)
+      cutFrom(
+        [...bounds, to],
+        cost +
+          misalignment(from, to, under[k]!) +
+          (words[to - 1]!.span === words[to]!.span ? WITHIN_TEXT : 0),
+      );
+  };
+  cutFrom([0], 0);
+  const { bounds } = best!;
+  return bounds.slice(1).map((end, k) => {
+    const part = words.slice(bounds[k], end);
+    const text = part.map((w) => w.text).join(' ');
+    const x = part[0]!.x;
+    const width = part[part.length - 1]!.to - x;
+    return { ...cell, text, x, width, spans: [{ ...part[0]!.span, text, x, width }] };
+  });
+}
+
+const isFigure = (c: Cell): boolean => FIGURE_CELL.test(c.text.trim());
+
+/** The columns of a table's body (table-columns.ts), drawn from its items' rows: two figures or more. */
+function itemBands(rows: readonly Row[]): Band[] {
+  const items = rows.filter(
+    (r) => r.cells.filter(isFigure).length >= 2 && moneyIn(r.line.text).some((a) => a.decimals),
+  );
+  return bandsOf(items.flatMap((r) => r.cells.map((c) => ({ box: c, figure: isFigure(c) }))));
 }
 
 /** Kinds of column that hold figures. */
@@ -243,11 +344,7 @@ function headingsOver(
       figures: kind !== undefined && FIGURE_KINDS.has(kind),
     };
   });
-  const figure = (c: Cell) => FIGURE_CELL.test(c.text.trim());
-  const items = rows.filter(
-    (r) => r.cells.filter(figure).length >= 2 && moneyIn(r.line.text).some((a) => a.decimals),
-  );
-  const bands = bandsOf(items.flatMap((r) => r.cells.map((c) => ({ box: c, figure: figure(c) }))));
+  const bands = itemBands(rows);
   const nearest = (cell: Cell) => nearestHeader(header, cell);
   if (bands.length === 0) return { headingOf: nearest, spanOf: () => null };
   const paired = pairBands(bands, headings);

@@ -302,7 +302,7 @@ export const TOTAL_LABELS: readonly (readonly [string, LabelRule])[] = [
 
 /** A sum carried from one page to the next ("Übertrag", "à reporter", "carried forward"): no total. */
 export const CARRIED =
-  /^\s*(?:(?:zwischen)?summe\s+)?(?:zwischen)?(?:übertrag|uebertrag|à\s+reporter|report|carried\s+forward|brought\s+forward|sub-?total\s+[cb]\/f)\b/i;
+  /^\s*(?:(?:zwischen)?summe\s+)?(?:zwischen)?(?:übertrag|uebertrag|à\s+reporter|report|carried\s+(?:forward|over)|brought\s+forward|continued|sub-?total\s+[cb]\/f)\b/i;
 
 /** Rows that are a document-level allowance (BG-20) or charge (BG-21), by their first word. */
 export const ALLOWANCE_START = words(
@@ -384,13 +384,14 @@ export const LINE_COLUMNS: readonly (readonly [
   'quantity' | 'price' | 'amount' | 'discount' | 'rate' | 'name' | 'unit' | 'position',
 ])[] = [
   [/^(qt[ée]s?\.?|quantit[ée]s?|menge|mge\.?|anzahl|anz\.?|qty\.?|quantity|units|amount)$/i, 'quantity'],
+  // Before the price: "VAT rate" is a tax rate, "Rate" alone a price.
+  [/(tva|ust|mwst|steuersatz|^steuer$|vat|tax)/i, 'rate'],
   [
     /(prix\s+unit|p\.?\s?u\.?|einzelpreis|nettopreis|preis|\bep\b|unit\s+price|unit\s+cost|price|rate)/i,
     'price',
   ],
   [/(montant|total|betrag|gesamt|summe|\bgp\b|entgelt|amount|line\s+total|extension)/i, 'amount'],
   [/^(rabatt|rab\.?|nachlass|remise|rem\.?|disc\.?|discount)(?:\s*%)?$/i, 'discount'],
-  [/(tva|ust|mwst|steuersatz|^steuer$|vat|tax)/i, 'rate'],
   [
     /(d[ée]signation|description|libell[ée]|bezeichnung|beschreibung|leistung|produit|product|item|service)/i,
     'name',
