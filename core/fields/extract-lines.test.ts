@@ -99,10 +99,18 @@ describe('readLines', () => {
       ]),
     );
     const [table] = tablesOf(german);
-    expect(table?.columns.map((c) => c.kind)).toEqual(['name', 'quantity', 'price', 'rate', 'amount']);
-    expect(readLines(german, nineteen)?.lines.map((l) => figures(l.line))).toEqual([
-      { quantity: '248', unit: 'KMT', price: '0.311', amount: '77.13', rate: '19' },
-      { quantity: '37', unit: 'HUR', price: '74.41', amount: '2753.17', rate: '19' },
+    // "Pos. Leistung" over "1 Fahrtkosten": the position apart from the name.
+    expect(table?.columns.map((c) => c.kind)).toEqual([
+      'position',
+      'name',
+      'quantity',
+      'price',
+      'rate',
+      'amount',
+    ]);
+    expect(readLines(german, nineteen)?.lines.map((l) => [l.line.product?.name, figures(l.line)])).toEqual([
+      ['Fahrtkosten', { quantity: '248', unit: 'KMT', price: '0.311', amount: '77.13', rate: '19' }],
+      ['Montagearbeiten', { quantity: '37', unit: 'HUR', price: '74.41', amount: '2753.17', rate: '19' }],
     ]);
     for (const end of [
       ['Total brut HT :', '', '', '', '130,00'],
@@ -234,6 +242,47 @@ describe('readLines', () => {
     expect(readLines(layout, twenty)?.lines.map((l) => [l.line.product?.name, figures(l.line)])).toEqual([
       ['Copper pipe', { quantity: '3', unit: 'C62', price: '12', amount: '36', rate: '20' }],
       ['Labour', { quantity: '2', unit: 'C62', price: '45.5', amount: '91', rate: '20' }],
+    ]);
+  });
+
+  it('reads a count or a position printed before the name in one piece of text, under a heading that names both', () => {
+    // One space between the figure and the name: one cell of the text layer, as is the heading. The
+    // figures aligned right, the names left (at 100).
+    const read = (heading: string, first: string, second: string) =>
+      readLines(
+        layoutOf(
+          handPage([
+            [
+              100,
+              [
+                [60, heading],
+                [300, 'Einzelpreis'],
+                [400, 'Betrag'],
+              ],
+            ],
+            [
+              120,
+              [
+                [100 - (first.indexOf(' ', 2) + 1) * 5, first],
+                [300, '33,54'],
+                [400, '33,54'],
+              ],
+            ],
+            [
+              135,
+              [
+                [100 - (second.indexOf(' ', 2) + 1) * 5, second],
+                [300, '7,30'],
+                [400, '29,20'],
+              ],
+            ],
+          ]),
+        ),
+        nineteen,
+      )?.lines.map((l) => [l.line.product?.name, l.line.billedQuantity?.value, l.line.billedQuantity?.unit]);
+    expect(read('Mge. Leistungsbeschreibung', '1 pauschal Anfahrt', '4 Stk Druckerpapier A4')).toEqual([
+      ['Anfahrt', '1', 'LS'],
+      ['Druckerpapier A4', '4', 'C62'],
     ]);
   });
 

@@ -15,6 +15,7 @@ import { Decimal } from '../decimal/decimal';
 import type { InvoiceLine } from '../model/invoice';
 import { UNECE_UNIT_CODES } from '../rules/codelists/unece-rec20';
 import type { Cell, Layout, Row } from '../text/layout';
+import type { TextSpan } from '../text/page-text';
 import { overlapX, splitAtColumns } from '../text/layout';
 import { bandOf, bandsOf, pairBands, type Band, type Heading } from './table-columns';
 import type { Place } from './confidence';
@@ -182,32 +183,30 @@ export function tablesOf(layout: Layout): Table[] {
     }
     const firstPage = body.filter((r) => r.page === start.page).length;
     const printed = header.flatMap((r) => r.cells);
-    // Two headings printed too close to be two cells ("Prix unitaire HT Montant HT") over two columns
-    // of the body are two headings.
-    const bands = itemBands(
+    const atEdges = (cells: readonly Cell[]) =>
       body.map((r) =>
         splitAtColumns(
           r,
-          printed.map((c) => c.x),
+          cells.map((c) => c.x),
         ),
-      ),
-    );
+      );
+    // Two headings printed too close to be two cells ("Prix unitaire HT Montant HT") over two columns
+    // of the body are two headings.
+    const bands = itemBands(atEdges(printed));
     const cut = printed.flatMap((c) => splitHeading(c, bands));
     const cutColumns = cut.length > printed.length ? columnsOf(cut) : null;
     const cells = cutColumns ? cut : printed;
-    const named = cutColumns ?? columns;
-    const split = body.map((r) =>
-      splitAtColumns(
-        r,
-        cells.map((c) => c.x),
-      ),
-    );
+    const led = ledTable(cells, atEdges(cells), bands);
+    const ledColumns = led && columnsOf(led.header);
+    const named = ledColumns ?? cutColumns ?? columns;
+    const finalHeader = ledColumns ? led.header : cells;
+    const split = ledColumns ? led.rows : atEdges(cells);
     tables.push({
       columns: named,
-      header: cells,
+      header: finalHeader,
       rows: split,
       firstPage,
-      ...headingsOver(cells, named, split),
+      ...headingsOver(finalHeader, named, split),
     });
     i = last + body.length + skipped;
   }
@@ -238,20 +237,9 @@ function columnsOf(cells: readonly Cell[]): Column[] | null {
   return table ? columns : null;
 }
 
-/**
- * A heading cell over two or more columns of the body, cut between words into one heading per column:
- * the cut whose pieces line up best with their columns (each piece by its left edge, its right edge or
- * its centre, whichever the column shares; within a piece of text, each character taken as wide as the
- * others).
- */
-/** A cut inside a piece of text the PDF drew in one go, where two headings may be joined, rather than between two. */
-const WITHIN_TEXT = 20;
-
-function splitHeading(cell: Cell, bands: readonly Band[]): Cell[] {
-  const right = cell.x + cell.width;
-  const under = bands.filter((b) => Math.min(b.to, right) - Math.max(b.from, cell.x) > 0);
-  if (under.length < 2) return [cell];
-  const words = cell.spans.flatMap((span) => {
+/** A cell's words, each placed across the page (within a piece of text, each character as wide as the others). */
+function wordsOf(cell: Cell): { text: string; x: number; to: number; span: TextSpan }[] {
+  return cell.spans.flatMap((span) => {
     const perChar = span.width / Math.max(1, span.text.length);
     return [...span.text.matchAll(/\S+/g)].map((m) => ({
       text: m[0],
@@ -260,6 +248,32 @@ function splitHeading(cell: Cell, bands: readonly Band[]): Cell[] {
       span,
     }));
   });
+}
+
+/** A cell cut into pieces before the words at `bounds` (word indexes, 0 and the word count included). */
+function piecesOf(cell: Cell, words: ReturnType<typeof wordsOf>, bounds: readonly number[]): Cell[] {
+  return bounds.slice(1).map((end, k) => {
+    const part = words.slice(bounds[k], end);
+    const text = part.map((w) => w.text).join(' ');
+    const x = part[0]!.x;
+    const width = part[part.length - 1]!.to - x;
+    return { ...cell, text, x, width, spans: [{ ...part[0]!.span, text, x, width }] };
+  });
+}
+
+/** A cut inside a piece of text the PDF drew in one go, where two headings may be joined, rather than between two. */
+const WITHIN_TEXT = 20;
+
+/**
+ * A heading cell over two or more columns of the body, cut between words into one heading per column:
+ * the cut whose pieces line up best with their columns (each piece by its left edge, its right edge or
+ * its centre, whichever the column shares).
+ */
+function splitHeading(cell: Cell, bands: readonly Band[]): Cell[] {
+  const right = cell.x + cell.width;
+  const under = bands.filter((b) => Math.min(b.to, right) - Math.max(b.from, cell.x) > 0);
+  if (under.length < 2) return [cell];
+  const words = wordsOf(cell);
   if (words.length < under.length) return [cell];
   const misalignment = (from: number, to: number, band: Band) => {
     const x = words[from]!.x;
@@ -289,14 +303,87 @@ function splitHeading(cell: Cell, bands: readonly Band[]): Cell[] {
       );
   };
   cutFrom([0], 0);
-  const { bounds } = best!;
-  return bounds.slice(1).map((end, k) => {
-    const part = words.slice(bounds[k], end);
-    const text = part.map((w) => w.text).join(' ');
-    const x = part[0]!.x;
-    const width = part[part.length - 1]!.to - x;
-    return { ...cell, text, x, width, spans: [{ ...part[0]!.span, text, x, width }] };
-  });
+  return piecesOf(cell, words, best!.bounds);
+}
+
+/**
+ * A table whose heading names a count or a position and then the name in one cell ("Mge.
+ * Leistungsbeschreibung", "Pos Beschreibung", "Qty Description"), its items printing their figure
+ * before their name in one piece of text ("1 pauschal Anfahrt", "3 Webhosting"): the heading and each
+ * such cell cut in two, the figure (with its unit, for a count) apart from the name.
+ */
+function ledTable(
+  header: readonly Cell[],
+  rows: readonly Row[],
+  bands: readonly Band[],
+): { header: Cell[]; rows: Row[] } | null {
+  for (const [h, heading] of header.entries()) {
+    const words = wordsOf(heading);
+    const at = [1, 2].find((k) => {
+      const lead = kindsOf(
+        words
+          .slice(0, k)
+          .map((w) => w.text)
+          .join(' '),
+      )[0];
+      const rest = kindsOf(
+        words
+          .slice(k)
+          .map((w) => w.text)
+          .join(' '),
+      );
+      return k < words.length && (lead === 'quantity' || lead === 'position') && rest.includes('name');
+    });
+    if (at === undefined) continue;
+    const count =
+      kindsOf(
+        words
+          .slice(0, at)
+          .map((w) => w.text)
+          .join(' '),
+      )[0] === 'quantity';
+    const band = bands[bandOf(bands, heading)];
+    const under = (c: Cell) =>
+      band
+        ? overlapX(c, { x: band.from, y: 0, width: band.to - band.from, height: 0 }) > 0
+        : overlapX(c, heading) > 0;
+    let cutAny = false;
+    const cutRows = rows.map((row) => {
+      const cells = row.cells.flatMap((cell) => {
+        if (!under(cell)) return [cell];
+        const w = wordsOf(cell);
+        if (w.length < 2 || !(count ? /^[-−]?\d[\d.,]*$/ : POSITION).test(w[0]!.text)) return [cell];
+        // A count's unit goes with it: "1 pauschal", "12,5 lfm", "1 lump sum".
+        const unit = count
+          ? ([2, 1].find(
+              (n) =>
+                w.length > n + 1 &&
+                unitOf(
+                  w
+                    .slice(1, n + 1)
+                    .map((x) => x.text)
+                    .join(' '),
+                ),
+            ) ?? 0)
+          : 0;
+        const rest = w.slice(1 + unit);
+        if (!rest.some((x) => /\p{L}{2}/u.test(x.text))) return [cell];
+        cutAny = true;
+        return piecesOf(cell, w, [0, 1 + unit, w.length]);
+      });
+      return cells.length === row.cells.length ? row : { ...row, cells };
+    });
+    if (!cutAny) return null;
+    return {
+      header: [
+        ...header.slice(0, h),
+        ...piecesOf(heading, words, [0, at, words.length]),
+        ...header.slice(h + 1),
+      ],
+      rows: cutRows,
+    };
+  }
+  return null;
 }
 
 const isFigure = (c: Cell): boolean => FIGURE_CELL.test(c.text.trim());
