@@ -286,6 +286,40 @@ describe('readLines', () => {
     ]);
   });
 
+  it('cuts a price and its discount printed as one piece of text, but keeps "3 218,10" one amount', () => {
+    const right = (end: number, text: string): [number, string] => [end - text.length * 5, text];
+    const layout = layoutOf(
+      handPage([
+        [
+          100,
+          [
+            [40, 'Details'],
+            [200, 'Qty'],
+            [250, 'Rate'],
+            [310, 'Disc.'],
+            [380, 'Amount'],
+          ],
+        ],
+        // "3.65 10.00%": one cell of the text layer, over the price and discount columns.
+        [120, [[40, 'Copper pipe'], right(230, '200 m'), [270, '3.65 10.00%'], right(430, '657,00')]],
+        [135, [[40, 'Labour'], right(230, '25,5 h'), right(290, '126,20'), right(430, '3 218,10')]],
+      ]),
+    );
+    const [table] = tablesOf(layout);
+    expect(table?.rows[0]?.cells.map((c) => c.text)).toEqual([
+      'Copper pipe',
+      '200 m',
+      '3.65',
+      '10.00%',
+      '657,00',
+    ]);
+    expect(table?.rows[1]?.cells.map((c) => c.text)).toContain('3 218,10');
+    expect(readLines(layout, twenty)?.lines.map((l) => [l.line.product?.name, figures(l.line)])).toEqual([
+      ['Copper pipe', { quantity: '200', unit: 'MTR', price: '3.285', amount: '657', rate: '20' }],
+      ['Labour', { quantity: '25.5', unit: 'HUR', price: '126.2', amount: '3218.1', rate: '20' }],
+    ]);
+  });
+
   it('is less sure of quantity and price when one unit at the amount reads both ways and the columns do not tell', () => {
     const derived = (rows: readonly HandRow[]) =>
       readLines(layoutOf(handPage(rows)), nineteen)?.lines[0]?.derived;

@@ -185,9 +185,11 @@ export function tablesOf(layout: Layout): Table[] {
     const printed = header.flatMap((r) => r.cells);
     const atEdges = (cells: readonly Cell[]) =>
       body.map((r) =>
-        splitAtColumns(
-          r,
-          cells.map((c) => c.x),
+        figuresApart(
+          splitAtColumns(
+            r,
+            cells.map((c) => c.x),
+          ),
         ),
       );
     // Two headings printed too close to be two cells ("Prix unitaire HT Montant HT") over two columns
@@ -259,6 +261,47 @@ function piecesOf(cell: Cell, words: ReturnType<typeof wordsOf>, bounds: readonl
     const width = part[part.length - 1]!.to - x;
     return { ...cell, text, x, width, spans: [{ ...part[0]!.span, text, x, width }] };
   });
+}
+
+/** A figure with what may follow it: "3.65", "10.00%", "1,234.00 EUR", "€ 39.00". */
+const FIGURE_WORDS = /^(?:[€$£]\s)?[-−+]?[€$£]?\d[\d.,'’]*\s?%?(?:\s(?:%|[€$£]|[A-Z]{3}))?$/;
+/** A group of three digits that goes on a number ("3 218,10"): never a figure of its own. */
+const THOUSANDS = /^\d{3}(?:[.,]\d+)?(?:\s?%)?$/;
+
+/**
+ * A row whose cells each hold one figure at most: a cell of figures only, printed too close to be two
+ * cells ("3.65 10.00%": a price and its discount), is cut between them.
+ */
+function figuresApart(row: Row): Row {
+  const cells = row.cells.flatMap((cell) => {
+    const words = wordsOf(cell);
+    if (words.length < 2 || !/\d.*\s.*\d/.test(cell.text)) return [cell];
+    // Starts of figures: a word with a digit after one that ends a figure, not a thousands group.
+    const bounds = [0];
+    for (let k = 1; k < words.length; k++) {
+      const before = words
+        .slice(bounds[bounds.length - 1], k)
+        .map((w) => w.text)
+        .join(' ');
+      if (
+        /\d/.test(words[k]!.text) &&
+        FIGURE_WORDS.test(before) &&
+        !(THOUSANDS.test(words[k]!.text) && /^\d{1,3}$/.test(before))
+      )
+        bounds.push(k);
+    }
+    bounds.push(words.length);
+    const pieces = bounds.slice(1).map((end, k) =>
+      words
+        .slice(bounds[k], end)
+        .map((w) => w.text)
+        .join(' '),
+    );
+    return pieces.length > 1 && pieces.every((p) => FIGURE_WORDS.test(p))
+      ? piecesOf(cell, words, bounds)
+      : [cell];
+  });
+  return cells.length === row.cells.length ? row : { ...row, cells };
 }
 
 /** A cut inside a piece of text the PDF drew in one go, where two headings may be joined, rather than between two. */
@@ -827,6 +870,8 @@ function lineOf(
   const before = found ? Math.min(found.quantity.cell.x, found.price.cell.x, leftmostFigure) : leftmostFigure;
   const figureRows = new Set(found ? [found.quantity.row, found.price.row, amount.row] : [amount.row]);
   const name = nameOf(rows, nameColumn(table, before), amount.row, figureRows);
+  if (process.env.LINES_DEBUG && (!found || !name))
+    console.error(`  DBG ${!found ? 'nofactors' : 'noname'}: ${rows.map((r) => r.line.text).join(' / ')}`);
   if (!found || !name) return null;
   // The discount's percentage is no VAT rate.
   const percentages = ratesIn(rows);

@@ -393,7 +393,7 @@ export const LINE_COLUMNS: readonly (readonly [
   [/(montant|total|betrag|gesamt|summe|\bgp\b|entgelt|amount|line\s+total|extension)/i, 'amount'],
   [/^(rabatt|rab\.?|nachlass|remise|rem\.?|disc\.?|discount)(?:\s*%)?$/i, 'discount'],
   [
-    /(d[ée]signation|description|libell[ée]|bezeichnung|beschreibung|leistung|produit|product|item|service)/i,
+    /(d[ée]signation|description|libell[ée]|bezeichnung|beschreibung|leistung|produit|product|item|service|\bdetails?\b)/i,
     'name',
   ],
   [/^(unit[ée]|einheit|unit|me)$/i, 'unit'],
