@@ -286,6 +286,42 @@ describe('readLines', () => {
     ]);
   });
 
+  it('finds a table whose amount heading is glued to the one before it ("VAT % Net")', () => {
+    const right = (end: number, text: string): [number, string] => [end - text.length * 5, text];
+    const item = (y: number, name: string, quantity: string, price: string, amount: string): HandRow => [
+      y,
+      [[40, name], right(215, quantity), right(290, price), right(345, '20 %'), right(390, amount)],
+    ];
+    const layout = layoutOf(
+      handPage([
+        [
+          100,
+          [
+            [40, 'Item'],
+            [200, 'Qty'],
+            [260, 'Price'],
+            [325, 'VAT % Net'],
+          ],
+        ],
+        item(120, 'Copper pipe', '3', '12,00', '36,00'),
+        item(135, 'Labour', '2', '45,50', '91,00'),
+      ]),
+    );
+    expect(tablesOf(layout)[0]?.columns.map((c) => c.kind)).toEqual([
+      'name',
+      'quantity',
+      'price',
+      'rate',
+      'amount',
+    ]);
+    expect(
+      readLines(layout, twenty)?.lines.map((l) => [l.line.product?.name, l.line.summation?.lineTotal?.value]),
+    ).toEqual([
+      ['Copper pipe', '36.00'],
+      ['Labour', '91.00'],
+    ]);
+  });
+
   it('cuts a price and its discount printed as one piece of text, but keeps "3 218,10" one amount', () => {
     const right = (end: number, text: string): [number, string] => [end - text.length * 5, text];
     const layout = layoutOf(

@@ -158,9 +158,18 @@ export function tablesOf(layout: Layout): Table[] {
       if (moneyIn(next.line.text).some((a) => a.decimals)) break;
       header.push(next);
     }
-    const columns = columnsOf(header.flatMap((r) => r.cells));
-    if (!columns) continue;
     const last = i + header.length - 1;
+    const printed = header.flatMap((r) => r.cells);
+    // Headings printed as one cell may name the amount column only once cut over the body's columns
+    // ("VAT rate Net").
+    const next = rows.slice(last + 1, last + 31);
+    const ends = next.findIndex((r) => ENDS_TABLE.test(r.line.text));
+    const columns =
+      columnsOf(printed) ??
+      columnsOf(
+        printed.flatMap((c) => splitHeading(c, bandsUnder(printed, ends < 0 ? next : next.slice(0, ends)))),
+      );
+    if (!columns) continue;
     const amountLeft = Math.max(...columns.filter((c) => c.kind === 'amount').map((c) => c.cell.x));
     const body: Row[] = [];
     let skipped = 0;
@@ -182,19 +191,10 @@ export function tablesOf(layout: Layout): Table[] {
       body.push(row);
     }
     const firstPage = body.filter((r) => r.page === start.page).length;
-    const printed = header.flatMap((r) => r.cells);
-    const atEdges = (cells: readonly Cell[]) =>
-      body.map((r) =>
-        figuresApart(
-          splitAtColumns(
-            r,
-            cells.map((c) => c.x),
-          ),
-        ),
-      );
+    const atEdges = (cells: readonly Cell[]) => body.map((r) => atColumns(r, cells));
     // Two headings printed too close to be two cells ("Prix unitaire HT Montant HT") over two columns
     // of the body are two headings.
-    const bands = itemBands(atEdges(printed));
+    const bands = bandsUnder(printed, body);
     const cut = printed.flatMap((c) => splitHeading(c, bands));
     const cutColumns = cut.length > printed.length ? columnsOf(cut) : null;
     const cells = cutColumns ? cut : printed;
@@ -428,6 +428,19 @@ function ledTable(
   }
   return null;
 }
+
+/** A body row cut where a heading starts, and between figures printed as one piece of text. */
+const atColumns = (row: Row, header: readonly Cell[]): Row =>
+  figuresApart(
+    splitAtColumns(
+      row,
+      header.map((c) => c.x),
+    ),
+  );
+
+/** The columns of the rows under a header (itemBands), their cells cut at its headings. */
+const bandsUnder = (header: readonly Cell[], rows: readonly Row[]): Band[] =>
+  itemBands(rows.map((r) => atColumns(r, header)));
 
 const isFigure = (c: Cell): boolean => FIGURE_CELL.test(c.text.trim());
 
@@ -870,8 +883,6 @@ function lineOf(
   const before = found ? Math.min(found.quantity.cell.x, found.price.cell.x, leftmostFigure) : leftmostFigure;
   const figureRows = new Set(found ? [found.quantity.row, found.price.row, amount.row] : [amount.row]);
   const name = nameOf(rows, nameColumn(table, before), amount.row, figureRows);
-  if (process.env.LINES_DEBUG && (!found || !name))
-    console.error(`  DBG ${!found ? 'nofactors' : 'noname'}: ${rows.map((r) => r.line.text).join(' / ')}`);
   if (!found || !name) return null;
   // The discount's percentage is no VAT rate.
   const percentages = ratesIn(rows);

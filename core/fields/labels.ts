@@ -390,7 +390,10 @@ export const LINE_COLUMNS: readonly (readonly [
     /(prix\s+unit|p\.?\s?u\.?|einzelpreis|nettopreis|preis|\bep\b|unit\s+price|unit\s+cost|price|rate)/i,
     'price',
   ],
-  [/(montant|total|betrag|gesamt|summe|\bgp\b|entgelt|amount|line\s+total|extension)/i, 'amount'],
+  [
+    /(montant|total|betrag|gesamt|summe|\bgp\b|entgelt|amount|line\s+total|extension|^net$|^netto$)/i,
+    'amount',
+  ],
   [/^(rabatt|rab\.?|nachlass|remise|rem\.?|disc\.?|discount)(?:\s*%)?$/i, 'discount'],
   [
     /(d[ée]signation|description|libell[ée]|bezeichnung|beschreibung|leistung|produit|product|item|service|\bdetails?\b)/i,
