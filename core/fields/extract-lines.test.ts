@@ -286,6 +286,46 @@ describe('readLines', () => {
     ]);
   });
 
+  it('leaves an article number printed in its own cell before the name out of the name', () => {
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            100,
+            [
+              // No heading over the article numbers and the names.
+              [300, 'Qté'],
+              [350, 'P.U. HT'],
+              [430, 'Montant HT'],
+            ],
+          ],
+          [
+            120,
+            [
+              [40, 'A-23664'],
+              [120, 'Tube cuivre 14/16'],
+              [300, '10 m'],
+              [350, '7,45'],
+              [430, '74,50'],
+            ],
+          ],
+          [
+            135,
+            [
+              [40, '4008144743981'],
+              [120, "Main d'œuvre"],
+              [300, '2 h'],
+              [350, '45,00'],
+              [430, '90,00'],
+            ],
+          ],
+        ]),
+      ),
+      twenty,
+    );
+    expect(read?.lines.map((l) => l.line.product?.name)).toEqual(['Tube cuivre 14/16', "Main d'œuvre"]);
+  });
+
   it('finds a table whose amount heading is glued to the one before it ("VAT % Net")', () => {
     const right = (end: number, text: string): [number, string] => [end - text.length * 5, text];
     const item = (y: number, name: string, quantity: string, price: string, amount: string): HandRow => [

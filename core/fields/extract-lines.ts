@@ -750,7 +750,9 @@ function nameOf(
     // one item of a description, whatever its cells.
     const named = inRange.filter((c) => !/:/.test(c.text) && !IDENTIFIER_LINE.test(c.text));
     const bulleted = BULLET.test(inRange[0]?.text ?? '');
-    const cells = named.length > 0 && named.length < inRange.length && !bulleted ? named : inRange;
+    const kept = named.length > 0 && named.length < inRange.length && !bulleted ? named : inRange;
+    // A code in a cell of its own before the name is the item's article number, not part of its name.
+    const cells = kept.length > 1 && CODE_ONLY.test(kept[0]!.text.trim()) ? kept.slice(1) : kept;
     if (cells.length === 0) continue;
     const text = cells.map((c) => c.text.trim()).join(' ');
     raw.push({ text, row, cells });
