@@ -62,6 +62,31 @@ const germanItem =
     ],
   ];
 
+/** A cell aligned right at `end` (five points a character, as handPage draws them). */
+const right = (end: number, text: string): [number, string] => [end - text.length * 5, text];
+
+/**
+ * An English table of two items under `headings`: the name, then quantity, price, "20 %" and amount
+ * aligned right at `ends`.
+ */
+function twoEnglishItems(headings: HandRow[1], ends: readonly [number, number, number, number]): HandRow[] {
+  const item = (y: number, name: string, quantity: string, price: string, amount: string): HandRow => [
+    y,
+    [
+      [40, name],
+      right(ends[0], quantity),
+      right(ends[1], price),
+      right(ends[2], '20 %'),
+      right(ends[3], amount),
+    ],
+  ];
+  return [
+    [100, headings],
+    item(120, 'Copper pipe', '3', '12,00', '36,00'),
+    item(135, 'Labour', '2', '45,50', '91,00'),
+  ];
+}
+
 describe('readLines', () => {
   it('reads back the lines of an invoice we rendered, in French and in English', async () => {
     for (const lang of ['fr', 'en'] as const) {
@@ -159,7 +184,6 @@ describe('readLines', () => {
   it('finds each figure its column by the body’s own alignment, not by the nearest heading’s centre', () => {
     // Headings aligned left, figures aligned right at their column's far end: "4 St." stands nearer the
     // centre of "Preis" than of "Menge", "7,00" nearer "Nachlass" than "Preis".
-    const right = (end: number, text: string): [number, string] => [end - text.length * 5, text];
     const item = (y: number, name: string, cells: readonly string[]): HandRow => [
       y,
       [[40, name] as const, ...cells.flatMap((t, i) => (t ? [right([365, 435, 479, 550][i]!, t)] : []))],
@@ -192,15 +216,9 @@ describe('readLines', () => {
   });
 
   it('cuts two headings printed as one cell over two columns, reads "VAT rate" as a rate, and ends at a VAT breakdown', () => {
-    const right = (end: number, text: string): [number, string] => [end - text.length * 5, text];
-    const item = (y: number, name: string, quantity: string, price: string, amount: string): HandRow => [
-      y,
-      [[40, name], right(215, quantity), right(300, price), right(370, '20 %'), right(425, amount)],
-    ];
     const layout = layoutOf(
       handPage([
-        [
-          100,
+        ...twoEnglishItems(
           [
             [40, 'Item'],
             [200, 'Qty'],
@@ -209,9 +227,8 @@ describe('readLines', () => {
             [330, 'VAT rate'],
             [375, 'Line total'],
           ],
-        ],
-        item(120, 'Copper pipe', '3', '12,00', '36,00'),
-        item(135, 'Labour', '2', '45,50', '91,00'),
+          [215, 300, 370, 425],
+        ),
         [
           170,
           [
@@ -327,25 +344,18 @@ describe('readLines', () => {
   });
 
   it('finds a table whose amount heading is glued to the one before it ("VAT % Net")', () => {
-    const right = (end: number, text: string): [number, string] => [end - text.length * 5, text];
-    const item = (y: number, name: string, quantity: string, price: string, amount: string): HandRow => [
-      y,
-      [[40, name], right(215, quantity), right(290, price), right(345, '20 %'), right(390, amount)],
-    ];
     const layout = layoutOf(
-      handPage([
-        [
-          100,
+      handPage(
+        twoEnglishItems(
           [
             [40, 'Item'],
             [200, 'Qty'],
             [260, 'Price'],
             [325, 'VAT % Net'],
           ],
-        ],
-        item(120, 'Copper pipe', '3', '12,00', '36,00'),
-        item(135, 'Labour', '2', '45,50', '91,00'),
-      ]),
+          [215, 290, 345, 390],
+        ),
+      ),
     );
     expect(tablesOf(layout)[0]?.columns.map((c) => c.kind)).toEqual([
       'name',
@@ -363,7 +373,6 @@ describe('readLines', () => {
   });
 
   it('cuts a price and its discount printed as one piece of text, but keeps "3 218,10" one amount', () => {
-    const right = (end: number, text: string): [number, string] => [end - text.length * 5, text];
     const layout = layoutOf(
       handPage([
         [
