@@ -405,6 +405,26 @@ describe('readLines', () => {
     ]);
   });
 
+  it('takes a discount printed in its column over a quantity the print would have rounded', () => {
+    const cells = (y: number, texts: readonly string[]): HandRow => [
+      y,
+      texts.map((text, i): [number, string] => [[40, 70, 200, 260, 330, 450][i]!, text]),
+    ];
+    const read = readLines(
+      layoutOf(
+        handPage([
+          cells(100, ['Pos', 'Bezeichnung', 'Menge', 'Preis', 'Rabatt %', 'Gesamt']),
+          // 184,30 / 190,00 = 0,97, a "1" rounded; 1 × 190,00 less 3 % is 184,30.
+          cells(120, ['1', 'Wartung', '1 pauschal', '190,00', '3 %', '184,30']),
+        ]),
+      ),
+      nineteen,
+    );
+    expect(read?.lines.map((l) => figures(l.line))).toEqual([
+      { quantity: '1', unit: 'LS', price: '184.3', amount: '184.3', rate: '19' },
+    ]);
+  });
+
   it('is less sure of quantity and price when one unit at the amount reads both ways and the columns do not tell', () => {
     const derived = (rows: readonly HandRow[]) =>
       readLines(layoutOf(handPage(rows)), nineteen)?.lines[0]?.derived;

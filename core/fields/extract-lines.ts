@@ -872,11 +872,13 @@ function lineOf(
     .flatMap(figuresOf)
     .filter((f) => !heading || f === amount || f.cell.x < heading.from || f.cell.x >= heading.to)
     .filter((f) => f.cell !== discount?.cell);
-  const found =
-    factors(figures, amount, table) ??
-    (table && discount && !discount.value.isZero()
+  const plain = factors(figures, amount, table);
+  const discounted =
+    table && discount && !discount.value.isZero()
       ? discountedFactors(figures, amount, table, discount.value)
-      : null);
+      : null;
+  // A discount printed in its column explains the amount better than a quantity the print rounded.
+  const found = plain && !plain.rounded ? plain : (discounted ?? plain);
   const place = (f: Figure): Place => ({ row: f.row, cells: [f.cell] });
   const leftmostFigure = Math.min(
     ...figures.filter((f) => f.decimals || f === found?.quantity).map((f) => f.cell.x),
