@@ -343,6 +343,41 @@ describe('readLines', () => {
     expect(read?.lines.map((l) => l.line.product?.name)).toEqual(['Tube cuivre 14/16', "Main d'œuvre"]);
   });
 
+  it('reads an article number column by its heading ("Product code"), apart from the name column', () => {
+    const layout = layoutOf(
+      handPage([
+        [
+          100,
+          [
+            [40, 'Product code'],
+            [120, 'Product / Service'],
+            [300, 'Qty'],
+            [350, 'Unit cost'],
+            [430, 'Line Total'],
+          ],
+        ],
+        [
+          120,
+          [
+            [40, 'A-46196'],
+            [120, 'Cloud hosting'],
+            [300, '2'],
+            [350, '95,00'],
+            [430, '190,00'],
+          ],
+        ],
+      ]),
+    );
+    expect(tablesOf(layout)[0]?.columns.map((c) => c.kind)).toEqual([
+      'article',
+      'name',
+      'quantity',
+      'price',
+      'amount',
+    ]);
+    expect(readLines(layout, twenty)?.lines.map((l) => l.line.product?.name)).toEqual(['Cloud hosting']);
+  });
+
   it('finds a table whose amount heading is glued to the one before it ("VAT % Net")', () => {
     const layout = layoutOf(
       handPage(

@@ -381,7 +381,7 @@ export const UNIT_WORDS: readonly (readonly [RegExp, string])[] = [
 /** Column headings of an invoice lines table, by what the column holds. */
 export const LINE_COLUMNS: readonly (readonly [
   RegExp,
-  'quantity' | 'price' | 'amount' | 'discount' | 'rate' | 'name' | 'unit' | 'position',
+  'quantity' | 'price' | 'amount' | 'discount' | 'rate' | 'name' | 'unit' | 'position' | 'article',
 ])[] = [
   [/^(qt[ée]s?\.?|quantit[ée]s?|menge|mge\.?|anzahl|anz\.?|qty\.?|quantity|units|amount)$/i, 'quantity'],
   // Before the price: "VAT rate" is a tax rate, "Rate" alone a price.
@@ -395,10 +395,15 @@ export const LINE_COLUMNS: readonly (readonly [
     'amount',
   ],
   [/^(rabatt|rab\.?|nachlass|remise|rem\.?|disc\.?|discount)(?:\s*%)?$/i, 'discount'],
+  // An article number's column: before the name, whose words it shares ("Product code").
+  [
+    /^(sku|product\s+code|item\s+code|part\s+no\.?|art(?:ikel)?[-.\s]*n(?:r|o)\.?|code(?:\s+article)?|r[ée]f\.?|r[ée]f[ée]rence)$/i,
+    'article',
+  ],
   [
     /(d[ée]signation|description|libell[ée]|bezeichnung|beschreibung|leistung|produit|product|item|service|\bdetails?\b|^texte?$)/i,
     'name',
   ],
   [/^(unit[ée]|einheit|unit|me)$/i, 'unit'],
-  [/^(pos\.?|position|#|n[°º]|nr\.?|lfd\.?\s*nr\.?|ligne|line|item\s+no\.?)$/i, 'position'],
+  [/^(pos\.?|position|#|n[°º]|nr\.?|no\.?|lfd\.?\s*nr\.?|ligne|line|item\s+no\.?)$/i, 'position'],
 ];
