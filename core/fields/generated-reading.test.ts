@@ -51,7 +51,7 @@ describe('reading generated invoices', () => {
     expect(header.wrong).toBeLessThanOrEqual(18);
     // Issue 10 asks 99.5 % at >= 0.9; one of 110 is wrong on this sample (a reading to abstain from).
     expect(documentTerms.confident - documentTerms.confidentCorrect).toBeLessThanOrEqual(1);
-    expect(lines.correct).toBeGreaterThanOrEqual(1006);
+    expect(lines.correct).toBeGreaterThanOrEqual(1014);
     expect(lines.confident - lines.confidentCorrect).toBeLessThanOrEqual(1);
     expect(en16931).toBeGreaterThanOrEqual(12);
   }, 180_000);
