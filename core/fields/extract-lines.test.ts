@@ -62,6 +62,31 @@ const germanItem =
     ],
   ];
 
+/** A cell aligned right at `end` (five points a character, as handPage draws them). */
+const right = (end: number, text: string): [number, string] => [end - text.length * 5, text];
+
+/**
+ * An English table of two items under `headings`: the name, then quantity, price, "20 %" and amount
+ * aligned right at `ends`.
+ */
+function twoEnglishItems(headings: HandRow[1], ends: readonly [number, number, number, number]): HandRow[] {
+  const item = (y: number, name: string, quantity: string, price: string, amount: string): HandRow => [
+    y,
+    [
+      [40, name],
+      right(ends[0], quantity),
+      right(ends[1], price),
+      right(ends[2], '20 %'),
+      right(ends[3], amount),
+    ],
+  ];
+  return [
+    [100, headings],
+    item(120, 'Copper pipe', '3', '12,00', '36,00'),
+    item(135, 'Labour', '2', '45,50', '91,00'),
+  ];
+}
+
 describe('readLines', () => {
   it('reads back the lines of an invoice we rendered, in French and in English', async () => {
     for (const lang of ['fr', 'en'] as const) {
@@ -99,10 +124,18 @@ describe('readLines', () => {
       ]),
     );
     const [table] = tablesOf(german);
-    expect(table?.columns.map((c) => c.kind)).toEqual(['name', 'quantity', 'price', 'rate', 'amount']);
-    expect(readLines(german, nineteen)?.lines.map((l) => figures(l.line))).toEqual([
-      { quantity: '248', unit: 'KMT', price: '0.311', amount: '77.13', rate: '19' },
-      { quantity: '37', unit: 'HUR', price: '74.41', amount: '2753.17', rate: '19' },
+    // "Pos. Leistung" over "1 Fahrtkosten": the position apart from the name.
+    expect(table?.columns.map((c) => c.kind)).toEqual([
+      'position',
+      'name',
+      'quantity',
+      'price',
+      'rate',
+      'amount',
+    ]);
+    expect(readLines(german, nineteen)?.lines.map((l) => [l.line.product?.name, figures(l.line)])).toEqual([
+      ['Fahrtkosten', { quantity: '248', unit: 'KMT', price: '0.311', amount: '77.13', rate: '19' }],
+      ['Montagearbeiten', { quantity: '37', unit: 'HUR', price: '74.41', amount: '2753.17', rate: '19' }],
     ]);
     for (const end of [
       ['Total brut HT :', '', '', '', '130,00'],
@@ -146,6 +179,285 @@ describe('readLines', () => {
     expect(page(nineteen, '19 %')).toEqual(expected('19'));
     // A discount of the VAT rate's percentage leaves the VAT rate printed.
     expect(page([...twenty, { rate: Decimal.of(10), category: 'S' }], '20 %')).toEqual(expected('20'));
+  });
+
+  it('finds each figure its column by the body’s own alignment, not by the nearest heading’s centre', () => {
+    // Headings aligned left, figures aligned right at their column's far end: "4 St." stands nearer the
+    // centre of "Preis" than of "Menge", "7,00" nearer "Nachlass" than "Preis".
+    const item = (y: number, name: string, cells: readonly string[]): HandRow => [
+      y,
+      [[40, name] as const, ...cells.flatMap((t, i) => (t ? [right([365, 435, 479, 550][i]!, t)] : []))],
+    ];
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            100,
+            [
+              [40, 'Bezeichnung'],
+              [300, 'Menge'],
+              [377, 'Preis'],
+              [439, 'Nachlass'],
+              [490, 'Summe'],
+            ],
+          ],
+          item(120, 'Schrauben', ['4 St.', '7,00', '10 %', '25,20']),
+          item(135, 'Dübel 8 mm', ['10 St.', '0,50', '', '5,00']),
+          item(150, 'Montage', ['2,5 h', '48,00', '', '120,00']),
+        ]),
+      ),
+      nineteen,
+    );
+    expect(read?.lines.map((l) => [l.line.product?.name, figures(l.line)])).toEqual([
+      ['Schrauben', { quantity: '4', unit: 'C62', price: '6.3', amount: '25.2', rate: '19' }],
+      ['Dübel 8 mm', { quantity: '10', unit: 'C62', price: '0.5', amount: '5', rate: '19' }],
+      ['Montage', { quantity: '2.5', unit: 'HUR', price: '48', amount: '120', rate: '19' }],
+    ]);
+  });
+
+  it('cuts two headings printed as one cell over two columns, reads "VAT rate" as a rate, and ends at a VAT breakdown', () => {
+    const layout = layoutOf(
+      handPage([
+        ...twoEnglishItems(
+          [
+            [40, 'Item'],
+            [200, 'Qty'],
+            [250, 'Unit price'],
+            // One space apart: one cell of the text layer.
+            [330, 'VAT rate'],
+            [375, 'Line total'],
+          ],
+          [215, 300, 370, 425],
+        ),
+        [
+          170,
+          [
+            [40, 'VAT rate'],
+            [120, 'Net'],
+            [200, 'VAT'],
+          ],
+        ],
+        [
+          185,
+          [
+            [40, '20 %'],
+            [120, '127,00'],
+            [200, '25,40'],
+          ],
+        ],
+      ]),
+    );
+    const [table] = tablesOf(layout);
+    expect(table?.columns.map((c) => [c.kind, c.cell.text])).toEqual([
+      ['name', 'Item'],
+      ['quantity', 'Qty'],
+      ['price', 'Unit price'],
+      ['rate', 'VAT rate'],
+      ['amount', 'Line total'],
+    ]);
+    expect(table?.rows).toHaveLength(2);
+    expect(readLines(layout, twenty)?.lines.map((l) => [l.line.product?.name, figures(l.line)])).toEqual([
+      ['Copper pipe', { quantity: '3', unit: 'C62', price: '12', amount: '36', rate: '20' }],
+      ['Labour', { quantity: '2', unit: 'C62', price: '45.5', amount: '91', rate: '20' }],
+    ]);
+  });
+
+  it('reads a count or a position printed before the name in one piece of text, under a heading that names both', () => {
+    // One space between the figure and the name: one cell of the text layer, as is the heading. The
+    // figures aligned right, the names left (at 100).
+    const read = (heading: string, first: string, second: string) =>
+      readLines(
+        layoutOf(
+          handPage([
+            [
+              100,
+              [
+                [60, heading],
+                [300, 'Einzelpreis'],
+                [400, 'Betrag'],
+              ],
+            ],
+            [
+              120,
+              [
+                [100 - (first.indexOf(' ', 2) + 1) * 5, first],
+                [300, '33,54'],
+                [400, '33,54'],
+              ],
+            ],
+            [
+              135,
+              [
+                [100 - (second.indexOf(' ', 2) + 1) * 5, second],
+                [300, '7,30'],
+                [400, '29,20'],
+              ],
+            ],
+          ]),
+        ),
+        nineteen,
+      )?.lines.map((l) => [l.line.product?.name, l.line.billedQuantity?.value, l.line.billedQuantity?.unit]);
+    expect(read('Mge. Leistungsbeschreibung', '1 pauschal Anfahrt', '4 Stk Druckerpapier A4')).toEqual([
+      ['Anfahrt', '1', 'LS'],
+      ['Druckerpapier A4', '4', 'C62'],
+    ]);
+  });
+
+  it('leaves an article number printed in its own cell before the name out of the name', () => {
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            100,
+            [
+              // No heading over the article numbers and the names.
+              [300, 'Qté'],
+              [350, 'P.U. HT'],
+              [430, 'Montant HT'],
+            ],
+          ],
+          [
+            120,
+            [
+              [40, 'A-23664'],
+              [120, 'Tube cuivre 14/16'],
+              [300, '10 m'],
+              [350, '7,45'],
+              [430, '74,50'],
+            ],
+          ],
+          [
+            135,
+            [
+              [40, '4008144743981'],
+              [120, "Main d'œuvre"],
+              [300, '2 h'],
+              [350, '45,00'],
+              [430, '90,00'],
+            ],
+          ],
+        ]),
+      ),
+      twenty,
+    );
+    expect(read?.lines.map((l) => l.line.product?.name)).toEqual(['Tube cuivre 14/16', "Main d'œuvre"]);
+  });
+
+  it('reads an article number column by its heading ("Product code"), apart from the name column', () => {
+    const layout = layoutOf(
+      handPage([
+        [
+          100,
+          [
+            [40, 'Product code'],
+            [120, 'Product / Service'],
+            [300, 'Qty'],
+            [350, 'Unit cost'],
+            [430, 'Line Total'],
+          ],
+        ],
+        [
+          120,
+          [
+            [40, 'A-46196'],
+            [120, 'Cloud hosting'],
+            [300, '2'],
+            [350, '95,00'],
+            [430, '190,00'],
+          ],
+        ],
+      ]),
+    );
+    expect(tablesOf(layout)[0]?.columns.map((c) => c.kind)).toEqual([
+      'article',
+      'name',
+      'quantity',
+      'price',
+      'amount',
+    ]);
+    expect(readLines(layout, twenty)?.lines.map((l) => l.line.product?.name)).toEqual(['Cloud hosting']);
+  });
+
+  it('finds a table whose amount heading is glued to the one before it ("VAT % Net")', () => {
+    const layout = layoutOf(
+      handPage(
+        twoEnglishItems(
+          [
+            [40, 'Item'],
+            [200, 'Qty'],
+            [260, 'Price'],
+            [325, 'VAT % Net'],
+          ],
+          [215, 290, 345, 390],
+        ),
+      ),
+    );
+    expect(tablesOf(layout)[0]?.columns.map((c) => c.kind)).toEqual([
+      'name',
+      'quantity',
+      'price',
+      'rate',
+      'amount',
+    ]);
+    expect(
+      readLines(layout, twenty)?.lines.map((l) => [l.line.product?.name, l.line.summation?.lineTotal?.value]),
+    ).toEqual([
+      ['Copper pipe', '36.00'],
+      ['Labour', '91.00'],
+    ]);
+  });
+
+  it('cuts a price and its discount printed as one piece of text, but keeps "3 218,10" one amount', () => {
+    const layout = layoutOf(
+      handPage([
+        [
+          100,
+          [
+            [40, 'Details'],
+            [200, 'Qty'],
+            [250, 'Rate'],
+            [310, 'Disc.'],
+            [380, 'Amount'],
+          ],
+        ],
+        // "3.65 10.00%": one cell of the text layer, over the price and discount columns.
+        [120, [[40, 'Copper pipe'], right(230, '200 m'), [270, '3.65 10.00%'], right(430, '657,00')]],
+        [135, [[40, 'Labour'], right(230, '25,5 h'), right(290, '126,20'), right(430, '3 218,10')]],
+      ]),
+    );
+    const [table] = tablesOf(layout);
+    expect(table?.rows[0]?.cells.map((c) => c.text)).toEqual([
+      'Copper pipe',
+      '200 m',
+      '3.65',
+      '10.00%',
+      '657,00',
+    ]);
+    expect(table?.rows[1]?.cells.map((c) => c.text)).toContain('3 218,10');
+    expect(readLines(layout, twenty)?.lines.map((l) => [l.line.product?.name, figures(l.line)])).toEqual([
+      ['Copper pipe', { quantity: '200', unit: 'MTR', price: '3.285', amount: '657', rate: '20' }],
+      ['Labour', { quantity: '25.5', unit: 'HUR', price: '126.2', amount: '3218.1', rate: '20' }],
+    ]);
+  });
+
+  it('takes a discount printed in its column over a quantity the print would have rounded', () => {
+    const cells = (y: number, texts: readonly string[]): HandRow => [
+      y,
+      texts.map((text, i): [number, string] => [[40, 70, 200, 260, 330, 450][i]!, text]),
+    ];
+    const read = readLines(
+      layoutOf(
+        handPage([
+          cells(100, ['Pos', 'Bezeichnung', 'Menge', 'Preis', 'Rabatt %', 'Gesamt']),
+          // 184,30 / 190,00 = 0,97, a "1" rounded; 1 × 190,00 less 3 % is 184,30.
+          cells(120, ['1', 'Wartung', '1 pauschal', '190,00', '3 %', '184,30']),
+        ]),
+      ),
+      nineteen,
+    );
+    expect(read?.lines.map((l) => figures(l.line))).toEqual([
+      { quantity: '1', unit: 'LS', price: '184.3', amount: '184.3', rate: '19' },
+    ]);
   });
 
   it('is less sure of quantity and price when one unit at the amount reads both ways and the columns do not tell', () => {
@@ -532,47 +844,56 @@ describe('readLines', () => {
     expect(set && summingTo(set, Decimal.of('12.00'))).toBeNull();
   });
 
-  it('reads a table over two pages: the header the second page repeats and the sum carried over are no items', () => {
-    const item = germanItem(100);
-    const first = handPage([
-      germanHeading(100),
-      item(120, '1', 'Kopierpapier A4', '4,50', '10 Stk', '45,00'),
-      [
-        800,
+  it.each([
+    ['Übertrag', 'Übertrag'],
+    ['Continued', 'Brought forward'],
+  ])(
+    'reads a table over two pages: the header the second page repeats and the sum carried over ("%s", "%s") are no items',
+    (carried, brought) => {
+      const item = germanItem(100);
+      const first = handPage([
+        germanHeading(100),
+        item(120, '1', 'Kopierpapier A4', '4,50', '10 Stk', '45,00'),
         [
-          [100, 'Übertrag'],
-          [460, '45,00'],
-        ],
-      ],
-    ]);
-    const second = handPage(
-      [
-        [
-          40,
+          800,
           [
-            [100, 'Übertrag'],
+            [100, carried],
             [460, '45,00'],
           ],
         ],
-        germanHeading(100),
-        // Right under the repeated header, as close as a name's own rows.
-        item(112, '2', 'Ordner breit', '2,10', '5 Stk', '10,50'),
+      ]);
+      const second = handPage(
         [
-          160,
           [
-            [250, 'Positionssumme'],
-            [460, '55,50'],
+            40,
+            [
+              [100, brought],
+              [460, '45,00'],
+            ],
+          ],
+          germanHeading(100),
+          // Right under the repeated header, as close as a name's own rows.
+          item(112, '2', 'Ordner breit', '2,10', '5 Stk', '10,50'),
+          [
+            160,
+            [
+              [250, 'Positionssumme'],
+              [460, '55,50'],
+            ],
           ],
         ],
-      ],
-      { page: 2 },
-    );
-    const read = readLines(layoutOf({ ...first, pages: [...first.pages, ...second.pages] }), nineteen);
-    expect(read?.lines.map((l) => [l.line.product?.name, l.line.summation?.lineTotal?.value])).toEqual([
-      ['Kopierpapier A4', '45.00'],
-      ['Ordner breit', '10.50'],
-    ]);
-  });
+        { page: 2 },
+      );
+      const layout = layoutOf({ ...first, pages: [...first.pages, ...second.pages] });
+      const [table] = tablesOf(layout);
+      expect(table?.rows.filter((r) => r.line.text.includes('45,00')).length).toBe(1);
+      const read = readLines(layout, nineteen);
+      expect(read?.lines.map((l) => [l.line.product?.name, l.line.summation?.lineTotal?.value])).toEqual([
+        ['Kopierpapier A4', '45.00'],
+        ['Ordner breit', '10.50'],
+      ]);
+    },
+  );
 
   it('reads units by their UN/ECE Recommendation 20 code, and a unit word under a name as part of it', () => {
     const item = germanItem(100);
@@ -594,6 +915,30 @@ describe('readLines', () => {
       ['Kaffee gemahlen', 'GRM'],
       ['Gerüstmiete', 'WEE'],
       ['Faltenbeutel 16x6x28 CM', 'C62'],
+    ]);
+  });
+
+  it('reads a lump sum and a linear metre by their abbreviations, and a unit of two words', () => {
+    const item = germanItem(100);
+    const read = readLines(
+      layoutOf(
+        handPage([
+          germanHeading(100),
+          item(120, '1', 'Anfahrt', '45,00', '1 psch.', '45,00'),
+          item(140, '2', 'Plinthe chêne', '3,00', '10 ml', '30,00'),
+          item(160, '3', 'Sockelleiste', '4,00', '12,5 lfm', '50,00'),
+          item(180, '4', 'Annual support', '90,00', '1 lump sum', '90,00'),
+          item(200, '5', 'Floor tiles', '20,00', '6 sq m', '120,00'),
+        ]),
+      ),
+      nineteen,
+    );
+    expect(read?.lines.map((l) => [l.line.billedQuantity?.value, l.line.billedQuantity?.unit])).toEqual([
+      ['1', 'LS'],
+      ['10', 'MTR'],
+      ['12.5', 'MTR'],
+      ['1', 'LS'],
+      ['6', 'MTK'],
     ]);
   });
 

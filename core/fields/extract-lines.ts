@@ -15,7 +15,9 @@ import { Decimal } from '../decimal/decimal';
 import type { InvoiceLine } from '../model/invoice';
 import { UNECE_UNIT_CODES } from '../rules/codelists/unece-rec20';
 import type { Cell, Layout, Row } from '../text/layout';
+import type { TextSpan } from '../text/page-text';
 import { overlapX, splitAtColumns } from '../text/layout';
+import { bandOf, bandsOf, pairBands, type Band, type Heading } from './table-columns';
 import type { Place } from './confidence';
 import {
   ALLOWANCE_START,
@@ -81,6 +83,10 @@ interface Table {
   readonly rows: readonly Row[];
   /** How many of them stand on the page of its header. */
   readonly firstPage: number;
+  /** The header cell over the column a cell stands in (table-columns.ts), or null for an unheaded one. */
+  readonly headingOf: (cell: Cell) => Cell | null;
+  /** Where the body's column under a heading starts, and where the next column on its right starts. */
+  readonly spanOf: (heading: Cell) => { readonly from: number; readonly to: number } | null;
 }
 
 interface Figure {
@@ -126,7 +132,7 @@ const ENDS_TABLE = new RegExp(
     .map(([, r]) => r.pattern.source)
     .join(
       '|',
-    )}|sub-?total|sous-total|zwischensumme|umsatzsteueraufschlüsselung|steueraufschlüsselung|détail\\s+tva|récapitulatif\\s+tva|vat\\s+(?:breakdown|summary|analysis)|belegsummen|zahlungsbedingungen|total\\b|(?:taux|rate|satz|steuersatz|ust\\.?|mwst\\.?|vat|tva)(?:\\s+(?:de\\s+)?(?:tva|vat|ust|mwst))?(?:\\s*%)?\\s+(?:base|net|netto|basis|bemessungsgrundlage))`,
+    )}|sub-?total|sous-total|zwischensumme|umsatzsteueraufschlüsselung|steueraufschlüsselung|détail\\s+tva|récapitulatif\\s+tva|vat\\s+(?:breakdown|summary|analysis)|belegsummen|zahlungsbedingungen|total\\b|(?:taux|rate|satz|steuersatz|ust\\.?|mwst\\.?|vat|tva|tax)(?:[\\s.-]+(?:de\\s+)?(?:tva|vat|ust|mwst|rate|satz))?(?:\\s*%)?\\s+(?:base|net|netto|basis|bemessungsgrundlage|nettobetrag|montant\\s+ht))`,
   'i',
 );
 
@@ -152,27 +158,18 @@ export function tablesOf(layout: Layout): Table[] {
       if (moneyIn(next.line.text).some((a) => a.decimals)) break;
       header.push(next);
     }
-    const named = header.flatMap((row) =>
-      row.cells.flatMap((cell) => {
-        const all = kindsOf(cell.text);
-        return all.length > 0 ? [{ kind: all[0]!, cell, all }] : [];
-      }),
-    );
-    // A heading that names two kinds ("Amount": a count or a sum) is the amount column when no other
-    // heading is: the rightmost such heading.
-    const sum = named.some((c) => c.kind === 'amount')
-      ? undefined
-      : named.filter((c) => c.all.includes('amount')).pop();
-    const columns: Column[] = named.map((c) => ({ kind: c === sum ? 'amount' : c.kind, cell: c.cell }));
-    const kinds = new Set(columns.map((c) => c.kind));
-    if (
-      !kinds.has('amount') ||
-      !(kinds.has('quantity') || kinds.has('price')) ||
-      kinds.size < 3 ||
-      columns.length < 3
-    )
-      continue;
     const last = i + header.length - 1;
+    const printed = header.flatMap((r) => r.cells);
+    // Headings printed as one cell may name the amount column only once cut over the body's columns
+    // ("VAT rate Net").
+    const next = rows.slice(last + 1, last + 31);
+    const ends = next.findIndex((r) => ENDS_TABLE.test(r.line.text));
+    const columns =
+      columnsOf(printed) ??
+      columnsOf(
+        printed.flatMap((c) => splitHeading(c, bandsUnder(printed, ends < 0 ? next : next.slice(0, ends)))),
+      );
+    if (!columns) continue;
     const amountLeft = Math.max(...columns.filter((c) => c.kind === 'amount').map((c) => c.cell.x));
     const body: Row[] = [];
     let skipped = 0;
@@ -194,12 +191,319 @@ export function tablesOf(layout: Layout): Table[] {
       body.push(row);
     }
     const firstPage = body.filter((r) => r.page === start.page).length;
-    const cells = header.flatMap((r) => r.cells);
-    const edges = cells.map((c) => c.x);
-    tables.push({ columns, header: cells, rows: body.map((r) => splitAtColumns(r, edges)), firstPage });
+    const atEdges = (cells: readonly Cell[]) => body.map((r) => atColumns(r, cells));
+    // Two headings printed too close to be two cells ("Prix unitaire HT Montant HT") over two columns
+    // of the body are two headings.
+    const bands = bandsUnder(printed, body);
+    const cut = printed.flatMap((c) => splitHeading(c, bands));
+    const cutColumns = cut.length > printed.length ? columnsOf(cut) : null;
+    const cells = cutColumns ? cut : printed;
+    const led = ledTable(cells, atEdges(cells), bands);
+    const ledColumns = led && columnsOf(led.header);
+    const named = ledColumns ?? cutColumns ?? columns;
+    const finalHeader = ledColumns ? led.header : cells;
+    const split = ledColumns ? led.rows : atEdges(cells);
+    tables.push({
+      columns: named,
+      header: finalHeader,
+      rows: split,
+      firstPage,
+      ...headingsOver(finalHeader, named, split),
+    });
     i = last + body.length + skipped;
   }
   return tables;
+}
+
+/**
+ * The named columns of a header's cells, when they make a lines table: an amount column, a quantity or
+ * price column, and one more.
+ */
+function columnsOf(cells: readonly Cell[]): Column[] | null {
+  const named = cells.flatMap((cell) => {
+    const all = kindsOf(cell.text);
+    return all.length > 0 ? [{ kind: all[0]!, cell, all }] : [];
+  });
+  // A heading that names two kinds ("Amount": a count or a sum) is the amount column when no other
+  // heading is: the rightmost such heading.
+  const sum = named.some((c) => c.kind === 'amount')
+    ? undefined
+    : named.filter((c) => c.all.includes('amount')).pop();
+  const columns: Column[] = named.map((c) => ({ kind: c === sum ? 'amount' : c.kind, cell: c.cell }));
+  const kinds = new Set(columns.map((c) => c.kind));
+  const table =
+    kinds.has('amount') &&
+    (kinds.has('quantity') || kinds.has('price')) &&
+    kinds.size >= 3 &&
+    columns.length >= 3;
+  return table ? columns : null;
+}
+
+/** A cell's words, each placed across the page (within a piece of text, each character as wide as the others). */
+function wordsOf(cell: Cell): { text: string; x: number; to: number; span: TextSpan }[] {
+  return cell.spans.flatMap((span) => {
+    const perChar = span.width / Math.max(1, span.text.length);
+    return [...span.text.matchAll(/\S+/g)].map((m) => ({
+      text: m[0],
+      x: span.x + m.index * perChar,
+      to: span.x + (m.index + m[0].length) * perChar,
+      span,
+    }));
+  });
+}
+
+/** A cell cut into pieces before the words at `bounds` (word indexes, 0 and the word count included). */
+function piecesOf(cell: Cell, words: ReturnType<typeof wordsOf>, bounds: readonly number[]): Cell[] {
+  return bounds.slice(1).map((end, k) => {
+    const part = words.slice(bounds[k], end);
+    const text = part.map((w) => w.text).join(' ');
+    const x = part[0]!.x;
+    const width = part[part.length - 1]!.to - x;
+    return { ...cell, text, x, width, spans: [{ ...part[0]!.span, text, x, width }] };
+  });
+}
+
+/** A figure with what may follow it: "3.65", "10.00%", "1,234.00 EUR", "€ 39.00". */
+const FIGURE_WORDS = /^(?:[€$£]\s)?[-−+]?[€$£]?\d[\d.,'’]*\s?%?(?:\s(?:%|[€$£]|[A-Z]{3}))?$/;
+/** A group of three digits that goes on a number ("3 218,10"): never a figure of its own. */
+const THOUSANDS = /^\d{3}(?:[.,]\d+)?(?:\s?%)?$/;
+
+/**
+ * A row whose cells each hold one figure at most: a cell of figures only, printed too close to be two
+ * cells ("3.65 10.00%": a price and its discount), is cut between them.
+ */
+function figuresApart(row: Row): Row {
+  const cells = row.cells.flatMap((cell) => {
+    const words = wordsOf(cell);
+    if (words.length < 2 || !/\d.*\s.*\d/.test(cell.text)) return [cell];
+    // Starts of figures: a word with a digit after one that ends a figure, not a thousands group.
+    const bounds = [0];
+    for (let k = 1; k < words.length; k++) {
+      const before = words
+        .slice(bounds[bounds.length - 1], k)
+        .map((w) => w.text)
+        .join(' ');
+      if (
+        /\d/.test(words[k]!.text) &&
+        FIGURE_WORDS.test(before) &&
+        !(THOUSANDS.test(words[k]!.text) && /^\d{1,3}$/.test(before))
+      )
+        bounds.push(k);
+    }
+    bounds.push(words.length);
+    const pieces = bounds.slice(1).map((end, k) =>
+      words
+        .slice(bounds[k], end)
+        .map((w) => w.text)
+        .join(' '),
+    );
+    return pieces.length > 1 && pieces.every((p) => FIGURE_WORDS.test(p))
+      ? piecesOf(cell, words, bounds)
+      : [cell];
+  });
+  return cells.length === row.cells.length ? row : { ...row, cells };
+}
+
+/** A cut inside a piece of text the PDF drew in one go, where two headings may be joined, rather than between two. */
+const WITHIN_TEXT = 20;
+
+/**
+ * A heading cell over two or more columns of the body, cut between words into one heading per column:
+ * the cut whose pieces line up best with their columns (each piece by its left edge, its right edge or
+ * its centre, whichever the column shares).
+ */
+function splitHeading(cell: Cell, bands: readonly Band[]): Cell[] {
+  const right = cell.x + cell.width;
+  const under = bands.filter((b) => Math.min(b.to, right) - Math.max(b.from, cell.x) > 0);
+  if (under.length < 2) return [cell];
+  const words = wordsOf(cell);
+  if (words.length < under.length) return [cell];
+  const misalignment = (from: number, to: number, band: Band) => {
+    const x = words[from]!.x;
+    const end = words[to - 1]!.to;
+    return Math.min(
+      Math.abs(x - band.from),
+      Math.abs(end - band.to),
+      Math.abs(x + end - band.from - band.to) / 2,
+    );
+  };
+  // Every way to cut the words into as many pieces as columns (a heading holds a few words).
+  let best: { cost: number; bounds: number[] } | null = null;
+  const cutFrom = (bounds: number[], cost: number): void => {
+    const k = bounds.length - 1;
+    const from = bounds[k]!;
+    if (k === under.length - 1) {
+      const total = cost + misalignment(from, words.length, under[k]!);
+      if (!best || total < best.cost) best = { cost: total, bounds: [...bounds, words.length] };
+      return;
+    }
+    for (let to = from + 1; to <= words.length - (under.length - 1 - k); to++)
+      cutFrom(
+        [...bounds, to],
+        cost +
+          misalignment(from, to, under[k]!) +
+          (words[to - 1]!.span === words[to]!.span ? WITHIN_TEXT : 0),
+      );
+  };
+  cutFrom([0], 0);
+  return piecesOf(cell, words, best!.bounds);
+}
+
+/**
+ * A table whose heading names a count or a position and then the name in one cell ("Mge.
+ * Leistungsbeschreibung", "Pos Beschreibung", "Qty Description"), its items printing their figure
+ * before their name in one piece of text ("1 pauschal Anfahrt", "3 Webhosting"): the heading and each
+ * such cell cut in two, the figure (with its unit, for a count) apart from the name.
+ */
+function ledTable(
+  header: readonly Cell[],
+  rows: readonly Row[],
+  bands: readonly Band[],
+): { header: Cell[]; rows: Row[] } | null {
+  for (const [h, heading] of header.entries()) {
+    const words = wordsOf(heading);
+    const at = [1, 2].find((k) => {
+      const lead = kindsOf(
+        words
+          .slice(0, k)
+          .map((w) => w.text)
+          .join(' '),
+      )[0];
+      const rest = kindsOf(
+        words
+          .slice(k)
+          .map((w) => w.text)
+          .join(' '),
+      );
+      return k < words.length && (lead === 'quantity' || lead === 'position') && rest.includes('name');
+    });
+    if (at === undefined) continue;
+    const count =
+      kindsOf(
+        words
+          .slice(0, at)
+          .map((w) => w.text)
+          .join(' '),
+      )[0] === 'quantity';
+    const band = bands[bandOf(bands, heading)];
+    const under = (c: Cell) =>
+      band
+        ? overlapX(c, { x: band.from, y: 0, width: band.to - band.from, height: 0 }) > 0
+        : overlapX(c, heading) > 0;
+    let cutAny = false;
+    const cutRows = rows.map((row) => {
+      const cells = row.cells.flatMap((cell) => {
+        if (!under(cell)) return [cell];
+        const w = wordsOf(cell);
+        if (w.length < 2 || !(count ? /^[-−]?\d[\d.,]*$/ : POSITION).test(w[0]!.text)) return [cell];
+        // A count's unit goes with it: "1 pauschal", "12,5 lfm", "1 lump sum".
+        const unit = count
+          ? ([2, 1].find(
+              (n) =>
+                w.length > n + 1 &&
+                unitOf(
+                  w
+                    .slice(1, n + 1)
+                    .map((x) => x.text)
+                    .join(' '),
+                ),
+            ) ?? 0)
+          : 0;
+        const rest = w.slice(1 + unit);
+        if (!rest.some((x) => /\p{L}{2}/u.test(x.text))) return [cell];
+        cutAny = true;
+        return piecesOf(cell, w, [0, 1 + unit, w.length]);
+      });
+      return cells.length === row.cells.length ? row : { ...row, cells };
+    });
+    if (!cutAny) return null;
+    return {
+      header: [
+        ...header.slice(0, h),
+        ...piecesOf(heading, words, [0, at, words.length]),
+        ...header.slice(h + 1),
+      ],
+      rows: cutRows,
+    };
+  }
+  return null;
+}
+
+/** A body row cut where a heading starts, and between figures printed as one piece of text. */
+const atColumns = (row: Row, header: readonly Cell[]): Row =>
+  figuresApart(
+    splitAtColumns(
+      row,
+      header.map((c) => c.x),
+    ),
+  );
+
+/** The columns of the rows under a header (itemBands), their cells cut at its headings. */
+const bandsUnder = (header: readonly Cell[], rows: readonly Row[]): Band[] =>
+  itemBands(rows.map((r) => atColumns(r, header)));
+
+const isFigure = (c: Cell): boolean => FIGURE_CELL.test(c.text.trim());
+
+/** The columns of a table's body (table-columns.ts), drawn from its items' rows: two figures or more. */
+function itemBands(rows: readonly Row[]): Band[] {
+  const items = rows.filter(
+    (r) => r.cells.filter(isFigure).length >= 2 && moneyIn(r.line.text).some((a) => a.decimals),
+  );
+  return bandsOf(items.flatMap((r) => r.cells.map((c) => ({ box: c, figure: isFigure(c) }))));
+}
+
+/** Kinds of column that hold figures. */
+const FIGURE_KINDS: ReadonlySet<ColumnKind> = new Set(['quantity', 'price', 'amount', 'discount', 'rate']);
+
+/** A cell that is a figure, with at most a unit, a sign or a currency beside it ("23,25 h", "15 %"). */
+const FIGURE_CELL = /^[-−+]?\s?(?:[€$£]\s?)?\d[\d\s.,'’]*(?:\s?(?:%|[€$£]|\p{L}[\p{L}²³.]{0,9}))?$/u;
+
+/**
+ * Which heading is over which cell: the body's columns (bands) paired with the headings in order
+ * (table-columns.ts), the headings of a header over several rows stacked into one. The bands are drawn
+ * from the rows that carry figures (an item's row), not from descriptions that may run across columns.
+ */
+function headingsOver(
+  header: readonly Cell[],
+  columns: readonly Column[],
+  rows: readonly Row[],
+): Pick<Table, 'headingOf' | 'spanOf'> {
+  const stacks: Cell[][] = [];
+  for (const cell of [...header].sort((a, b) => a.x - b.x)) {
+    const stack = stacks.find((s) => s.some((c) => overlapX(c, cell) > 0.5));
+    if (stack) stack.push(cell);
+    else stacks.push([cell]);
+  }
+  const kindOf = (cell: Cell) => columns.find((c) => c.cell === cell)?.kind;
+  const named = stacks.map((s) => s.find((c) => kindOf(c) !== undefined) ?? s[0]!);
+  const headings: Heading[] = stacks.map((s, i) => {
+    const x = Math.min(...s.map((c) => c.x));
+    const kind = kindOf(named[i]!);
+    return {
+      x,
+      y: 0,
+      width: Math.max(...s.map((c) => c.x + c.width)) - x,
+      height: 0,
+      figures: kind !== undefined && FIGURE_KINDS.has(kind),
+    };
+  });
+  const bands = itemBands(rows);
+  const nearest = (cell: Cell) => nearestHeader(header, cell);
+  if (bands.length === 0) return { headingOf: nearest, spanOf: () => null };
+  const paired = pairBands(bands, headings);
+  return {
+    // A cell beside the bands (an article number under the name, in no item's row) by its nearest heading.
+    headingOf: (cell) => {
+      const band = bandOf(bands, cell);
+      if (band < 0) return nearest(cell);
+      const at = paired[band];
+      return at === null || at === undefined ? null : named[at]!;
+    },
+    spanOf: (heading) => {
+      const at = paired.findIndex((p) => p !== null && named[p] === heading);
+      return at < 0 ? null : { from: bands[at]!.from, to: bands[at + 1]?.from ?? Infinity };
+    },
+  };
 }
 
 /** An amount column that includes VAT: never the line's net amount when a net one is printed. */
@@ -214,12 +518,15 @@ function figuresOf(row: Row): Figure[] {
   for (const cell of row.cells) {
     for (const a of moneyIn(cell.text)) {
       if (GROSS.test(cell.text.slice(0, a.index))) continue;
-      const after = /^\s*(\p{L}[\p{L}\d²³()]*\.?)/u.exec(cell.text.slice(a.index + a.text.length))?.[1];
+      // A unit of one word or two ("3 Std", "1 lump sum", "12 sq m").
+      const after = /^\s*(\p{L}[\p{L}\d²³()]*\.?)(\s+\p{L}+\.?)?/u.exec(
+        cell.text.slice(a.index + a.text.length),
+      );
       out.push({
         value: Decimal.parse(a.value)!,
         cell,
         row,
-        unit: after ? unitOf(after) : null,
+        unit: after ? (unitOf(`${after[1]}${after[2] ?? ''}`) ?? unitOf(after[1]!)) : null,
         decimals: a.decimals,
       });
     }
@@ -240,10 +547,10 @@ function ratesIn(rows: readonly Row[]): Decimal[] {
  * The header cell nearest across to a cell (figures are aligned right, words left, so centres are
  * compared), and the kind of its column when the heading names one.
  */
-function nearestHeader(table: Table, cell: Cell): Cell | null {
+function nearestHeader(header: readonly Cell[], cell: Cell): Cell | null {
   const centre = cell.x + cell.width / 2;
   let nearest: Cell | null = null;
-  for (const h of table.header) {
+  for (const h of header) {
     if (!nearest || Math.abs(h.x + h.width / 2 - centre) < Math.abs(nearest.x + nearest.width / 2 - centre))
       nearest = h;
   }
@@ -251,7 +558,7 @@ function nearestHeader(table: Table, cell: Cell): Cell | null {
 }
 
 function columnOf(table: Table, cell: Cell): ColumnKind | null {
-  const nearest = nearestHeader(table, cell);
+  const nearest = table.headingOf(cell);
   return table.columns.find((c) => c.cell === nearest)?.kind ?? null;
 }
 
@@ -443,7 +750,9 @@ function nameOf(
     // one item of a description, whatever its cells.
     const named = inRange.filter((c) => !/:/.test(c.text) && !IDENTIFIER_LINE.test(c.text));
     const bulleted = BULLET.test(inRange[0]?.text ?? '');
-    const cells = named.length > 0 && named.length < inRange.length && !bulleted ? named : inRange;
+    const kept = named.length > 0 && named.length < inRange.length && !bulleted ? named : inRange;
+    // A code in a cell of its own before the name is the item's article number, not part of its name.
+    const cells = kept.length > 1 && CODE_ONLY.test(kept[0]!.text.trim()) ? kept.slice(1) : kept;
     if (cells.length === 0) continue;
     const text = cells.map((c) => c.text.trim()).join(' ');
     raw.push({ text, row, cells });
@@ -498,12 +807,21 @@ function nameOf(
   return { text, place: { row: lines[start]!.row, cells: lines[start]!.cells } };
 }
 
-/** The name column's heading, and where it and the next heading on its right put the column. */
+/**
+ * The name column's heading, and where the column stands: from the heading (or its body column, when
+ * that starts left of it) to the next heading or the next body column on its right, whichever comes
+ * first (figures aligned right stand left of their heading).
+ */
 function nameHeading(table: Table): { cell: Cell; from: number; to: number } | null {
   const cell = table.columns.find((c) => c.kind === 'name')?.cell;
   if (!cell) return null;
+  const span = table.spanOf(cell);
   const next = table.header.filter((c) => c.x > cell.x + 4).reduce((m, c) => Math.min(m, c.x), Infinity);
-  return { cell, from: cell.x - 6, to: next - 2 };
+  return {
+    cell,
+    from: Math.min(cell.x, span?.from ?? Infinity) - 6,
+    to: Math.min(span?.to ?? next, next) - 2,
+  };
 }
 
 /** Where an item's name stands across the page. */
@@ -535,7 +853,7 @@ function nameColumn(table: Table | null, before: number): NameColumn {
   return {
     from,
     to,
-    holds: (c) => c.x < to && (c.x >= from || nearestHeader(table, c) === heading.cell),
+    holds: (c) => c.x < to && (c.x >= from || table.headingOf(c) === heading.cell),
     withDescription: NAME_AND_DESCRIPTION.test(heading.cell.text),
   };
 }
@@ -554,11 +872,13 @@ function lineOf(
     .flatMap(figuresOf)
     .filter((f) => !heading || f === amount || f.cell.x < heading.from || f.cell.x >= heading.to)
     .filter((f) => f.cell !== discount?.cell);
-  const found =
-    factors(figures, amount, table) ??
-    (table && discount && !discount.value.isZero()
+  const plain = factors(figures, amount, table);
+  const discounted =
+    table && discount && !discount.value.isZero()
       ? discountedFactors(figures, amount, table, discount.value)
-      : null);
+      : null;
+  // A discount printed in its column explains the amount better than a quantity the print rounded.
+  const found = plain && !plain.rounded ? plain : (discounted ?? plain);
   const place = (f: Figure): Place => ({ row: f.row, cells: [f.cell] });
   const leftmostFigure = Math.min(
     ...figures.filter((f) => f.decimals || f === found?.quantity).map((f) => f.cell.x),
@@ -656,8 +976,7 @@ export function tableLines(table: Table, rates: readonly KnownRate[]): ReadLine[
   for (const row of table.rows) {
     const figure = figuresOf(row)
       .filter(
-        (f) =>
-          f.decimals && (overlapX(f.cell, column.cell) > 0 || nearestHeader(table, f.cell) === column.cell),
+        (f) => f.decimals && (overlapX(f.cell, column.cell) > 0 || table.headingOf(f.cell) === column.cell),
       )
       .pop();
     if (figure) anchors.push(figure);

@@ -327,7 +327,7 @@ export const TOTAL_LABELS: readonly (readonly [string, LabelRule])[] = [
 
 /** A sum carried from one page to the next ("Übertrag", "à reporter", "carried forward"): no total. */
 export const CARRIED =
-  /^\s*(?:(?:zwischen)?summe\s+)?(?:zwischen)?(?:übertrag|uebertrag|à\s+reporter|report|carried\s+forward|brought\s+forward|sub-?total\s+[cb]\/f)\b/i;
+  /^\s*(?:(?:zwischen)?summe\s+)?(?:zwischen)?(?:übertrag|uebertrag|à\s+reporter|report|carried\s+(?:forward|over)|brought\s+forward|continued|sub-?total\s+[cb]\/f)\b/i;
 
 /** Rows that are a document-level allowance (BG-20) or charge (BG-21), by their first word. */
 export const ALLOWANCE_START = words(
@@ -390,35 +390,48 @@ export const UNIT_WORDS: readonly (readonly [RegExp, string])[] = [
   [/^(g|gramm|grammes?|grams?)$/, 'GRM'],
   [/^(kg|kilos?)$/, 'KGM'],
   [/^(t|tonnes?|tonnen?)$/, 'TNE'],
-  [/^(ml)$/, 'MLT'],
+  // "ml", "lfm": a linear metre (mètre linéaire, laufender Meter) where a quantity is billed by it.
+  [/^(ml|m\.l\.|lfm|lfdm\.?|lfd\.?\s*m|linear\s+metres?)$/, 'MTR'],
   [/^(mm)$/, 'MMT'],
   [/^(cm)$/, 'CMT'],
   [/^(kwh)$/, 'KWH'],
   [/^(km)$/, 'KMT'],
-  [/^(m²|m2|qm|sqm)$/, 'MTK'],
+  [/^(m²|m2|qm|sqm|sq\.?\s*m|square\s+metres?)$/, 'MTK'],
   [/^(m³|m3|cbm)$/, 'MTQ'],
-  [/^(m|mètres?|meter|metres?|lfm)$/, 'MTR'],
+  [/^(m|mètres?|meter|metres?)$/, 'MTR'],
   [/^(l|litres?|liter|liter\(s\)|litre\(s\))$/, 'LTR'],
-  [/^(forfait|pauschale?|lump\s*sum|pausch\.?)$/, 'LS'],
+  [
+    /^(forfaits?|forf\.?|pauschale?|pausch\.?|psch\.?|lump\s*sum|fixed(?:\s+(?:fee|price))?|flat(?:\s+(?:fee|rate))?)$/,
+    'LS',
+  ],
 ];
 
 /** Column headings of an invoice lines table, by what the column holds. */
 export const LINE_COLUMNS: readonly (readonly [
   RegExp,
-  'quantity' | 'price' | 'amount' | 'discount' | 'rate' | 'name' | 'unit' | 'position',
+  'quantity' | 'price' | 'amount' | 'discount' | 'rate' | 'name' | 'unit' | 'position' | 'article',
 ])[] = [
   [/^(qt[ée]s?\.?|quantit[ée]s?|menge|mge\.?|anzahl|anz\.?|qty\.?|quantity|units|amount)$/i, 'quantity'],
+  // Before the price: "VAT rate" is a tax rate, "Rate" alone a price.
+  [/(tva|ust|mwst|steuersatz|^steuer$|vat|tax)/i, 'rate'],
   [
     /(prix\s+unit|p\.?\s?u\.?|einzelpreis|nettopreis|preis|\bep\b|unit\s+price|unit\s+cost|price|rate)/i,
     'price',
   ],
-  [/(montant|total|betrag|gesamt|summe|\bgp\b|entgelt|amount|line\s+total|extension)/i, 'amount'],
-  [/^(rabatt|rab\.?|nachlass|remise|rem\.?|disc\.?|discount)(?:\s*%)?$/i, 'discount'],
-  [/(tva|ust|mwst|steuersatz|^steuer$|vat|tax)/i, 'rate'],
   [
-    /(d[ée]signation|description|libell[ée]|bezeichnung|beschreibung|leistung|produit|product|item|service)/i,
+    /(montant|total|betrag|gesamt|summe|\bgp\b|entgelt|amount|line\s+total|extension|^net$|^netto$)/i,
+    'amount',
+  ],
+  [/^(rabatt|rab\.?|nachlass|remise|rem\.?|disc\.?|discount)(?:\s*%)?$/i, 'discount'],
+  // An article number's column: before the name, whose words it shares ("Product code").
+  [
+    /^(sku|product\s+code|item\s+code|part\s+no\.?|art(?:ikel)?[-.\s]*n(?:r|o)\.?|code(?:\s+article)?|r[ée]f\.?|r[ée]f[ée]rence)$/i,
+    'article',
+  ],
+  [
+    /(d[ée]signation|description|libell[ée]|bezeichnung|beschreibung|leistung|produit|product|item|service|\bdetails?\b|^texte?$)/i,
     'name',
   ],
   [/^(unit[ée]|einheit|unit|me)$/i, 'unit'],
-  [/^(pos\.?|position|#|n[°º]|nr\.?|lfd\.?\s*nr\.?|ligne|line|item\s+no\.?)$/i, 'position'],
+  [/^(pos\.?|position|#|n[°º]|nr\.?|no\.?|lfd\.?\s*nr\.?|ligne|line|item\s+no\.?)$/i, 'position'],
 ];

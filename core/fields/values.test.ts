@@ -35,6 +35,9 @@ describe('printed values', () => {
     expect(values('Art-Nr ZS9997  Gelierzucker 250g  1,45')).toEqual(['1.45']);
     expect(values('Finanzrate 19,00% MwSt.  376,37')).toEqual(['376.37']);
     expect(moneyIn('Steuerbetrag 684')[0]).toMatchObject({ value: '684', decimals: false });
+    // A time of day is no amount; hours that cannot be one are a quantity.
+    expect(values('Anlieferung 10.15 Uhr, Montage 8:30-12:00 h')).toEqual([]);
+    expect(values('Labour  8.75 h  57.05  499.19')).toEqual(['8.75', '57.05', '499.19']);
   });
 
   it.each([

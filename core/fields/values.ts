@@ -172,7 +172,8 @@ export function datesIn(line: string): { value: string; text: string; index: num
 const NOT_AMOUNTS: readonly RegExp[] = [
   /\b\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})\b/g,
   /\b\d{4}-\d{2}-\d{2}\b/g,
-  /\b\d{1,2}[.:]\d{2}\s*(?:-\s*\d{1,2}[.:]\d{2}\s*)?(?:uhr|h\b)/gi,
+  // A time of day ("10.15 Uhr", "8:30-12:00 h"): its hour and minutes can be one; "8.75 h" is hours.
+  /\b(?:[01]?\d|2[0-3])[.:][0-5]\d\s*(?:-\s*(?:[01]?\d|2[0-3])[.:][0-5]\d\s*)?(?:uhr|h\b)/gi,
   /\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){2,7}(?:\s?[A-Z0-9]{1,4})?\b/g,
   /\b(?=[\w-]*[A-Za-z])(?=[\w-]*\d)[A-Za-z0-9]+(?:[-/.][A-Za-z0-9]+)*/g,
   /(?<![\d.,])\d{7,}(?![.,]\d)/g,
