@@ -36,19 +36,35 @@ interface Content {
   /** The XObjects it draws (`/X Do`), with the times each is drawn. */
   readonly drawn: ReadonlyMap<string, number>;
   /**
-   * The text it shows, by the font it is shown in ('' before any `Tf`: the font of what draws it), as
-   * the times each byte is shown (a glyph a byte, as Type 3 fonts encode them).
+   * The text it shows, by the font it is shown in ('' before any `Tf`: the font of what draws it), as the
+   * times each byte is shown (a glyph a byte, as Type 3 fonts encode them). Counted only when asked: only
+   * a Type 3 font's glyphs cost operations, and most text is in other fonts.
    */
-  readonly shown: ReadonlyMap<string, Uint32Array>;
+  readonly shown: ReadonlyMap<string, () => Uint32Array>;
   /** The fills, strokes and texts it paints in a pattern colour (`/P1 scn`), by the pattern. */
   readonly painted: ReadonlyMap<string, number>;
 }
 
-const FILLS = new Set(['f', 'F', 'f*', 'B', 'B*', 'b', 'b*', 'Tj', 'TJ', "'", '"']);
-const STROKES = new Set(['S', 's', 'B', 'B*', 'b', 'b*']);
-const TEXT_SHOWN = new Set(['Tj', 'TJ', "'", '"']);
-const FILL_COLOURS = new Set(['g', 'rg', 'k', 'sc', 'scn', 'cs']);
-const STROKE_COLOURS = new Set(['G', 'RG', 'K', 'SC', 'SCN', 'CS']);
+/**
+ * An operator of at most three characters as one number (its bytes, big-endian), so that the scan tells
+ * operators apart without making a string of each; a longer one is none of those it looks for.
+ */
+const opCode = (b: ArrayLike<number>, from: number, to: number): number => {
+  if (to - from > 3) return -1;
+  let code = 0;
+  for (let i = from; i < to; i++) code = code * 256 + b[i]!;
+  return code;
+};
+const ops = (...names: string[]): ReadonlySet<number> =>
+  new Set(names.map((n) => opCode(Buffer.from(n, 'latin1'), 0, n.length)));
+const [Q_SAVE, Q_RESTORE, TF, DO, SCN, SCN_STROKE] = ['q', 'Q', 'Tf', 'Do', 'scn', 'SCN'].map((n) =>
+  opCode(Buffer.from(n, 'latin1'), 0, n.length),
+);
+const FILLS = ops('f', 'F', 'f*', 'B', 'B*', 'b', 'b*', 'Tj', 'TJ', "'", '"');
+const STROKES = ops('S', 's', 'B', 'B*', 'b', 'b*');
+const TEXT_SHOWN = ops('Tj', 'TJ', "'", '"');
+const FILL_COLOURS = ops('g', 'rg', 'k', 'sc', 'scn', 'cs');
+const STROKE_COLOURS = ops('G', 'RG', 'K', 'SC', 'SCN', 'CS');
 
 const add = (map: Map<string, number>, key: string, n: number): void => {
   map.set(key, (map.get(key) ?? 0) + n);
@@ -63,7 +79,11 @@ const add = (map: Map<string, number>, key: string, n: number): void => {
  */
 function contentOf(bytes: Uint8Array, limit: number): Content {
   let operations = 0;
-  let lastName = '';
+  // The last name's place, read as text only when an operator takes it.
+  let nameFrom = 0;
+  let nameTo = 0;
+  const lastName = (): string =>
+    Buffer.from(bytes.buffer, bytes.byteOffset + nameFrom, nameTo - nameFrom).toString('latin1');
   // A name among the operands of the operator to come (`/P1 scn` paints in a pattern, `1 0 0 scn` not).
   let named = false;
   // Where the strings among the operands of the operator to come begin.
@@ -71,16 +91,18 @@ function contentOf(bytes: Uint8Array, limit: number): Content {
   let state = { font: '', fill: '', stroke: '' };
   const saved: (typeof state)[] = [];
   const drawn = new Map<string, number>();
-  const shown = new Map<string, Uint32Array>();
+  // Where each string shown in a font begins.
+  const shownFrom = new Map<string, number[]>();
   const show = (font: string): void => {
-    const counts = shown.get(font) ?? new Uint32Array(256);
-    shown.set(font, counts);
-    for (const from of strings) readString(bytes, from, (byte) => counts[byte]!++);
+    const from = shownFrom.get(font) ?? [];
+    shownFrom.set(font, from);
+    for (const at of strings) from.push(at);
   };
   const painted = new Map<string, number>();
   scanContent(bytes, {
-    name(b, from, to) {
-      lastName = Buffer.from(b.buffer, b.byteOffset + from, to - from).toString('latin1');
+    name(_b, from, to) {
+      nameFrom = from;
+      nameTo = to;
       named = true;
     },
     string(_b, from) {
@@ -88,13 +110,13 @@ function contentOf(bytes: Uint8Array, limit: number): Content {
     },
     operator(b, from, to, _numbers, elements) {
       operations += 1 + elements;
-      const op = to - from <= 3 ? String.fromCharCode(...b.subarray(from, to)) : '';
-      if (op === 'q') saved.push(state);
-      else if (op === 'Q') state = saved.pop() ?? state;
-      else if (op === 'Tf') state = { ...state, font: lastName };
-      else if (op === 'Do') add(drawn, lastName, 1);
-      if (FILL_COLOURS.has(op)) state = { ...state, fill: op === 'scn' && named ? lastName : '' };
-      if (STROKE_COLOURS.has(op)) state = { ...state, stroke: op === 'SCN' && named ? lastName : '' };
+      const op = opCode(b, from, to);
+      if (op === Q_SAVE) saved.push(state);
+      else if (op === Q_RESTORE) state = saved.pop() ?? state;
+      else if (op === TF) state = { ...state, font: lastName() };
+      else if (op === DO) add(drawn, lastName(), 1);
+      if (FILL_COLOURS.has(op)) state = { ...state, fill: op === SCN && named ? lastName() : '' };
+      if (STROKE_COLOURS.has(op)) state = { ...state, stroke: op === SCN_STROKE && named ? lastName() : '' };
       if (TEXT_SHOWN.has(op) && strings.length > 0) show(state.font);
       if (FILLS.has(op) && state.fill) add(painted, state.fill, 1);
       if (STROKES.has(op) && state.stroke) add(painted, state.stroke, 1);
@@ -103,6 +125,18 @@ function contentOf(bytes: Uint8Array, limit: number): Content {
       return operations > limit;
     },
   });
+  const shown = new Map<string, () => Uint32Array>();
+  for (const [font, from] of shownFrom) {
+    let counts: Uint32Array | undefined;
+    shown.set(font, () => {
+      if (!counts) {
+        const times = new Uint32Array(256);
+        for (const at of from) readString(bytes, at, (byte) => times[byte]!++);
+        counts = times;
+      }
+      return counts;
+    });
+  }
   return { operations, drawn, shown, painted };
 }
 
@@ -164,9 +198,11 @@ export function mostPageOperations(doc: DrawnDocument, limit: number, streamByte
       if (pattern instanceof PdfStream && charged(times, ownOperations(pattern, resources))) return Infinity;
     }
     const fonts = doc.dict(resources?.get('Font'));
-    for (const [name, times] of c.shown) {
+    for (const [name, counted] of c.shown) {
       const costs = name === '' ? costliestOfAll() : glyphCosts(doc.dict(fonts?.get(name)), resources);
-      for (let code = 0; costs && code < 256; code++)
+      if (!costs) continue;
+      const times = counted();
+      for (let code = 0; code < 256; code++)
         if (times[code]! > 0 && costs[code]! > 0 && charged(times[code]!, costs[code]!)) return Infinity;
     }
     return total > limit ? Infinity : total;
