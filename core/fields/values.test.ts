@@ -24,6 +24,15 @@ describe('printed values', () => {
     expect(values('Total TTC :   1 234,56 EUR')).toEqual(['1234.56']);
   });
 
+  it('keeps the minus printed before a currency sign: a credit is not a debit', () => {
+    const values = (text: string) => moneyIn(text).map((a) => a.value);
+    expect(values('Gross Total:  -£49495.68')).toEqual(['-49495.68']);
+    expect(values('VAT 20% on -€41246.40:  -US$8249.28')).toEqual(['-41246.40', '-8249.28']);
+    expect(values('Balance -$12.00 and £-3.50')).toEqual(['-12.00', '-3.50']);
+    // A dash standing apart is a separator, not a sign.
+    expect(values('Total - £20.00')).toEqual(['20.00']);
+  });
+
   it('never takes a date, an identifier, a phone number or a long digit run for an amount', () => {
     const values = (text: string) => moneyIn(text).map((a) => a.value);
     expect(values('N° TVA intra : FR 11 123 456 782')).toEqual([]);

@@ -9,13 +9,16 @@ import { VAT_KEYS } from './check-keys';
 // The profile form (renderer/src/profiles) checks SIRENs with it from here.
 export { isLuhn } from './check-keys';
 
-/** An amount as printed: `1 234,56`, `1.234,56`, `1,234.56`, `1234.56`, `-12,5`, with € or EUR around. */
+/**
+ * An amount as printed: `1 234,56`, `1.234,56`, `1,234.56`, `1234.56`, `-12,5`, with € or EUR around; a
+ * minus may stand before the currency sign (`-£49.50`), where it is still the amount's sign.
+ */
 export const AMOUNT_PATTERN =
-  /-?\d{1,3}(?:[  .,'’]\d{3})*(?:[.,]\d{1,4})?(?!\d)|-?\d+(?:[.,]\d{1,4})?(?!\d)/g;
+  /(?:-(?:€|£|US\$|\$)?)?\d{1,3}(?:[  .,'’]\d{3})*(?:[.,]\d{1,4})?(?!\d)|(?:-(?:€|£|US\$|\$)?)?\d+(?:[.,]\d{1,4})?(?!\d)/g;
 
 /** The decimal text of a printed amount, or null. The last `,` or `.` followed by 1, 2 or 4 digits is the decimal mark. */
 export function parseAmount(printed: string): string | null {
-  const t = printed.replace(/[€\s  ]|EUR/g, '').replace(/[’']/g, '');
+  const t = printed.replace(/[€£$\s  ]|EUR|US(?=\$)/g, '').replace(/[’']/g, '');
   if (!/^-?[\d.,]+$/.test(t)) return null;
   const negative = t.startsWith('-');
   const body = negative ? t.slice(1) : t;
