@@ -411,6 +411,36 @@ describe('totals chosen under the invoice arithmetic', () => {
     ).invoice.totals;
     expect(delivery).toMatchObject({ lineTotal: { value: '1000.00' }, chargeTotal: { value: '12.50' } });
   });
+  it('reads a deposit printed with a minus as taken off (BT-113 positive) when the amount due says so', () => {
+    const kv = (y: number, label: string, value: string) =>
+      [
+        y,
+        [
+          [384, label],
+          [500, value],
+        ],
+      ] as const;
+    const totalsOf = (deposit: string, due: string) =>
+      extractFields(
+        handPage([
+          [40, [[40, 'INVOICE 2026/5810']]],
+          kv(402, 'Sub-total:', '£10,000.00'),
+          kv(414, 'VAT 20%:', '£2,000.00'),
+          kv(426, 'Gross Total:', '£12,000.00'),
+          kv(438, 'Less deposit:', deposit),
+          kv(450, 'Balance due:', due),
+        ]),
+      ).invoice.totals;
+    expect(totalsOf('-£2,000.00', '£10,000.00')).toMatchObject({
+      prepaidAmount: { value: '2000.00' },
+      duePayable: { value: '10000.00' },
+    });
+    // Printed the other way round, the same arithmetic keeps the sign.
+    expect(totalsOf('-£2,000.00', '£14,000.00')).toMatchObject({
+      prepaidAmount: { value: '-2000.00' },
+      duePayable: { value: '14000.00' },
+    });
+  });
   it('reads a reverse-charge invoice that prints no VAT row: its gross is the same amount under "TOTAL"', () => {
     const kv = (y: number, label: string, value: string) =>
       [

@@ -85,15 +85,23 @@ function candidatesOf(layout: Layout): Map<TotalTerm, Candidate[]> {
     for (const pair of labelledValues(layout, [rule], readAmount, { exclude: LEGAL_MENTION, alone: true })) {
       if (LEGAL_MENTION.test(pair.cell.text) || CARRIED.test(pair.labelRow.line.text)) continue;
       const list = out.get(term as TotalTerm) ?? [];
-      list.push({
-        term: term as TotalTerm,
-        // An allowance or charge total printed with a minus shows its direction, not its sign in the
-        // model: the totals' sign is given to it below (a credit note's allowances carry the minus).
-        value: UNSIGNED.has(term) ? pair.value.abs() : pair.value,
-        strength: pair.strength,
-        place: { row: pair.row, cells: pair.cell === pair.label ? [pair.cell] : [pair.label, pair.cell] },
-        cellKey: `${pair.row.index}:${pair.cell.x.toFixed(1)}`,
-      });
+      // An allowance or charge total printed with a minus shows its direction, not its sign in the
+      // model: the totals' sign is given to it below (a credit note's allowances carry the minus). A
+      // prepaid amount printed with a minus ("Less deposit: -2 000,00") may show that it is taken off,
+      // or be negative: both are offered, and BT-112 − BT-113 = BT-115 tells which.
+      const values = UNSIGNED.has(term)
+        ? [pair.value.abs()]
+        : term === 'BT-113' && pair.value.sign() < 0
+          ? [pair.value, pair.value.abs()]
+          : [pair.value];
+      for (const value of values)
+        list.push({
+          term: term as TotalTerm,
+          value,
+          strength: pair.strength,
+          place: { row: pair.row, cells: pair.cell === pair.label ? [pair.cell] : [pair.label, pair.cell] },
+          cellKey: `${pair.row.index}:${pair.cell.x.toFixed(1)}`,
+        });
       out.set(term as TotalTerm, list);
     }
   }
