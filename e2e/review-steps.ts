@@ -330,7 +330,11 @@ export async function reviewToFacturx(
   test.info().annotations.push({ type: 'corrected', description: corrected.join(', ') });
   expect(corrected).toEqual(expect.arrayContaining(wrongTotals));
 
-  // The France 2026 blocker BT-23 is cleared through its finding, which leads to the field.
+  // The France 2026 blocker BT-23 is cleared through its finding, which leads to the field. The
+  // corrections are checked first: a findings list that changes under the pointer would take the click
+  // elsewhere.
+  await expect(review.locator('[data-testid="review-finding"][data-kind="blocking"]')).toHaveCount(1);
+  await expect(review.getByTestId('review-status')).not.toHaveAttribute('data-state', 'checking');
   await blocker.getByRole('button', { name: /^Go to / }).click();
   const bt23 = fieldOf(review, 'business_process');
   await expect(bt23).toBeFocused();
