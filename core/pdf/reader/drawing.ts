@@ -55,11 +55,9 @@ const opCode = (b: ArrayLike<number>, from: number, to: number): number => {
   for (let i = from; i < to; i++) code = code * 256 + b[i]!;
   return code;
 };
-const ops = (...names: string[]): ReadonlySet<number> =>
-  new Set(names.map((n) => opCode(Buffer.from(n, 'latin1'), 0, n.length)));
-const [Q_SAVE, Q_RESTORE, TF, DO, SCN, SCN_STROKE] = ['q', 'Q', 'Tf', 'Do', 'scn', 'SCN'].map((n) =>
-  opCode(Buffer.from(n, 'latin1'), 0, n.length),
-);
+const codeOf = (name: string): number => opCode(Buffer.from(name, 'latin1'), 0, name.length);
+const ops = (...names: string[]): ReadonlySet<number> => new Set(names.map(codeOf));
+const [Q_SAVE, Q_RESTORE, TF, DO, SCN, SCN_STROKE] = ['q', 'Q', 'Tf', 'Do', 'scn', 'SCN'].map(codeOf);
 const FILLS = ops('f', 'F', 'f*', 'B', 'B*', 'b', 'b*', 'Tj', 'TJ', "'", '"');
 const STROKES = ops('S', 's', 'B', 'B*', 'b', 'b*');
 const TEXT_SHOWN = ops('Tj', 'TJ', "'", '"');
