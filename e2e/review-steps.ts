@@ -304,6 +304,18 @@ export async function reviewToFacturx(
     const input = fieldOf(review, fieldPath);
     if ((await input.count()) === 1) await expect(input).toHaveValue(value);
   }
+  // A row of the lines is one value high, so that a long invoice shows many at once; where a value was
+  // read shows under it while it has the focus.
+  const quantity = review.locator('[data-testid="review-field"][data-path="lines[0].quantity"]');
+  const where = quantity.locator('.provenance');
+  await expect(where).toBeHidden();
+  const rowHeight = (await review.getByTestId('review-lines-row').first().boundingBox())?.height ?? 0;
+  const inputHeight = (await quantity.locator('input').boundingBox())?.height ?? 0;
+  expect(rowHeight).toBeGreaterThan(0);
+  expect(rowHeight).toBeLessThan(inputHeight * 2);
+  await quantity.locator('input').focus();
+  await expect(where).toBeVisible();
+  await quantity.locator('input').blur();
   // The reader may get this invoice right with no help (it prints its business process and its totals
   // read true): the review of a misreading is then shown on one made by hand, the grand total typed wrong
   // and the business process (BT-23), a France 2026 blocker, left empty.

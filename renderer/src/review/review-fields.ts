@@ -17,6 +17,8 @@ export interface FieldSpec {
   /** For `code`: the code list its choices come from (their names shown), else free `suggestions`. */
   readonly list?: CodeList;
   readonly suggestions?: readonly string[];
+  /** In a table: a column of words (a name, a reason) that wants more room than a figure or a code. */
+  readonly wide?: boolean;
 }
 
 export interface SectionSpec {
@@ -147,7 +149,7 @@ export const tables: readonly TableSpec[] = [
     group: 'BG-25',
     columns: [
       field(['id'], 'BT-126'),
-      field(['item', 'name'], 'BT-153'),
+      field(['item', 'name'], 'BT-153', { wide: true }),
       field(['quantity'], 'BT-129', { kind: 'decimal' }),
       field(['unit_code'], 'BT-130', { kind: 'code', list: 'unit' }),
       field(['net_price'], 'BT-146', { kind: 'decimal' }),
@@ -167,7 +169,7 @@ export const tables: readonly TableSpec[] = [
       field(['rate'], 'BT-119', { kind: 'decimal' }),
       field(['taxable_amount'], 'BT-116', { kind: 'decimal' }),
       field(['tax_amount'], 'BT-117', { kind: 'decimal' }),
-      field(['exemption_reason'], 'BT-120'),
+      field(['exemption_reason'], 'BT-120', { wide: true }),
       field(['exemption_reason_code'], 'BT-121', { kind: 'code', list: 'vatex' }),
     ],
     newEntry: () => ({ category_code: 'S' }),
@@ -177,7 +179,7 @@ export const tables: readonly TableSpec[] = [
     title: 'review.allowances',
     path: ['allowances'],
     columns: [
-      field(['reason'], 'BT-97'),
+      field(['reason'], 'BT-97', { wide: true }),
       field(['amount'], 'BT-92', { kind: 'decimal' }),
       field(['vat_category_code'], 'BT-95', { kind: 'code', list: 'vatCategory' }),
       field(['vat_rate'], 'BT-96', { kind: 'decimal' }),
@@ -189,7 +191,7 @@ export const tables: readonly TableSpec[] = [
     title: 'review.charges',
     path: ['charges'],
     columns: [
-      field(['reason'], 'BT-104'),
+      field(['reason'], 'BT-104', { wide: true }),
       field(['amount'], 'BT-99', { kind: 'decimal' }),
       field(['vat_category_code'], 'BT-102', { kind: 'code', list: 'vatCategory' }),
       field(['vat_rate'], 'BT-103', { kind: 'decimal' }),
@@ -202,7 +204,7 @@ export const tables: readonly TableSpec[] = [
     path: ['notes'],
     columns: [
       field(['subject_code'], 'BT-21', { kind: 'code', list: 'noteSubject' }),
-      field(['content'], 'BT-22', { kind: 'long' }),
+      field(['content'], 'BT-22', { kind: 'long', wide: true }),
     ],
     newEntry: () => ({}),
   },

@@ -171,7 +171,13 @@ function Field({
   const describedBy = [problem && `${id}-problem`, uncertain && `${id}-uncertain`].filter(Boolean).join(' ');
   return (
     <div
-      className={['review-field', uncertain && 'uncertain', problem && 'has-problem', compact && 'compact']
+      className={[
+        'review-field',
+        uncertain && 'uncertain',
+        problem && 'has-problem',
+        compact && 'compact',
+        compact && spec.wide && 'wide',
+      ]
         .filter(Boolean)
         .join(' ')}
       data-testid="review-field"
