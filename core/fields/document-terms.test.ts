@@ -220,6 +220,18 @@ describe("the document's own terms", () => {
     expect(type('Facture FA-2017-0009')).toBe('380');
   });
 
+  it('takes the title, not an e-mail or web address that starts with its word, as where BT-3 was read', () => {
+    const { invoice, evidence } = extractFields(
+      handPage([
+        [40, [[400, 'rechnung@beispiel-medien.de']]],
+        [52, [[400, 'rechnung.beispiel-medien.de']]],
+        [200, [[40, 'Rechnung']]],
+      ]),
+    );
+    expect(invoice.typeCode).toBe('380');
+    expect(evidence['BT-3']?.text).toBe('Rechnung');
+  });
+
   it('reads values under a row of headings, and the due date the payment terms count in days', () => {
     const { invoice } = extractFields(
       handPage([

@@ -115,6 +115,8 @@ function titles(layout: Layout): { row: Row; cell: Row['cells'][number]; rest: s
       // sur facture n° F-1", "Korrektur zu Rechnung R-1" name the invoice they refer to).
       const end = (m.index ?? 0) + m[0].length;
       const rest = cell.text.slice(end);
+      // An e-mail or web address that starts with the word (rechnung@…, facture.example.fr) is no title.
+      if (/^[@.]\p{L}/u.test(rest)) continue;
       // … or the words before it do ("Korrektur zu Rechnung Nr. R-1", "Credit for invoice F-1").
       if (
         NOT_OWN_NUMBER.test(rest) ||
