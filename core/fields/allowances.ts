@@ -7,7 +7,7 @@
  * BT-106 − BT-107 + BT-108 = BT-109 holds.
  */
 import { Decimal } from '../decimal/decimal';
-import type { AllowanceCharge } from '../model/invoice';
+import type { AllowanceCharge, InvoiceLine, VatBreakdown } from '../model/invoice';
 import type { Layout } from '../text/layout';
 import type { Place } from './confidence';
 import { categoryTax } from './vat-breakdown';
@@ -94,4 +94,62 @@ export function toAllowanceCharges(
       ...(vat ? { tax: categoryTax(vat.category, vat.rate) } : {}),
     };
   });
+}
+
+const sameTax = (
+  tax: { readonly categoryCode?: string; readonly rate?: string } | undefined,
+  entry: VatBreakdown,
+): boolean =>
+  tax?.categoryCode === entry.categoryCode &&
+  (Decimal.parse(tax?.rate ?? '0')?.equals(Decimal.parse(entry.rate ?? '0') ?? Decimal.ZERO) ?? false);
+
+/**
+ * An allowance or charge printed once for an invoice of several VAT rates ("Remise 3 %: -714,90") is,
+ * in EN 16931, one entry per rate, each with its category (BR-32, BR-37). The invoice's own arithmetic
+ * gives each rate's share: its lines, with the allowances and charges already of that rate, less its
+ * taxable amount in the breakdown. The entry is split so only when every share has the entry's sign and
+ * the shares add up to it exactly; otherwise the entries stay as read (and the rule asks for the rate).
+ */
+export function splitAcrossRates(
+  entries: readonly AllowanceCharge[],
+  lines: readonly InvoiceLine[],
+  breakdown: readonly VatBreakdown[],
+): AllowanceCharge[] {
+  const untaxed = entries.filter((e) => !e.tax?.categoryCode);
+  const [one] = untaxed;
+  const amount = Decimal.parse(one?.amount?.value ?? '');
+  if (untaxed.length !== 1 || !one || !amount || breakdown.length === 0) return [...entries];
+  const signed = (e: AllowanceCharge) => {
+    const a = Decimal.parse(e.amount?.value ?? '') ?? Decimal.ZERO;
+    return e.isCharge ? a : a.negated();
+  };
+  const shares = breakdown.map((entry) => {
+    const basis = Decimal.parse(entry.basisAmount?.value ?? '');
+    if (!basis) return null;
+    const lineSum = Decimal.sum(
+      lines
+        .filter((l) => sameTax(l.taxes?.[0], entry))
+        .map((l) => Decimal.parse(l.summation?.lineTotal?.value ?? '') ?? Decimal.ZERO),
+    );
+    const others = Decimal.sum(entries.filter((e) => e !== one && sameTax(e.tax, entry)).map(signed));
+    // basis = lines + charges − allowances, so what is left of the basis is this entry's share.
+    const left = basis.minus(lineSum).minus(others);
+    return one.isCharge ? left : left.negated();
+  });
+  if (shares.some((x) => x === null || (!x.isZero() && x.sign() !== amount.sign()))) return [...entries];
+  const known = shares as Decimal[];
+  if (!Decimal.sum(known).equals(amount)) return [...entries];
+  const split = breakdown.flatMap((entry, i) => {
+    const share = known[i]!;
+    if (share.isZero() || !entry.categoryCode) return [];
+    const { percent: _percent, basisAmount: _basis, ...rest } = one;
+    return [
+      {
+        ...rest,
+        amount: { value: share.toFixed(2) },
+        tax: categoryTax(entry.categoryCode, Decimal.parse(entry.rate ?? '0') ?? Decimal.ZERO),
+      },
+    ];
+  });
+  return entries.flatMap((e) => (e === one ? split : [e]));
 }

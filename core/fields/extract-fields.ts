@@ -12,7 +12,7 @@ import type { Invoice, InvoiceLine, Party, VatBreakdown } from '../model/invoice
 import { layoutOf, type Layout, type Row } from '../text/layout';
 import type { DocumentText } from '../text/page-text';
 import { Decimal } from '../decimal/decimal';
-import { allowanceRows, toAllowanceCharges } from './allowances';
+import { allowanceRows, splitAcrossRates, toAllowanceCharges } from './allowances';
 import { ABSTAIN, CHOSEN, evidenceAt, LABELLED, type Place } from './confidence';
 import {
   billingFramework,
@@ -246,6 +246,12 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
   const lines = again && lineTotal ? summingTo(again, lineTotal.round(2)) : null;
   if (lines && lines.lines.every((l) => underChosen(taxOf(l)))) {
     invoice.lines = lines.lines.map((l) => l.line);
+    if (invoice.allowanceCharges && invoice.vatBreakdown)
+      invoice.allowanceCharges = splitAcrossRates(
+        invoice.allowanceCharges,
+        invoice.lines,
+        invoice.vatBreakdown,
+      );
     // Lines that add up to the sum of lines: each of their amounts is as sure as that sum.
     const sure = chosen?.terms['BT-106']?.proven ? 0.95 : 0.85;
     for (const [i, l] of lines.lines.entries()) {

@@ -343,6 +343,105 @@ describe('totals chosen under the invoice arithmetic', () => {
       }),
     ]);
   });
+  it('splits an allowance printed once over two VAT rates into one per rate, by what each rate lacks', () => {
+    const page = (remise: string) =>
+      extractFields(
+        handPage([
+          [40, [[40, 'FACTURE N° F-2026-31']]],
+          [
+            100,
+            [
+              [40, 'Libellé'],
+              [300, 'Quantité'],
+              [360, 'Prix U. HT'],
+              [430, 'TVA'],
+              [480, 'Total HT'],
+            ],
+          ],
+          [
+            114,
+            [
+              [40, 'Pain de campagne'],
+              [300, '10 pce'],
+              [360, '10,00'],
+              [430, '5,5%'],
+              [480, '100,00'],
+            ],
+          ],
+          [
+            126,
+            [
+              [40, 'Formation bureautique'],
+              [300, '2 jour'],
+              [360, '500,00'],
+              [430, '20%'],
+              [480, '1 000,00'],
+            ],
+          ],
+          [
+            160,
+            [
+              [40, 'Taux TVA'],
+              [110, 'Base'],
+              [170, 'TVA'],
+              [370, 'Sous-total HT:'],
+              [480, '1 100,00'],
+            ],
+          ],
+          [
+            172,
+            [
+              [40, '5,5%'],
+              [110, '97,00'],
+              [170, '5,34'],
+              [370, 'Remise 3%:'],
+              [480, remise],
+            ],
+          ],
+          [
+            184,
+            [
+              [40, '20%'],
+              [110, '970,00'],
+              [170, '194,00'],
+              [370, 'Net HT:'],
+              [480, '1 067,00'],
+            ],
+          ],
+          [
+            196,
+            [
+              [370, 'Montant TVA:'],
+              [480, '199,34'],
+            ],
+          ],
+          [
+            208,
+            [
+              [370, 'Montant TTC:'],
+              [480, '1 266,34'],
+            ],
+          ],
+        ]),
+      ).invoice;
+    const invoice = page('-33,00');
+    expect(invoice.lines).toHaveLength(2);
+    expect(invoice.allowanceCharges).toEqual([
+      expect.objectContaining({
+        isCharge: false,
+        amount: { value: '3.00' },
+        reason: 'Remise 3%',
+        tax: { typeCode: 'VAT', categoryCode: 'S', rate: '5.5' },
+      }),
+      expect.objectContaining({
+        isCharge: false,
+        amount: { value: '30.00' },
+        reason: 'Remise 3%',
+        tax: { typeCode: 'VAT', categoryCode: 'S', rate: '20' },
+      }),
+    ]);
+  });
+
   it('reads a charge in a totals block beside the VAT table, and one labelled "Delivery:"', () => {
     const beside = extractFields(
       handPage([

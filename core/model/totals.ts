@@ -180,7 +180,9 @@ function completeBreakdown(
     } else breakdown.push(entry);
   });
   for (const [key, { category, rate, basis }] of bases ?? []) {
-    if (seen.has(key) || basis === null) continue;
+    // A line or allowance without a VAT category makes no breakdown of its own: its rule (BR-CO-04,
+    // BR-32, BR-37) asks for the category, where an entry without one would only add BR-47.
+    if (seen.has(key) || basis === null || category === undefined) continue;
     const b = round2(basis);
     breakdown.push({
       taxAmount: { value: taxOf(b, rate).toString() },
