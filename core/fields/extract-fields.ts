@@ -33,7 +33,7 @@ import { readLines, summingTo, tablesOf, type LineTerm } from './extract-lines';
 import type { FieldEvidence, FieldExtraction } from './extraction';
 import { identifiersOf } from './identifiers';
 import { legalNotes } from './legal-notes';
-import { LANGUAGE_WORDS, VAT_CATEGORY_WORDS, type Language } from './labels';
+import { LANGUAGE_WORDS, VAT_CATEGORY_WORDS, withoutVatIds, type Language } from './labels';
 import { readParties, type PartyReading } from './parties';
 import { recallLayout } from './supplier-layout/recall';
 import type { SellerLayout } from './supplier-layout/seller-layout';
@@ -317,8 +317,8 @@ function withReason(row: BreakdownRow, layout: Layout): VatBreakdown {
   const words = VAT_CATEGORY_WORDS.find(([, code]) => code === row.category)?.[0];
   const mention = words
     ? layout.rows
-        .find((r: Row) => r.cells.some((c) => words.test(c.text)))
-        ?.cells.find((c) => words.test(c.text))
+        .find((r: Row) => r.cells.some((c) => words.test(withoutVatIds(c.text))))
+        ?.cells.find((c) => words.test(withoutVatIds(c.text)))
     : undefined;
   return mention ? { ...row.entry, exemptionReason: mention.text.trim() } : row.entry;
 }

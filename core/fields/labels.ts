@@ -373,6 +373,18 @@ export const VAT_CATEGORY_WORDS: readonly (readonly [RegExp, string])[] = (
   ] as const
 ).map(([pattern, code]) => [words(pattern), code] as const);
 
+/**
+ * A VAT number with its label ("TVA intracommunautaire : FR75907613889", "N° TVA intracom. du client
+ * FR…", "Intra-community VAT No. DE…") names a party's registration, not an intra-community supply:
+ * taken out of a text before its exemption words are read.
+ */
+const VAT_ID_WITH_LABEL = words(
+  /(?:(?:tva|vat)\s+intra-?com(?:munautaire|munity|m?\.)?|intra-?community\s+vat)(?:\s+(?:du|de\s+l['’]|of\s+the)\s+[a-zà-ÿ]+)?\s*(?:n[°ºo]\.?|number|no\.?|id)?\s*[:.]?\s*[A-Z]{2}\s?(?=[0-9A-Z ]*\d)[0-9A-Z][0-9A-Z ]{1,16}/gi,
+);
+
+/** The text whose words may name an exemption: without the VAT numbers and their labels. */
+export const withoutVatIds = (text: string): string => text.replace(VAT_ID_WITH_LABEL, ' ');
+
 /** Units printed in a line's quantity column, as UN/ECE Recommendation 20 codes (BT-130). */
 export const UNIT_WORDS: readonly (readonly [RegExp, string])[] = [
   [

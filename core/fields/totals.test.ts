@@ -442,6 +442,43 @@ describe('totals chosen under the invoice arithmetic', () => {
     ]);
   });
 
+  it("takes a VAT number's label ('TVA intracommunautaire : FR…') for no intra-community supply", () => {
+    const { invoice } = extractFields(
+      handPage([
+        [40, [[40, 'FACTURE N° FA26-1']]],
+        [
+          300,
+          [
+            [300, 'Total des lignes HT:'],
+            [480, '632,51'],
+          ],
+        ],
+        [
+          312,
+          [
+            [300, 'Montant TVA 0,0 %:'],
+            [480, '0,00'],
+          ],
+        ],
+        [
+          324,
+          [
+            [300, 'Net TTC:'],
+            [480, '632,51'],
+          ],
+        ],
+        [360, [[40, 'Exonération de TVA, article 262 I du CGI (exportation)']]],
+        [800, [[40, 'RCS Toulouse 907 613 889 | TVA intracommunautaire: FR75907613889']]],
+      ]),
+    );
+    expect(invoice.vatBreakdown).toEqual([
+      expect.objectContaining({
+        categoryCode: 'G',
+        exemptionReason: 'Exonération de TVA, article 262 I du CGI (exportation)',
+      }),
+    ]);
+  });
+
   it('reads a charge in a totals block beside the VAT table, and one labelled "Delivery:"', () => {
     const beside = extractFields(
       handPage([

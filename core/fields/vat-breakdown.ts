@@ -10,7 +10,7 @@ import type { VatBreakdown } from '../model/invoice';
 import type { Layout, Row } from '../text/layout';
 import type { Place } from './confidence';
 import { VATEX_CODES } from '../rules/codelists/vatex';
-import { VAT_CATEGORY_WORDS } from './labels';
+import { VAT_CATEGORY_WORDS, withoutVatIds } from './labels';
 import { moneyIn, parseAmount } from './values';
 
 export interface BreakdownRow {
@@ -61,7 +61,8 @@ function printedCategory(text: string, rate: Decimal): string | null {
   const code = CATEGORY_CODE.exec(text);
   const letter = code?.[1] ?? code?.[2];
   if (letter) return letter;
-  const words = VAT_CATEGORY_WORDS.find(([pattern]) => pattern.test(text));
+  const mention = withoutVatIds(text);
+  const words = VAT_CATEGORY_WORDS.find(([pattern]) => pattern.test(mention));
   return words && rate.isZero() ? words[1] : null;
 }
 
@@ -273,7 +274,9 @@ export function impliedBreakdown(layout: Layout, net: Decimal, vat: Decimal): Br
     const coded = layout.rows.find((r) => vatexIn(r.line.text));
     if (coded) return row(coded, Decimal.ZERO, vatexIn(coded.line.text)!.category, Decimal.ZERO);
     for (const [pattern, code] of VAT_CATEGORY_WORDS) {
-      const at = layout.rows.find((r) => pattern.test(r.line.text) && !LEGEND.test(r.line.text));
+      const at = layout.rows.find(
+        (r) => pattern.test(withoutVatIds(r.line.text)) && !LEGEND.test(r.line.text),
+      );
       if (at) return row(at, Decimal.ZERO, code, Decimal.ZERO);
     }
     return null;
