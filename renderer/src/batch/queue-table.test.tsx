@@ -61,8 +61,8 @@ describe('the batch queue', () => {
       'Not valid',
     ]);
     expect(cells('invalid-1.xml').slice(3)).toEqual(['EN16931', 'Does not pass', '—', 'Not valid']);
-    expect(cells('scan-1.pdf').slice(4)).toEqual(['—', '—', 'Ready to convert']);
-    expect(cells('data.json').slice(6)).toEqual(['Ready to convert']);
+    expect(cells('scan-1.pdf').slice(4)).toEqual(['—', '—', 'To convert']);
+    expect(cells('data.json').slice(6)).toEqual(['To convert']);
     expect(cells('valid-3.xml').slice(4)).toEqual(['Passes', '—', 'Valid']);
   });
 
@@ -125,7 +125,7 @@ describe('the batch queue', () => {
         '4 documents : 1 valides, 2 non valides ou refusés, 1 à convertir, 0 convertis, 0 en cours',
       ),
     );
-    expect(cells('scan-1.pdf').slice(6)).toEqual(['Prêt à convertir']);
+    expect(cells('scan-1.pdf').slice(6)).toEqual(['À convertir']);
     expect(screen.getByRole('button', { name: 'Vérifier à nouveau' })).toBeTruthy();
   });
 });

@@ -70,7 +70,7 @@ describe('the reading of a PDF without invoice data', () => {
     fireEvent.click(within(screen.getByTestId('queue-row')).getByRole('button', { name: 'Cancel scan.pdf' }));
     expect((await screen.findByTestId('document-unread')).textContent).toContain('cancelled');
     await waitFor(() => expect(screen.getByTestId('queue-row').dataset.status).toBe('to_convert'));
-    expect(queueStatus().textContent).toBe('Ready to convert');
+    expect(queueStatus().textContent).toBe('To convert');
     expect(counter()).toContain('0 in progress');
   });
 
