@@ -177,6 +177,23 @@ describe('a line VAT category written twice (our fixture): only the France 2026 
   });
 });
 
+describe('a total VAT written "-0.00" (our fixture): Saxon puts an untyped -0 before 0', () => {
+  it('fails BR-CO-14 against a sum of no VAT amount, as the official artefact does, and passes BR-DEC-13', () => {
+    const name = 'minimum-vat-total-negative-zero.xml';
+    const official = officialOn(name) as ReturnType<typeof officialOn> & { facturx: { id: string }[] };
+    expect(official.en16931.map((f) => f.id)).toContain('BR-CO-14');
+    expect(official.facturx).toEqual([]);
+    const xml = readFileSync(path.join(here, '../rules/facturx/fixtures', name), 'utf8');
+    for (const target of ['en16931', 'france_2026'] as const) {
+      const outcome = validateXml(xml, { ...EN, target });
+      if (!outcome.ok) throw new Error(outcome.error.message);
+      const ids = outcome.report.issues.filter((i) => i.stage === 'schematron').map((i) => i.ruleId);
+      expect(ids.sort()).toEqual(official.en16931.map((f) => f.id).sort());
+      expect(outcome.report.profileConformance.issues).toEqual([]);
+    }
+  });
+});
+
 describeWithCorpus('validateXml on corpus invoices', () => {
   it('writes the cli.md report for a valid invoice', () => {
     const outcome = validateXml(read('cii/valid/CII_example1.xml'), { ...EN, filename: 'CII_example1.xml' });
