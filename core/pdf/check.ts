@@ -45,6 +45,9 @@ export type PdfCheckResult = Readonly<Record<PdfStage, PdfStageResult>>;
 
 const PDFA = 'ISO 19005-3';
 const FX = 'Factur-X 1.09';
+/** Where the carrier requirements are numbered in a public text (see PDF_CHECKS). */
+const EMBED = 'ZUGFeRD 2.1.1 Technical Supplement A §2.2';
+const XMP = 'ZUGFeRD 2.1.1 Technical Supplement A §2.3';
 
 interface PdfCheck {
   readonly stage: PdfStage;
@@ -97,20 +100,26 @@ export const PDF_CHECKS = {
   'PDFA-PDFAID': pdfa(`${PDFA} §6.6.4 [6.6.4-1, 6.6.4-2, 6.6.4-3]`),
   'PDFA-EMBEDDED-FILE': pdfa(`${PDFA} §6.8`),
   'PDFA-EMBEDDED-AF': pdfa(`${PDFA} §6.8 [6.8-4]`),
-  'FX-XML-PRESENT': fx(`${FX} (embedded invoice file)`),
+  // No public text of Factur-X 1.09 with its section numbers was found, so none is cited for it. The
+  // carrier requirements are unchanged from the versions whose public texts number them: 'Data
+  // relationship' (/AFRelationship per profile) is §6.2.2 of Factur-X 1.07.2 / ZUGFeRD 2.3.2
+  // (2024-11-15); 'Embedding the XML file' (file name, /AF, MIME type) and 'The PDF/A extension schema'
+  // (the fx: XMP properties) are §2.2 and §2.3 of the ZUGFeRD 2.1.1 Technical Supplement Part A
+  // (2020-07-01). Each clause names the version its number comes from.
+  'FX-XML-PRESENT': fx(`${FX} (embedded invoice file; ${EMBED})`),
   // Factur-X 1.09 names the invoice factur-x.xml (xrechnung.xml for the XRECHNUNG profile); the names
   // of ZUGFeRD 1 and 2.0 carriers are a warning, because every Factur-X and ZUGFeRD reader still finds
   // the invoice under them and they were that standard's requirement when the file was made.
-  'FX-FILENAME': fx(`${FX} (embedded invoice file name)`, 'warning'),
-  'FX-AF': fx(`${FX} (catalog /AF)`),
-  'FX-AFRELATIONSHIP': fx(`${FX} (/AFRelationship per profile)`),
-  'FX-SUBTYPE': fx(`${FX} (MIME type text/xml)`),
+  'FX-FILENAME': fx(`${FX} (embedded invoice file name; ${EMBED})`, 'warning'),
+  'FX-AF': fx(`${FX} (catalog /AF; ${EMBED})`),
+  'FX-AFRELATIONSHIP': fx(`${FX} (/AFRelationship per profile; Factur-X 1.07.2 §6.2.2)`),
+  'FX-SUBTYPE': fx(`${FX} (MIME type text/xml; ${EMBED})`),
   'FX-PROFILE': fx(`${FX} (BT-24 profile identifier)`),
-  'FX-XMP-PROPERTIES': fx(`${FX} (XMP extension schema)`),
-  'FX-XMP-DOCUMENTTYPE': fx(`${FX} (fx:DocumentType)`),
-  'FX-XMP-FILENAME': fx(`${FX} (fx:DocumentFileName)`),
-  'FX-XMP-VERSION': fx(`${FX} (fx:Version)`),
-  'FX-XMP-CONFORMANCE': fx(`${FX} (fx:ConformanceLevel)`),
+  'FX-XMP-PROPERTIES': fx(`${FX} (XMP extension schema; ${XMP})`),
+  'FX-XMP-DOCUMENTTYPE': fx(`${FX} (fx:DocumentType; ${XMP})`),
+  'FX-XMP-FILENAME': fx(`${FX} (fx:DocumentFileName; ${XMP})`),
+  'FX-XMP-VERSION': fx(`${FX} (fx:Version; ${XMP})`),
+  'FX-XMP-CONFORMANCE': fx(`${FX} (fx:ConformanceLevel; ${XMP})`),
   'FX-XMP-SCHEMA': fx(`${PDFA} §6.6.2.3.1 [6.6.2.3.1-1]`),
 } as const satisfies Record<string, PdfCheck>;
 

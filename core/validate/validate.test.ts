@@ -134,6 +134,7 @@ describe('a value written twice where an official rule reads one (our fixtures)'
     ['en16931-vat-amount-twice.xml', 'BR-CO-17', '70.96', null],
     ['en16931-line-rate-twice.xml', 'BR-S-08', '20', 'BR-FR-16_BT-152'],
     ['en16931-seller-address-twice.xml', 'BR-62', '0225', 'BR-FR-13_BT-34'],
+    ['en16931-issue-date-twice.xml', 'BR-03', '20260901', 'BR-FR-CO-07_BT-9'],
   ])(
     '%s: the official artefact stops on %s; we reject the invoice on the second value',
     (name, ruleId, value, frRule) => {
@@ -174,6 +175,45 @@ describe('a line VAT category written twice (our fixture): only the France 2026 
       ['fr_ctc', 'BR-FR-15_BT-95_BT-151', 'fatal'],
     ]);
     expect(rules[0]!.message).toContain('("S" is a second value where the rule reads one');
+  });
+});
+
+describe('the seller SIREN written twice (our fixture): BR-FR-09 passes it to a function taking one', () => {
+  it('stops the official BR-FR artefact on BR-FR-09, not the EN 16931 one; so do we', () => {
+    const official = officialOn('en16931-seller-siren-twice.xml') as unknown as Record<
+      'en16931' | 'brfr',
+      object
+    >;
+    expect(official.en16931).toEqual([]);
+    expect(official.brfr).toHaveProperty('error');
+    const xml = readFileSync(
+      path.join(here, '../rules/facturx/fixtures/en16931-seller-siren-twice.xml'),
+      'utf8',
+    );
+    const outcome = validateXml(xml, { ...EN, target: 'france_2026' });
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    const rules = outcome.report.issues.filter((i) => i.stage === 'schematron' || i.stage === 'fr_ctc');
+    expect(rules.map((i) => [i.stage, i.ruleId, i.severity])).toEqual([
+      ['fr_ctc', 'BR-FR-09_BT-29', 'fatal'],
+    ]);
+    expect(rules[0]!.message).toContain('("732829320" is a second value where the rule reads one');
+  });
+});
+
+describe('a total VAT written "-0.00" (our fixture): Saxon puts an untyped -0 before 0', () => {
+  it('fails BR-CO-14 against a sum of no VAT amount, as the official artefact does, and passes BR-DEC-13', () => {
+    const name = 'minimum-vat-total-negative-zero.xml';
+    const official = officialOn(name) as ReturnType<typeof officialOn> & { facturx: { id: string }[] };
+    expect(official.en16931.map((f) => f.id)).toContain('BR-CO-14');
+    expect(official.facturx).toEqual([]);
+    const xml = readFileSync(path.join(here, '../rules/facturx/fixtures', name), 'utf8');
+    for (const target of ['en16931', 'france_2026'] as const) {
+      const outcome = validateXml(xml, { ...EN, target });
+      if (!outcome.ok) throw new Error(outcome.error.message);
+      const ids = outcome.report.issues.filter((i) => i.stage === 'schematron').map((i) => i.ruleId);
+      expect(ids.sort()).toEqual(official.en16931.map((f) => f.id).sort());
+      expect(outcome.report.profileConformance.issues).toEqual([]);
+    }
   });
 });
 

@@ -2,7 +2,7 @@
 import { RSM, UDT } from '../../cii/namespaces';
 import { attributeValue, textOf } from '../../xml/query';
 import type { XmlElement } from '../../xml/tree';
-import { atMostOne, doubleOf, normalizeSpace } from '../xpath/cast';
+import { atMostOne, normalizeSpace, untypedVersus } from '../xpath/cast';
 import { down } from '../xpath/paths';
 import * as c from './contexts';
 import { isVat } from './invoice-view';
@@ -417,7 +417,7 @@ export const businessAssertions: readonly Assertion[] = [
     },
     (l) =>
       sel(l, 'SpecifiedLineTradeAgreement', 'NetPriceProductTradePrice', 'ChargeAmount').some(
-        (p) => doubleOf(p) >= 0,
+        (p) => untypedVersus(p, 0, true) >= 0,
       ),
     (l) => ({
       en: `net price ${sel(l, 'SpecifiedLineTradeAgreement', 'NetPriceProductTradePrice', 'ChargeAmount').map(textOf).join(', ') || 'absent'}`,
@@ -434,7 +434,7 @@ export const businessAssertions: readonly Assertion[] = [
     },
     (l) => {
       const gross = sel(l, 'SpecifiedLineTradeAgreement', 'GrossPriceProductTradePrice', 'ChargeAmount');
-      return gross.length === 0 || gross.some((p) => doubleOf(p) >= 0);
+      return gross.length === 0 || gross.some((p) => untypedVersus(p, 0, true) >= 0);
     },
   ),
   assertion(

@@ -5,7 +5,7 @@ import { placeWords, spelledName } from '../../model/place-words';
 import { textOf, xpathOf } from '../../xml/query';
 import type { XmlElement } from '../../xml/tree';
 import type { Message } from '../rule';
-import { atMostOne, decimalOf, decimalOfDouble, doubleOf, doubleSum, roundDouble } from '../xpath/cast';
+import { atMostOne, decimalOf, decimalOfDouble, doubleSum, roundDouble, untypedVersus } from '../xpath/cast';
 import * as c from './contexts';
 import { isCharge, isVat, ram } from './invoice-view';
 import type { InvoiceView } from './invoice-view';
@@ -39,7 +39,7 @@ function documentLevelTotal(el: XmlElement, view: InvoiceView, charge: boolean, 
   if (items.length === 0 && totals.length === 0) return true;
   const firsts = items.flatMap((ac) => sel(ac, 'ActualAmount').slice(0, 1));
   const expected = roundDouble(doubleSum(firsts) * 10 * 10) / 100;
-  return totals.some((t) => doubleOf(t) === expected);
+  return totals.some((t) => untypedVersus(t, expected) === 0);
 }
 
 /** Σ of the values, each optional; null as soon as one is absent (XPath arithmetic on the empty sequence). */
@@ -344,8 +344,9 @@ export const conditionAssertions: readonly Assertion[] = [
     },
     (el, view) => {
       // Double arithmetic throughout: fn:sum of untyped amounts, and the untyped total compared with it.
-      const sum = doubleSum(view.headerSettlement(ram('ApplicableTradeTax'), ram('CalculatedAmount')));
-      return doubleOf(el) === roundDouble(sum * 10 * 10) / 100;
+      // fn:sum of no amount is the xs:integer 0, against which an integer total is compared exactly.
+      const amounts = view.headerSettlement(ram('ApplicableTradeTax'), ram('CalculatedAmount'));
+      return untypedVersus(el, roundDouble(doubleSum(amounts) * 10 * 10) / 100, amounts.length === 0) === 0;
     },
     (el) => ({ en: `total VAT ${textOf(el)}`, fr: `TVA totale ${textOf(el)}` }),
   ),

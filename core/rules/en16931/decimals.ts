@@ -1,6 +1,6 @@
 /** EN16931 rules on the number of decimals of amounts, BR-DEC-01…BR-DEC-28, CII binding 1.3.16. */
 import type { XmlElement } from '../../xml/tree';
-import { decimalsAtMost, doubleOf, roundDouble } from '../xpath/cast';
+import { decimalsAtMost, doubleOf, roundDouble, untypedVersus } from '../xpath/cast';
 import * as c from './contexts';
 import type { InvoiceView } from './invoice-view';
 import type { Context } from './pattern';
@@ -187,7 +187,7 @@ function twoDecimalsIn(
   const currency = el.attributes.find((a) => a.local === 'currencyID' && a.ns === null)?.value;
   if (currency === undefined || !currencies.includes(currency)) return 'other-currency';
   const x = doubleOf(el);
-  return x === roundDouble(x * 100) / 100 ? 'match' : 'too-precise';
+  return untypedVersus(el, roundDouble(x * 100) / 100) === 0 ? 'match' : 'too-precise';
 }
 
 export const decimalAssertions = [

@@ -9,7 +9,7 @@ import { Decimal } from '../../decimal/decimal';
 import { textOf } from '../../xml/query';
 import type { XmlElement } from '../../xml/tree';
 import type { Message } from '../rule';
-import { decimalOf, doubleOf } from '../xpath/cast';
+import { decimalOf, doubleOf, untypedVersus } from '../xpath/cast';
 import { CATEGORY, invoice, type CategoryCode, type CategoryContexts } from './contexts';
 import type { InvoiceView } from './invoice-view';
 import { ram } from './invoice-view';
@@ -215,11 +215,11 @@ function rateTest(spec: CategorySpec): (el: XmlElement) => boolean {
     const rates = sel(el, 'RateApplicablePercent');
     switch (spec.rate) {
       case '>0':
-        return rates.some((r) => doubleOf(r) > 0);
+        return rates.some((r) => untypedVersus(r, 0, true) > 0);
       case '=0':
-        return rates.some((r) => doubleOf(r) === 0);
+        return rates.some((r) => untypedVersus(r, 0, true) === 0);
       case '>=0':
-        return rates.some((r) => doubleOf(r) >= 0);
+        return rates.some((r) => untypedVersus(r, 0, true) >= 0);
       case 'absent':
         return rates.length === 0;
     }
@@ -236,11 +236,11 @@ function basisTest(spec: CategorySpec): (el: XmlElement, view: InvoiceView) => b
         // xs:decimal, the untyped BasisAmount is compared as xs:double.
         return sel(tax, 'RateApplicablePercent').every((r) => {
           const expected = asDouble(expectedBasis(view, spec.code, decimalOf(r)));
-          return bases.some((b) => doubleOf(b) === expected);
+          return bases.some((b) => untypedVersus(b, expected) === 0);
         });
       case 'exact': {
         const expected = asDouble(expectedBasis(view, spec.code));
-        return bases.some((b) => doubleOf(b) === expected);
+        return bases.some((b) => untypedVersus(b, expected) === 0);
       }
       case 'within-one': {
         // `BasisAmount - 1 < X and BasisAmount + 1 > X`: arithmetic on the untyped amount is xs:double.
@@ -373,7 +373,7 @@ function categoryAssertions(spec: CategorySpec): Assertion[] {
       spec.taxAmount === 'rate'
         ? standardTaxTest
         : spec.taxAmount === 'zero'
-          ? (el) => sel(breakdownOf(el), 'CalculatedAmount').some((a) => doubleOf(a) === 0)
+          ? (el) => sel(breakdownOf(el), 'CalculatedAmount').some((a) => untypedVersus(a, 0, true) === 0)
           : () => true,
     ),
   );

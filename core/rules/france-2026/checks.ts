@@ -87,9 +87,8 @@ function partySiret(party: XmlElement): string[] {
     .map(textOf);
 }
 
-function partySiren(party: XmlElement): string | undefined {
-  const siren = all(party, SIREN).find((id) => hasAttribute(id, 'schemeID', '0002'));
-  return siren ? textOf(siren) : undefined;
+function partySirens(party: XmlElement): XmlElement[] {
+  return all(party, SIREN).filter((id) => hasAttribute(id, 'schemeID', '0002'));
 }
 
 /**
@@ -103,7 +102,9 @@ export const siretStartsWithSiren =
     const sirets = partySiret(party);
     const siret = sirets[0];
     if (siret === undefined) return true;
-    const siren = partySiren(party);
+    // The SIREN is passed as one xs:string? (or read by string()): a second one stops the official XSLT.
+    const sirenEl = atMostOne(partySirens(party));
+    const siren = sirenEl ? textOf(sirenEl) : undefined;
     const effective =
       sirenRequired || (siren !== undefined && siren !== '') ? siren : [...siret].slice(0, 9).join('');
     return siretMatchesSiren(siret, effective);
@@ -112,7 +113,7 @@ export const siretStartsWithSiren =
 /** The SIRET and SIREN found on a party, for the report. */
 export function siretDetail(party: XmlElement): { en: string; fr: string } {
   const siret = partySiret(party).join(' ');
-  const siren = partySiren(party) ?? '';
+  const siren = partySirens(party).map(textOf).join(' ');
   return {
     en: `SIRET found: "${siret}", SIREN found: "${siren}".`,
     fr: `SIRET trouvé : « ${siret} », SIREN trouvé : « ${siren} ».`,

@@ -11,6 +11,7 @@
 import { RAM } from '../../cii/namespaces';
 import { attributeValue, textOf } from '../../xml/query';
 import type { XmlElement } from '../../xml/tree';
+import { atMostOne } from '../xpath/cast';
 import type { Message } from '../rule';
 import {
   categoryIn,
@@ -1109,8 +1110,9 @@ const BR_FR_CO_07: PatternDef = {
           const due = text(root, DUE_DATE);
           if (due === '' || inv.typeIn(PREPAYMENT_TYPE_CODES) || inv.billingModeIn(ALREADY_PAID_MODES))
             return true;
-          const issue = first(root, P.issueDate);
-          // `ge` on two untyped values compares them as strings (YYYYMMDD sorts as dates).
+          // `ge` takes one item a side (a second issue date stops the official XSLT) and compares two
+          // untyped values as strings (YYYYMMDD sorts as dates).
+          const issue = atMostOne(all(root, P.issueDate));
           return !!issue && due >= textOf(issue);
         },
         (root) => {

@@ -8,6 +8,7 @@ import {
   parseDouble,
   roundDouble,
   UncastableValue,
+  untypedVersus,
 } from './cast';
 
 const el = (text: string) => {
@@ -42,4 +43,18 @@ it('rounds half towards +infinity and counts decimals as written', () => {
   expect(decimalsAtMost(el('1.00'), 2)).toBe(true);
   expect(decimalsAtMost(el('1.00 '), 2)).toBe(false);
   expect(normalizeSpace(el('  a \n b  '))).toBe('a b');
+});
+
+it('orders an untyped value against a number as Saxon-HE does in a general comparison: -0 before 0', () => {
+  // Saxon-HE 9.9.1.5: '-0.00' = 0 false and < 0 true; '-0' = 0 true but = 0e0 false; 'NaN' = NaN true.
+  expect(untypedVersus(el('-0.00'), 0, true)).toBe(-1);
+  expect(untypedVersus(el(' -0.00 '), 0)).toBe(-1);
+  expect(untypedVersus(el('0.00'), -0)).toBe(1);
+  expect(untypedVersus(el('-0'), 0, true)).toBe(0);
+  expect(untypedVersus(el('-0'), 0)).toBe(-1);
+  expect(untypedVersus(el('-0'), -0)).toBe(0);
+  expect(untypedVersus(el('NaN'), NaN)).toBe(0);
+  expect(untypedVersus(el('NaN'), 1)).toBe(1);
+  expect(untypedVersus(el('12.5'), 12.5)).toBe(0);
+  expect(() => untypedVersus(el('x'), 0)).toThrow(UncastableValue);
 });

@@ -41,6 +41,34 @@ export function parseDouble(text: string): number | null {
   return DOUBLE.test(t) ? Number(t) : null;
 }
 
+const INTEGER_LEXICAL = /^[ \t\r\n]*[+-]?\d+[ \t\r\n]*$/;
+
+/** Java's `Double.compare`: -0 before +0, NaN equal to itself and after every other value. */
+function javaDoubleCompare(x: number, y: number): number {
+  if (x < y) return -1;
+  if (x > y) return 1;
+  if (x === y) return Object.is(x, y) ? 0 : Object.is(x, -0) ? -1 : 1;
+  return Number.isNaN(x) ? (Number.isNaN(y) ? 0 : 1) : -1;
+}
+
+/**
+ * How the official artefacts' processor (Saxon-HE 9.9) orders an untyped value against a number in a
+ * general comparison (`ram:RateApplicablePercent = 0`, `. >= 0`): `x` (the value `text` cast to
+ * xs:double) and `y` ordered as Java's Double.compare orders them, so "-0.00" = 0 is false and
+ * "-0.00" < 0 true; only an integer written as one (`-0`) against an xs:integer is compared as a number
+ * (-0 = 0). Measured on Saxon: `'-0.00' = 0`, `'-0' = 0`, `'-0' = 0e0`, `'NaN' = number('NaN')` give
+ * false, true, false, true. (`eq`, arithmetic and fn:number keep IEEE rules: -0 = 0 there.)
+ */
+export function compareUntypedWithNumber(text: string, x: number, y: number, yIsInteger: boolean): number {
+  if (yIsInteger && INTEGER_LEXICAL.test(text)) return x < y ? -1 : x > y ? 1 : 0;
+  return javaDoubleCompare(x, y);
+}
+
+/** An untyped element value against a number in a general comparison ({@link compareUntypedWithNumber}). */
+export function untypedVersus(el: XmlElement, y: number, yIsInteger = false): number {
+  return compareUntypedWithNumber(textOf(el), doubleOf(el), y, yIsInteger);
+}
+
 /** An untyped element value compared with or added to a number: cast to xs:double. */
 export function doubleOf(el: XmlElement): number {
   const text = textOf(el);

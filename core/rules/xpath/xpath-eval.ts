@@ -9,7 +9,13 @@
  */
 import { Decimal } from '../../decimal/decimal';
 import type { XmlElement } from '../../xml/tree';
-import { decimalOfDouble, normalizeSpaceOf, parseDouble } from './cast';
+import {
+  compareUntypedWithNumber,
+  decimalOfDouble,
+  normalizeSpaceOf,
+  parseDouble,
+  roundDouble,
+} from './cast';
 import { depsOf, isBooleanOrNodes, readsFromRoot } from './xpath-deps';
 import { joinOf, type Join } from './xpath-join';
 import { oncePerDocument, perNode, perObject, perVariables } from './xpath-memo';
@@ -104,14 +110,19 @@ function compareNumbers(a: Atomic, b: Atomic): number {
   return x < y ? -1 : x > y ? 1 : x === y ? 0 : NaN;
 }
 
+/** An untyped value against a number in a general comparison, ordered as Saxon orders them (cast.ts). */
+function untypedAgainst(u: Atomic & { t: 'untyped' }, n: Atomic): number {
+  return compareUntypedWithNumber(u.v, toDouble(u), toDouble(n), n.t === 'dec' && n.v.scale === 0);
+}
+
 /** One pair of a comparison, after the general (untyped → the other's type) or value (untyped → string) rules. */
 function compareAtoms(op: string, a: Atomic, b: Atomic, general: boolean): boolean {
   let x = a;
   let y = b;
   if (general) {
-    if (x.t === 'untyped' && isNumeric(y)) x = dbl(toDouble(x));
-    else if (y.t === 'untyped' && isNumeric(x)) y = dbl(toDouble(y));
-    else if (x.t === 'untyped' && y.t === 'bool') x = bool(toBoolean(x));
+    if (x.t === 'untyped' && isNumeric(y)) return holds(op, untypedAgainst(x, y));
+    if (y.t === 'untyped' && isNumeric(x)) return holds(op, -untypedAgainst(y, x));
+    if (x.t === 'untyped' && y.t === 'bool') x = bool(toBoolean(x));
     else if (y.t === 'untyped' && x.t === 'bool') y = bool(toBoolean(y));
   }
   if (x.t === 'untyped') x = str(x.v);
@@ -279,8 +290,8 @@ const FUNCTIONS: Readonly<Record<string, (args: Sequence[], focus: Focus) => Seq
     const v = single(a!, 'round');
     if (v === null) return [];
     if (v.t === 'dec') return [dec(v.v.round(0, 'half-up'))];
-    const d = toDouble(v);
-    return [dbl(Number.isFinite(d) ? Math.floor(d + 0.5) : d)];
+    // fn:round keeps the sign of a zero result (round(-0.4) is -0), which Saxon's comparisons see.
+    return [dbl(roundDouble(toDouble(v)))];
   },
   abs: ([a]) => {
     const v = single(a!, 'abs');

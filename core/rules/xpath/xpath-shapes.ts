@@ -5,7 +5,7 @@
  * copies. Their results are exactly the general closures' (the same typing rules and dynamic errors);
  * any other shape is left to them (xpath-eval.ts).
  */
-import { normalizeSpaceOf, parseDouble } from './cast';
+import { compareUntypedWithNumber, normalizeSpaceOf, parseDouble } from './cast';
 import { isInvariant } from './xpath-deps';
 import { oncePerDocument } from './xpath-memo';
 import {
@@ -294,14 +294,17 @@ function compareNumbers(op: BinaryOp, x: number, y: number): boolean {
   return holds(op, x < y ? -1 : x > y ? 1 : x === y ? 0 : NaN);
 }
 
-/** `path op number`: each untyped value cast to xs:double (Saxon's error where it is not a number). */
-function numericComparison(op: BinaryOp, path: CompiledPath, y: number): BooleanFn {
+/**
+ * `path op number`: each untyped value cast to xs:double (Saxon's error where it is not a number) and
+ * ordered against the literal as Saxon orders them (cast.ts: "-0.00" = 0 is false).
+ */
+function numericComparison(op: BinaryOp, path: CompiledPath, y: number, yIsInteger: boolean): BooleanFn {
   return (item, env) =>
     path.run(item, env, (n) => {
       const text = stringValue(n);
       const x = parseDouble(text);
       if (x === null) throw new XPathError('FORG0001', text);
-      return compareNumbers(op, x, y);
+      return holds(op, compareUntypedWithNumber(text, x, y, yIsInteger));
     });
 }
 
@@ -322,7 +325,8 @@ function comparison(e: Extract<Expr, { k: 'bin' }>, namespaces: Namespaces): Boo
   }
   if (y !== null) {
     const path = compilePath(left, namespaces);
-    return path && numericComparison(op, path, y);
+    const integer = right.k === 'num' && !right.double && !right.text.includes('.');
+    return path && numericComparison(op, path, y, integer);
   }
   const a = stringsOf(left, namespaces);
   const b = stringsOf(right, namespaces);
