@@ -1,0 +1,42 @@
+/**
+ * Flate data this thread wrote, with the bytes it was made from: the latest few, so that a file read back
+ * just after it was written (a Factur-X checked once packaged) does not inflate its own streams again.
+ * A stream's data is taken as written here only when it is those compressed bytes, byte for byte, and
+ * inflating them can give nothing but the bytes they were deflated from.
+ */
+import { deflateSync } from 'node:zlib';
+
+interface Written {
+  readonly raw: Uint8Array;
+  readonly plain: Uint8Array;
+  /** The plain bytes' length when noted: a buffer moved to another thread since reads as empty here. */
+  readonly length: number;
+}
+
+/** Enough for the streams of the few documents a thread has in hand at once. */
+const KEPT = 8;
+const written: Written[] = [];
+
+/** Notes that `raw` is `plain` deflated (by deflateSync, here or before), newest first. */
+export function noteDeflated(raw: Uint8Array, plain: Uint8Array): void {
+  const at = written.findIndex((w) => w.raw === raw);
+  if (at >= 0) written.splice(at, 1);
+  written.unshift({ raw, plain, length: plain.length });
+  if (written.length > KEPT) written.pop();
+}
+
+/** `plain` deflated, and noted. */
+export function deflated(plain: Uint8Array): Uint8Array {
+  const raw = deflateSync(plain);
+  noteDeflated(raw, plain);
+  return raw;
+}
+
+/** The bytes `data` was deflated from, when it is Flate data noted here and they fit within `limit`. */
+export function inflatedBefore(data: Uint8Array, limit: number): Uint8Array | undefined {
+  for (const w of written) {
+    if (w.raw.length !== data.length || w.plain.length !== w.length || w.length > limit) continue;
+    if (Buffer.compare(w.raw, data) === 0) return w.plain;
+  }
+  return undefined;
+}
