@@ -2,7 +2,7 @@
  * The `result` object of a convert response (api-interface.md, Convert response table), from what the
  * pipeline produced and the verdict it was judged by.
  */
-import { base64Of } from '../api/base64';
+import { base64Of } from '../service/base64';
 import type { ConvertResponse, SellerLayoutUse, XmlRewrite } from '../api/convert-response';
 import { LEGAL_DISCLAIMER } from '../api/disclaimer';
 import type { Lang } from '../api/lang';

@@ -6,7 +6,7 @@
  * intermediate text is re-parsed; if one ever failed to parse, the answer is an error, never a partial
  * file.
  */
-import { base64Of } from '../api/base64';
+import { base64Of } from '../service/base64';
 import { parseRepairFields, type RepairResponse } from '../api/repair';
 import { apiError, emptyFileError, type ApiErrorResult } from '../api/errors';
 import type { Lang } from '../api/lang';

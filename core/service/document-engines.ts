@@ -3,7 +3,7 @@
  * input of its endpoint into the engine call and the engine's answer (or error value) into the
  * endpoint's body or error body.
  */
-import { base64Of } from '../api/base64';
+import { base64Of } from './base64';
 import { apiError, type ApiErrorResult } from '../api/errors';
 import type { IntegrationContract } from '../api/contract';
 import type { ExtractResponse } from '../api/extract';

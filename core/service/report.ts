@@ -2,7 +2,7 @@
  * `POST /api/v1/report`: the validation reports in the JSON body `{ "reports": [...] }` (the `body` field,
  * as the adapters pass a JSON body) drawn as one PDF, in the request's language. Uses no quota.
  */
-import { base64Of } from '../api/base64';
+import { base64Of } from './base64';
 import { pdfApiError } from '../pdf/errors';
 import type { Lang } from '../api/lang';
 import { reportRequestSchema, type ReportPdf } from '../api/report-request';
