@@ -5,7 +5,7 @@ import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { decodeStream } from './filters';
 import { PdfDict, PdfName, PdfStream } from './objects';
-import { deflated } from './written-flate';
+import { deflated, KEPT_BYTES } from './written-flate';
 
 const fixture = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../rules/facturx/fixtures');
 const flate = (data: Uint8Array): PdfStream =>
@@ -38,5 +38,20 @@ describe('Flate data written here', () => {
     structuredClone(plain.buffer, { transfer: [plain.buffer] });
     const decoded = decode(raw);
     expect(decoded.ok && Buffer.compare(decoded.bytes, xml)).toBe(0);
+  });
+
+  it('holds no more than its bound: a large stream written is inflated again when read back', () => {
+    const bytesOf = (raw: Uint8Array): Uint8Array | false => {
+      const decoded = decode(raw, KEPT_BYTES * 2);
+      return decoded.ok && decoded.bytes;
+    };
+    const large = new Uint8Array(KEPT_BYTES + 1).fill(32);
+    expect(bytesOf(deflated(large))).not.toBe(large);
+    // Three streams of half the bound: the oldest is no longer held, the newest still is.
+    const halves = [33, 34, 35].map((c) => new Uint8Array(KEPT_BYTES / 2 + 1).fill(c));
+    const raws = halves.map((half) => deflated(half));
+    expect(bytesOf(raws[0]!)).not.toBe(halves[0]);
+    expect(Buffer.compare(bytesOf(raws[0]!) || new Uint8Array(), halves[0]!)).toBe(0);
+    expect(bytesOf(raws[2]!)).toBe(halves[2]);
   });
 });

@@ -15,14 +15,22 @@ interface Written {
 
 /** Enough for the streams of the few documents a thread has in hand at once. */
 const KEPT = 8;
+/**
+ * The plain bytes held at most, all entries together: an invoice XML is some kilobytes; a thread that
+ * packaged a large one does not hold it once done (a stream beyond this is inflated again when read).
+ */
+export const KEPT_BYTES = 2 * 1024 * 1024;
 const written: Written[] = [];
+let keptBytes = 0;
 
 /** Notes that `raw` is `plain` deflated (by deflateSync, here or before), newest first. */
 export function noteDeflated(raw: Uint8Array, plain: Uint8Array): void {
   const at = written.findIndex((w) => w.raw === raw);
-  if (at >= 0) written.splice(at, 1);
+  if (at >= 0) keptBytes -= written.splice(at, 1)[0]!.length;
+  if (plain.length > KEPT_BYTES) return;
   written.unshift({ raw, plain, length: plain.length });
-  if (written.length > KEPT) written.pop();
+  keptBytes += plain.length;
+  while (written.length > KEPT || keptBytes > KEPT_BYTES) keptBytes -= written.pop()!.length;
 }
 
 /** `plain` deflated, and noted. */
