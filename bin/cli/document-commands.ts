@@ -29,8 +29,12 @@ export interface DocumentCommand {
   summary(body: Record<string, unknown>): string;
 }
 
-const base64 = (value: unknown): Uint8Array | null =>
-  typeof value === 'string' ? new Uint8Array(Buffer.from(value, 'base64')) : null;
+/** A base64 text as bytes, the decoded buffer taken as it is (not copied again). */
+function base64(value: unknown): Uint8Array | null {
+  if (typeof value !== 'string') return null;
+  const bytes = Buffer.from(value, 'base64');
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+}
 
 export const rec = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};

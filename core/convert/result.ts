@@ -2,6 +2,7 @@
  * The `result` object of a convert response (api-interface.md, Convert response table), from what the
  * pipeline produced and the verdict it was judged by.
  */
+import { base64Of } from '../service/base64';
 import type { ConvertResponse, SellerLayoutUse, XmlRewrite } from '../api/convert-response';
 import { LEGAL_DISCLAIMER } from '../api/disclaimer';
 import type { Lang } from '../api/lang';
@@ -78,8 +79,6 @@ export interface ResultParts {
   readonly sellerLayout?: SellerLayoutUse;
 }
 
-const base64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64');
-
 function validationStatus(verdict: Verdict | null): string {
   if (!verdict) return 'not_validated';
   if (verdict.status === 'verified') return 'valid';
@@ -98,8 +97,8 @@ export function convertResult(p: ResultParts): ConvertResult {
     targetProfile: p.profile,
     conversionSuccessful: delivered,
     xmlSize: (p.xml ?? p.candidate)?.length ?? 0,
-    ...(p.pdf ? { pdfSize: p.pdf.length, pdf: base64(p.pdf) } : {}),
-    xml: base64(p.xml ?? p.candidate ?? new Uint8Array()),
+    ...(p.pdf ? { pdfSize: p.pdf.length, pdf: base64Of(p.pdf) } : {}),
+    xml: base64Of(p.xml ?? p.candidate ?? new Uint8Array()),
     extraction: { sourceType: p.sourceType, pageCount: p.pageCount },
     validation: { valid: p.report?.valid ?? false, profile: p.report?.profile ?? p.profile },
     packagingPerformed: p.pdf !== undefined,

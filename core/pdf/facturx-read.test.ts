@@ -1,9 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { describeCorpus } from '../testing/corpus';
 import { goldenCii } from '../testing/hostile-xml';
-import { extractFacturx } from './facturx-read';
+import { guidelineOf } from '../cii/profile';
+import { parseXmlBytes } from '../xml/parse-bytes';
+import { extractFacturx, guidelineOfXml } from './facturx-read';
 import { packageFacturx } from './facturx-write';
 import { blankPdf } from './test-pdfs';
 import * as xmpRead from './xmp-read';
@@ -81,5 +83,53 @@ describe('extractFacturx reads the XMP metadata only when asked', () => {
     expect(r.xmp.conformanceLevel).toBe('EN 16931');
     expect(r.mismatches).toEqual([]);
     expect(readXmp).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** BT-24 as the whole document, parsed, gives it. */
+function parsedGuideline(xml: Uint8Array): string | null {
+  const parsed = parseXmlBytes(xml);
+  return parsed.ok ? guidelineOf(parsed.doc.root) : null;
+}
+
+/** The same scan over the document decoded as UTF-8 text, the full parse as its fallback. */
+function scannedAsText(xml: Uint8Array): string | null {
+  const head = new TextDecoder().decode(xml.subarray(0, 8192));
+  const m =
+    /GuidelineSpecifiedDocumentContextParameter>\s*<(?:[A-Za-z_][\w.-]*:)?ID(?:\s[^>]*)?>([^<]*)</.exec(head);
+  return m ? m[1]!.trim().replace(/&amp;/g, '&') : parsedGuideline(xml);
+}
+
+describeCorpus('guidelineOfXml scans the bytes as it would the decoded text', (corpus) => {
+  it('on every CII XML of the corpus, valid and mutated', () => {
+    let read = 0;
+    for (const sub of ['valid', 'mutants']) {
+      const dir = path.join(corpus, 'cii', sub);
+      for (const name of readdirSync(dir).filter((n) => n.endsWith('.xml'))) {
+        const xml = new Uint8Array(readFileSync(path.join(dir, name)));
+        expect([name, guidelineOfXml(xml)]).toEqual([name, scannedAsText(xml)]);
+        read += 1;
+      }
+    }
+    expect(read).toBeGreaterThan(100);
+  });
+});
+
+describe('guidelineOfXml', () => {
+  it('decodes a non-ASCII identifier as UTF-8, and its entities, from the start of the document alone', () => {
+    const id = 'urn:cen.eu:en16931:2017#conformant#urn:région.fr:2026 &amp; ü';
+    const xml = goldenCii().replace(
+      /(GuidelineSpecifiedDocumentContextParameter>\s*<ram:ID>)[^<]*/,
+      (_, open: string) => `${open}  ${id} `,
+    );
+    const bytes = new TextEncoder().encode(xml);
+    expect(guidelineOfXml(bytes)).toBe('urn:cen.eu:en16931:2017#conformant#urn:région.fr:2026 & ü');
+    expect(guidelineOfXml(bytes)).toBe(parsedGuideline(bytes));
+  });
+
+  it('in UTF-16, through the full parse', () => {
+    const xml = goldenCii().replace(/^<\?xml[^>]*\?>/, '<?xml version="1.0" encoding="UTF-16"?>');
+    const bytes = new Uint8Array(Buffer.from(`\ufeff${xml}`, 'utf16le'));
+    expect(guidelineOfXml(bytes)).toBe(parsedGuideline(new TextEncoder().encode(goldenCii())));
   });
 });

@@ -131,13 +131,18 @@ function looksLikeCii(xml: Uint8Array): boolean {
 
 /**
  * BT-24 from the start of the document: the context comes first in every CII invoice, so a short scan
- * avoids parsing a whole (sometimes megabyte-sized) XML; the full parse is the fallback.
+ * avoids parsing a whole (sometimes megabyte-sized) XML; the full parse is the fallback. The scan reads
+ * the bytes as Latin-1, one character a byte (the markup it looks for is ASCII, and no byte of a UTF-8
+ * sequence is `<` or `>`), and decodes only the identifier as UTF-8.
  */
 export function guidelineOfXml(xml: Uint8Array): string | null {
-  const head = new TextDecoder().decode(xml.subarray(0, 8192));
+  const head = Buffer.from(xml.buffer, xml.byteOffset, Math.min(xml.length, 8192)).toString('latin1');
   const m =
     /GuidelineSpecifiedDocumentContextParameter>\s*<(?:[A-Za-z_][\w.-]*:)?ID(?:\s[^>]*)?>([^<]*)</.exec(head);
-  if (m) return decodeEntities(m[1]!.trim());
+  if (m) {
+    const end = m.index + m[0].length - 1;
+    return decodeEntities(new TextDecoder().decode(xml.subarray(end - m[1]!.length, end)).trim());
+  }
   const parsed = parseXmlBytes(xml);
   return parsed.ok ? guidelineOf(parsed.doc.root) : null;
 }

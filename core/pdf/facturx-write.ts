@@ -11,7 +11,6 @@
  * reached by this route and is refused.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
 import { CONFORMANCE_LEVEL, type Profile, profileOfGuideline } from '../cii/profile';
 import { readAsset } from './assets';
 import { type Attachment, attachmentsOf, nameTreeEntries } from './attachments';
@@ -23,6 +22,7 @@ import { substituteFonts } from './font-substitute';
 import { parsePdfDate, pdfDate, xmpDate } from './pdf-date';
 import { PdfDocument } from './reader/document';
 import { PdfDict, PdfRef, PdfStream, PdfString, type PdfObject, nameOf, textOf } from './reader/objects';
+import { deflated, noteDeflated } from './reader/written-flate';
 import { writeRevision } from './writer/revision';
 import { dict, name, textString } from './writer/serialize';
 import { facturxXmp } from './xmp-write';
@@ -60,13 +60,15 @@ const refuse = (reason: PackagingRefusal, detail?: string): PackageResult => ({
   error: pdfError('requested_output_unavailable', packagingText(reason, detail)),
 });
 
-let iccCompressed: Uint8Array | null | undefined;
+let icc: { readonly raw: Uint8Array; readonly compressed: Uint8Array } | null | undefined;
+/** The sRGB profile deflated once, noted again for each file written (written-flate.ts). */
 function iccProfile(): Uint8Array | null {
-  if (iccCompressed === undefined) {
+  if (icc === undefined) {
     const raw = readAsset('icc/sRGB.icc');
-    iccCompressed = raw ? deflateSync(raw) : null;
+    icc = raw ? { raw, compressed: deflated(raw) } : null;
   }
-  return iccCompressed;
+  if (icc) noteDeflated(icc.compressed, icc.raw);
+  return icc?.compressed ?? null;
 }
 
 export function packageFacturx(
@@ -124,8 +126,8 @@ export function packageFacturx(
   const unfit = kept.find((a) => !conformingAttachment(doc, a));
   if (unfit) return refuse('attachment', unfit.name);
 
-  const icc = iccProfile();
-  if (!icc) return refuse('missing_icc');
+  const iccData = iccProfile();
+  if (!iccData) return refuse('missing_icc');
 
   const now = opts.now ?? new Date();
   const info = doc.dict(doc.trailer.get('Info'));
@@ -161,7 +163,7 @@ export function packageFacturx(
         Filter: name('FlateDecode'),
         Params: dict({ Size: xmlBytes.length, ModDate: modDate, CheckSum: checksum }),
       }),
-      deflateSync(xmlBytes),
+      deflated(xmlBytes),
     ),
   );
   const specRef = put(
@@ -226,7 +228,7 @@ export function packageFacturx(
       );
   }
   if (!pdfaIntent) {
-    const iccRef = put(alloc(), new PdfStream(dict({ N: 3, Filter: name('FlateDecode') }), icc));
+    const iccRef = put(alloc(), new PdfStream(dict({ N: 3, Filter: name('FlateDecode') }), iccData));
     const srgb = textString('sRGB IEC61966-2.1');
     const intentRef = put(
       alloc(),

@@ -6,6 +6,7 @@
  * intermediate text is re-parsed; if one ever failed to parse, the answer is an error, never a partial
  * file.
  */
+import { base64Of } from '../service/base64';
 import { parseRepairFields, type RepairResponse } from '../api/repair';
 import { apiError, emptyFileError, type ApiErrorResult } from '../api/errors';
 import type { Lang } from '../api/lang';
@@ -71,7 +72,7 @@ export function repairXml(input: string | Uint8Array, options: RepairOptions): R
     ok: true,
     response: {
       durationMs: Math.round(performance.now() - started),
-      repaired_xml: Buffer.from(repaired).toString('base64'),
+      repaired_xml: base64Of(repaired),
       diff_summary: run.applied.map((c) => ({
         code: c.code,
         path: c.path,

@@ -3,6 +3,7 @@
  * input of its endpoint into the engine call and the engine's answer (or error value) into the
  * endpoint's body or error body.
  */
+import { base64Of } from './base64';
 import { apiError, type ApiErrorResult } from '../api/errors';
 import type { IntegrationContract } from '../api/contract';
 import type { ExtractResponse } from '../api/extract';
@@ -48,7 +49,7 @@ export const extractEngine: Engines['extract'] = async (input: ExtractInput) => 
     validation = report.body;
   }
   const body: ExtractResponse = {
-    xml: Buffer.from(extracted.xml).toString('base64'),
+    xml: base64Of(extracted.xml),
     xmlSize: extracted.xml.length,
     profile: extracted.profile,
     filename: input.file.filename,

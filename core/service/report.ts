@@ -2,6 +2,7 @@
  * `POST /api/v1/report`: the validation reports in the JSON body `{ "reports": [...] }` (the `body` field,
  * as the adapters pass a JSON body) drawn as one PDF, in the request's language. Uses no quota.
  */
+import { base64Of } from './base64';
 import { pdfApiError } from '../pdf/errors';
 import type { Lang } from '../api/lang';
 import { reportRequestSchema, type ReportPdf } from '../api/report-request';
@@ -29,6 +30,6 @@ export async function report(req: ServiceRequest, ctx: ServiceContext): Promise<
   return {
     ok: true,
     status: 200,
-    body: { filename: filenameOf(reports, lang), pdf: Buffer.from(rendered.pdf).toString('base64') },
+    body: { filename: filenameOf(reports, lang), pdf: base64Of(rendered.pdf) },
   };
 }

@@ -7,6 +7,7 @@
 import { inflateSync } from 'node:zlib';
 import type { PdfStream } from './objects';
 import { PdfDict, PdfRef, type PdfObject, nameOf } from './objects';
+import { inflatedBefore } from './written-flate';
 
 /** 64 MB of decoded data per stream: far above any invoice XML, XMP or xref stream. */
 export const MAX_DECODED = 64 * 1024 * 1024;
@@ -95,6 +96,8 @@ const chunkSizeFor = (data: Uint8Array, limit: number): number =>
 
 /** Flate data; some writers leave a truncated or unterminated zlib stream: keep what inflates. */
 function inflate(data: Uint8Array, limit: number): Decoded {
+  const known = inflatedBefore(data, limit);
+  if (known) return { ok: true, bytes: known };
   const chunkSize = chunkSizeFor(data, limit);
   try {
     return { ok: true, bytes: inflateSync(data, { maxOutputLength: limit, chunkSize }) };

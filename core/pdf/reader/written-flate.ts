@@ -1,0 +1,50 @@
+/**
+ * Flate data this thread wrote, with the bytes it was made from: the latest few, so that a file read back
+ * just after it was written (a Factur-X checked once packaged) does not inflate its own streams again.
+ * A stream's data is taken as written here only when it is those compressed bytes, byte for byte, and
+ * inflating them can give nothing but the bytes they were deflated from.
+ */
+import { deflateSync } from 'node:zlib';
+
+interface Written {
+  readonly raw: Uint8Array;
+  readonly plain: Uint8Array;
+  /** The plain bytes' length when noted: a buffer moved to another thread since reads as empty here. */
+  readonly length: number;
+}
+
+/** Enough for the streams of the few documents a thread has in hand at once. */
+const KEPT = 8;
+/**
+ * The plain bytes held at most, all entries together: an invoice XML is some kilobytes; a thread that
+ * packaged a large one does not hold it once done (a stream beyond this is inflated again when read).
+ */
+export const KEPT_BYTES = 2 * 1024 * 1024;
+const written: Written[] = [];
+let keptBytes = 0;
+
+/** Notes that `raw` is `plain` deflated (by deflateSync, here or before), newest first. */
+export function noteDeflated(raw: Uint8Array, plain: Uint8Array): void {
+  const at = written.findIndex((w) => w.raw === raw);
+  if (at >= 0) keptBytes -= written.splice(at, 1)[0]!.length;
+  if (plain.length > KEPT_BYTES) return;
+  written.unshift({ raw, plain, length: plain.length });
+  keptBytes += plain.length;
+  while (written.length > KEPT || keptBytes > KEPT_BYTES) keptBytes -= written.pop()!.length;
+}
+
+/** `plain` deflated, and noted. */
+export function deflated(plain: Uint8Array): Uint8Array {
+  const raw = deflateSync(plain);
+  noteDeflated(raw, plain);
+  return raw;
+}
+
+/** The bytes `data` was deflated from, when it is Flate data noted here and they fit within `limit`. */
+export function inflatedBefore(data: Uint8Array, limit: number): Uint8Array | undefined {
+  for (const w of written) {
+    if (w.raw.length !== data.length || w.plain.length !== w.length || w.length > limit) continue;
+    if (Buffer.compare(w.raw, data) === 0) return w.plain;
+  }
+  return undefined;
+}
