@@ -76,6 +76,18 @@ type BuildingElement = Mutable<Omit<XmlElement, 'children' | 'attributes'>> & {
 };
 /** Names of one hash kept for a document, at most. */
 const SAME_HASH_KEPT = 8;
+/**
+ * The one copy V8 keeps of equal strings (a property key is made so). Names and namespace URIs sliced out
+ * of the source are compared with the rules' constants hundreds of thousands of times: interned, each
+ * comparison is one of identity, instead of a call comparing the characters.
+ */
+function interned(s: string): string {
+  // A dictionary object (no prototype): a name of its own gives it no hidden class of its own.
+  const holder: Record<string, 0> = Object.create(null);
+  holder[s] = 0;
+  return Object.keys(holder)[0]!;
+}
+
 /** A qualified name as written, its prefix (null without one) and its local part. */
 type QName = readonly [name: string, prefix: string | null, local: string];
 /** The bindings an element's declarations replaced, to put back at its end. */
@@ -402,7 +414,7 @@ class Parser {
       undo = [];
       for (const [prefix, uri] of declarations) {
         undo.push([prefix, this.bindings.get(prefix)]);
-        this.bindings.set(prefix, uri);
+        this.bindings.set(prefix, interned(uri));
       }
     }
     let prefixed = 0;
@@ -613,8 +625,11 @@ class Parser {
     if (colon !== -1 && (colon === 0 || colon === name.length - 1 || name.includes(':', colon + 1))) {
       throw new Failure('xml_not_well_formed', 'bad_qname', start, name);
     }
+    const whole = interned(name);
     const parts: QName =
-      colon === -1 ? [name, null, name] : [name, name.slice(0, colon), name.slice(colon + 1)];
+      colon === -1
+        ? [whole, null, whole]
+        : [whole, interned(name.slice(0, colon)), interned(name.slice(colon + 1))];
     // Names made to share a hash (hostile input) are not kept past a few: a lookup stays short.
     if (!same) this.names.set(hash, [parts]);
     else if (same.length < SAME_HASH_KEPT) same.push(parts);
