@@ -8,6 +8,7 @@
  * One namespace error is recorded rather than refused: a prefix used without a declaration
  * (`undeclaredPrefixes`), which the validator refuses and repair R005 can fix.
  */
+import { interned } from './interned';
 import { firstNonChar, isAstralNamePair, isNameChar, isNameStart, isSpace } from './chars';
 import { XML_LIMITS, type XmlLimits } from './limits';
 import { xmlReasonText, type XmlReason } from './messages';
@@ -76,18 +77,6 @@ type BuildingElement = Mutable<Omit<XmlElement, 'children' | 'attributes'>> & {
 };
 /** Names of one hash kept for a document, at most. */
 const SAME_HASH_KEPT = 8;
-/**
- * The one copy V8 keeps of equal strings (a property key is made so). Names and namespace URIs sliced out
- * of the source are compared with the rules' constants hundreds of thousands of times: interned, each
- * comparison is one of identity, instead of a call comparing the characters.
- */
-function interned(s: string): string {
-  // A dictionary object (no prototype): a name of its own gives it no hidden class of its own.
-  const holder: Record<string, 0> = Object.create(null);
-  holder[s] = 0;
-  return Object.keys(holder)[0]!;
-}
-
 /** A qualified name as written, its prefix (null without one) and its local part. */
 type QName = readonly [name: string, prefix: string | null, local: string];
 /** The bindings an element's declarations replaced, to put back at its end. */
