@@ -153,6 +153,29 @@ function indexer(parts: readonly Part[], comparisons: readonly Comparison[], ite
   };
 }
 
+const NEVER = (): boolean => false;
+const ALWAYS = (): boolean => true;
+
+/**
+ * The candidates of a join on one comparison whose other side gives one value (or none): the index's
+ * own list for that key, ascending and without duplicates, taken as it is (a join is asked once per
+ * context element: thousands of times), with the items that failed when indexing.
+ */
+function oneKey(
+  value: Atomic | undefined,
+  key: KeyFn | null,
+  index: Index,
+  exact: boolean,
+): Candidates | null {
+  if (!key) return null;
+  const matches = value === undefined ? [] : (index.keys[0]!.byKey.get(key(value)) ?? []);
+  if (index.failing.length === 0) return { indices: matches, known: exact ? ALWAYS : NEVER };
+  const indices = [...matches, ...index.failing].sort((a, b) => a - b);
+  if (!exact) return { indices, known: NEVER };
+  const failing = new Set(index.failing);
+  return { indices, known: (i) => !failing.has(i) };
+}
+
 /** The join of a predicate, or null when no comparison of its leading conjuncts can be indexed. */
 export function joinOf(predicate: Expr, item: JoinItem, compile: (e: Expr) => Evaluator): Join | null {
   const parts: Part[] = [];
@@ -181,6 +204,8 @@ export function joinOf(predicate: Expr, item: JoinItem, compile: (e: Expr) => Ev
       const index = indexOf(seq, env);
       // Every comparison must be one that cannot raise an error, whichever of them narrows the items.
       const keyFns = others.map((values, j) => keyFor(values, index.keys[j]!));
+      if (others.length === 1 && others[0]!.length <= 1)
+        return oneKey(others[0]![0], keyFns[0]!, index, exact);
       const found: Set<number>[] = [];
       for (let j = 0; j < others.length; j++) {
         const key = keyFns[j];
