@@ -118,6 +118,14 @@ function indexer(parts: readonly Part[], comparisons: readonly Comparison[], ite
   return (seq: Sequence, env: XPathEnv): Index => {
     const keys: KeyIndex[] = comparisons.map(() => ({ byKey: new Map(), strings: true, decimals: true }));
     const failing: number[] = [];
+    // The key of each decimal met: equal texts give one Decimal (xpath-eval.ts), keyed once.
+    const decimalKeys = new Map<Decimal, string>();
+    const keyOf = (a: Atomic): string => {
+      if (a.t !== 'dec') return stringKey(a);
+      let key = decimalKeys.get(a.v);
+      if (key === undefined) decimalKeys.set(a.v, (key = decimalKey(a)));
+      return key;
+    };
     for (let i = 0; i < seq.length; i++) {
       const f = focusOn(seq[i]!, i, seq.length);
       const found: Atomic[][] = [];
@@ -135,19 +143,19 @@ function indexer(parts: readonly Part[], comparisons: readonly Comparison[], ite
         failing.push(i);
         continue;
       }
-      found.forEach((atoms, j) => {
+      for (let j = 0; j < found.length; j++) {
         const index = keys[j]!;
-        for (const a of atoms) {
+        for (const a of found[j]!) {
           // The values compared before an item test that fails count too: the scan compares them.
           index.strings &&= isString(a);
           index.decimals &&= a.t === 'dec';
           if (!holds) continue;
-          const key = a.t === 'dec' ? decimalKey(a) : stringKey(a);
+          const key = keyOf(a);
           const list = index.byKey.get(key);
           if (!list) index.byKey.set(key, [i]);
           else if (list[list.length - 1] !== i) list.push(i);
         }
-      });
+      }
     }
     return { keys, failing };
   };
