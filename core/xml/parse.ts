@@ -8,6 +8,7 @@
  * One namespace error is recorded rather than refused: a prefix used without a declaration
  * (`undeclaredPrefixes`), which the validator refuses and repair R005 can fix.
  */
+import { interned } from './interned';
 import { firstNonChar, isAstralNamePair, isNameChar, isNameStart, isSpace } from './chars';
 import { XML_LIMITS, type XmlLimits } from './limits';
 import { xmlReasonText, type XmlReason } from './messages';
@@ -402,7 +403,7 @@ class Parser {
       undo = [];
       for (const [prefix, uri] of declarations) {
         undo.push([prefix, this.bindings.get(prefix)]);
-        this.bindings.set(prefix, uri);
+        this.bindings.set(prefix, interned(uri));
       }
     }
     let prefixed = 0;
@@ -613,8 +614,11 @@ class Parser {
     if (colon !== -1 && (colon === 0 || colon === name.length - 1 || name.includes(':', colon + 1))) {
       throw new Failure('xml_not_well_formed', 'bad_qname', start, name);
     }
+    const whole = interned(name);
     const parts: QName =
-      colon === -1 ? [name, null, name] : [name, name.slice(0, colon), name.slice(colon + 1)];
+      colon === -1
+        ? [whole, null, whole]
+        : [whole, interned(name.slice(0, colon)), interned(name.slice(colon + 1))];
     // Names made to share a hash (hostile input) are not kept past a few: a lookup stays short.
     if (!same) this.names.set(hash, [parts]);
     else if (same.length < SAME_HASH_KEPT) same.push(parts);

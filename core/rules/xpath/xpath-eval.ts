@@ -18,7 +18,7 @@ import {
 } from './cast';
 import { depsOf, isBooleanOrNodes, readsFromRoot } from './xpath-deps';
 import { joinOf, type Join } from './xpath-join';
-import { oncePerDocument, perNode, perObject, perVariables } from './xpath-memo';
+import { documentMap, oncePerDocument, perNode, perObject, perVariables } from './xpath-memo';
 import {
   compareStrings,
   holds,
@@ -87,6 +87,23 @@ function toDecimal(a: Atomic): Decimal {
       return d;
     }
   }
+}
+
+/**
+ * A document's amounts and rates cast to xs:decimal, by text: a document repeats them (the rate of every
+ * line, read again by each rule that sums by rate), each parsed once per document. The same value or
+ * error as {@link toDecimal}.
+ */
+const decimalsOf = documentMap<string, Decimal>();
+
+function decimalOfText(text: string, env: XPathEnv): Decimal {
+  const known = decimalsOf(env);
+  let d = known.get(text);
+  if (d === undefined) {
+    d = toDecimal({ t: 'untyped', v: text });
+    known.set(text, d);
+  }
+  return d;
 }
 
 function toStr(a: Atomic): string {
@@ -271,7 +288,7 @@ function sortNodes(nodes: XNode[]): XNode[] {
   return unique.sort((a, b) => orderOf(a) - orderOf(b));
 }
 
-const FUNCTIONS: Readonly<Record<string, (args: Sequence[], focus: Focus) => Sequence>> = {
+const FUNCTIONS: Readonly<Record<string, (args: Sequence[], focus: Focus, env: XPathEnv) => Sequence>> = {
   true: () => TRUE,
   false: () => FALSE,
   not: ([a]) => (ebv(a!) ? FALSE : TRUE),
@@ -307,9 +324,10 @@ const FUNCTIONS: Readonly<Record<string, (args: Sequence[], focus: Focus) => Seq
       return [dbl(NaN)];
     }
   },
-  'xs:decimal': ([a]) => {
+  'xs:decimal': ([a], _focus, env) => {
     const v = single(a!, 'xs:decimal');
-    return v === null ? [] : [dec(toDecimal(v))];
+    if (v === null) return [];
+    return [dec(v.t === 'untyped' ? decimalOfText(v.v, env) : toDecimal(v))];
   },
   'xs:boolean': ([a]) => {
     const v = single(a!, 'xs:boolean');
@@ -556,6 +574,7 @@ function compileGeneral(e: Expr, c: Compiling): Evaluator {
         fn(
           args.map((a) => a(focus, env)),
           focus,
+          env,
         );
     }
     case 'step': {

@@ -118,6 +118,14 @@ function indexer(parts: readonly Part[], comparisons: readonly Comparison[], ite
   return (seq: Sequence, env: XPathEnv): Index => {
     const keys: KeyIndex[] = comparisons.map(() => ({ byKey: new Map(), strings: true, decimals: true }));
     const failing: number[] = [];
+    // The key of each decimal met: equal texts give one Decimal (xpath-eval.ts), keyed once.
+    const decimalKeys = new Map<Decimal, string>();
+    const keyOf = (a: Atomic): string => {
+      if (a.t !== 'dec') return stringKey(a);
+      let key = decimalKeys.get(a.v);
+      if (key === undefined) decimalKeys.set(a.v, (key = decimalKey(a)));
+      return key;
+    };
     for (let i = 0; i < seq.length; i++) {
       const f = focusOn(seq[i]!, i, seq.length);
       const found: Atomic[][] = [];
@@ -135,22 +143,45 @@ function indexer(parts: readonly Part[], comparisons: readonly Comparison[], ite
         failing.push(i);
         continue;
       }
-      found.forEach((atoms, j) => {
+      for (let j = 0; j < found.length; j++) {
         const index = keys[j]!;
-        for (const a of atoms) {
+        for (const a of found[j]!) {
           // The values compared before an item test that fails count too: the scan compares them.
           index.strings &&= isString(a);
           index.decimals &&= a.t === 'dec';
           if (!holds) continue;
-          const key = a.t === 'dec' ? decimalKey(a) : stringKey(a);
+          const key = keyOf(a);
           const list = index.byKey.get(key);
           if (!list) index.byKey.set(key, [i]);
           else if (list[list.length - 1] !== i) list.push(i);
         }
-      });
+      }
     }
     return { keys, failing };
   };
+}
+
+const NEVER = (): boolean => false;
+const ALWAYS = (): boolean => true;
+
+/**
+ * The candidates of a join on one comparison whose other side gives one value (or none): the index's
+ * own list for that key, ascending and without duplicates, taken as it is (a join is asked once per
+ * context element: thousands of times), with the items that failed when indexing.
+ */
+function oneKey(
+  value: Atomic | undefined,
+  key: KeyFn | null,
+  index: Index,
+  exact: boolean,
+): Candidates | null {
+  if (!key) return null;
+  const matches = value === undefined ? [] : (index.keys[0]!.byKey.get(key(value)) ?? []);
+  if (index.failing.length === 0) return { indices: matches, known: exact ? ALWAYS : NEVER };
+  const indices = [...matches, ...index.failing].sort((a, b) => a - b);
+  if (!exact) return { indices, known: NEVER };
+  const failing = new Set(index.failing);
+  return { indices, known: (i) => !failing.has(i) };
 }
 
 /** The join of a predicate, or null when no comparison of its leading conjuncts can be indexed. */
@@ -181,6 +212,8 @@ export function joinOf(predicate: Expr, item: JoinItem, compile: (e: Expr) => Ev
       const index = indexOf(seq, env);
       // Every comparison must be one that cannot raise an error, whichever of them narrows the items.
       const keyFns = others.map((values, j) => keyFor(values, index.keys[j]!));
+      if (others.length === 1 && others[0]!.length <= 1)
+        return oneKey(others[0]![0], keyFns[0]!, index, exact);
       const found: Set<number>[] = [];
       for (let j = 0; j < others.length; j++) {
         const key = keyFns[j];

@@ -40,7 +40,7 @@ export function oncePerDocument<A, T>(evaluate: (a: A, env: XPathEnv) => T): (a:
 }
 
 /** A map of the document's memo, made on first use. */
-function documentMap<K, V>(): (env: XPathEnv) => Map<K, V> {
+export function documentMap<K, V>(): (env: XPathEnv) => Map<K, V> {
   const slot = memoSlot();
   return (env) => {
     let map = env.memo[slot] as Map<K, V> | undefined;

@@ -6,6 +6,8 @@
  * error at compile time (the generators' tests compile every expression of every artefact).
  */
 
+import { interned } from '../../xml/interned';
+
 export type Expr =
   | { readonly k: 'num'; readonly text: string; readonly double: boolean }
   | { readonly k: 'str'; readonly value: string }
@@ -320,9 +322,10 @@ class Parser {
 
   private nameTest(v: string): NodeTest {
     const colon = v.indexOf(':');
+    // Interned, as the document's names are (core/xml/interned.ts): compared with them by identity.
     return colon < 0
-      ? { kind: 'name', prefix: null, local: v }
-      : { kind: 'name', prefix: v.slice(0, colon), local: v.slice(colon + 1) };
+      ? { kind: 'name', prefix: null, local: interned(v) }
+      : { kind: 'name', prefix: v.slice(0, colon), local: interned(v.slice(colon + 1)) };
   }
 
   private nodeTest(): NodeTest {
