@@ -300,7 +300,7 @@ export const TOTAL_LABELS: readonly (readonly [string, LabelRule])[] = [
       1,
     ),
   ],
-  ['BT-109', rule(/\bsubtotal\b|sous-total|zwischensumme|\bnetto\b|\bnet\b/i, 0.6)],
+  ['BT-109', rule(/\bsub-?\s?total\b|sous-total|zwischensumme|\bnetto\b|\bnet\b/i, 0.6)],
   [
     'BT-110',
     rule(

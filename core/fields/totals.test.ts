@@ -466,6 +466,84 @@ describe('totals chosen under the invoice arithmetic', () => {
       duePayable: { value: '29389.48' },
     });
   });
+  it('takes no VAT where the page names an exemption and the sum of lines is the gross, never a figure of the mention', () => {
+    const kv = (y: number, label: string, value: string) =>
+      [
+        y,
+        [
+          [402, label],
+          [498, value],
+        ],
+      ] as const;
+    const { invoice, evidence } = extractFields(
+      handPage([
+        [40, [[40, 'Rechnung Nr. INV-50421']]],
+        // The label of a VAT number names no intra-community supply.
+        [60, [[40, 'TVA intracommunautaire: FR63228608550']]],
+        kv(122, 'Summe Positionen:', '2.063,38'),
+        kv(133, 'Rechnungsbetrag:', '2.063,38'),
+        [150, [[60, 'Umsatzsteuerfrei gemäß § 4 Nr. 14 UStG.']]],
+        [162, [[60, 'Terms: Net 30']]],
+      ]),
+    );
+    expect(invoice.totals).toMatchObject({
+      lineTotal: { value: '2063.38' },
+      taxBasisTotal: { value: '2063.38' },
+      taxTotals: [{ value: '0.00' }],
+      grandTotal: { value: '2063.38' },
+    });
+    expect(invoice.vatBreakdown).toMatchObject([{ categoryCode: 'E', rate: '0' }]);
+    // Not printed as an amount: the arithmetic's, never given for sure.
+    expect(evidence['BT-110']!.confidence).toBeLessThan(0.9);
+  });
+  it('adds up the VAT printed for each rate when no VAT total is printed', () => {
+    const kv = (y: number, label: string, value: string) =>
+      [
+        y,
+        [
+          [371, label],
+          [470, value],
+        ],
+      ] as const;
+    const { invoice } = extractFields(
+      handPage([
+        [40, [[40, 'Rechnung Nr. 135868']]],
+        kv(555, 'Summe Positionen:', '14272,83 €'),
+        kv(567, 'USt. 7%:', '243,75 €'),
+        kv(578, 'USt. 19%:', '2050,22 €'),
+        kv(590, 'Endbetrag:', '16566,80 €'),
+      ]),
+    );
+    expect(invoice.totals).toMatchObject({
+      taxBasisTotal: { value: '14272.83' },
+      taxTotals: [{ value: '2293.97' }],
+      grandTotal: { value: '16566.80' },
+    });
+  });
+  it('reads a deposit whose label carries its date ("Acompte du 16 janvier 2026")', () => {
+    const kv = (y: number, label: string, value: string) =>
+      [
+        y,
+        [
+          [334, label],
+          [480, value],
+        ],
+      ] as const;
+    const { invoice } = extractFields(
+      handPage([
+        [40, [[40, 'Facture N° F-2026-1']]],
+        kv(591, 'Montant HT:', '26.153,83 €'),
+        kv(603, 'TVA 20 % sur 26.153,83 €:', '5.230,77 €'),
+        kv(616, 'Total toutes taxes comprises:', '31.384,60 €'),
+        kv(628, 'Acompte du 16 janvier 2026:', '-12.550,00 €'),
+        kv(640, 'NET À PAYER:', '18.834,60 €'),
+      ]),
+    );
+    expect(invoice.totals).toMatchObject({
+      prepaidAmount: { value: '12550.00' },
+      duePayable: { value: '18834.60' },
+    });
+  });
   it('lets the lines and a charge decide between two equally labelled nets when no VAT is printed', () => {
     const kv = (y: number, label: string, value: string) =>
       [

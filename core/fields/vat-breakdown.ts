@@ -246,6 +246,27 @@ export function breakdownChoices(
 }
 
 /**
+ * The exemption a page names, with the row naming it: a VATEX code says the category; else the words of
+ * an exemption (reverse charge, intra-community supply, export…), not in a legend of codes nor as the
+ * label of a VAT number.
+ */
+export function exemptionOf(layout: Layout): { row: Row; category: string } | null {
+  const coded = layout.rows.find((r) => vatexIn(r.line.text));
+  if (coded) return { row: coded, category: vatexIn(coded.line.text)!.category };
+  for (const [pattern, category] of VAT_CATEGORY_WORDS) {
+    const at = layout.rows.find((r) => {
+      const m = pattern.exec(r.line.text);
+      return m && !LEGEND.test(r.line.text) && !ID_LABEL.test(r.line.text.slice(m.index + m[0].length));
+    });
+    if (at) return { row: at, category };
+  }
+  return null;
+}
+
+/** Words that label a VAT number ("TVA intracommunautaire : FR63…") name no exemption. */
+const ID_LABEL = /^\s*(?:n[°o]\.?|nr\.?|no\.?|number|id)?\s*:?\s*[A-Z]{2}\s?\d/;
+
+/**
  * The breakdown the totals imply when the page prints no breakdown row: one rate that turns the net
  * total into the VAT total, printed somewhere as a percentage ("Umsatzsteuer 19 %"); or, with no VAT
  * at all, the exemption the page names (reverse charge, intra-community supply, export, exemption).
@@ -269,14 +290,8 @@ export function impliedBreakdown(layout: Layout, net: Decimal, vat: Decimal): Br
     place: { row: at, cells: at.cells },
   });
   if (vat.isZero()) {
-    // A VATEX code says the category; else the words of an exemption, not in a legend of codes.
-    const coded = layout.rows.find((r) => vatexIn(r.line.text));
-    if (coded) return row(coded, Decimal.ZERO, vatexIn(coded.line.text)!.category, Decimal.ZERO);
-    for (const [pattern, code] of VAT_CATEGORY_WORDS) {
-      const at = layout.rows.find((r) => pattern.test(r.line.text) && !LEGEND.test(r.line.text));
-      if (at) return row(at, Decimal.ZERO, code, Decimal.ZERO);
-    }
-    return null;
+    const exemption = exemptionOf(layout);
+    return exemption && row(exemption.row, Decimal.ZERO, exemption.category, Decimal.ZERO);
   }
   for (const at of layout.rows) {
     for (const rate of ratesOf(at.line.text).filter((r) => r.percent && !r.value.isZero())) {
