@@ -275,7 +275,7 @@ export const TOTAL_LABELS: readonly (readonly [string, LabelRule])[] = [
   [
     'BT-106',
     rule(
-      /positionssumme|summe\s+(?:der\s+)?positionen|positionen\s+netto|warenwert|total\s+(?:h\.?\s?t\.?\s+)?des\s+lignes|total\s+lignes|total\s+(?:des\s+)?marchandises|sum\s+of\s+(?:invoice\s+)?lines|line\s+(?:total|extension)\s+amount|lines?\s+total|goods\s+total|total\s+goods/i,
+      /positionssumme|summe\s+(?:der\s+)?positionen|positionen\s+netto|warenwert|total\s+brut\s+h\.?\s?t\.?|total\s+(?:h\.?\s?t\.?\s+)?des\s+lignes|total\s+lignes|total\s+(?:des\s+)?marchandises|sum\s+of\s+(?:invoice\s+)?lines|line\s+(?:total|extension)\s+amount|lines?\s+total|goods\s+total|total\s+goods/i,
       1,
     ),
   ],
@@ -327,7 +327,7 @@ export const TOTAL_LABELS: readonly (readonly [string, LabelRule])[] = [
 
 /** A sum carried from one page to the next ("Übertrag", "à reporter", "carried forward"): no total. */
 export const CARRIED =
-  /^\s*(?:(?:zwischen)?summe\s+)?(?:zwischen)?(?:übertrag|uebertrag|à\s+reporter|report|carried\s+(?:forward|over)|brought\s+forward|continued|sub-?total\s+[cb]\/f)\b/i;
+  /^\s*(?:(?:zwischen)?summe\s+|(?:sous|sub)-?\s?total\s+)?(?:zwischen)?(?:übertrag|uebertrag|à\s+reporter|report|carried\s+(?:forward|over)|brought\s+forward|continued|sub-?total\s+[cb]\/f)\b/i;
 
 /** Rows that are a document-level allowance (BG-20) or charge (BG-21), by their first word. */
 export const ALLOWANCE_START = words(

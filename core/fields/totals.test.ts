@@ -496,6 +496,31 @@ describe('totals chosen under the invoice arithmetic', () => {
     // Not printed as an amount: the arithmetic's, never given for sure.
     expect(evidence['BT-110']!.confidence).toBeLessThan(0.9);
   });
+  it('reads "Total brut HT" as the sum of lines, and a sub-total carried to the next page as no total', () => {
+    const kv = (y: number, label: string, value: string) =>
+      [
+        y,
+        [
+          [393, label],
+          [480, value],
+        ],
+      ] as const;
+    const { invoice } = extractFields(
+      handPage([
+        [40, [[40, 'Avoir N° AV-2026-12']]],
+        kv(300, 'Sous-total à reporter', '-62 574,99'),
+        kv(384, 'Total brut HT', '-73 026,80 €'),
+        kv(396, 'TOTAL TTC:', '-73 026,80 €'),
+        [420, [[60, 'TVA non applicable, article 293 B du CGI']]],
+      ]),
+    );
+    expect(invoice.totals).toMatchObject({
+      lineTotal: { value: '-73026.80' },
+      taxBasisTotal: { value: '-73026.80' },
+      taxTotals: [{ value: '0.00' }],
+      grandTotal: { value: '-73026.80' },
+    });
+  });
   it('adds up the VAT printed for each rate when no VAT total is printed', () => {
     const kv = (y: number, label: string, value: string) =>
       [

@@ -52,6 +52,7 @@ describe('printed values', () => {
     expect(values('Please pay by 8 May 2025.')).toEqual([]);
     expect(values('Umsatzsteuerfrei gemäß § 4 Nr. 14 UStG.')).toEqual([]);
     expect(values("Exonéré de TVA en vertu de l'article 261 4 1° du CGI")).toEqual([]);
+    expect(values('Exonération de TVA, article 261-4-4° du CGI')).toEqual([]);
   });
 
   it.each([

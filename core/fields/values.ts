@@ -185,7 +185,7 @@ const NOT_AMOUNTS: readonly RegExp[] = [
   /(?:t[ée]l[ée]?(?:phone|fon)?|fax|phone|mobile?|portable|handy|📞|📱)\.?\s*:?\s*\(?[+\d][\d\s/().-]{5,}\d/gi,
   /-?\d+(?:[.,]\d+)?\s*%/g,
   // A reference to a law: "§ 4 Nr. 14 UStG", "article 261 4 1° du CGI", "Art. 196".
-  /(?:§+|\bart(?:\.|icle|ikel)?)\s*\d+[a-z]?(?:\s+(?:(?:abs|nr|al|no)\.?\s*)?\d+[a-z]?°?)*/gi,
+  /(?:§+|\bart(?:\.|icle|ikel)?)\s*\d+[a-z]?(?:(?:\s+|-)(?:(?:abs|nr|al|no)\.?\s*)?\d+[a-z]?°?)*/gi,
 ];
 
 export interface PrintedAmount {
