@@ -29,7 +29,7 @@ import {
   typeCode,
   type Chosen,
 } from './document-terms';
-import { readLines, summingTo, tablesOf, type LineTerm } from './extract-lines';
+import { readLines, summingTo, tablesOf, type LineTerm, type ReadLines } from './extract-lines';
 import type { FieldEvidence, FieldExtraction } from './extraction';
 import { identifiersOf } from './identifiers';
 import { legalNotes } from './legal-notes';
@@ -38,7 +38,15 @@ import { readParties, type PartyReading } from './parties';
 import { recallLayout } from './supplier-layout/recall';
 import type { SellerLayout } from './supplier-layout/seller-layout';
 import { chooseTotals, type Candidate as TotalCandidate, type TotalTerm } from './totals';
-import { breakdownRows, impliedBreakdown, mergedByRate, type BreakdownRow } from './vat-breakdown';
+import {
+  breakdownOfLines,
+  breakdownRows,
+  impliedBreakdown,
+  mergedByRate,
+  rateTaxes,
+  type BreakdownRow,
+  type RateTax,
+} from './vat-breakdown';
 
 export interface ReadOptions {
   /** The seller's remembered layout: its readings join the candidates (supplier-layout/recall.ts). */
@@ -136,7 +144,12 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
   });
   // The lines first, under the rates the page shows: their sum is a candidate for BT-106, weaker than
   // a printed total (rows read on their own may miss an item): kept when the totals agree with it.
-  const knownRates = mergedByRate(rows).map((r) => ({ rate: r.rate, category: r.category }));
+  // A page that prints each rate's VAT without its base: the lines are read under those rates.
+  const perRate = rows.length === 0 ? rateTaxes(layout) : [];
+  const knownRates = [
+    ...mergedByRate(rows).map((r) => ({ rate: r.rate, category: r.category })),
+    ...perRate.map((r) => ({ rate: r.rate, category: 'S' })),
+  ];
   const read = readLines(layout, knownRates);
   const lineSum = read
     ? [
@@ -175,6 +188,13 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
       invoice.vatBreakdown = [withReason(implied, layout)];
       note('BG-23', implied.place, 0.8, false);
       breakdownUsed = [implied];
+    }
+    const ofLines = !implied && chosen.breakdown.length === 0 ? linesBreakdown(chosen, perRate, read) : null;
+    if (ofLines) {
+      // Each rate's VAT printed, its base the sum of its lines: the totals hold them together.
+      invoice.vatBreakdown = ofLines.map((b) => b.entry);
+      note('BG-23', ofLines[0]!.place, 0.8, false);
+      breakdownUsed = ofLines;
     }
     if (chosen.breakdown.length > 0) {
       breakdownUsed = chosen.breakdown;
@@ -279,6 +299,34 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
     language,
     ...(recalled ? { sellerLayoutTerms: recalled.usedIn(chosen?.terms) } : {}),
   };
+}
+
+/**
+ * The breakdown of the VAT printed per rate and the lines read under those rates, when the lines add up
+ * to the sum of lines, with no document allowance or charge, and the rates' bases and VAT to the net
+ * and VAT totals chosen.
+ */
+function linesBreakdown(
+  chosen: NonNullable<ReturnType<typeof chooseTotals>>,
+  perRate: readonly RateTax[],
+  read: ReadLines | null,
+): BreakdownRow[] | null {
+  const [lineTotal, net, vat] = (['BT-106', 'BT-109', 'BT-110'] as const).map((t) => chosen.terms[t]?.value);
+  if (perRate.length < 2 || !read || !lineTotal || !net || !vat || !lineTotal.equals(net)) return null;
+  const lines = summingTo(read, lineTotal.round(2));
+  const rated = lines?.lines.flatMap((l) => {
+    const tax = l.line.taxes?.[0];
+    const rate = Decimal.parse(tax?.rate ?? '');
+    const amount = Decimal.parse(l.line.summation?.lineTotal?.value ?? '');
+    return rate && amount && tax?.categoryCode ? [{ rate, category: tax.categoryCode, amount }] : [];
+  });
+  if (!lines || !rated || rated.length !== lines.lines.length) return null;
+  const rows = breakdownOfLines(rated, perRate);
+  return rows &&
+    Decimal.sum(rows.map((r) => r.base)).equals(net) &&
+    Decimal.sum(rows.map((r) => r.tax)).equals(vat)
+    ? rows
+    : null;
 }
 
 type Take = <T>(term: string, chosen: Chosen<T> | null | undefined) => T | undefined;

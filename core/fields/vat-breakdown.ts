@@ -245,6 +245,63 @@ export function breakdownChoices(
     }));
 }
 
+/** A VAT amount printed for one rate with no base beside it ("USt. 7 %: 243,75 €", "Montant TVA 10 %  8,41"). */
+export interface RateTax {
+  readonly rate: Decimal;
+  readonly tax: Decimal;
+  readonly place: Place;
+}
+
+/** The rows that print a rate's VAT alone: a rate named as VAT, and one amount in cents. */
+export function rateTaxes(layout: Layout): RateTax[] {
+  return layout.rows.flatMap((row) => {
+    const text = row.line.text;
+    const rates = ratesOf(text).filter((r) => r.percent && VAT_WORD.test(text.slice(0, r.index)));
+    const amounts = moneyIn(text);
+    if (rates.length !== 1 || amounts.length !== 1 || !amounts[0]!.decimals) return [];
+    if (amounts[0]!.index < rates[0]!.index) return [];
+    return [
+      { rate: rates[0]!.value, tax: Decimal.parse(amounts[0]!.value)!, place: { row, cells: row.cells } },
+    ];
+  });
+}
+
+/**
+ * The breakdown of a page that prints each rate's VAT but not its base: the bases are the sums of the
+ * lines of each rate, each of them turned into its printed VAT by its rate (within rounding). Null
+ * unless every line's rate has its VAT printed and every printed VAT has its lines.
+ */
+export function breakdownOfLines(
+  lines: readonly { readonly rate: Decimal; readonly category: string; readonly amount: Decimal }[],
+  taxes: readonly RateTax[],
+): BreakdownRow[] | null {
+  const out: BreakdownRow[] = [];
+  for (const printed of taxes) {
+    const mine = lines.filter((l) => l.rate.equals(printed.rate));
+    if (mine.length === 0 || out.some((o) => o.rate.equals(printed.rate))) return null;
+    const base = Decimal.sum(mine.map((l) => l.amount));
+    const expected = base.times(printed.rate).dividedBy(Decimal.of(100), 2, 'half-away')!;
+    if (expected.minus(printed.tax).abs().compare(tolerance(base)) > 0) return null;
+    const category = mine[0]!.category;
+    out.push({
+      entry: {
+        taxAmount: { value: printed.tax.round(2, 'half-away').toString() },
+        typeCode: 'VAT',
+        basisAmount: { value: base.round(2, 'half-away').toString() },
+        categoryCode: category,
+        rate: printed.rate.normalized().toString(),
+      },
+      rate: printed.rate,
+      base,
+      tax: printed.tax,
+      category,
+      categoryPrinted: false,
+      place: printed.place,
+    });
+  }
+  return lines.every((l) => out.some((o) => o.rate.equals(l.rate))) ? out : null;
+}
+
 /**
  * The exemption a page names, with the row naming it: a VATEX code says the category; else the words of
  * an exemption (reverse charge, intra-community supply, export…), not in a legend of codes nor as the
