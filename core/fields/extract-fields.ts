@@ -12,7 +12,7 @@ import type { Invoice, InvoiceLine, Party, VatBreakdown } from '../model/invoice
 import { layoutOf, type Layout, type Row } from '../text/layout';
 import type { DocumentText } from '../text/page-text';
 import { Decimal } from '../decimal/decimal';
-import { allowanceRows, toAllowanceCharges } from './allowances';
+import { allowanceRows, toAllowanceCharges, unnamedRow } from './allowances';
 import { ABSTAIN, CHOSEN, evidenceAt, LABELLED, type Place } from './confidence';
 import {
   billingFramework,
@@ -218,12 +218,16 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
     // The rows are the allowances (charges) when they add up to the total chosen, printed or their sum;
     // they carry its sign (a correction's negative allowances).
     const taken = (['BT-107', 'BT-108'] as const).flatMap((term) => {
-      const total = chosen.terms[term]?.value;
-      const mine = allowances.filter((a) => a.isCharge === (term === 'BT-108'));
-      if (!total || mine.length === 0 || !Decimal.sum(mine.map((a) => a.amount)).equals(total.abs()))
+      const chosenTotal = chosen.terms[term];
+      const total = chosenTotal?.value;
+      const isCharge = term === 'BT-108';
+      const rows = chosenTotal?.unlabelled
+        ? [unnamedRow(chosenTotal.place, chosenTotal.value, isCharge)]
+        : allowances.filter((a) => a.isCharge === isCharge);
+      if (!total || rows.length === 0 || !Decimal.sum(rows.map((a) => a.amount)).equals(total.abs()))
         return [];
       return toAllowanceCharges(
-        mine,
+        rows,
         breakdownUsed.map((b) => ({ rate: b.rate, category: b.category })),
         total.sign() < 0,
       );

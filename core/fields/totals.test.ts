@@ -521,6 +521,48 @@ describe('totals chosen under the invoice arithmetic', () => {
       grandTotal: { value: '-73026.80' },
     });
   });
+  it('takes an unnamed row of the totals block as a charge only where the sum of lines and the net need it', () => {
+    const kv = (y: number, label: string, value: string) =>
+      [
+        y,
+        [
+          [424, label],
+          // Aligned right, as a totals block prints its amounts (5 points per character).
+          [550 - 5 * value.length, value],
+        ],
+      ] as const;
+    const read = (rows: readonly (readonly [string, string])[]) =>
+      extractFields(
+        handPage([
+          [40, [[40, 'Invoice # 4786595']]],
+          ...rows.map(([label, value], i) => kv(438 + 13 * i, label, value)),
+        ]),
+      ).invoice;
+    const charged = read([
+      ['Net Amount', '3,671.66'],
+      ['Delivery', '6.95'],
+      ['Net amount', '3,678.61'],
+      ['VAT (20%)', '735.72'],
+      ['Gross Total', '4,414.33'],
+    ]);
+    expect(charged.totals).toMatchObject({
+      lineTotal: { value: '3671.66' },
+      chargeTotal: { value: '6.95' },
+      taxBasisTotal: { value: '3678.61' },
+      grandTotal: { value: '4414.33' },
+    });
+    expect(charged.allowanceCharges).toMatchObject([
+      { isCharge: true, amount: { value: '6.95' }, reason: 'Delivery' },
+    ]);
+    const plain = read([
+      ['Goods total', '100.00'],
+      ['Card fee waived', '5.00'],
+      ['VAT (20%)', '20.00'],
+      ['Gross Total', '120.00'],
+    ]);
+    expect(plain.totals?.chargeTotal).toBeUndefined();
+    expect(plain.allowanceCharges).toBeUndefined();
+  });
   it('adds up the VAT printed for each rate when no VAT total is printed', () => {
     const kv = (y: number, label: string, value: string) =>
       [

@@ -11,7 +11,7 @@
  */
 import { Decimal } from '../decimal/decimal';
 import type { Totals } from '../model/invoice';
-import type { Layout } from '../text/layout';
+import type { Cell, Layout } from '../text/layout';
 import { CHOSEN, CONFIRMED, CONFIRMED_WEAK_LABEL, LABELLED, type Place } from './confidence';
 import { labelledValues, type Read } from './key-values';
 import { CARRIED, LEGAL_MENTION, TOTAL_LABELS } from './labels';
@@ -42,6 +42,8 @@ export interface ChosenTotal {
   readonly place: Place;
   /** Printed and confirmed by an equation: its digits are proven. */
   readonly proven: boolean;
+  /** Taken by the arithmetic alone, not under a label of its term (Candidate.proofNeeded). */
+  readonly unlabelled?: boolean;
 }
 
 export interface TotalsChoice {
@@ -164,6 +166,46 @@ function impliedVat(layout: Layout, candidates: Map<TotalTerm, Candidate[]>): Ca
       cellKey: 'vat:sum',
       proofNeeded: true,
     });
+  return out;
+}
+
+/**
+ * Amounts of the totals block that no label of a total claims, each offered to the arithmetic under
+ * the terms it may be: a label and its amount between two totals, aligned with them ("Delivery  9.90",
+ * "Anfahrtspauschale:  9,90"), as a charge and as an allowance; a net printed above another net ("Net Amount 3,671.66 … Net amount
+ * 3,678.61") as the sum of lines. Kept only where BT-106 − BT-107 + BT-108 = BT-109 confirms them.
+ */
+function unlabelled(layout: Layout, candidates: Map<TotalTerm, Candidate[]>): Candidate[] {
+  const printed = [...candidates.values()].flat().filter((c) => c.place.cells.length > 1);
+  const rows = new Set(printed.map((c) => c.place.row.index));
+  const rights = printed.map((c) => c.place.cells.at(-1)!).map((cell) => cell.x + cell.width);
+  // Only a net under its own label ("Net amount", "Summe netto"): a bare "Net" may be anything's.
+  const nets = (candidates.get('BT-109') ?? []).filter((c) => c.place.cells.length > 1 && c.strength >= 0.8);
+  const out: Candidate[] = nets.map((c) => ({ ...c, term: 'BT-106', strength: 0.3, proofNeeded: true }));
+  if (printed.length === 0) return out;
+  const first = Math.min(...printed.map((c) => c.place.row.index));
+  const last = Math.max(...printed.map((c) => c.place.row.index));
+  // The block's labels start at its left edge; a block beside a table shares its rows with it.
+  const left = Math.min(...printed.map((c) => c.place.cells[0]!.x));
+  for (const row of layout.rows.slice(first + 1, last)) {
+    if (rows.has(row.index) || row.cells.length < 2) continue;
+    const [label, value] = row.cells.slice(-2) as [Cell, Cell];
+    if (label.x < left - 3) continue;
+    const amounts = moneyIn(value.text);
+    const aligned = rights.some((r) => Math.abs(r - (value.x + value.width)) < 3);
+    if (!/\p{L}{3}/u.test(label.text) || /\d/.test(label.text) || amounts.length !== 1 || !aligned) continue;
+    if (!amounts[0]!.decimals || LEGAL_MENTION.test(label.text)) continue;
+    const amount = Decimal.parse(amounts[0]!.value)!.abs();
+    for (const term of ['BT-107', 'BT-108'] as const)
+      out.push({
+        term,
+        value: amount,
+        strength: 0.3,
+        place: { row, cells: [label, value] },
+        cellKey: `${row.index}:${value.x.toFixed(1)}`,
+        proofNeeded: true,
+      });
+  }
   return out;
 }
 
@@ -324,7 +366,7 @@ export function chooseTotals(
   extra: readonly Candidate[] = [],
 ): TotalsChoice | null {
   const candidates = candidatesOf(layout);
-  for (const c of [...extra, ...impliedVat(layout, candidates)])
+  for (const c of [...extra, ...impliedVat(layout, candidates), ...unlabelled(layout, candidates)])
     candidates.set(c.term, [...(candidates.get(c.term) ?? []), c]);
   const breakdowns = [null, ...breakdownChoices(rows)];
   let top: Assignment | null = null;
@@ -385,7 +427,13 @@ function derive(top: Assignment, candidates: Map<TotalTerm, Candidate[]>): Total
         : rivals.length > 0 || c.strength < 0.8
           ? CHOSEN
           : LABELLED;
-    terms[term] = { value: c.value, confidence, place: c.place, proven: isConfirmed };
+    terms[term] = {
+      value: c.value,
+      confidence,
+      place: c.place,
+      proven: isConfirmed,
+      ...(c.proofNeeded ? { unlabelled: true } : {}),
+    };
   }
   // A rate's tax printed other than its base × rate (taxes rounded per line or per part, then added):
   // the page agrees with itself, but EN 16931 (BR-CO-17) wants the tax of the whole base, so the VAT
