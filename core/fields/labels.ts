@@ -114,18 +114,18 @@ export const PRECEDING_DATE_LABELS: readonly LabelRule[] = [
 /** BT-2 Issue date. */
 export const ISSUE_DATE_LABELS: readonly LabelRule[] = [
   rule(
-    /date\s+(?:de\s+(?:la\s+)?)?facture|date\s+d['’](?:é|e)mission|date\s+de\s+l['’]avoir|rechnungsdatum|belegdatum|gutschriftsdatum|ausstellungsdatum|invoice\s+date|date\s+of\s+(?:issue|invoice)|issue\s+date|date\s+issued|issued\s+(?:at|on)/i,
+    /date\s+(?:de\s+(?:la\s+)?)?facture|date\s+d['’](?:é|e)mission|date\s+de\s+l['’]avoir|rechnungsdatum|belegdatum|gutschriftsdatum|ausstellungsdatum|invoice\s+date|date\s+of\s+(?:issue|invoice)|issue\s+date|date\s+issued|issued\s+(?:at|on)|(?:date\s*\/\s*)?tax\s+point(?:\s+date)?|émise?\s+le/i,
     1,
   ),
-  // "München, den 01.11.2024", "Paris, le 12 mars 2026", "Dresden, 4. März 2025": the date of a letter,
-  // after its place.
-  rule(/,\s*(?:den|le)\b|^\s*\p{Lu}[\p{L}\s.'’-]{1,30},\s*(?=\d{1,2}[./\s])/iu, 0.8),
+  // "München, den 01.11.2024", "Paris, le 12 mars 2026", "Dresden, 4. März 2025", "Leipzig, 2025-10-15":
+  // the date of a letter, after its place.
+  rule(/,\s*(?:den|le)\b|^\s*\p{Lu}[\p{L}\s.'’-]{1,30},\s*(?=\d{1,2}[./\s]|\d{4}-\d{2}-\d{2})/iu, 0.8),
   rule(/\bdate\b|\bdatum\b|\bdated\b/i, 0.6),
 ];
 
 /** Dates that are not the issue date, though labelled "date" (BT-2 must not be read from them). */
 export const NOT_ISSUE_DATE = words(
-  /(associ|précéd|preceding|vorherig|ursprüng|original|origine|liefer|leistung|delivery|livraison|début|fin\s+de|échéance|fällig|due|période|zeitraum|period|übergabe|bestell|commande|order|auftrag|versand|ship|payment|paiement|zahlung|valeur|valuta|geburt|birth|mandat|lastschrift|skonto|escompte)/i,
+  /(associ|précéd|preceding|vorherig|ursprüng|original|origine|liefer|leistung|delivery|livraison|prestation|début|fin\s+de|échéance|fällig|due|période|zeitraum|period|übergabe|bestell|commande|order|auftrag|versand|ship|payment|paiement|zahlung|valeur|valuta|geburt|birth|mandat|lastschrift|skonto|escompte|corrects|corrected|correcting|credited|korrektur\s+zu|annule|remplace|replaces)/i,
 );
 
 /** BT-9 Payment due date. */
