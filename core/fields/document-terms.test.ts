@@ -479,6 +479,33 @@ describe("the document's own terms", () => {
     expect(evidence['BT-5']!.confidence).toBeLessThan(0.9);
   });
 
+  it('reads a cancellation invoice ("Stornorechnung") as a credit note, and the original invoice it cancels', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [
+          206,
+          [
+            [67, 'Belegnummer:'],
+            [180, 'FA24-19231'],
+          ],
+        ],
+        [
+          263,
+          [
+            [67, 'Originalrechnung:'],
+            [180, '2024-40203'],
+          ],
+        ],
+        [301, [[67, 'Stornorechnung']]],
+      ]),
+    );
+    expect(invoice).toMatchObject({
+      number: 'FA24-19231',
+      typeCode: '381',
+      precedingInvoices: [{ id: '2024-40203' }],
+    });
+  });
+
   it('reads the issue date under "Date/Tax point", "Émise le" or after the place, never a corrected invoice’s', () => {
     const issue = (rows: Parameters<typeof handPage>[0]) => extractFields(handPage(rows)).invoice.issueDate;
     expect(

@@ -39,7 +39,10 @@ export const TYPE_TITLES: readonly (readonly [RegExp, string])[] = (
       /\b(autofacturation|auto-?facture|self-?billed\s+invoice|self-?billing|selbst\s+ausgestellte\s+rechnung|selbstfakturierung)\b/i,
       '389',
     ],
-    [/\b(avoir|gutschrift|credit\s+note|credit\s+memo|rechnungsgutschrift)\b/i, '381'],
+    [
+      /\b(avoir|gutschrift|credit\s+note|credit\s+memo|rechnungsgutschrift|stornorechnung|rechnungsstorno)\b/i,
+      '381',
+    ],
     [/\b(mietrechnung|facture\s+de\s+location|rental\s+invoice|hire\s+invoice)\b/i, '387'],
     [/\b(versicherers?|versicherungsrechnung|assureur|insurer)\b/i, '575'],
     [
@@ -88,7 +91,7 @@ export const NUMBER_VALUE = /^([A-Z0-9][A-Z0-9\-/._]*\d[A-Z0-9\-/._]*)/i;
 /** BT-25 Preceding invoice reference: the invoice a credit note or a correction refers to. */
 export const PRECEDING_NUMBER_LABELS: readonly LabelRule[] = [
   rule(
-    /n[°ºo]\.?\s*(?:de\s+)?(?:la\s+)?facture\s+(?:associ[ée]e|d['’]origine|rectifi[ée]e|initiale|pr[ée]c[ée]dente)|facture\s+(?:associ[ée]e|d['’]origine|initiale)\s*n[°ºo]|ursprungsbeleg-?\s?(?:nr\.?|nummer)|ursprungsrechnung(?:snummer|\s*nr\.?)?|rechnungsnummer\s+der\s+ursprungsrechnung|(?:original|corrected|credited|referenced|preceding)\s+invoice\s*(?:number|no\.?|n[°ºo]|#)?/i,
+    /n[°ºo]\.?\s*(?:de\s+)?(?:la\s+)?facture\s+(?:associ[ée]e|d['’]origine|rectifi[ée]e|initiale|pr[ée]c[ée]dente)|facture\s+(?:associ[ée]e|d['’]origine|initiale)\s*n[°ºo]|ursprungsbeleg-?\s?(?:nr\.?|nummer)|(?:ursprungs|original)rechnung(?:snummer|\s*nr\.?)?|rechnungsnummer\s+der\s+ursprungsrechnung|(?:original|corrected|credited|referenced|preceding)\s+invoice\s*(?:number|no\.?|n[°ºo]|#)?/i,
     1,
   ),
 ];
