@@ -43,6 +43,7 @@ import {
   breakdownRows,
   impliedBreakdown,
   mergedByRate,
+  namesExemption,
   rateTaxes,
   type BreakdownRow,
   type RateTax,
@@ -361,11 +362,8 @@ function partyOf(
 function withReason(row: BreakdownRow, layout: Layout): VatBreakdown {
   if (row.category === 'S' || row.category === 'Z') return row.entry;
   const words = VAT_CATEGORY_WORDS.find(([, code]) => code === row.category)?.[0];
-  const mention = words
-    ? layout.rows
-        .find((r: Row) => r.cells.some((c) => words.test(c.text)))
-        ?.cells.find((c) => words.test(c.text))
-    : undefined;
+  const names = (c: { text: string }) => !!words && namesExemption(c.text, words);
+  const mention = layout.rows.find((r: Row) => r.cells.some(names))?.cells.find(names);
   return mention ? { ...row.entry, exemptionReason: mention.text.trim() } : row.entry;
 }
 

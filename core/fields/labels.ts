@@ -359,7 +359,7 @@ export const IBAN_LABEL = words(/\biban\b\D{0,14}$/i);
 /** VAT category (BT-118) from the words of a breakdown row, most specific first. */
 export const VAT_CATEGORY_WORDS: readonly (readonly [RegExp, string])[] = (
   [
-    [/autoliquidation|reverse\s+charge|steuerschuldnerschaft|§\s*13b/i, 'AE'],
+    [/auto-?liquidation|reverse\s+charge|steuerschuldnerschaft|§\s*13b/i, 'AE'],
     [
       /intra-?communautaire|innergemeinschaftlich|intra-?community|intra-?EU|art(?:icle)?\.?\s*262\s*ter/i,
       'K',
@@ -370,7 +370,7 @@ export const VAT_CATEGORY_WORDS: readonly (readonly [RegExp, string])[] = (
     ],
     [/hors\s+(?:du\s+)?(?:champ|scope)|nicht\s+steuerbar|outside\s+(?:the\s+)?scope|not\s+subject/i, 'O'],
     [
-      /exon[ée]r|steuerbefreit|steuerfrei|befreit|exempt|§\s*4\s*nr|franchise\s+en\s+base|art(?:icle)?\.?\s*293\s*B/i,
+      /exon[ée]r|steuerbefreit|steuerfrei|befreit|exempt|§\s*4\s*nr|§\s*19\s*UStG|kleinunternehmer|franchise\s+en\s+base|art(?:icle)?\.?\s*293\s*B/i,
       'E',
     ],
   ] as const

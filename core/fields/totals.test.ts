@@ -563,6 +563,54 @@ describe('totals chosen under the invoice arithmetic', () => {
     expect(plain.totals?.chargeTotal).toBeUndefined();
     expect(plain.allowanceCharges).toBeUndefined();
   });
+  it('gives a zero-rate row the exemption the page names elsewhere, never a VAT number’s label', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [40, [[68, 'Facture N° F-2026-33']]],
+        [
+          219,
+          [
+            [68, 'TVA intracommunautaire:'],
+            [200, 'FR09846316560'],
+          ],
+        ],
+        [
+          419,
+          [
+            [68, 'Taux'],
+            [130, 'Base HT'],
+            [210, 'Montant TVA'],
+            [290, 'Total TTC'],
+          ],
+        ],
+        [
+          432,
+          [
+            [68, '0 %'],
+            [130, '5 978,53 €'],
+            [210, '0,00 €'],
+            [290, '5 978,53 €'],
+          ],
+        ],
+        [
+          470,
+          [
+            [342, 'Total TTC :'],
+            [450, '5 978,53 €'],
+          ],
+        ],
+        [500, [[68, 'Auto-liquidation par le preneur (art. 283-2 du CGI)']]],
+      ]),
+    );
+    expect(invoice.vatBreakdown).toMatchObject([
+      {
+        categoryCode: 'AE',
+        rate: '0',
+        basisAmount: { value: '5978.53' },
+        exemptionReason: 'Auto-liquidation par le preneur (art. 283-2 du CGI)',
+      },
+    ]);
+  });
   it('adds up the VAT printed for each rate when no VAT total is printed', () => {
     const kv = (y: number, label: string, value: string) =>
       [

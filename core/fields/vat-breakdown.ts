@@ -67,8 +67,8 @@ function printedCategory(text: string, rate: Decimal): string | null {
 
 /**
  * A row's category: printed on the row, else — for a zero rate — on the rows around it (an exemption
- * printed over several lines), else standard (S) or zero-rated (Z). Only the row's own print counts as
- * read for sure.
+ * printed over several lines), else standard (S) or zero-rated (Z; breakdownRows then looks for an
+ * exemption the page names). Only the row's own print counts as read for sure.
  */
 function categoryOf(text: string, nearby: () => string, rate: Decimal): { code: string; printed: boolean } {
   const own = printedCategory(text, rate);
@@ -195,6 +195,7 @@ export function mergedByRate(rows: readonly BreakdownRow[]): BreakdownRow[] {
 export function breakdownRows(layout: Layout): BreakdownRow[] {
   const out: BreakdownRow[] = [];
   const seen = new Set<string>();
+  let exemption: ReturnType<typeof exemptionOf> | false | undefined;
   for (const row of layout.rows) {
     const nearby = () =>
       layout.rows
@@ -202,8 +203,19 @@ export function breakdownRows(layout: Layout): BreakdownRow[] {
         .filter((r) => r.page === row.page && r !== row)
         .map((r) => r.line.text)
         .join(' ');
-    const found = rowOf(row, nearby);
-    if (!found) continue;
+    const read = rowOf(row, nearby);
+    if (!read) continue;
+    // A zero rate printed without its category, on a page that names an exemption elsewhere (a reverse
+    // charge, an export, under the totals): that exemption's, not zero-rated.
+    exemption ??= exemptionOf(layout) ?? false;
+    const found =
+      read.category === 'Z' && !read.categoryPrinted && exemption
+        ? {
+            ...read,
+            category: exemption.category,
+            entry: { ...read.entry, categoryCode: exemption.category },
+          }
+        : read;
     const key = `${found.category}|${found.rate.normalized().toString()}|${found.base.toString()}|${found.tax.toString()}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -311,17 +323,20 @@ export function exemptionOf(layout: Layout): { row: Row; category: string } | nu
   const coded = layout.rows.find((r) => vatexIn(r.line.text));
   if (coded) return { row: coded, category: vatexIn(coded.line.text)!.category };
   for (const [pattern, category] of VAT_CATEGORY_WORDS) {
-    const at = layout.rows.find((r) => {
-      const m = pattern.exec(r.line.text);
-      return m && !LEGEND.test(r.line.text) && !ID_LABEL.test(r.line.text.slice(m.index + m[0].length));
-    });
+    const at = layout.rows.find((r) => namesExemption(r.line.text, pattern));
     if (at) return { row: at, category };
   }
   return null;
 }
 
+/** Whether a text names the exemption of `pattern`: not in a legend of codes, nor as a VAT number's label. */
+export function namesExemption(text: string, pattern: RegExp): boolean {
+  const m = pattern.exec(text);
+  return !!m && !LEGEND.test(text) && !ID_LABEL.test(text.slice(m.index + m[0].length));
+}
+
 /** Words that label a VAT number ("TVA intracommunautaire : FR63…") name no exemption. */
-const ID_LABEL = /^\s*(?:n[°o]\.?|nr\.?|no\.?|number|id)?\s*:?\s*[A-Z]{2}\s?\d/;
+const ID_LABEL = /^\s*(?:n[°o]\.?|nr\.?|no\.?|number|id)?\s*(?::?\s*[A-Z]{2}\s?\d|:\s*$)/;
 
 /**
  * The breakdown the totals imply when the page prints no breakdown row: one rate that turns the net
