@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { handPage } from '../testing/text-page';
+import { handPage, type HandRow } from '../testing/text-page';
 import { Decimal } from '../decimal/decimal';
 import { layoutOf } from '../text/layout';
 import { extractFields } from './extract-fields';
 import { chooseTotals } from './totals';
 import { breakdownRows } from './vat-breakdown';
+
+/** Rows of a totals block: a label at `labelX`, its value at `valueX`. */
+const keyValue =
+  (labelX: number, valueX: number) =>
+  (y: number, label: string, value: string): HandRow => [
+    y,
+    [
+      [labelX, label],
+      [valueX, value],
+    ],
+  ];
 
 describe('totals chosen under the invoice arithmetic', () => {
   it('confirms net, VAT and gross by each other, and never takes an identifier or a legal mention for an amount', () => {
@@ -391,14 +402,7 @@ describe('totals chosen under the invoice arithmetic', () => {
       ]),
     ).invoice.totals;
     expect(beside).toMatchObject({ lineTotal: { value: '1000.00' }, chargeTotal: { value: '9.90' } });
-    const kv = (y: number, label: string, value: string) =>
-      [
-        y,
-        [
-          [387, label],
-          [488, value],
-        ],
-      ] as const;
+    const kv = keyValue(387, 488);
     const delivery = extractFields(
       handPage([
         [40, [[40, 'INVOICE 231846']]],
@@ -412,14 +416,7 @@ describe('totals chosen under the invoice arithmetic', () => {
     expect(delivery).toMatchObject({ lineTotal: { value: '1000.00' }, chargeTotal: { value: '12.50' } });
   });
   it('reads a deposit printed with a minus as taken off (BT-113 positive) when the amount due says so', () => {
-    const kv = (y: number, label: string, value: string) =>
-      [
-        y,
-        [
-          [384, label],
-          [500, value],
-        ],
-      ] as const;
+    const kv = keyValue(384, 500);
     const totalsOf = (deposit: string, due: string) =>
       extractFields(
         handPage([
@@ -442,14 +439,7 @@ describe('totals chosen under the invoice arithmetic', () => {
     });
   });
   it('reads a reverse-charge invoice that prints no VAT row: its gross is the same amount under "TOTAL"', () => {
-    const kv = (y: number, label: string, value: string) =>
-      [
-        y,
-        [
-          [402, label],
-          [498, value],
-        ],
-      ] as const;
+    const kv = keyValue(402, 498);
     const { invoice } = extractFields(
       handPage([
         [40, [[40, 'Tax Invoice # RE-2025-4029']]],
@@ -467,14 +457,7 @@ describe('totals chosen under the invoice arithmetic', () => {
     });
   });
   it('takes no VAT where the page names an exemption and the sum of lines is the gross, never a figure of the mention', () => {
-    const kv = (y: number, label: string, value: string) =>
-      [
-        y,
-        [
-          [402, label],
-          [498, value],
-        ],
-      ] as const;
+    const kv = keyValue(402, 498);
     const { invoice, evidence } = extractFields(
       handPage([
         [40, [[40, 'Rechnung Nr. INV-50421']]],
@@ -497,14 +480,7 @@ describe('totals chosen under the invoice arithmetic', () => {
     expect(evidence['BT-110']!.confidence).toBeLessThan(0.9);
   });
   it('reads "Total brut HT" as the sum of lines, and a sub-total carried to the next page as no total', () => {
-    const kv = (y: number, label: string, value: string) =>
-      [
-        y,
-        [
-          [393, label],
-          [480, value],
-        ],
-      ] as const;
+    const kv = keyValue(393, 480);
     const { invoice } = extractFields(
       handPage([
         [40, [[40, 'Avoir N° AV-2026-12']]],
@@ -612,14 +588,7 @@ describe('totals chosen under the invoice arithmetic', () => {
     ]);
   });
   it('adds up the VAT printed for each rate when no VAT total is printed', () => {
-    const kv = (y: number, label: string, value: string) =>
-      [
-        y,
-        [
-          [371, label],
-          [470, value],
-        ],
-      ] as const;
+    const kv = keyValue(371, 470);
     const { invoice } = extractFields(
       handPage([
         [40, [[40, 'Rechnung Nr. 135868']]],
@@ -638,14 +607,7 @@ describe('totals chosen under the invoice arithmetic', () => {
   it("builds the breakdown of a page that prints each rate's VAT without its base from the lines of each rate", () => {
     const item = (y: number, cells: readonly string[]) =>
       [y, cells.map((text, i) => [[40, 90, 250, 320, 380, 460][i]!, text] as const)] as const;
-    const kv = (y: number, label: string, value: string) =>
-      [
-        y,
-        [
-          [371, label],
-          [470, value],
-        ],
-      ] as const;
+    const kv = keyValue(371, 470);
     const { invoice, evidence } = extractFields(
       handPage([
         [40, [[40, 'Rechnung Nr. 135868']]],
@@ -684,14 +646,7 @@ describe('totals chosen under the invoice arithmetic', () => {
     expect(evidence['BG-23']!.confidence).toBeLessThan(0.9);
   });
   it('reads a deposit whose label carries its date ("Acompte du 16 janvier 2026")', () => {
-    const kv = (y: number, label: string, value: string) =>
-      [
-        y,
-        [
-          [334, label],
-          [480, value],
-        ],
-      ] as const;
+    const kv = keyValue(334, 480);
     const { invoice } = extractFields(
       handPage([
         [40, [[40, 'Facture N° F-2026-1']]],
@@ -708,14 +663,7 @@ describe('totals chosen under the invoice arithmetic', () => {
     });
   });
   it('lets the lines and a charge decide between two equally labelled nets when no VAT is printed', () => {
-    const kv = (y: number, label: string, value: string) =>
-      [
-        y,
-        [
-          [370, label],
-          [490, value],
-        ],
-      ] as const;
+    const kv = keyValue(370, 490);
     const layout = layoutOf(
       handPage([
         [40, [[40, 'Facture n° F-16']]],
