@@ -47,8 +47,8 @@ describe('reading generated invoices', () => {
         `${lines.correct + lines.wrong + lines.missed} (at >= 0.9 ${lines.confidentCorrect} of ${lines.confident}); ` +
         `EN 16931 ${en16931} of ${COUNT}`,
     );
-    expect(header.correct).toBeGreaterThanOrEqual(269);
-    expect(header.wrong).toBeLessThanOrEqual(4);
+    expect(header.correct).toBeGreaterThanOrEqual(270);
+    expect(header.wrong).toBeLessThanOrEqual(3);
     // Issue 10 asks 99.5 % at >= 0.9: on this sample none is wrong (143 document terms, 682 line terms).
     expect(documentTerms.confident - documentTerms.confidentCorrect).toBe(0);
     expect(lines.correct).toBeGreaterThanOrEqual(1095);
