@@ -164,7 +164,7 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
       ]
     : [];
   const choose = (extra: readonly TotalCandidate[]) =>
-    chooseTotals(layout, rows, [...sums, ...lineSum, ...extra]);
+    chooseTotals(layout, rows, [...sums, ...lineSum, ...extra], inLines);
   const chosen = recalled ? recalled.chooseTotals(choose) : choose([]);
   let breakdownUsed: readonly BreakdownRow[] = [];
   if (chosen) {

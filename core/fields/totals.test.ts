@@ -587,6 +587,41 @@ describe('totals chosen under the invoice arithmetic', () => {
       },
     ]);
   });
+  it('never takes an item’s figure under the lines table’s "Gesamt netto" heading for the net total', () => {
+    const kv = keyValue(361, 470);
+    const { invoice } = extractFields(
+      handPage([
+        [310, [[70, 'Rechnungskorrektur Nr. RK-1']]],
+        [
+          352,
+          [
+            [70, 'Bezeichnung'],
+            [200, 'Anzahl Einh.'],
+            [290, 'Stückpreis USt-Satz Gesamt netto'],
+          ],
+        ],
+        [
+          369,
+          [
+            [70, 'Fahrtkosten'],
+            [200, '244 km'],
+            [290, '0,503 €'],
+            [380, '19%'],
+            [470, '122,73 €'],
+          ],
+        ],
+        kv(397, 'Summe Positionen:', '122,73 €'),
+        kv(411, 'Umsatzsteuer 19%:', '23,32 €'),
+        kv(425, 'Bruttobetrag:', '146,05 €'),
+      ]),
+    );
+    expect(invoice.totals).toMatchObject({
+      lineTotal: { value: '122.73' },
+      taxBasisTotal: { value: '122.73' },
+      taxTotals: [{ value: '23.32' }],
+      grandTotal: { value: '146.05' },
+    });
+  });
   it('adds up the VAT printed for each rate when no VAT total is printed', () => {
     const kv = keyValue(371, 470);
     const { invoice } = extractFields(

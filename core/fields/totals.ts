@@ -11,7 +11,7 @@
  */
 import { Decimal } from '../decimal/decimal';
 import type { Totals } from '../model/invoice';
-import type { Cell, Layout } from '../text/layout';
+import type { Cell, Layout, Row } from '../text/layout';
 import { CHOSEN, CONFIRMED, CONFIRMED_WEAK_LABEL, LABELLED, type Place } from './confidence';
 import { labelledValues, type Read } from './key-values';
 import { CARRIED, LEGAL_MENTION, TOTAL_LABELS } from './labels';
@@ -86,11 +86,14 @@ const readAmount: Read<Decimal> = (text) => {
 };
 
 /** Every labelled amount, by term, strongest label first, one per value (the strongest). */
-function candidatesOf(layout: Layout): Map<TotalTerm, Candidate[]> {
+function candidatesOf(layout: Layout, inLines: (row: Row) => boolean): Map<TotalTerm, Candidate[]> {
   const out = new Map<TotalTerm, Candidate[]>();
   for (const [term, rule] of TOTAL_LABELS) {
     for (const pair of labelledValues(layout, [rule], readAmount, { exclude: LEGAL_MENTION, alone: true })) {
       if (LEGAL_MENTION.test(pair.cell.text) || CARRIED.test(pair.labelRow.line.text)) continue;
+      // A figure of the lines table under its column's heading ("Gesamt netto" over a one-line table)
+      // is an item's, not a total.
+      if (pair.placement === 'below' && inLines(pair.row)) continue;
       const list = out.get(term as TotalTerm) ?? [];
       // An allowance or charge total printed with a minus shows its direction, not its sign in the
       // model: the totals' sign is given to it below (a credit note's allowances carry the minus). A
@@ -364,8 +367,9 @@ export function chooseTotals(
   layout: Layout,
   rows: readonly BreakdownRow[],
   extra: readonly Candidate[] = [],
+  inLines: (row: Row) => boolean = () => false,
 ): TotalsChoice | null {
-  const candidates = candidatesOf(layout);
+  const candidates = candidatesOf(layout, inLines);
   for (const c of [...extra, ...impliedVat(layout, candidates), ...unlabelled(layout, candidates)])
     candidates.set(c.term, [...(candidates.get(c.term) ?? []), c]);
   const breakdowns = [null, ...breakdownChoices(rows)];
