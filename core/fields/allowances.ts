@@ -71,6 +71,15 @@ export function allowanceRows(layout: Layout): AllowanceRow[] {
 }
 
 /**
+ * An allowance or charge the totals' arithmetic found in a row of their block that no word names as
+ * one ("Delivery  9.90" between the sum of lines and the net): its label is its reason.
+ */
+export function unnamedRow(place: Place, amount: Decimal, isCharge: boolean): AllowanceRow {
+  const reason = place.cells[0]?.text.replace(/[:\s]+$/, '').trim() ?? '';
+  return { isCharge, amount: amount.abs(), reason, basis: null, rates: [], place };
+}
+
+/**
  * The rows as BG-20/BG-21 entries, each with the VAT rate the breakdown knows among its rates; negative
  * when their total is (a correction or credit note that prints them unsigned).
  */

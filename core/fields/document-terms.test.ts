@@ -465,4 +465,115 @@ describe("the document's own terms", () => {
     );
     expect(invoice.currency).toBe('USD');
   });
+
+  it('reads amounts printed with a bare dollar sign as US dollars, not the seller country’s euro, never for sure', () => {
+    const { invoice, evidence } = extractFields(
+      handPage([
+        [40, [[40, 'Rechnung Nr. 2026-4711']]],
+        [60, [[40, 'Weitblick Solar GmbH · Kundenstraße 32 · 04109 Leipzig · Deutschland']]],
+        [
+          400,
+          [
+            [439, 'Summe netto'],
+            [500, '1.195,36 $'],
+          ],
+        ],
+        [
+          414,
+          [
+            [439, 'Endbetrag'],
+            [500, '1.195,36 $'],
+          ],
+        ],
+      ]),
+    );
+    expect(invoice.currency).toBe('USD');
+    expect(evidence['BT-5']!.confidence).toBeLessThan(0.9);
+  });
+
+  it('reads a cancellation invoice ("Stornorechnung") as a credit note, and the original invoice it cancels', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [
+          206,
+          [
+            [67, 'Belegnummer:'],
+            [180, 'FA24-19231'],
+          ],
+        ],
+        [
+          263,
+          [
+            [67, 'Originalrechnung:'],
+            [180, '2024-40203'],
+          ],
+        ],
+        [301, [[67, 'Stornorechnung']]],
+      ]),
+    );
+    expect(invoice).toMatchObject({
+      number: 'FA24-19231',
+      typeCode: '381',
+      precedingInvoices: [{ id: '2024-40203' }],
+    });
+  });
+
+  it('reads the issue date under "Date/Tax point", "Émise le" or after the place, never a corrected invoice’s', () => {
+    const issue = (rows: Parameters<typeof handPage>[0]) => extractFields(handPage(rows)).invoice.issueDate;
+    expect(
+      issue([
+        [
+          151,
+          [
+            [340, 'Date/Tax point:'],
+            [440, '28/05/2026'],
+          ],
+        ],
+        [
+          191,
+          [
+            [340, 'Ship Date:'],
+            [440, '24/05/2026'],
+          ],
+        ],
+        [356, [[70, 'Corrects invoice F202605-596 dated 23/04/2026']]],
+      ]),
+    ).toBe('2026-05-28');
+    expect(
+      issue([
+        [241, [[54, 'Inv. No.']]],
+        [254, [[54, 'INV-76522']]],
+        [321, [[54, 'Corrects invoice 2024-42351 dated Apr 1, 2024']]],
+      ]),
+    ).toBeUndefined();
+    expect(
+      issue([
+        [
+          227,
+          [
+            [69, 'Émise le'],
+            [200, '23/12/2024'],
+          ],
+        ],
+        [
+          256,
+          [
+            [69, 'Date de prestation'],
+            [200, '04/12/2024'],
+          ],
+        ],
+      ]),
+    ).toBe('2024-12-23');
+    expect(
+      issue([
+        [
+          324,
+          [
+            [56, 'RECHNUNG'],
+            [300, 'Leipzig, 2025-10-15'],
+          ],
+        ],
+      ]),
+    ).toBe('2025-10-15');
+  });
 });

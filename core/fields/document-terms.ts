@@ -200,6 +200,9 @@ function titleDates(layout: Layout): Candidate[] {
   const out: Candidate[] = [];
   for (const { row, cell, rest } of titles(layout)) {
     const m = /\b(?:vom|du|dated|of|le)\s+/i.exec(rest);
+    // "Corrects invoice 2024-42351 dated Apr 1, 2024": the other invoice's date.
+    const before = cell.text.slice(0, cell.text.length - rest.length + (m?.index ?? rest.length));
+    if (NOT_ISSUE_DATE.test(before)) continue;
     const date = m ? readDate(rest.slice((m.index ?? 0) + m[0].length)) : null;
     if (date) out.push({ value: date.value, strength: 0.9, place: placeOf(row, [cell]) });
     else if (!m || rest.slice((m.index ?? 0) + m[0].length).trim() === '') {
@@ -476,8 +479,8 @@ export function currency(layout: Layout): Chosen | null {
         const known = codes.get(code);
         codes.set(code, { count: (known?.count ?? 0) + 1, place: known?.place ?? placeOf(row, [cell]) });
       }
-      for (const [sign, code] of Object.entries(CURRENCY_SIGNS)) {
-        if (!cell.text.includes(sign)) continue;
+      for (const [sign, code] of [...Object.entries(CURRENCY_SIGNS), [BARE_DOLLAR, DOLLAR] as const]) {
+        if (typeof sign === 'string' ? !cell.text.includes(sign) : !sign.test(cell.text)) continue;
         const known = signs.get(code);
         signs.set(code, { count: (known?.count ?? 0) + 1, place: known?.place ?? placeOf(row, [cell]) });
       }
@@ -491,9 +494,17 @@ export function currency(layout: Layout): Chosen | null {
     const agrees = !otherCode && (!sign || sign[0] === code[0]);
     return { value: code[0], place: code[1].place, confidence: agrees ? CONFIRMED : CHOSEN, proven: false };
   }
-  if (sign) return { value: sign[0], place: sign[1].place, confidence: LABELLED, proven: false };
+  if (sign) {
+    // A bare dollar sign is most often the US dollar's, but other dollars print it too.
+    const confidence = sign[0] === DOLLAR && !signs.has('USD') ? CHOSEN : LABELLED;
+    return { value: sign[0] === DOLLAR ? 'USD' : sign[0], place: sign[1].place, confidence, proven: false };
+  }
   return null;
 }
+
+/** A dollar sign with no country's letters before it ("$1,470.00", "149,67 $"; not "US$", "A$", "CA$"). */
+const BARE_DOLLAR = /(?<![A-Za-z])\$/;
+const DOLLAR = '$';
 
 /** The euro area's countries (ISO 3166 codes; Bulgaria from 2026). */
 const EURO_AREA = new Set('AT BE BG CY DE EE ES FI FR GR HR IE IT LT LU LV MT NL PT SI SK'.split(' '));

@@ -12,7 +12,7 @@ import type { Invoice, InvoiceLine, Party, VatBreakdown } from '../model/invoice
 import { layoutOf, type Layout, type Row } from '../text/layout';
 import type { DocumentText } from '../text/page-text';
 import { Decimal } from '../decimal/decimal';
-import { allowanceRows, splitAcrossRates, toAllowanceCharges } from './allowances';
+import { allowanceRows, splitAcrossRates, toAllowanceCharges, unnamedRow } from './allowances';
 import { ABSTAIN, CHOSEN, evidenceAt, LABELLED, type Place } from './confidence';
 import {
   billingFramework,
@@ -29,16 +29,25 @@ import {
   typeCode,
   type Chosen,
 } from './document-terms';
-import { readLines, summingTo, tablesOf, type LineTerm } from './extract-lines';
+import { readLines, summingTo, tablesOf, type LineTerm, type ReadLines } from './extract-lines';
 import type { FieldEvidence, FieldExtraction } from './extraction';
 import { identifiersOf } from './identifiers';
 import { legalNotes } from './legal-notes';
-import { LANGUAGE_WORDS, VAT_CATEGORY_WORDS, withoutVatIds, type Language } from './labels';
+import { LANGUAGE_WORDS, VAT_CATEGORY_WORDS, type Language } from './labels';
 import { readParties, type PartyReading } from './parties';
 import { recallLayout } from './supplier-layout/recall';
 import type { SellerLayout } from './supplier-layout/seller-layout';
 import { chooseTotals, type Candidate as TotalCandidate, type TotalTerm } from './totals';
-import { breakdownRows, impliedBreakdown, mergedByRate, type BreakdownRow } from './vat-breakdown';
+import {
+  breakdownOfLines,
+  breakdownRows,
+  impliedBreakdown,
+  mergedByRate,
+  namesExemption,
+  rateTaxes,
+  type BreakdownRow,
+  type RateTax,
+} from './vat-breakdown';
 
 export interface ReadOptions {
   /** The seller's remembered layout: its readings join the candidates (supplier-layout/recall.ts). */
@@ -136,7 +145,12 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
   });
   // The lines first, under the rates the page shows: their sum is a candidate for BT-106, weaker than
   // a printed total (rows read on their own may miss an item): kept when the totals agree with it.
-  const knownRates = mergedByRate(rows).map((r) => ({ rate: r.rate, category: r.category }));
+  // A page that prints each rate's VAT without its base: the lines are read under those rates.
+  const perRate = rows.length === 0 ? rateTaxes(layout) : [];
+  const knownRates = [
+    ...mergedByRate(rows).map((r) => ({ rate: r.rate, category: r.category })),
+    ...perRate.map((r) => ({ rate: r.rate, category: 'S' })),
+  ];
   const read = readLines(layout, knownRates);
   const lineSum = read
     ? [
@@ -150,7 +164,7 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
       ]
     : [];
   const choose = (extra: readonly TotalCandidate[]) =>
-    chooseTotals(layout, rows, [...sums, ...lineSum, ...extra]);
+    chooseTotals(layout, rows, [...sums, ...lineSum, ...extra], inLines);
   const chosen = recalled ? recalled.chooseTotals(choose) : choose([]);
   let breakdownUsed: readonly BreakdownRow[] = [];
   if (chosen) {
@@ -176,6 +190,13 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
       note('BG-23', implied.place, 0.8, false);
       breakdownUsed = [implied];
     }
+    const ofLines = !implied && chosen.breakdown.length === 0 ? linesBreakdown(chosen, perRate, read) : null;
+    if (ofLines) {
+      // Each rate's VAT printed, its base the sum of its lines: the totals hold them together.
+      invoice.vatBreakdown = ofLines.map((b) => b.entry);
+      note('BG-23', ofLines[0]!.place, 0.8, false);
+      breakdownUsed = ofLines;
+    }
     if (chosen.breakdown.length > 0) {
       breakdownUsed = chosen.breakdown;
       invoice.vatBreakdown = chosen.breakdown.map((b) => withReason(b, layout));
@@ -198,12 +219,16 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
     // The rows are the allowances (charges) when they add up to the total chosen, printed or their sum;
     // they carry its sign (a correction's negative allowances).
     const taken = (['BT-107', 'BT-108'] as const).flatMap((term) => {
-      const total = chosen.terms[term]?.value;
-      const mine = allowances.filter((a) => a.isCharge === (term === 'BT-108'));
-      if (!total || mine.length === 0 || !Decimal.sum(mine.map((a) => a.amount)).equals(total.abs()))
+      const chosenTotal = chosen.terms[term];
+      const total = chosenTotal?.value;
+      const isCharge = term === 'BT-108';
+      const rows = chosenTotal?.unlabelled
+        ? [unnamedRow(chosenTotal.place, chosenTotal.value, isCharge)]
+        : allowances.filter((a) => a.isCharge === isCharge);
+      if (!total || rows.length === 0 || !Decimal.sum(rows.map((a) => a.amount)).equals(total.abs()))
         return [];
       return toAllowanceCharges(
-        mine,
+        rows,
         breakdownUsed.map((b) => ({ rate: b.rate, category: b.category })),
         total.sign() < 0,
       );
@@ -287,6 +312,34 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
   };
 }
 
+/**
+ * The breakdown of the VAT printed per rate and the lines read under those rates, when the lines add up
+ * to the sum of lines, with no document allowance or charge, and the rates' bases and VAT to the net
+ * and VAT totals chosen.
+ */
+function linesBreakdown(
+  chosen: NonNullable<ReturnType<typeof chooseTotals>>,
+  perRate: readonly RateTax[],
+  read: ReadLines | null,
+): BreakdownRow[] | null {
+  const [lineTotal, net, vat] = (['BT-106', 'BT-109', 'BT-110'] as const).map((t) => chosen.terms[t]?.value);
+  if (perRate.length < 2 || !read || !lineTotal || !net || !vat || !lineTotal.equals(net)) return null;
+  const lines = summingTo(read, lineTotal.round(2));
+  const rated = lines?.lines.flatMap((l) => {
+    const tax = l.line.taxes?.[0];
+    const rate = Decimal.parse(tax?.rate ?? '');
+    const amount = Decimal.parse(l.line.summation?.lineTotal?.value ?? '');
+    return rate && amount && tax?.categoryCode ? [{ rate, category: tax.categoryCode, amount }] : [];
+  });
+  if (!lines || !rated || rated.length !== lines.lines.length) return null;
+  const rows = breakdownOfLines(rated, perRate);
+  return rows &&
+    Decimal.sum(rows.map((r) => r.base)).equals(net) &&
+    Decimal.sum(rows.map((r) => r.tax)).equals(vat)
+    ? rows
+    : null;
+}
+
 type Take = <T>(term: string, chosen: Chosen<T> | null | undefined) => T | undefined;
 
 function partyOf(
@@ -315,11 +368,8 @@ function partyOf(
 function withReason(row: BreakdownRow, layout: Layout): VatBreakdown {
   if (row.category === 'S' || row.category === 'Z') return row.entry;
   const words = VAT_CATEGORY_WORDS.find(([, code]) => code === row.category)?.[0];
-  const mention = words
-    ? layout.rows
-        .find((r: Row) => r.cells.some((c) => words.test(withoutVatIds(c.text))))
-        ?.cells.find((c) => words.test(withoutVatIds(c.text)))
-    : undefined;
+  const names = (c: { text: string }) => !!words && namesExemption(c.text, words);
+  const mention = layout.rows.find((r: Row) => r.cells.some(names))?.cells.find(names);
   return mention ? { ...row.entry, exemptionReason: mention.text.trim() } : row.entry;
 }
 

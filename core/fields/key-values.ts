@@ -5,6 +5,7 @@
  * candidate: field extraction chooses among them.
  */
 import { below, type Cell, type Layout, overlapX, type Row, rightOf } from '../text/layout';
+import { datesIn } from './values';
 
 /** Where the value stood against its label. */
 export type Placement = 'inline' | 'right' | 'below';
@@ -71,6 +72,8 @@ function pairsOfCell<T>(
     const end = start + m[0].length;
     // Words deep inside a sentence are no label ("… zu den Fälligkeiten 01.07.2018 …").
     if (start > 30 && cell.text.length > 60) continue;
+    // Words after another key's colon are that key's value ("Terms: Net 21" is no net amount).
+    if (/\p{L}[^:]*:\s*$/u.test(cell.text.slice(0, start))) continue;
     const around = cell.text.slice(Math.max(0, start - 40), Math.min(cell.text.length, end + 25));
     if (options.exclude?.test(around)) continue;
     const base = { labelRow: row, label: cell, labelText: m[0] };
@@ -83,7 +86,12 @@ function pairsOfCell<T>(
       }
       // Words after the label that are not its value ("Steuerbetrag in", "Date d'échéance de la
       // facture"): the value may still stand right of the cell; a figure there is another value's.
-      if (/\d/.test(rest.replace(/\d+(?:[.,]\d+)?\s*%/g, ''))) continue;
+      // A date in those words ("Acompte du 16 janvier 2026 :") is the label's, not a value.
+      const figures = datesIn(rest).reduceRight(
+        (t, d) => t.slice(0, d.index) + t.slice(d.index + d.text.length),
+        rest.replace(/\d+(?:[.,]\d+)?\s*%/g, ''),
+      );
+      if (/\d/.test(figures)) continue;
     }
     const under = headingValue(layout, row, cell, read);
     if (under && !(options.alone && columnGoesOn(layout, under.row, under.cell, read))) {
@@ -113,7 +121,7 @@ function pairsOfCell<T>(
     }
     if (options.below === false || (rightOf(row, cell) !== undefined && right !== undefined)) continue;
     for (const under of below(layout, row, cell, { within: 4 })) {
-      const value = read(under.cell.text);
+      const value = ownKey(under.cell.text) ? null : read(under.cell.text);
       if (value && options.alone && columnGoesOn(layout, under.row, under.cell, read)) break;
       if (value) {
         out.push({ ...base, value: value.value, row: under.row, cell: under.cell, placement: 'below' });
@@ -123,6 +131,9 @@ function pairsOfCell<T>(
   }
   return out;
 }
+
+/** A cell that opens with a key and its colon is a pair of its own, no other label's value ("Terms: Net 60"). */
+const ownKey = (text: string): boolean => /^\s*\p{L}[^:\d]*:/u.test(text);
 
 /**
  * The value under a heading of a row of headings over a row of values ("Invoice No.  Date  Customer No."

@@ -39,7 +39,10 @@ export const TYPE_TITLES: readonly (readonly [RegExp, string])[] = (
       /\b(autofacturation|auto-?facture|self-?billed\s+invoice|self-?billing|selbst\s+ausgestellte\s+rechnung|selbstfakturierung)\b/i,
       '389',
     ],
-    [/\b(avoir|gutschrift|credit\s+note|credit\s+memo|rechnungsgutschrift)\b/i, '381'],
+    [
+      /\b(avoir|gutschrift|credit\s+note|credit\s+memo|rechnungsgutschrift|stornorechnung|rechnungsstorno)\b/i,
+      '381',
+    ],
     [/\b(mietrechnung|facture\s+de\s+location|rental\s+invoice|hire\s+invoice)\b/i, '387'],
     [/\b(versicherers?|versicherungsrechnung|assureur|insurer)\b/i, '575'],
     [
@@ -88,7 +91,7 @@ export const NUMBER_VALUE = /^([A-Z0-9][A-Z0-9\-/._]*\d[A-Z0-9\-/._]*)/i;
 /** BT-25 Preceding invoice reference: the invoice a credit note or a correction refers to. */
 export const PRECEDING_NUMBER_LABELS: readonly LabelRule[] = [
   rule(
-    /n[°ºo]\.?\s*(?:de\s+)?(?:la\s+)?facture\s+(?:associ[ée]e|d['’]origine|rectifi[ée]e|initiale|pr[ée]c[ée]dente)|facture\s+(?:associ[ée]e|d['’]origine|initiale)\s*n[°ºo]|ursprungsbeleg-?\s?(?:nr\.?|nummer)|ursprungsrechnung(?:snummer|\s*nr\.?)?|rechnungsnummer\s+der\s+ursprungsrechnung|(?:original|corrected|credited|referenced|preceding)\s+invoice\s*(?:number|no\.?|n[°ºo]|#)?/i,
+    /n[°ºo]\.?\s*(?:de\s+)?(?:la\s+)?facture\s+(?:associ[ée]e|d['’]origine|rectifi[ée]e|initiale|pr[ée]c[ée]dente)|facture\s+(?:associ[ée]e|d['’]origine|initiale)\s*n[°ºo]|ursprungsbeleg-?\s?(?:nr\.?|nummer)|(?:ursprungs|original)rechnung(?:snummer|\s*nr\.?)?|rechnungsnummer\s+der\s+ursprungsrechnung|(?:original|corrected|credited|referenced|preceding)\s+invoice\s*(?:number|no\.?|n[°ºo]|#)?/i,
     1,
   ),
 ];
@@ -114,18 +117,18 @@ export const PRECEDING_DATE_LABELS: readonly LabelRule[] = [
 /** BT-2 Issue date. */
 export const ISSUE_DATE_LABELS: readonly LabelRule[] = [
   rule(
-    /date\s+(?:de\s+(?:la\s+)?)?facture|date\s+d['’](?:é|e)mission|date\s+de\s+l['’]avoir|rechnungsdatum|belegdatum|gutschriftsdatum|ausstellungsdatum|invoice\s+date|date\s+of\s+(?:issue|invoice)|issue\s+date|date\s+issued|issued\s+(?:at|on)/i,
+    /date\s+(?:de\s+(?:la\s+)?)?facture|date\s+d['’](?:é|e)mission|date\s+de\s+l['’]avoir|rechnungsdatum|belegdatum|gutschriftsdatum|ausstellungsdatum|invoice\s+date|date\s+of\s+(?:issue|invoice)|issue\s+date|date\s+issued|issued\s+(?:at|on)|(?:date\s*\/\s*)?tax\s+point(?:\s+date)?|émise?\s+le/i,
     1,
   ),
-  // "München, den 01.11.2024", "Paris, le 12 mars 2026", "Dresden, 4. März 2025": the date of a letter,
-  // after its place.
-  rule(/,\s*(?:den|le)\b|^\s*\p{Lu}[\p{L}\s.'’-]{1,30},\s*(?=\d{1,2}[./\s])/iu, 0.8),
+  // "München, den 01.11.2024", "Paris, le 12 mars 2026", "Dresden, 4. März 2025", "Leipzig, 2025-10-15":
+  // the date of a letter, after its place.
+  rule(/,\s*(?:den|le)\b|^\s*\p{Lu}[\p{L}\s.'’-]{1,30},\s*(?=\d{1,2}[./\s]|\d{4}-\d{2}-\d{2})/iu, 0.8),
   rule(/\bdate\b|\bdatum\b|\bdated\b/i, 0.6),
 ];
 
 /** Dates that are not the issue date, though labelled "date" (BT-2 must not be read from them). */
 export const NOT_ISSUE_DATE = words(
-  /(associ|précéd|preceding|vorherig|ursprüng|original|origine|liefer|leistung|delivery|livraison|début|fin\s+de|échéance|fällig|due|période|zeitraum|period|übergabe|bestell|commande|order|auftrag|versand|ship|payment|paiement|zahlung|valeur|valuta|geburt|birth|mandat|lastschrift|skonto|escompte)/i,
+  /(associ|précéd|preceding|vorherig|ursprüng|original|origine|liefer|leistung|delivery|livraison|prestation|début|fin\s+de|échéance|fällig|due|période|zeitraum|period|übergabe|bestell|commande|order|auftrag|versand|ship|payment|paiement|zahlung|valeur|valuta|geburt|birth|mandat|lastschrift|skonto|escompte|corrects|corrected|correcting|credited|korrektur\s+zu|annule|remplace|replaces)/i,
 );
 
 /** BT-9 Payment due date. */
@@ -215,7 +218,7 @@ export const OPERATION_WORDS: readonly (readonly [RegExp, string])[] = (
 
 /** Where a party's block starts: its heading, by party. */
 export const BUYER_LABELS = words(
-  /\b(client|acheteur|factur(?:[ée]|er)\s+à|adress[ée]\s+à|adresse\s+de\s+facturation|destinataire|kunde|käufer|rechnungsempfänger|leistungsempfänger|auftraggeber|rechnungsadresse|bill\s+to|billed\s+to|invoice\s+to|buyer|customer|sold\s+to|vos\s+identifiants|ihre\s+daten|your\s+details)\b/i,
+  /\b(client|acheteur|factur(?:[ée]|er)\s+à|adress[ée]\s+à|adresse\s+de\s+facturation|destinataire|kunde|käufer|rechnungsempfänger|leistungsempfänger|auftraggeber|rechnungsadresse|bill\s+to|billed\s+to|invoice\s+to|buyer|customer|sold\s+to|vos\s+identifiants|ihre\s+daten|your\s+details)\b|^\s*to\s*:?\s*$/i,
 );
 export const SELLER_LABELS = words(
   /\b(vendeur|fournisseur|émetteur|prestataire|verkäufer|lieferant|leistungserbringer|rechnungssteller|seller|supplier|vendor|from)\b/i,
@@ -275,7 +278,7 @@ export const TOTAL_LABELS: readonly (readonly [string, LabelRule])[] = [
   [
     'BT-106',
     rule(
-      /positionssumme|summe\s+(?:der\s+)?positionen|positionen\s+netto|warenwert|total\s+(?:h\.?\s?t\.?\s+)?des\s+lignes|total\s+lignes|total\s+(?:des\s+)?marchandises|sum\s+of\s+(?:invoice\s+)?lines|line\s+(?:total|extension)\s+amount|lines?\s+total|goods\s+total|total\s+goods/i,
+      /positionssumme|summe\s+(?:der\s+)?positionen|positionen\s+netto|warenwert|total\s+brut\s+h\.?\s?t\.?|total\s+(?:h\.?\s?t\.?\s+)?des\s+lignes|total\s+lignes|total\s+(?:des\s+)?marchandises|sum\s+of\s+(?:invoice\s+)?lines|line\s+(?:total|extension)\s+amount|lines?\s+total|goods\s+total|total\s+goods/i,
       1,
     ),
   ],
@@ -300,7 +303,7 @@ export const TOTAL_LABELS: readonly (readonly [string, LabelRule])[] = [
       1,
     ),
   ],
-  ['BT-109', rule(/\bsubtotal\b|sous-total|zwischensumme|\bnetto\b|\bnet\b/i, 0.6)],
+  ['BT-109', rule(/\bsub-?\s?total\b|sous-total|zwischensumme|\bnetto\b|\bnet\b/i, 0.6)],
   [
     'BT-110',
     rule(
@@ -327,7 +330,7 @@ export const TOTAL_LABELS: readonly (readonly [string, LabelRule])[] = [
 
 /** A sum carried from one page to the next ("Übertrag", "à reporter", "carried forward"): no total. */
 export const CARRIED =
-  /^\s*(?:(?:zwischen)?summe\s+)?(?:zwischen)?(?:übertrag|uebertrag|à\s+reporter|report|carried\s+(?:forward|over)|brought\s+forward|continued|sub-?total\s+[cb]\/f)\b/i;
+  /^\s*(?:(?:zwischen)?summe\s+|(?:sous|sub)-?\s?total\s+)?(?:zwischen)?(?:übertrag|uebertrag|à\s+reporter|report|carried\s+(?:forward|over)|brought\s+forward|continued|sub-?total\s+[cb]\/f)\b/i;
 
 /** Rows that are a document-level allowance (BG-20) or charge (BG-21), by their first word. */
 export const ALLOWANCE_START = words(
@@ -356,7 +359,7 @@ export const IBAN_LABEL = words(/\biban\b\D{0,14}$/i);
 /** VAT category (BT-118) from the words of a breakdown row, most specific first. */
 export const VAT_CATEGORY_WORDS: readonly (readonly [RegExp, string])[] = (
   [
-    [/autoliquidation|reverse\s+charge|steuerschuldnerschaft|§\s*13b/i, 'AE'],
+    [/auto-?liquidation|reverse\s+charge|steuerschuldnerschaft|§\s*13b/i, 'AE'],
     [
       /intra-?communautaire|innergemeinschaftlich|intra-?community|intra-?EU|art(?:icle)?\.?\s*262\s*ter/i,
       'K',
@@ -367,23 +370,11 @@ export const VAT_CATEGORY_WORDS: readonly (readonly [RegExp, string])[] = (
     ],
     [/hors\s+(?:du\s+)?(?:champ|scope)|nicht\s+steuerbar|outside\s+(?:the\s+)?scope|not\s+subject/i, 'O'],
     [
-      /exon[ée]r|steuerbefreit|steuerfrei|befreit|exempt|§\s*4\s*nr|franchise\s+en\s+base|art(?:icle)?\.?\s*293\s*B/i,
+      /exon[ée]r|steuerbefreit|steuerfrei|befreit|exempt|§\s*4\s*nr|§\s*19\s*UStG|kleinunternehmer|franchise\s+en\s+base|art(?:icle)?\.?\s*293\s*B/i,
       'E',
     ],
   ] as const
 ).map(([pattern, code]) => [words(pattern), code] as const);
-
-/**
- * A VAT number with its label ("TVA intracommunautaire : FR75907613889", "N° TVA intracom. du client
- * FR…", "Intra-community VAT No. DE…") names a party's registration, not an intra-community supply:
- * taken out of a text before its exemption words are read.
- */
-const VAT_ID_WITH_LABEL = words(
-  /(?:(?:tva|vat)\s+intra-?com(?:munautaire|munity|m?\.)?|intra-?community\s+vat)(?:\s+(?:du|de\s+l['’]|of\s+the)\s+[a-zà-ÿ]+)?\s*(?:n[°ºo]\.?|number|no\.?|id)?\s*[:.]?\s*[A-Z]{2}\s?(?=[0-9A-Z ]*\d)[0-9A-Z][0-9A-Z ]{1,16}/gi,
-);
-
-/** The text whose words may name an exemption: without the VAT numbers and their labels. */
-export const withoutVatIds = (text: string): string => text.replace(VAT_ID_WITH_LABEL, ' ');
 
 /** Units printed in a line's quantity column, as UN/ECE Recommendation 20 codes (BT-130). */
 export const UNIT_WORDS: readonly (readonly [RegExp, string])[] = [

@@ -479,4 +479,41 @@ describe('parties read from their blocks', () => {
     expect(invoice.buyer?.taxRegistrations).toBeUndefined();
     expect(invoice.seller?.taxRegistrations?.[0]?.id?.value).toBe('GB238256845');
   });
+
+  it('never lengthens a sender line’s name with the address a footer runs on after it', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [34, [[479, 'Oakfield Ltd']]],
+        [50, [[490, '32 High Street']]],
+        [63, [[473, 'Cardiff, CF10 1EP']]],
+        [125, [[70, 'Oakfield Ltd - 32 High Street - Cardiff CF10 1EP']]],
+        [138, [[70, 'Williams Design LLP']]],
+        [150, [[70, '24 Market Street']]],
+        [163, [[70, 'Dublin']]],
+        [175, [[70, 'D02 X285']]],
+        [300, [[70, 'Invoice # INV-1']]],
+        [781, [[215, 'Oakfield Ltd 32 High Street Cardiff CF10 1EP']]],
+      ]),
+    );
+    expect(invoice.seller?.name).toBe('Oakfield Ltd');
+    expect(invoice.buyer?.name).toBe('Williams Design LLP');
+  });
+
+  it('reads the block under a heading "To" as the buyer’s', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [34, [[47, 'Highland Joinery Limited']]],
+        [50, [[47, '59 High Street']]],
+        [61, [[47, 'Leeds, LS1 4DY']]],
+        [158, [[47, 'To']]],
+        [169, [[47, 'Clarke Catering']]],
+        [179, [[47, '12 Market Street']]],
+        [190, [[47, 'Manchester']]],
+        [201, [[47, 'M1 1AE']]],
+        [300, [[47, 'Invoice # INV-2']]],
+      ]),
+    );
+    expect(invoice.buyer?.name).toBe('Clarke Catering');
+    expect(invoice.seller?.name).toBe('Highland Joinery Limited');
+  });
 });

@@ -792,7 +792,11 @@ function companyLine(
       if (!outside(row, cell) || !COMPANY_FORMS.test(cell.text)) continue;
       const text = cell.text.split(/\s*[●•|·,]\s*|\s+[-–]\s+/)[0]!.trim();
       if (startingWith !== undefined) {
-        if (text.length > startingWith.length && text.startsWith(startingWith) && isName(text))
+        // What follows the short name is more of it, not the address run on after it ("Oakfield Ltd
+        // 32 High Street Cardiff CF10 1EP" in a footer).
+        const more = text.slice(startingWith.length).trim();
+        const address = /^\d/.test(more) || POSTCODE_LINE.test(text);
+        if (more && text.startsWith(startingWith) && isName(text) && !address)
           return { value: text, place: place(row, [cell]), confidence: 0.7 };
         continue;
       }

@@ -182,6 +182,12 @@ function report(label: string, kind: Kind, docs: readonly DocResult[]): void {
         return t ? `${term} ${t.correct}/${t.correct + t.wrong + t.missed}` : `${term} –`;
       }).join(', '),
   );
+  const unprinted = all.filter((r) => r.outcome === 'unprinted');
+  if (unprinted.length > 0)
+    console.log(
+      `true but not printed (a SIREN read from the party's French VAT id, the truth printing none): ` +
+        `${unprinted.length} (${[...tally(unprinted, (r) => r.term)].map(([term, t]) => `${term} ${t.unprinted}`).join(', ')})`,
+    );
   const french = docs.filter((d) => d.france !== undefined);
   console.log(
     `convert with no help: ${docs.filter((d) => d.en16931).length} of ${docs.length} pass EN 16931 ` +
@@ -210,7 +216,9 @@ function report(label: string, kind: Kind, docs: readonly DocResult[]): void {
   );
   if (process.env.READING_DETAIL) {
     for (const d of docs) {
-      const bad = [...d.terms, ...d.lines.results].filter((r) => r.outcome !== 'correct');
+      const bad = [...d.terms, ...d.lines.results].filter(
+        (r) => r.outcome !== 'correct' && r.outcome !== 'unprinted',
+      );
       const franceBlocked = d.france !== undefined && d.france !== 'verified';
       if (bad.length === 0 && d.en16931 && !franceBlocked) continue;
       console.log(

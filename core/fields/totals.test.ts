@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { handPage } from '../testing/text-page';
+import { handPage, type HandRow } from '../testing/text-page';
 import { Decimal } from '../decimal/decimal';
 import { layoutOf } from '../text/layout';
 import { extractFields } from './extract-fields';
 import { chooseTotals } from './totals';
 import { breakdownRows } from './vat-breakdown';
+
+/** Rows of a totals block: a label at `labelX`, its value at `valueX`. */
+const keyValue =
+  (labelX: number, valueX: number) =>
+  (y: number, label: string, value: string): HandRow => [
+    y,
+    [
+      [labelX, label],
+      [valueX, value],
+    ],
+  ];
 
 describe('totals chosen under the invoice arithmetic', () => {
   it('confirms net, VAT and gross by each other, and never takes an identifier or a legal mention for an amount', () => {
@@ -527,14 +538,7 @@ describe('totals chosen under the invoice arithmetic', () => {
       ]),
     ).invoice.totals;
     expect(beside).toMatchObject({ lineTotal: { value: '1000.00' }, chargeTotal: { value: '9.90' } });
-    const kv = (y: number, label: string, value: string) =>
-      [
-        y,
-        [
-          [387, label],
-          [488, value],
-        ],
-      ] as const;
+    const kv = keyValue(387, 488);
     const delivery = extractFields(
       handPage([
         [40, [[40, 'INVOICE 231846']]],
@@ -548,14 +552,7 @@ describe('totals chosen under the invoice arithmetic', () => {
     expect(delivery).toMatchObject({ lineTotal: { value: '1000.00' }, chargeTotal: { value: '12.50' } });
   });
   it('reads a deposit printed with a minus as taken off (BT-113 positive) when the amount due says so', () => {
-    const kv = (y: number, label: string, value: string) =>
-      [
-        y,
-        [
-          [384, label],
-          [500, value],
-        ],
-      ] as const;
+    const kv = keyValue(384, 500);
     const totalsOf = (deposit: string, due: string) =>
       extractFields(
         handPage([
@@ -578,14 +575,7 @@ describe('totals chosen under the invoice arithmetic', () => {
     });
   });
   it('reads a reverse-charge invoice that prints no VAT row: its gross is the same amount under "TOTAL"', () => {
-    const kv = (y: number, label: string, value: string) =>
-      [
-        y,
-        [
-          [402, label],
-          [498, value],
-        ],
-      ] as const;
+    const kv = keyValue(402, 498);
     const { invoice } = extractFields(
       handPage([
         [40, [[40, 'Tax Invoice # RE-2025-4029']]],
@@ -602,15 +592,249 @@ describe('totals chosen under the invoice arithmetic', () => {
       duePayable: { value: '29389.48' },
     });
   });
-  it('lets the lines and a charge decide between two equally labelled nets when no VAT is printed', () => {
+  it('takes no VAT where the page names an exemption and the sum of lines is the gross, never a figure of the mention', () => {
+    const kv = keyValue(402, 498);
+    const { invoice, evidence } = extractFields(
+      handPage([
+        [40, [[40, 'Rechnung Nr. INV-50421']]],
+        // The label of a VAT number names no intra-community supply.
+        [60, [[40, 'TVA intracommunautaire: FR63228608550']]],
+        kv(122, 'Summe Positionen:', '2.063,38'),
+        kv(133, 'Rechnungsbetrag:', '2.063,38'),
+        [150, [[60, 'Umsatzsteuerfrei gemäß § 4 Nr. 14 UStG.']]],
+        [162, [[60, 'Terms: Net 30']]],
+      ]),
+    );
+    expect(invoice.totals).toMatchObject({
+      lineTotal: { value: '2063.38' },
+      taxBasisTotal: { value: '2063.38' },
+      taxTotals: [{ value: '0.00' }],
+      grandTotal: { value: '2063.38' },
+    });
+    expect(invoice.vatBreakdown).toMatchObject([{ categoryCode: 'E', rate: '0' }]);
+    // Not printed as an amount: the arithmetic's, never given for sure.
+    expect(evidence['BT-110']!.confidence).toBeLessThan(0.9);
+  });
+  it('reads "Total brut HT" as the sum of lines, and a sub-total carried to the next page as no total', () => {
+    const kv = keyValue(393, 480);
+    const { invoice } = extractFields(
+      handPage([
+        [40, [[40, 'Avoir N° AV-2026-12']]],
+        kv(300, 'Sous-total à reporter', '-62 574,99'),
+        kv(384, 'Total brut HT', '-73 026,80 €'),
+        kv(396, 'TOTAL TTC:', '-73 026,80 €'),
+        [420, [[60, 'TVA non applicable, article 293 B du CGI']]],
+      ]),
+    );
+    expect(invoice.totals).toMatchObject({
+      lineTotal: { value: '-73026.80' },
+      taxBasisTotal: { value: '-73026.80' },
+      taxTotals: [{ value: '0.00' }],
+      grandTotal: { value: '-73026.80' },
+    });
+  });
+  it('takes an unnamed row of the totals block as a charge only where the sum of lines and the net need it', () => {
     const kv = (y: number, label: string, value: string) =>
       [
         y,
         [
-          [370, label],
-          [490, value],
+          [424, label],
+          // Aligned right, as a totals block prints its amounts (5 points per character).
+          [550 - 5 * value.length, value],
         ],
       ] as const;
+    const read = (rows: readonly (readonly [string, string])[]) =>
+      extractFields(
+        handPage([
+          [40, [[40, 'Invoice # 4786595']]],
+          ...rows.map(([label, value], i) => kv(438 + 13 * i, label, value)),
+        ]),
+      ).invoice;
+    const charged = read([
+      ['Net Amount', '3,671.66'],
+      ['Delivery', '6.95'],
+      ['Net amount', '3,678.61'],
+      ['VAT (20%)', '735.72'],
+      ['Gross Total', '4,414.33'],
+    ]);
+    expect(charged.totals).toMatchObject({
+      lineTotal: { value: '3671.66' },
+      chargeTotal: { value: '6.95' },
+      taxBasisTotal: { value: '3678.61' },
+      grandTotal: { value: '4414.33' },
+    });
+    expect(charged.allowanceCharges).toMatchObject([
+      { isCharge: true, amount: { value: '6.95' }, reason: 'Delivery' },
+    ]);
+    const plain = read([
+      ['Goods total', '100.00'],
+      ['Card fee waived', '5.00'],
+      ['VAT (20%)', '20.00'],
+      ['Gross Total', '120.00'],
+    ]);
+    expect(plain.totals?.chargeTotal).toBeUndefined();
+    expect(plain.allowanceCharges).toBeUndefined();
+  });
+  it('gives a zero-rate row the exemption the page names elsewhere, never a VAT number’s label', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [40, [[68, 'Facture N° F-2026-33']]],
+        [
+          219,
+          [
+            [68, 'TVA intracommunautaire:'],
+            [200, 'FR09846316560'],
+          ],
+        ],
+        [
+          419,
+          [
+            [68, 'Taux'],
+            [130, 'Base HT'],
+            [210, 'Montant TVA'],
+            [290, 'Total TTC'],
+          ],
+        ],
+        [
+          432,
+          [
+            [68, '0 %'],
+            [130, '5 978,53 €'],
+            [210, '0,00 €'],
+            [290, '5 978,53 €'],
+          ],
+        ],
+        [
+          470,
+          [
+            [342, 'Total TTC :'],
+            [450, '5 978,53 €'],
+          ],
+        ],
+        [500, [[68, 'Auto-liquidation par le preneur (art. 283-2 du CGI)']]],
+      ]),
+    );
+    expect(invoice.vatBreakdown).toMatchObject([
+      {
+        categoryCode: 'AE',
+        rate: '0',
+        basisAmount: { value: '5978.53' },
+        exemptionReason: 'Auto-liquidation par le preneur (art. 283-2 du CGI)',
+      },
+    ]);
+  });
+  it('never takes an item’s figure under the lines table’s "Gesamt netto" heading for the net total', () => {
+    const kv = keyValue(361, 470);
+    const { invoice } = extractFields(
+      handPage([
+        [310, [[70, 'Rechnungskorrektur Nr. RK-1']]],
+        [
+          352,
+          [
+            [70, 'Bezeichnung'],
+            [200, 'Anzahl Einh.'],
+            [290, 'Stückpreis USt-Satz Gesamt netto'],
+          ],
+        ],
+        [
+          369,
+          [
+            [70, 'Fahrtkosten'],
+            [200, '244 km'],
+            [290, '0,503 €'],
+            [380, '19%'],
+            [470, '122,73 €'],
+          ],
+        ],
+        kv(397, 'Summe Positionen:', '122,73 €'),
+        kv(411, 'Umsatzsteuer 19%:', '23,32 €'),
+        kv(425, 'Bruttobetrag:', '146,05 €'),
+      ]),
+    );
+    expect(invoice.totals).toMatchObject({
+      lineTotal: { value: '122.73' },
+      taxBasisTotal: { value: '122.73' },
+      taxTotals: [{ value: '23.32' }],
+      grandTotal: { value: '146.05' },
+    });
+  });
+  it('adds up the VAT printed for each rate when no VAT total is printed', () => {
+    const kv = keyValue(371, 470);
+    const { invoice } = extractFields(
+      handPage([
+        [40, [[40, 'Rechnung Nr. 135868']]],
+        kv(555, 'Summe Positionen:', '14272,83 €'),
+        kv(567, 'USt. 7%:', '243,75 €'),
+        kv(578, 'USt. 19%:', '2050,22 €'),
+        kv(590, 'Endbetrag:', '16566,80 €'),
+      ]),
+    );
+    expect(invoice.totals).toMatchObject({
+      taxBasisTotal: { value: '14272.83' },
+      taxTotals: [{ value: '2293.97' }],
+      grandTotal: { value: '16566.80' },
+    });
+  });
+  it("builds the breakdown of a page that prints each rate's VAT without its base from the lines of each rate", () => {
+    const item = (y: number, cells: readonly string[]) =>
+      [y, cells.map((text, i) => [[40, 90, 250, 320, 380, 460][i]!, text] as const)] as const;
+    const kv = keyValue(371, 470);
+    const { invoice, evidence } = extractFields(
+      handPage([
+        [40, [[40, 'Rechnung Nr. 135868']]],
+        item(100, ['Pos', 'Beschreibung', 'Nettopreis', 'Menge', 'Steuersatz', 'Nettobetrag']),
+        item(115, ['1', 'Fachbuch', '30,00', '2', '7 %', '60,00']),
+        item(130, ['2', 'Montage', '50,00', '4', '19 %', '200,00']),
+        item(145, ['3', 'Kabel', '10,00', '5', '19 %', '50,00']),
+        kv(200, 'Summe Positionen:', '310,00 €'),
+        kv(212, 'USt. 7%:', '4,20 €'),
+        kv(224, 'USt. 19%:', '47,50 €'),
+        kv(236, 'Endbetrag:', '361,70 €'),
+      ]),
+    );
+    expect(invoice.totals).toMatchObject({
+      taxBasisTotal: { value: '310.00' },
+      taxTotals: [{ value: '51.70' }],
+    });
+    expect(invoice.vatBreakdown).toEqual([
+      {
+        taxAmount: { value: '4.20' },
+        typeCode: 'VAT',
+        basisAmount: { value: '60.00' },
+        categoryCode: 'S',
+        rate: '7',
+      },
+      {
+        taxAmount: { value: '47.50' },
+        typeCode: 'VAT',
+        basisAmount: { value: '250.00' },
+        categoryCode: 'S',
+        rate: '19',
+      },
+    ]);
+    expect(invoice.lines).toHaveLength(3);
+    // The bases are sums of lines, not printed: not given for sure.
+    expect(evidence['BG-23']!.confidence).toBeLessThan(0.9);
+  });
+  it('reads a deposit whose label carries its date ("Acompte du 16 janvier 2026")', () => {
+    const kv = keyValue(334, 480);
+    const { invoice } = extractFields(
+      handPage([
+        [40, [[40, 'Facture N° F-2026-1']]],
+        kv(591, 'Montant HT:', '26.153,83 €'),
+        kv(603, 'TVA 20 % sur 26.153,83 €:', '5.230,77 €'),
+        kv(616, 'Total toutes taxes comprises:', '31.384,60 €'),
+        kv(628, 'Acompte du 16 janvier 2026:', '-12.550,00 €'),
+        kv(640, 'NET À PAYER:', '18.834,60 €'),
+      ]),
+    );
+    expect(invoice.totals).toMatchObject({
+      prepaidAmount: { value: '12550.00' },
+      duePayable: { value: '18834.60' },
+    });
+  });
+  it('lets the lines and a charge decide between two equally labelled nets when no VAT is printed', () => {
+    const kv = keyValue(370, 490);
     const layout = layoutOf(
       handPage([
         [40, [[40, 'Facture n° F-16']]],

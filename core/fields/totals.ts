@@ -11,11 +11,11 @@
  */
 import { Decimal } from '../decimal/decimal';
 import type { Totals } from '../model/invoice';
-import type { Layout } from '../text/layout';
+import type { Cell, Layout, Row } from '../text/layout';
 import { CHOSEN, CONFIRMED, CONFIRMED_WEAK_LABEL, LABELLED, type Place } from './confidence';
 import { labelledValues, type Read } from './key-values';
 import { CARRIED, LEGAL_MENTION, TOTAL_LABELS } from './labels';
-import { breakdownChoices, mergedByRate, type BreakdownRow } from './vat-breakdown';
+import { breakdownChoices, exemptionOf, mergedByRate, type BreakdownRow } from './vat-breakdown';
 import { moneyIn } from './values';
 
 export type TotalTerm = 'BT-106' | 'BT-107' | 'BT-108' | 'BT-109' | 'BT-110' | 'BT-112' | 'BT-113' | 'BT-115';
@@ -27,6 +27,11 @@ export interface Candidate {
   readonly place: Place;
   /** The value's cell, so that one printed amount serves one term only. */
   readonly cellKey: string;
+  /**
+   * Not printed under a label of its term (a zero VAT an exemption implies, the sum of the VAT of each
+   * rate): kept only where an equation that holds confirms it.
+   */
+  readonly proofNeeded?: boolean;
 }
 
 /** A term's value as chosen, with how it was obtained. */
@@ -37,6 +42,8 @@ export interface ChosenTotal {
   readonly place: Place;
   /** Printed and confirmed by an equation: its digits are proven. */
   readonly proven: boolean;
+  /** Taken by the arithmetic alone, not under a label of its term (Candidate.proofNeeded). */
+  readonly unlabelled?: boolean;
 }
 
 export interface TotalsChoice {
@@ -79,11 +86,14 @@ const readAmount: Read<Decimal> = (text) => {
 };
 
 /** Every labelled amount, by term, strongest label first, one per value (the strongest). */
-function candidatesOf(layout: Layout): Map<TotalTerm, Candidate[]> {
+function candidatesOf(layout: Layout, inLines: (row: Row) => boolean): Map<TotalTerm, Candidate[]> {
   const out = new Map<TotalTerm, Candidate[]>();
   for (const [term, rule] of TOTAL_LABELS) {
     for (const pair of labelledValues(layout, [rule], readAmount, { exclude: LEGAL_MENTION, alone: true })) {
       if (LEGAL_MENTION.test(pair.cell.text) || CARRIED.test(pair.labelRow.line.text)) continue;
+      // A figure of the lines table under its column's heading ("Gesamt netto" over a one-line table)
+      // is an item's, not a total.
+      if (pair.placement === 'below' && inLines(pair.row)) continue;
       const list = out.get(term as TotalTerm) ?? [];
       // An allowance or charge total printed with a minus shows its direction, not its sign in the
       // model: the totals' sign is given to it below (a credit note's allowances carry the minus). A
@@ -123,6 +133,85 @@ function candidatesOf(layout: Layout): Map<TotalTerm, Candidate[]> {
   return out;
 }
 
+/** A rate printed in a VAT label ("USt. 7 %:", "VAT 20.0 %"). */
+const RATE = /(\d{1,2}(?:[.,]\d{1,2})?)\s*%/;
+
+/**
+ * VAT totals the page implies without printing them under a label of their own, each to be confirmed
+ * by the arithmetic: none, where the page names an exemption (an export, a reverse charge: "Summe
+ * Positionen 2 063,38 / Rechnungsbetrag 2 063,38"); the sum of the VAT printed for each rate, where a
+ * page prints one VAT amount per rate and no total of them ("USt. 7 %: 243,75 / USt. 19 %: 2 050,22").
+ */
+function impliedVat(layout: Layout, candidates: Map<TotalTerm, Candidate[]>): Candidate[] {
+  const out: Candidate[] = [];
+  const exemption = exemptionOf(layout);
+  if (exemption)
+    out.push({
+      term: 'BT-110',
+      value: Decimal.ZERO,
+      strength: 0.5,
+      place: { row: exemption.row, cells: exemption.row.cells },
+      cellKey: 'exemption',
+      proofNeeded: true,
+    });
+  const byRate = new Map<string, Candidate>();
+  for (const c of candidates.get('BT-110') ?? []) {
+    const rate = RATE.exec(c.place.cells[0]!.text)?.[1]?.replace(',', '.');
+    if (rate && !byRate.has(rate) && c.place.cells.length > 1) byRate.set(rate, c);
+  }
+  const perRate = [...byRate.values()];
+  if (perRate.length > 1)
+    out.push({
+      term: 'BT-110',
+      value: Decimal.sum(perRate.map((c) => c.value)),
+      strength: Math.min(...perRate.map((c) => c.strength)),
+      place: perRate[0]!.place,
+      cellKey: 'vat:sum',
+      proofNeeded: true,
+    });
+  return out;
+}
+
+/**
+ * Amounts of the totals block that no label of a total claims, each offered to the arithmetic under
+ * the terms it may be: a label and its amount between two totals, aligned with them ("Delivery  9.90",
+ * "Anfahrtspauschale:  9,90"), as a charge and as an allowance; a net printed above another net ("Net Amount 3,671.66 … Net amount
+ * 3,678.61") as the sum of lines. Kept only where BT-106 − BT-107 + BT-108 = BT-109 confirms them.
+ */
+function unlabelled(layout: Layout, candidates: Map<TotalTerm, Candidate[]>): Candidate[] {
+  const printed = [...candidates.values()].flat().filter((c) => c.place.cells.length > 1);
+  const rows = new Set(printed.map((c) => c.place.row.index));
+  const rights = printed.map((c) => c.place.cells.at(-1)!).map((cell) => cell.x + cell.width);
+  // Only a net under its own label ("Net amount", "Summe netto"): a bare "Net" may be anything's.
+  const nets = (candidates.get('BT-109') ?? []).filter((c) => c.place.cells.length > 1 && c.strength >= 0.8);
+  const out: Candidate[] = nets.map((c) => ({ ...c, term: 'BT-106', strength: 0.3, proofNeeded: true }));
+  if (printed.length === 0) return out;
+  const first = Math.min(...printed.map((c) => c.place.row.index));
+  const last = Math.max(...printed.map((c) => c.place.row.index));
+  // The block's labels start at its left edge; a block beside a table shares its rows with it.
+  const left = Math.min(...printed.map((c) => c.place.cells[0]!.x));
+  for (const row of layout.rows.slice(first + 1, last)) {
+    if (rows.has(row.index) || row.cells.length < 2) continue;
+    const [label, value] = row.cells.slice(-2) as [Cell, Cell];
+    if (label.x < left - 3) continue;
+    const amounts = moneyIn(value.text);
+    const aligned = rights.some((r) => Math.abs(r - (value.x + value.width)) < 3);
+    if (!/\p{L}{3}/u.test(label.text) || /\d/.test(label.text) || amounts.length !== 1 || !aligned) continue;
+    if (!amounts[0]!.decimals || LEGAL_MENTION.test(label.text)) continue;
+    const amount = Decimal.parse(amounts[0]!.value)!.abs();
+    for (const term of ['BT-107', 'BT-108'] as const)
+      out.push({
+        term,
+        value: amount,
+        strength: 0.3,
+        place: { row, cells: [label, value] },
+        cellKey: `${row.index}:${value.x.toFixed(1)}`,
+        proofNeeded: true,
+      });
+  }
+  return out;
+}
+
 type Option = Candidate | null;
 
 interface Assignment {
@@ -143,9 +232,15 @@ function equation(held: boolean | null, members: readonly TotalTerm[], confirmed
   return -1.5;
 }
 
+/**
+ * How well a choice agrees with itself. A value that needs proof rules a full choice out unless an
+ * equation confirms it; a core of the totals is given the benefit of the doubt (the equations that
+ * would confirm it may need the terms fitted after it).
+ */
 function scoreOf(
   chosen: Partial<Record<TotalTerm, Candidate>>,
   breakdown: Assignment['breakdown'],
+  full: boolean,
 ): { score: number; confirmed: Set<TotalTerm> } {
   const confirmed = new Set<TotalTerm>();
   const v = (t: TotalTerm) => chosen[t]?.value;
@@ -163,11 +258,22 @@ function scoreOf(
   ];
   const allowances = v('BT-107') ?? Decimal.ZERO;
   const charges = v('BT-108') ?? Decimal.ZERO;
+  const adjustments = [
+    ...(v('BT-107') ? (['BT-107'] as const) : []),
+    ...(v('BT-108') ? (['BT-108'] as const) : []),
+  ];
   score += equation(
     net && vat && gross ? close(net.plus(vat), gross) : null,
     ['BT-109', 'BT-110', 'BT-112'],
     confirmed,
   );
+  // No net printed: the sum of lines, after allowances and charges, is the net that VAT is added to.
+  if (!net && lines && vat && gross)
+    score += equation(
+      close(lines.minus(allowances).plus(charges).plus(vat), gross),
+      ['BT-106', 'BT-110', 'BT-112', ...adjustments],
+      confirmed,
+    );
   // Without a prepaid amount read, a due amount other than the gross one may still be right (a payment
   // the reader did not find): the equation decides nothing then.
   const dueHolds = gross && due ? close(gross.minus(paid ?? Decimal.ZERO), due) : null;
@@ -185,12 +291,7 @@ function scoreOf(
       ? close(lines.minus(allowances).plus(charges), net) ||
           (net.sign() < 0 && close(lines.plus(allowances).minus(charges), net))
       : null,
-    [
-      'BT-106',
-      'BT-109',
-      ...(v('BT-107') ? (['BT-107'] as const) : []),
-      ...(v('BT-108') ? (['BT-108'] as const) : []),
-    ],
+    ['BT-106', 'BT-109', ...adjustments],
     confirmed,
   );
   if (breakdown) {
@@ -209,7 +310,10 @@ function scoreOf(
     if (!net && gross)
       score += equation(close(breakdown.base.plus(breakdown.tax), gross), ['BT-112'], confirmed);
   }
-  return { score, confirmed };
+  const unproven = Object.entries(chosen).some(
+    ([term, c]) => c!.proofNeeded && !confirmed.has(term as TotalTerm),
+  );
+  return { score: full && unproven ? -Infinity : score, confirmed };
 }
 
 /**
@@ -223,7 +327,7 @@ function best(
   groups: readonly (readonly [TotalTerm, readonly Option[]])[],
   baseCost = 0,
 ): Assignment & { cost: number } {
-  return ranked(base, breakdown, groups, baseCost, 1)[0]!;
+  return ranked(base, breakdown, groups, baseCost, 1, true)[0]!;
 }
 
 /** The `keep` best options for a group of terms, given the rest, best first (at least one). */
@@ -233,18 +337,19 @@ function ranked(
   groups: readonly (readonly [TotalTerm, readonly Option[]])[],
   baseCost: number,
   keep: number,
+  full = false,
 ): (Assignment & { cost: number })[] {
   let top: (Assignment & { cost: number })[] = [];
   const walk = (i: number, chosen: Partial<Record<TotalTerm, Candidate>>, cost: number): void => {
     if (i === groups.length) {
-      const { score, confirmed } = scoreOf(chosen, breakdown);
+      const { score, confirmed } = scoreOf(chosen, breakdown, full);
       top = [...top, { chosen, breakdown, score, confirmed, cost }]
         .sort((a, b) => b.score - b.cost - (a.score - a.cost))
         .slice(0, keep);
       return;
     }
     const [term, options] = groups[i]!;
-    const dropCost = Math.max(0, ...options.map((o) => o?.strength ?? 0));
+    const dropCost = Math.max(0, ...options.map((o) => (o && !o.proofNeeded ? o.strength : 0)));
     for (const option of options)
       walk(i + 1, option ? { ...chosen, [term]: option } : chosen, option ? cost : cost + dropCost);
   };
@@ -262,9 +367,11 @@ export function chooseTotals(
   layout: Layout,
   rows: readonly BreakdownRow[],
   extra: readonly Candidate[] = [],
+  inLines: (row: Row) => boolean = () => false,
 ): TotalsChoice | null {
-  const candidates = candidatesOf(layout);
-  for (const c of extra) candidates.set(c.term, [...(candidates.get(c.term) ?? []), c]);
+  const candidates = candidatesOf(layout, inLines);
+  for (const c of [...extra, ...impliedVat(layout, candidates), ...unlabelled(layout, candidates)])
+    candidates.set(c.term, [...(candidates.get(c.term) ?? []), c]);
   const breakdowns = [null, ...breakdownChoices(rows)];
   let top: Assignment | null = null;
   // The core (net, VAT, gross, breakdown) first; payment and line sums are fitted to each core.
@@ -280,9 +387,10 @@ export function chooseTotals(
         ['BT-112', optionsOf(candidates, 'BT-112')],
       ],
       0,
-      3,
+      4,
     );
-    const first = cores[0]!;
+    // A core whose value needs proof may find none: the next cores are fitted too.
+    const first = cores.find((c) => !Object.values(c.chosen).some((x) => x!.proofNeeded)) ?? cores[0]!;
     for (const core of cores.filter((c) => c.score - c.cost >= first.score - first.cost - 0.01)) {
       const full = best(
         core.chosen,
@@ -296,6 +404,7 @@ export function chooseTotals(
         ],
         core.cost,
       );
+      if (full.score === -Infinity) continue;
       if (!top || full.score - full.cost > top.score - (top as typeof full).cost) top = full;
     }
   }
@@ -312,14 +421,23 @@ function derive(top: Assignment, candidates: Map<TotalTerm, Candidate[]>): Total
       (o) => !o.value.equals(c.value) && o.strength >= c.strength,
     );
     const isConfirmed = confirmed.has(term);
-    const confidence = isConfirmed
-      ? c.strength >= 0.8
-        ? CONFIRMED
-        : CONFIRMED_WEAK_LABEL
-      : rivals.length > 0 || c.strength < 0.8
-        ? CHOSEN
-        : LABELLED;
-    terms[term] = { value: c.value, confidence, place: c.place, proven: isConfirmed };
+    // A value not printed under its label is the arithmetic's alone: never given for sure.
+    const confidence = c.proofNeeded
+      ? LABELLED
+      : isConfirmed
+        ? c.strength >= 0.8
+          ? CONFIRMED
+          : CONFIRMED_WEAK_LABEL
+        : rivals.length > 0 || c.strength < 0.8
+          ? CHOSEN
+          : LABELLED;
+    terms[term] = {
+      value: c.value,
+      confidence,
+      place: c.place,
+      proven: isConfirmed,
+      ...(c.proofNeeded ? { unlabelled: true } : {}),
+    };
   }
   // A rate's tax printed other than its base × rate (taxes rounded per line or per part, then added):
   // the page agrees with itself, but EN 16931 (BR-CO-17) wants the tax of the whole base, so the VAT

@@ -47,6 +47,12 @@ describe('printed values', () => {
     // A time of day is no amount; hours that cannot be one are a quantity.
     expect(values('Anlieferung 10.15 Uhr, Montage 8:30-12:00 h')).toEqual([]);
     expect(values('Labour  8.75 h  57.05  499.19')).toEqual(['8.75', '57.05', '499.19']);
+    // A date with its month in words, and a reference to a law, are no amount either.
+    expect(values('Acompte du 16 janvier 2026:  -12.550,00 €')).toEqual(['-12550.00']);
+    expect(values('Please pay by 8 May 2025.')).toEqual([]);
+    expect(values('Umsatzsteuerfrei gemäß § 4 Nr. 14 UStG.')).toEqual([]);
+    expect(values("Exonéré de TVA en vertu de l'article 261 4 1° du CGI")).toEqual([]);
+    expect(values('Exonération de TVA, article 261-4-4° du CGI')).toEqual([]);
   });
 
   it.each([

@@ -170,7 +170,7 @@ export function datesIn(line: string): { value: string; text: string; index: num
 /**
  * Places of a text where digits are not an amount: dates and times, identifiers (IBAN, VAT numbers, a
  * code mixing letters and digits, a run of seven digits or more, numbers joined by slashes), phone
- * numbers. A percentage is a rate, and is left out too.
+ * numbers, references to a law. A percentage is a rate, and is left out too.
  */
 const NOT_AMOUNTS: readonly RegExp[] = [
   /\b\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})\b/g,
@@ -184,6 +184,8 @@ const NOT_AMOUNTS: readonly RegExp[] = [
   /(?:\+|\b00)\d{1,3}[\s\d/().-]{6,}\d/g,
   /(?:t[ée]l[ée]?(?:phone|fon)?|fax|phone|mobile?|portable|handy|📞|📱)\.?\s*:?\s*\(?[+\d][\d\s/().-]{5,}\d/gi,
   /-?\d+(?:[.,]\d+)?\s*%/g,
+  // A reference to a law: "§ 4 Nr. 14 UStG", "article 261 4 1° du CGI", "Art. 196".
+  /(?:§+|\bart(?:\.|icle|ikel)?)\s*\d+[a-z]?(?:(?:\s+|-)(?:(?:abs|nr|al|no)\.?\s*)?\d+[a-z]?°?)*/gi,
 ];
 
 export interface PrintedAmount {
@@ -198,12 +200,15 @@ export interface PrintedAmount {
 
 /**
  * The amounts printed in a text, left to right: what AMOUNT_PATTERN finds outside the places that are not
- * amounts (dates, identifiers, phone numbers, rates). An integer of more than six digits is taken for
+ * amounts (dates, identifiers, phone numbers, references to a law, rates). An integer of more than six digits is taken for
  * an identifier, not for an amount.
  */
 export function moneyIn(text: string): PrintedAmount[] {
   if (!/\d/.test(text)) return [];
-  const blocked: [number, number][] = [];
+  // A date with its month in words ("Acompte du 16 janvier 2026", "Please pay by 8 May 2025").
+  const blocked: [number, number][] = /\p{L}{3}/u.test(text)
+    ? datesIn(text).map((d): [number, number] => [d.index, d.index + d.text.length])
+    : [];
   for (const pattern of NOT_AMOUNTS) {
     pattern.lastIndex = 0;
     const found = pattern.test(text);

@@ -10,7 +10,7 @@ import type { VatBreakdown } from '../model/invoice';
 import type { Layout, Row } from '../text/layout';
 import type { Place } from './confidence';
 import { VATEX_CODES } from '../rules/codelists/vatex';
-import { VAT_CATEGORY_WORDS, withoutVatIds } from './labels';
+import { VAT_CATEGORY_WORDS } from './labels';
 import { moneyIn, parseAmount } from './values';
 
 export interface BreakdownRow {
@@ -61,15 +61,14 @@ function printedCategory(text: string, rate: Decimal): string | null {
   const code = CATEGORY_CODE.exec(text);
   const letter = code?.[1] ?? code?.[2];
   if (letter) return letter;
-  const mention = withoutVatIds(text);
-  const words = VAT_CATEGORY_WORDS.find(([pattern]) => pattern.test(mention));
+  const words = VAT_CATEGORY_WORDS.find(([pattern]) => namesExemption(text, pattern));
   return words && rate.isZero() ? words[1] : null;
 }
 
 /**
  * A row's category: printed on the row, else — for a zero rate — on the rows around it (an exemption
- * printed over several lines), else standard (S) or zero-rated (Z). Only the row's own print counts as
- * read for sure.
+ * printed over several lines), else standard (S) or zero-rated (Z; breakdownRows then looks for an
+ * exemption the page names). Only the row's own print counts as read for sure.
  */
 function categoryOf(text: string, nearby: () => string, rate: Decimal): { code: string; printed: boolean } {
   const own = printedCategory(text, rate);
@@ -196,6 +195,7 @@ export function mergedByRate(rows: readonly BreakdownRow[]): BreakdownRow[] {
 export function breakdownRows(layout: Layout): BreakdownRow[] {
   const out: BreakdownRow[] = [];
   const seen = new Set<string>();
+  let exemption: ReturnType<typeof exemptionOf> | false | undefined;
   for (const row of layout.rows) {
     const nearby = () =>
       layout.rows
@@ -203,8 +203,19 @@ export function breakdownRows(layout: Layout): BreakdownRow[] {
         .filter((r) => r.page === row.page && r !== row)
         .map((r) => r.line.text)
         .join(' ');
-    const found = rowOf(row, nearby);
-    if (!found) continue;
+    const read = rowOf(row, nearby);
+    if (!read) continue;
+    // A zero rate printed without its category, on a page that names an exemption elsewhere (a reverse
+    // charge, an export, under the totals): that exemption's, not zero-rated.
+    exemption ??= exemptionOf(layout) ?? false;
+    const found =
+      read.category === 'Z' && !read.categoryPrinted && exemption
+        ? {
+            ...read,
+            category: exemption.category,
+            entry: { ...read.entry, categoryCode: exemption.category },
+          }
+        : read;
     const key = `${found.category}|${found.rate.normalized().toString()}|${found.base.toString()}|${found.tax.toString()}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -246,6 +257,87 @@ export function breakdownChoices(
     }));
 }
 
+/** A VAT amount printed for one rate with no base beside it ("USt. 7 %: 243,75 €", "Montant TVA 10 %  8,41"). */
+export interface RateTax {
+  readonly rate: Decimal;
+  readonly tax: Decimal;
+  readonly place: Place;
+}
+
+/** The rows that print a rate's VAT alone: a rate named as VAT, and one amount in cents. */
+export function rateTaxes(layout: Layout): RateTax[] {
+  return layout.rows.flatMap((row) => {
+    const text = row.line.text;
+    const rates = ratesOf(text).filter((r) => r.percent && VAT_WORD.test(text.slice(0, r.index)));
+    const amounts = moneyIn(text);
+    if (rates.length !== 1 || amounts.length !== 1 || !amounts[0]!.decimals) return [];
+    if (amounts[0]!.index < rates[0]!.index) return [];
+    return [
+      { rate: rates[0]!.value, tax: Decimal.parse(amounts[0]!.value)!, place: { row, cells: row.cells } },
+    ];
+  });
+}
+
+/**
+ * The breakdown of a page that prints each rate's VAT but not its base: the bases are the sums of the
+ * lines of each rate, each of them turned into its printed VAT by its rate (within rounding). Null
+ * unless every line's rate has its VAT printed and every printed VAT has its lines.
+ */
+export function breakdownOfLines(
+  lines: readonly { readonly rate: Decimal; readonly category: string; readonly amount: Decimal }[],
+  taxes: readonly RateTax[],
+): BreakdownRow[] | null {
+  const out: BreakdownRow[] = [];
+  for (const printed of taxes) {
+    const mine = lines.filter((l) => l.rate.equals(printed.rate));
+    if (mine.length === 0 || out.some((o) => o.rate.equals(printed.rate))) return null;
+    const base = Decimal.sum(mine.map((l) => l.amount));
+    const expected = base.times(printed.rate).dividedBy(Decimal.of(100), 2, 'half-away')!;
+    if (expected.minus(printed.tax).abs().compare(tolerance(base)) > 0) return null;
+    const category = mine[0]!.category;
+    out.push({
+      entry: {
+        taxAmount: { value: printed.tax.round(2, 'half-away').toString() },
+        typeCode: 'VAT',
+        basisAmount: { value: base.round(2, 'half-away').toString() },
+        categoryCode: category,
+        rate: printed.rate.normalized().toString(),
+      },
+      rate: printed.rate,
+      base,
+      tax: printed.tax,
+      category,
+      categoryPrinted: false,
+      place: printed.place,
+    });
+  }
+  return lines.every((l) => out.some((o) => o.rate.equals(l.rate))) ? out : null;
+}
+
+/**
+ * The exemption a page names, with the row naming it: a VATEX code says the category; else the words of
+ * an exemption (reverse charge, intra-community supply, export…), not in a legend of codes nor as the
+ * label of a VAT number.
+ */
+export function exemptionOf(layout: Layout): { row: Row; category: string } | null {
+  const coded = layout.rows.find((r) => vatexIn(r.line.text));
+  if (coded) return { row: coded, category: vatexIn(coded.line.text)!.category };
+  for (const [pattern, category] of VAT_CATEGORY_WORDS) {
+    const at = layout.rows.find((r) => namesExemption(r.line.text, pattern));
+    if (at) return { row: at, category };
+  }
+  return null;
+}
+
+/** Whether a text names the exemption of `pattern`: not in a legend of codes, nor as a VAT number's label. */
+export function namesExemption(text: string, pattern: RegExp): boolean {
+  const m = pattern.exec(text);
+  return !!m && !LEGEND.test(text) && !ID_LABEL.test(text.slice(m.index + m[0].length));
+}
+
+/** Words that label a VAT number ("TVA intracommunautaire : FR63…") name no exemption. */
+const ID_LABEL = /^\s*(?:n[°o]\.?|nr\.?|no\.?|number|id)?\s*(?::?\s*[A-Z]{2}\s?\d|:\s*$)/;
+
 /**
  * The breakdown the totals imply when the page prints no breakdown row: one rate that turns the net
  * total into the VAT total, printed somewhere as a percentage ("Umsatzsteuer 19 %"); or, with no VAT
@@ -270,16 +362,8 @@ export function impliedBreakdown(layout: Layout, net: Decimal, vat: Decimal): Br
     place: { row: at, cells: at.cells },
   });
   if (vat.isZero()) {
-    // A VATEX code says the category; else the words of an exemption, not in a legend of codes.
-    const coded = layout.rows.find((r) => vatexIn(r.line.text));
-    if (coded) return row(coded, Decimal.ZERO, vatexIn(coded.line.text)!.category, Decimal.ZERO);
-    for (const [pattern, code] of VAT_CATEGORY_WORDS) {
-      const at = layout.rows.find(
-        (r) => pattern.test(withoutVatIds(r.line.text)) && !LEGEND.test(r.line.text),
-      );
-      if (at) return row(at, Decimal.ZERO, code, Decimal.ZERO);
-    }
-    return null;
+    const exemption = exemptionOf(layout);
+    return exemption && row(exemption.row, Decimal.ZERO, exemption.category, Decimal.ZERO);
   }
   for (const at of layout.rows) {
     for (const rate of ratesOf(at.line.text).filter((r) => r.percent && !r.value.isZero())) {

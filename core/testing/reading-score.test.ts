@@ -144,6 +144,22 @@ describe('reading score', () => {
     expect(outcome['BT-9']).toBeUndefined();
     expect(outcome['BT-30']).toBe('correct');
   });
+  it('counts a SIREN read from a French VAT id apart when the truth prints none but its VAT id holds it', () => {
+    const french: ReadingTruth = { ...truth, buyer: { ...truth.buyer, vatId: 'FR 40 303 265 045' } };
+    const buyer = (siren: string) =>
+      scoreTerms(
+        extraction(
+          { buyer: { legalOrganization: { id: { value: siren, scheme: '0002' } } } },
+          { 'BT-47': at(0.95) },
+        ),
+        french,
+      );
+    const held = buyer('303265045');
+    expect(held.find((r) => r.term === 'BT-47')?.outcome).toBe('unprinted');
+    // Neither right nor wrong at >= 0.9: not a reading of the print.
+    expect(tally(held, () => 'all').get('all')).toMatchObject({ unprinted: 1, confident: 0 });
+    expect(buyer('303265046').find((r) => r.term === 'BT-47')?.outcome).toBe('spurious');
+  });
   it('scores the preceding invoice (BT-25) only when the truth knows it', () => {
     const credit = extraction({ typeCode: '381', precedingInvoices: [{ id: 'F-0' }] });
     const outcome = (t: ReadingTruth) => scoreTerms(credit, t).find((r) => r.term === 'BT-25')?.outcome;

@@ -65,7 +65,12 @@ export interface ReadingTruth {
   readonly lines: readonly TruthLine[];
 }
 
-export type Outcome = 'correct' | 'wrong' | 'missed' | 'spurious';
+/**
+ * `unprinted`: a value the print does not show but that is a true fact of the invoice, neither exact
+ * nor spurious — a SIREN (BT-30/BT-47) read from the party's French VAT id (FR, a two-digit key, the
+ * nine-digit SIREN) when the truth prints no SIREN and its own VAT id for the party holds that SIREN.
+ */
+export type Outcome = 'correct' | 'wrong' | 'missed' | 'spurious' | 'unprinted';
 
 export interface TermResult {
   readonly term: string;
@@ -270,11 +275,18 @@ export function scoreTerms(extraction: FieldExtraction, truth: ReadingTruth): Te
         : null,
     ],
   ];
+  const partyOf: Readonly<Record<string, TruthParty>> = { 'BT-30': truth.seller, 'BT-47': truth.buyer };
   return checks.flatMap(([term, kind, read, expected]) => {
     const result = compare(term, kind, read, expected, evidence[term]?.confidence, truth.profile);
+    if (result?.outcome === 'spurious' && partyOf[term] && read === sirenInVatId(partyOf[term].vatId))
+      return [{ ...result, outcome: 'unprinted' as const }];
     return result ? [result] : [];
   });
 }
+
+/** The SIREN a French VAT id holds (FR, its two-character key, then the nine digits). */
+const sirenInVatId = (vatId: string | null): string | undefined =>
+  /^FR[0-9A-Z]{2}(\d{9})$/.exec(vatId?.replace(/\s+/g, '').toUpperCase() ?? '')?.[1];
 
 const lineValues = (line: InvoiceLine): Record<(typeof LINE_TERMS)[number], string | undefined> => ({
   'BT-153': line.product?.name,
@@ -368,6 +380,8 @@ export interface Tally {
   wrong: number;
   missed: number;
   spurious: number;
+  /** True but not printed (see Outcome): counted apart, in no accuracy. */
+  unprinted: number;
   /** Values given with confidence ≥ 0.9, and how many of them were right. */
   confident: number;
   confidentCorrect: number;
@@ -378,6 +392,7 @@ const emptyTally = (): Tally => ({
   wrong: 0,
   missed: 0,
   spurious: 0,
+  unprinted: 0,
   confident: 0,
   confidentCorrect: 0,
 });
@@ -392,7 +407,8 @@ export function tally(results: readonly TermResult[], by: (r: TermResult) => str
     const key = by(r);
     const t = out.get(key) ?? emptyTally();
     t[r.outcome] += 1;
-    if (r.confidence !== undefined && r.confidence >= CONFIDENT) {
+    // A true value not printed is neither a right nor a wrong reading of the print.
+    if (r.outcome !== 'unprinted' && r.confidence !== undefined && r.confidence >= CONFIDENT) {
       t.confident += 1;
       if (r.outcome === 'correct') t.confidentCorrect += 1;
     }
