@@ -163,6 +163,9 @@ function scoreOf(
   ];
   const allowances = v('BT-107') ?? Decimal.ZERO;
   const charges = v('BT-108') ?? Decimal.ZERO;
+  // Rates are not negative: the VAT has the net's sign ("Rabatt 3 %: -343,46" is no VAT total).
+  const taxed = vat ?? (net && gross ? gross.minus(net) : undefined);
+  if (net && taxed && net.sign() * taxed.sign() < 0) score -= 3;
   score += equation(
     net && vat && gross ? close(net.plus(vat), gross) : null,
     ['BT-109', 'BT-110', 'BT-112'],
@@ -359,6 +362,16 @@ function derive(top: Assignment, candidates: Map<TotalTerm, Candidate[]>): Total
     if (x && y) derived(term, combine(x.value, y.value), [x, y], x.place);
   };
   fromTwo('BT-109', 'BT-112', 'BT-110', (gross, vat) => gross.minus(vat));
+  // Neither net nor VAT printed (an exempt invoice's "Summe Positionen" and "Summe brutto"): the net is
+  // the sum of lines with the allowances and charges read, and the VAT what the gross adds to it.
+  const sumOfLines = t('BT-106');
+  if (sumOfLines && !t('BT-110'))
+    derived(
+      'BT-109',
+      sumOfLines.value.minus(t('BT-107')?.value ?? Decimal.ZERO).plus(t('BT-108')?.value ?? Decimal.ZERO),
+      [sumOfLines],
+      sumOfLines.place,
+    );
   fromTwo('BT-112', 'BT-109', 'BT-110', (net, vat) => net.plus(vat));
   fromTwo('BT-110', 'BT-112', 'BT-109', (gross, net) => gross.minus(net));
   const net = t('BT-109');
