@@ -12,7 +12,7 @@ import type { Invoice, InvoiceLine, Party, VatBreakdown } from '../model/invoice
 import { layoutOf, type Layout, type Row } from '../text/layout';
 import type { DocumentText } from '../text/page-text';
 import { Decimal } from '../decimal/decimal';
-import { allowanceRows, toAllowanceCharges } from './allowances';
+import { allowanceRows, bridgingRows, toAllowanceCharges, type AllowanceRow } from './allowances';
 import { ABSTAIN, CHOSEN, evidenceAt, LABELLED, type Place } from './confidence';
 import {
   billingFramework,
@@ -29,7 +29,8 @@ import {
   typeCode,
   type Chosen,
 } from './document-terms';
-import { readLines, summingTo, tablesOf, type LineTerm } from './extract-lines';
+import { ratesInTables, readLines, summingTo, tablesOf, type LineTerm } from './extract-lines';
+import { lineBreakdown } from './line-breakdown';
 import type { FieldEvidence, FieldExtraction } from './extraction';
 import { identifiersOf } from './identifiers';
 import { legalNotes } from './legal-notes';
@@ -38,7 +39,13 @@ import { readParties, type PartyReading } from './parties';
 import { recallLayout } from './supplier-layout/recall';
 import type { SellerLayout } from './supplier-layout/seller-layout';
 import { chooseTotals, type Candidate as TotalCandidate, type TotalTerm } from './totals';
-import { breakdownRows, impliedBreakdown, mergedByRate, type BreakdownRow } from './vat-breakdown';
+import {
+  breakdownRows,
+  impliedBreakdown,
+  mergedByRate,
+  ratedTaxSum,
+  type BreakdownRow,
+} from './vat-breakdown';
 
 export interface ReadOptions {
   /** The seller's remembered layout: its readings join the candidates (supplier-layout/recall.ts). */
@@ -119,38 +126,72 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
   }
 
   const rows = breakdownRows(layout);
-  const allowances = allowanceRows(layout);
-  const sums = (['BT-107', 'BT-108'] as const).flatMap((term) => {
-    const mine = allowances.filter((a) => a.isCharge === (term === 'BT-108'));
-    return mine.length
-      ? [
-          {
-            term,
-            value: Decimal.sum(mine.map((a) => a.amount)),
-            strength: 0.7,
-            place: mine[0]!.place,
-            cellKey: `${term}:sum`,
-          },
-        ]
-      : [];
-  });
   // The lines first, under the rates the page shows: their sum is a candidate for BT-106, weaker than
   // a printed total (rows read on their own may miss an item): kept when the totals agree with it.
   const knownRates = mergedByRate(rows).map((r) => ({ rate: r.rate, category: r.category }));
   const read = readLines(layout, knownRates);
-  const lineSum = read
+  // Without a breakdown printed, the rates the lines print: the lines read under them imply the
+  // breakdown (line-breakdown.ts), a candidate the totals keep only when it agrees with them.
+  const linesRates = rows.length === 0 ? ratesInTables(layout) : [];
+  // With no rate known at all, the lines are read under one rate for their sum alone (read again below
+  // under the rates the totals choose).
+  const open = rows.length === 0 ? readLines(layout, linesRates.length > 0 ? linesRates : [UNRATED]) : null;
+  const implied =
+    open && linesRates.length > 0 ? lineBreakdown(open, layout, (index) => inTable.has(index)) : [];
+  const lineRead = read ?? open;
+  // Allowances and charges: rows their words name (their sum a candidate), and each amount that bridges
+  // the lines' sum and a total below it (a weaker one).
+  const allowances = allowanceRows(layout);
+  const lastLine = lineRead
+    ? Math.max(...inTable, ...lineRead.lines.map((l) => l.places['BT-131']!.row.index))
+    : null;
+  const bridging =
+    lineRead && lastLine !== null
+      ? bridgingRows(layout, lineRead.sum, lastLine).filter(
+          (b) => !allowances.some((a) => a.place.row === b.place.row),
+        )
+      : [];
+  const termOf = (a: AllowanceRow): 'BT-107' | 'BT-108' => (a.isCharge ? 'BT-108' : 'BT-107');
+  const sums = [
+    ...(['BT-107', 'BT-108'] as const).flatMap((term) => {
+      const mine = allowances.filter((a) => termOf(a) === term);
+      return mine.length
+        ? [
+            {
+              term,
+              value: Decimal.sum(mine.map((a) => a.amount)),
+              strength: 0.7,
+              place: mine[0]!.place,
+              cellKey: `${term}:sum`,
+            },
+          ]
+        : [];
+    }),
+    ...bridging.map((b) => ({
+      term: termOf(b),
+      value: b.amount,
+      strength: 0.5,
+      place: b.place,
+      cellKey: `${b.place.row.index}:bridging`,
+    })),
+  ];
+  const lineSum = lineRead
     ? [
         {
           term: 'BT-106' as const,
-          value: read.sum,
+          value: lineRead.sum,
           strength: 0.5,
-          place: read.lines[0]!.places['BT-131']!,
+          place: lineRead.lines[0]!.places['BT-131']!,
           cellKey: 'lines:sum',
         },
       ]
     : [];
+  const perRate = ratedTaxSum(layout);
+  const vatSum = perRate
+    ? [{ term: 'BT-110' as const, ...perRate, strength: 0.7, cellKey: 'BT-110:rates' }]
+    : [];
   const choose = (extra: readonly TotalCandidate[]) =>
-    chooseTotals(layout, rows, [...sums, ...lineSum, ...extra]);
+    chooseTotals(layout, [...rows, ...implied], [...sums, ...lineSum, ...vatSum, ...extra]);
   const chosen = recalled ? recalled.chooseTotals(choose) : choose([]);
   let breakdownUsed: readonly BreakdownRow[] = [];
   if (chosen) {
@@ -199,9 +240,12 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
     // they carry its sign (a correction's negative allowances).
     const taken = (['BT-107', 'BT-108'] as const).flatMap((term) => {
       const total = chosen.terms[term]?.value;
-      const mine = allowances.filter((a) => a.isCharge === (term === 'BT-108'));
-      if (!total || mine.length === 0 || !Decimal.sum(mine.map((a) => a.amount)).equals(total.abs()))
-        return [];
+      const named = allowances.filter((a) => termOf(a) === term);
+      const mine = [named, bridging.filter((b) => termOf(b) === term)].find(
+        (rows) =>
+          rows.length > 0 && Decimal.sum(rows.map((a) => a.amount)).equals(total?.abs() ?? Decimal.ZERO),
+      );
+      if (!total || !mine) return [];
       return toAllowanceCharges(
         mine,
         breakdownUsed.map((b) => ({ rate: b.rate, category: b.category })),
@@ -282,6 +326,9 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
 }
 
 type Take = <T>(term: string, chosen: Chosen<T> | null | undefined) => T | undefined;
+
+/** A rate for lines read for their sum alone. */
+const UNRATED = { rate: Decimal.ZERO, category: 'Z' };
 
 function partyOf(
   reading: PartyReading,

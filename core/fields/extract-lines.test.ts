@@ -992,6 +992,115 @@ describe('readLines', () => {
     expect(invoice.totals?.lineTotal?.value).toBe('332.75');
   });
 
+  it('reads a discount column under a price heading it does not know, and a rate the amount does not need as the rate', () => {
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            100,
+            [
+              [40, 'Prestation'],
+              [250, 'Qté'],
+              [300, 'Prix U. HT'],
+              [360, 'Remise'],
+              [410, 'Tx TVA'],
+              [480, 'Montant HT'],
+            ],
+          ],
+          [
+            120,
+            [
+              [40, 'Repas traiteur'],
+              [250, '4 u'],
+              [300, '17,28'],
+              [360, '20 %'],
+              [410, '5,5 %'],
+              [480, '55,30'],
+            ],
+          ],
+          [
+            136,
+            [
+              [40, 'Hébergement web'],
+              [250, '350 mois'],
+              [300, '49,25'],
+              [360, '20 %'],
+              [480, '17 237,50'],
+            ],
+          ],
+        ]),
+      ),
+      [
+        { rate: Decimal.of('5.5'), category: 'S' },
+        { rate: Decimal.of(20), category: 'S' },
+      ],
+    );
+    expect(
+      read?.lines.map((l) => [l.line.netPrice?.amount?.value, l.line.taxes?.[0]?.rate, l.derived]),
+    ).toEqual([
+      ['13.824', '5.5', ['BT-146']],
+      ['49.25', '20', []],
+    ]);
+  });
+
+  it('reads on past a sum carried to the next page ("Subtotal c/f", "Subtotal b/f")', () => {
+    const item = (y: number, name: string, quantity: string, price: string, amount: string): HandRow => [
+      y,
+      [
+        [40, name],
+        [250, quantity],
+        [330, price],
+        [480, amount],
+      ],
+    ];
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            100,
+            [
+              [40, 'Description'],
+              [250, 'Qty'],
+              [330, 'Unit price'],
+              [480, 'Amount'],
+            ],
+          ],
+          item(120, 'Copper pipe', '10 m', '5.00', '50.00'),
+          item(136, 'Oak worktop', '2 each', '100.00', '200.00'),
+          [
+            160,
+            [
+              [40, 'Subtotal c/f'],
+              [480, '250.00'],
+            ],
+          ],
+          [
+            190,
+            [
+              [40, 'Subtotal b/f'],
+              [480, '250.00'],
+            ],
+          ],
+          item(210, 'Toner cartridge', '3 each', '20.00', '60.00'),
+          [
+            240,
+            [
+              [330, 'Total net'],
+              [480, '310.00'],
+            ],
+          ],
+        ]),
+      ),
+      twenty,
+    );
+    expect(read?.lines.map((l) => l.line.product?.name)).toEqual([
+      'Copper pipe',
+      'Oak worktop',
+      'Toner cartridge',
+    ]);
+    expect(read?.sum.toString()).toBe('310.00');
+  });
+
   it('anchors the items on their net amount when the table prints a gross amount right of it', () => {
     const read = readLines(
       layoutOf(

@@ -174,7 +174,8 @@ export function tablesOf(layout: Layout): Table[] {
     const body: Row[] = [];
     let skipped = 0;
     for (const row of rows.slice(last + 1)) {
-      if (ENDS_TABLE.test(row.line.text)) break;
+      // A sum carried to the next page ("Subtotal c/f") ends no table.
+      if (!CARRIED.test(row.line.text) && ENDS_TABLE.test(row.line.text)) break;
       // Document-level allowances and charges follow the lines ("REMISE : REMISE COMMERCIALE  -5,00"),
       // with their amount in the amount column: an item's "Verpackung: Flasche" or "Abschlag : 0,03"
       // on its price ends nothing.
@@ -684,7 +685,14 @@ function discountedFactors(
   const quantities = figures.filter(
     (f) => f !== amount && (f.unit !== null || columnOf(table, f.cell) === 'quantity'),
   );
-  const prices = figures.filter((f) => f !== amount && columnOf(table, f.cell) === 'price');
+  // Without a heading that names the price ("Prix U. HT"), the price is a figure in cents under a heading
+  // that names no other column.
+  const named = table.columns.some((c) => c.kind === 'price');
+  const prices = figures.filter(
+    (f) =>
+      f !== amount &&
+      (named ? columnOf(table, f.cell) === 'price' : f.decimals && columnOf(table, f.cell) === null),
+  );
   for (const quantity of quantities)
     for (const price of prices) {
       if (quantity === price) continue;
@@ -888,9 +896,10 @@ function lineOf(
   const figureRows = new Set(found ? [found.quantity.row, found.price.row, amount.row] : [amount.row]);
   const name = nameOf(rows, nameColumn(table, before), amount.row, figureRows);
   if (!found || !name) return null;
-  // The discount's percentage is no VAT rate.
+  // The discount's percentage is no VAT rate, when the amount is after it: a percentage the amount does
+  // not need is the rate, whichever column it was taken for.
   const percentages = ratesIn(rows);
-  const discountAt = discount ? percentages.findIndex((r) => r.equals(discount.value)) : -1;
+  const discountAt = found?.discount ? percentages.findIndex((r) => r.equals(found.discount!)) : -1;
   const printed = percentages
     .filter((_, i) => i !== discountAt)
     .find((r) => rates.some((k) => k.rate.equals(r)));
@@ -1046,6 +1055,22 @@ function rowLines(layout: Layout, rates: readonly KnownRate[]): ReadLine[] {
     if (line && Number(line.line.billedQuantity?.value) !== 0) lines.push(line);
   }
   return lines;
+}
+
+/** Most VAT rates in use are under this (percent): a larger percentage in a table is a discount or a share. */
+const HIGHEST_RATE = Decimal.of(30);
+
+/**
+ * The VAT rates the lines tables print beside their items ("7%", "20.0 %"), taken as standard rates:
+ * the lines read under them imply the breakdown when the page prints only each rate's tax.
+ */
+export function ratesInTables(layout: Layout): KnownRate[] {
+  const rates = tablesOf(layout)
+    .flatMap((t) => ratesIn(t.rows))
+    .filter((r) => !r.isZero() && r.compare(HIGHEST_RATE) <= 0);
+  return rates
+    .filter((r, i) => rates.findIndex((o) => o.equals(r)) === i)
+    .map((rate) => ({ rate, category: 'S' }));
 }
 
 /**

@@ -155,6 +155,29 @@ function rowOf(row: Row, nearby: () => string): BreakdownRow | null {
   return null;
 }
 
+/**
+ * The VAT of each rate printed alone on its row, with no base ("7 % USt.: 111,58", "VAT 20.0 %: 2,569.06"),
+ * added up when the page prints two rates or more: a candidate for the VAT total (BT-110), which such
+ * pages often do not print.
+ */
+export function ratedTaxSum(layout: Layout): { value: Decimal; place: Place } | null {
+  const taxes = layout.rows.flatMap((row) => {
+    const text = row.line.text;
+    const rates = ratesOf(text).filter((r) => r.percent && !r.value.isZero());
+    const amounts = moneyIn(text).filter((a) => a.decimals && !rates.some((r) => r.index === a.index));
+    const [rate] = rates;
+    if (rates.length !== 1 || amounts.length !== 1 || !/\p{L}{2}/u.test(text)) return [];
+    const named = /(?:ust|mwst|tva|vat|iva|btw|steuer|tax)/i.test(text);
+    return named ? [{ rate: rate!.value, tax: Decimal.parse(amounts[0]!.value)!, row }] : [];
+  });
+  const rates = new Set(taxes.map((t) => t.rate.normalized().toString()));
+  if (rates.size < 2 || rates.size !== taxes.length) return null;
+  return {
+    value: Decimal.sum(taxes.map((t) => t.tax)),
+    place: { row: taxes[0]!.row, cells: taxes[0]!.row.cells },
+  };
+}
+
 /** The VAT of a line, allowance or charge (BT-151/152, BT-95/96, BT-102/103): outside the scope, no rate. */
 export const categoryTax = (
   category: string,
