@@ -287,24 +287,37 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
           layout,
           chosenRates.map((b) => ({ rate: b.rate, category: b.category })),
         );
-  const lines = again && lineTotal ? summingTo(again, lineTotal.round(2)) : null;
-  if (lines && lines.lines.every((l) => underChosen(taxOf(l)))) {
+  const summing = again && lineTotal ? summingTo(again, lineTotal.round(2)) : null;
+  const agreed = summing && summing.lines.every((l) => underChosen(taxOf(l))) ? summing : null;
+  // Lines that add up to the sum of lines under the rates they print, which no breakdown chosen confirms
+  // (none was printed, or the allowances and charges spread over the rates): kept, none of their terms
+  // given for sure.
+  const unconfirmed =
+    agreed || !lineTotal
+      ? null
+      : ([read, linesRates.length > 0 ? open : null]
+          .map((r) => r && summingTo(r, lineTotal.round(2)))
+          .find((r) => r) ?? null);
+  const lines = agreed ?? unconfirmed;
+  if (lines) {
     invoice.lines = lines.lines.map((l) => l.line);
     // Lines that add up to the sum of lines: each of their amounts is as sure as that sum.
-    const sure = chosen?.terms['BT-106']?.proven ? 0.95 : 0.85;
+    const sure = !agreed ? CHOSEN : chosen?.terms['BT-106']?.proven ? 0.95 : 0.85;
     for (const [i, l] of lines.lines.entries()) {
       for (const [term, at] of Object.entries(l.places)) {
         if (!at) continue;
         // A name is not checked by any sum; an unprinted unit is a default ("one"); a quantity the print
         // rounded is the arithmetic's, not the page's.
-        const confidence =
+        const confidence = Math.min(
+          sure,
           term === 'BT-153' || l.derived.includes(term as LineTerm)
             ? LABELLED
             : term === 'BT-130' && !l.unitPrinted
               ? CHOSEN
               : l.proven
                 ? sure
-                : CHOSEN;
+                : CHOSEN,
+        );
         note(`BG-25[${i + 1}]/${term}`, at, confidence, l.proven && term !== 'BT-130');
       }
     }

@@ -1043,6 +1043,80 @@ describe('readLines', () => {
     ]);
   });
 
+  it('reads a count the print shows like a time ("14.25 h") and a figure whose one separator may be thousands or decimals ("27,482 kg")', () => {
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            100,
+            [
+              [40, 'Menge'],
+              [110, 'Text'],
+              [300, 'EP netto'],
+              [400, 'USt-Satz'],
+              [480, 'Gesamt'],
+            ],
+          ],
+          [
+            120,
+            [
+              [40, '14.25 h'],
+              [110, 'Labour'],
+              [300, '57.00'],
+              [400, '19 %'],
+              [480, '812.25'],
+            ],
+          ],
+          [
+            136,
+            [
+              [40, '27,482 kg'],
+              [110, 'Kaffeebohnen'],
+              [300, '17,40'],
+              [400, '19 %'],
+              [480, '478,19'],
+            ],
+          ],
+          [
+            152,
+            [
+              [40, '2,500 each'],
+              [110, 'Screws'],
+              [300, '0.125'],
+              [400, '19 %'],
+              [480, '312.50'],
+            ],
+          ],
+        ]),
+      ),
+      nineteen,
+    );
+    expect(read?.lines.map((l) => [l.line.billedQuantity?.value, l.line.netPrice?.amount?.value])).toEqual([
+      ['14.25', '57'],
+      ['27.482', '17.4'],
+      // Both readings multiply out (2.5 × 125): the print's own one.
+      ['2500', '0.125'],
+    ]);
+    // The other reading of a count in a name ("1,000 copies") does not end the name.
+    const rows = readLines(
+      layoutOf(
+        handPage([
+          [
+            120,
+            [
+              [40, 'Printed brochures A5, 1,000 copies'],
+              [300, '20 ea'],
+              [360, '216.69'],
+              [450, '4,333.80'],
+            ],
+          ],
+        ]),
+      ),
+      nineteen,
+    );
+    expect(rows?.lines.map((l) => l.line.product?.name)).toEqual(['Printed brochures A5, 1,000 copies']);
+  });
+
   it('reads on past a sum carried to the next page ("Subtotal c/f", "Subtotal b/f")', () => {
     const item = (y: number, name: string, quantity: string, price: string, amount: string): HandRow => [
       y,

@@ -96,6 +96,8 @@ interface Figure {
   /** The unit printed right after it ("3 Std", "300 Stk"), if any. */
   readonly unit: string | null;
   readonly decimals: boolean;
+  /** The other reading of a figure whose one separator stands before three digits ("27,482"). */
+  readonly twin?: true;
 }
 
 /** UN/ECE Recommendation 20 "one" (C62) when no unit is printed. */
@@ -513,26 +515,61 @@ const GROSS_COLUMN = words(/\b(ttc|t\.t\.c\.|brutto|gross|incl\.?|including|inkl
 /** Words before a price that make it a gross price (BT-148), never the net price. */
 const GROSS = /(brutto|brut|gross|list\s+price|prix\s+catalogue)\w*\s*:?\s*\(?$/i;
 
+/**
+ * A cell that is a count and its unit alone ("14.25 h", "3 Std."): in a table, a quantity, though the
+ * same print in a sentence may be a time of day, which moneyIn leaves out.
+ */
+const COUNT_CELL = /^(\d+(?:[.,]\d+)?)\s*(\p{L}[\p{L}.]*)$/u;
+
+function countIn(cell: Cell, row: Row): Figure | null {
+  const m = COUNT_CELL.exec(cell.text.trim());
+  const unit = m ? unitOf(m[2]!) : null;
+  const value = m && unit ? Decimal.parse(parseAmount(m[1]!) ?? '') : null;
+  return value ? { value, cell, row, unit, decimals: /[.,]/.test(m![1]!) } : null;
+}
+
 /** The figures of a row: its amounts (not rates, dates or identifiers), each with the unit after it. */
 function figuresOf(row: Row): Figure[] {
   const out: Figure[] = [];
   for (const cell of row.cells) {
-    for (const a of moneyIn(cell.text)) {
+    const amounts = moneyIn(cell.text);
+    const count = amounts.length === 0 ? countIn(cell, row) : null;
+    if (count) out.push(count);
+    for (const a of amounts) {
       if (GROSS.test(cell.text.slice(0, a.index))) continue;
       // A unit of one word or two ("3 Std", "1 lump sum", "12 sq m").
       const after = /^\s*(\p{L}[\p{L}\d²³()]*\.?)(\s+\p{L}+\.?)?/u.exec(
         cell.text.slice(a.index + a.text.length),
       );
-      out.push({
+      const figure: Figure = {
         value: Decimal.parse(a.value)!,
         cell,
         row,
         unit: after ? (unitOf(`${after[1]}${after[2] ?? ''}`) ?? unitOf(after[1]!)) : null,
         decimals: a.decimals,
-      });
+      };
+      out.push(figure);
+      const other = otherReading(a.text);
+      if (other && !other.equals(figure.value))
+        out.push({ ...figure, value: other, decimals: !figure.decimals, twin: true });
     }
   }
   return out;
+}
+
+/**
+ * A separator before three digits ("27,482 kg", "1.482"): thousands or decimals; the arithmetic tells
+ * ("0.125" is no thousand).
+ */
+const GROUP_OR_DECIMALS = /^[^\d-]*(-?)([1-9]\d{0,2})[.,](\d{3})[^\d.,]*$/;
+
+function otherReading(printed: string): Decimal | null {
+  const m = GROUP_OR_DECIMALS.exec(printed.trim());
+  if (!m) return null;
+  const [thousands, decimals] = [`${m[1]}${m[2]}${m[3]}`, `${m[1]}${m[2]}.${m[3]}`].map((v) =>
+    Decimal.parse(v)!,
+  );
+  return parseAmount(printed)?.includes('.') ? thousands! : decimals!;
 }
 
 function ratesIn(rows: readonly Row[]): Decimal[] {
@@ -606,7 +643,9 @@ function factors(figures: readonly Figure[], amount: Figure, table: Table | null
     const price = figures.find((f) => !same(f) && f.value.isZero() && inColumn(f, 'price'));
     return quantity && price ? { quantity, price, billed: quantity.value, base: one, rounded: false } : null;
   }
-  const others = figures.filter((f) => !same(f) && !f.value.isZero());
+  // A figure and its other reading are one print: never a pair, nor the amount's other reading a factor.
+  const others = figures.filter((f) => !same(f) && !f.value.isZero() && !(f.twin && f.cell === amount.cell));
+  const oneInk = (a: Figure, b: Figure) => a.cell === b.cell && (a.twin === true || b.twin === true);
   const signsAgree = (quantity: Figure, price: Figure) =>
     !(quantity.value.sign() < 0 && amount.value.sign() > 0) &&
     !(price.value.sign() < 0 && amount.value.sign() < 0 && quantity.value.sign() > 0);
@@ -614,6 +653,7 @@ function factors(figures: readonly Figure[], amount: Figure, table: Table | null
   for (const base of PRICE_BASES) {
     for (const [i, left] of others.entries()) {
       for (const right of others.slice(i + 1)) {
+        if (oneInk(left, right)) continue;
         const product = left.value.times(right.value).dividedBy(base, 6);
         if (!product?.round(2).equals(amount.value.round(2))) continue;
         for (const [quantity, price, order] of [
@@ -630,7 +670,9 @@ function factors(figures: readonly Figure[], amount: Figure, table: Table | null
             (inColumn(quantity, 'quantity') ? 2 : 0) +
             (inColumn(price, 'price') ? 2 : 0) -
             (position(quantity) || position(price) ? 3 : 0) -
-            (price.value.equals(amount.value) && quantity.value.equals(one) && !quantity.unit ? 1 : 0) +
+            (price.value.equals(amount.value) && quantity.value.equals(one) && !quantity.unit ? 1 : 0) -
+            // The print's own reading first, the other one when only it multiplies out.
+            (quantity.twin || price.twin ? 1 : 0) +
             order * 0.5;
           if (!best || score > best.score) best = { quantity, price, base, score };
         }
@@ -889,7 +931,7 @@ function lineOf(
   const found = plain && !plain.rounded ? plain : (discounted ?? plain);
   const place = (f: Figure): Place => ({ row: f.row, cells: [f.cell] });
   const leftmostFigure = Math.min(
-    ...figures.filter((f) => f.decimals || f === found?.quantity).map((f) => f.cell.x),
+    ...figures.filter((f) => (f.decimals && !f.twin) || f === found?.quantity).map((f) => f.cell.x),
     amount.cell.x,
   );
   const before = found ? Math.min(found.quantity.cell.x, found.price.cell.x, leftmostFigure) : leftmostFigure;
@@ -985,7 +1027,10 @@ export function tableLines(table: Table, rates: readonly KnownRate[]): ReadLine[
   for (const row of table.rows) {
     const figure = figuresOf(row)
       .filter(
-        (f) => f.decimals && (overlapX(f.cell, column.cell) > 0 || table.headingOf(f.cell) === column.cell),
+        (f) =>
+          !f.twin &&
+          f.decimals &&
+          (overlapX(f.cell, column.cell) > 0 || table.headingOf(f.cell) === column.cell),
       )
       .pop();
     if (figure) anchors.push(figure);
@@ -1047,7 +1092,7 @@ function rowLines(layout: Layout, rates: readonly KnownRate[]): ReadLine[] {
   const lines: ReadLine[] = [];
   for (const [i, row] of layout.rows.entries()) {
     const figures = figuresOf(row);
-    const amount = figures[figures.length - 1];
+    const amount = figures.filter((f) => !f.twin).pop();
     if (!amount || !amount.decimals || figures.length < 3) continue;
     const next = layout.rows[i + 1];
     const rows = next && next.page === row.page && moneyIn(next.line.text).length === 0 ? [row, next] : [row];

@@ -99,7 +99,7 @@ describe('lines and totals chosen together', () => {
     expect(extraction.evidence['BG-25[2]/BT-131']?.confidence).toBeGreaterThanOrEqual(0.9);
   });
 
-  it('implies no breakdown when a rate’s tax is printed nowhere', () => {
+  it('implies no breakdown when a rate’s tax is printed nowhere, and then gives no line for sure', () => {
     const extraction = readPage(
       lines,
       ...totals(
@@ -110,7 +110,8 @@ describe('lines and totals chosen together', () => {
       ),
     );
     expect(extraction.invoice.vatBreakdown).toBeUndefined();
-    expect(extraction.invoice.lines).toBeUndefined();
+    expect(extraction.invoice.lines).toHaveLength(3);
+    expect(extraction.evidence['BG-25[1]/BT-131']?.confidence).toBeLessThan(0.9);
   });
 
   it('takes an amount under a label no list knows for a charge when it bridges the lines and the net', () => {
@@ -172,5 +173,33 @@ describe('lines and totals chosen together', () => {
       taxTotals: [{ value: '120.76' }],
       grandTotal: { value: '1116.36' },
     });
+  });
+
+  it('keeps lines that add up to the sum of lines when no breakdown confirms their rates, none of their terms for sure', () => {
+    const extraction = readPage(
+      [
+        item(100, 'Rénovation', '1 Forfait', '1000,00', '5,5 %', '1000,00'),
+        item(116, 'Hébergement web', '2 mois', '50,00', '20 %', '100,00'),
+      ],
+      ...totals(
+        ['Montant HT', '1100,00 €'],
+        ['Remise 3 %', '-33,00 €'],
+        ['Total HT net', '1067,00 €'],
+        ['TVA à 5,5 %', '53,35 €'],
+        ['TVA à 20 %', '19,40 €'],
+        ['Net TTC', '1139,75 €'],
+      ),
+    );
+    const read = termsOf(extraction);
+    expect(read.totals).toMatchObject({ lineTotal: { value: '1100.00' }, taxTotals: [{ value: '72.75' }] });
+    expect(read.breakdown).toBeUndefined();
+    expect(read.lines).toEqual([
+      ['Rénovation', '1', '1000', 'S', '5.5', '1000.00'],
+      ['Hébergement web', '2', '50', 'S', '20', '100.00'],
+    ]);
+    const sure = Object.entries(extraction.evidence).filter(
+      ([term, e]) => term.startsWith('BG-25') && e.confidence >= 0.9,
+    );
+    expect(sure).toEqual([]);
   });
 });
