@@ -51,7 +51,7 @@ describe('reading generated invoices', () => {
     expect(header.wrong).toBeLessThanOrEqual(14);
     // Issue 10 asks 99.5 % at >= 0.9: on this sample none is wrong (139 document terms, 712 line terms).
     expect(documentTerms.confident - documentTerms.confidentCorrect).toBe(0);
-    expect(lines.correct).toBeGreaterThanOrEqual(1217);
+    expect(lines.correct).toBeGreaterThanOrEqual(1231);
     expect(lines.confident - lines.confidentCorrect).toBe(0);
     expect(en16931).toBeGreaterThanOrEqual(15);
   }, 180_000);

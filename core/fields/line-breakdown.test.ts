@@ -202,4 +202,20 @@ describe('lines and totals chosen together', () => {
     );
     expect(sure).toEqual([]);
   });
+
+  it('lets the lines overturn a weakly labelled net no other total contradicts ("Terms: Net 21")', () => {
+    const { invoice } = readPage(
+      lines.map(([y, cells]) => [y, cells.filter(([x]) => x !== 400)] as HandRow),
+      ...totals(['Goods total', '1048,00'], ['Invoice Total', '1048,00'], ['Total Due', '1048,00']),
+      [210, [[40, 'Zero-rated export of goods.']]],
+      [226, [[40, 'Terms: Net 21']]],
+    );
+    expect(invoice.totals).toMatchObject({
+      lineTotal: { value: '1048.00' },
+      taxBasisTotal: { value: '1048.00' },
+      taxTotals: [{ value: '0.00' }],
+    });
+    expect(invoice.vatBreakdown?.map((b) => b.categoryCode)).toEqual(['G']);
+    expect(invoice.lines).toHaveLength(3);
+  });
 });

@@ -196,6 +196,10 @@ function scoreOf(
     ],
     confirmed,
   );
+  // No net printed: the gross less the VAT must still be the lines' net ("Exonération de TVA, article
+  // 261-4-4°" is no VAT of 261,00 when the lines make the gross).
+  if (!net && lines && gross && vat && !close(lines.minus(allowances).plus(charges), gross.minus(vat)))
+    score -= 1.5;
   if (breakdown) {
     // The breakdown confirms (or contradicts) the net and the VAT totals; a lone breakdown still counts.
     score += 0.5 * breakdown.rows.length;
@@ -255,6 +259,9 @@ function ranked(
   return top;
 }
 
+/** How far below the best core another is still fitted with the rest: one equation's weight. */
+const CLOSE_CORE = 1.5;
+
 const optionsOf = (candidates: Map<TotalTerm, Candidate[]>, term: TotalTerm): Option[] => [
   null,
   ...(candidates.get(term) ?? []),
@@ -285,8 +292,10 @@ export function chooseTotals(
       0,
       3,
     );
+    // Cores that come close (a weakly labelled net the others do not contradict, "Terms: Net 21") are
+    // each fitted too: the lines, allowances, charges and payment decide between them.
     const first = cores[0]!;
-    for (const core of cores.filter((c) => c.score - c.cost >= first.score - first.cost - 0.01)) {
+    for (const core of cores.filter((c) => c.score - c.cost >= first.score - first.cost - CLOSE_CORE)) {
       const full = best(
         core.chosen,
         breakdown,
