@@ -37,6 +37,7 @@ import { legalNotes } from './legal-notes';
 import { LANGUAGE_WORDS, VAT_CATEGORY_WORDS, type Language } from './labels';
 import { readParties, type PartyReading } from './parties';
 import { recallLayout } from './supplier-layout/recall';
+import { moneyIn } from './values';
 import type { SellerLayout } from './supplier-layout/seller-layout';
 import { chooseTotals, type Candidate as TotalCandidate, type TotalTerm } from './totals';
 import {
@@ -152,6 +153,12 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
         )
       : [];
   const termOf = (a: AllowanceRow): 'BT-107' | 'BT-108' => (a.isCharge ? 'BT-108' : 'BT-107');
+  // A row's amount is one printed value: the same cell cannot be an allowance and, say, a prepaid amount
+  // ("abzüglich Abschlagszahlung -2.250,00"). The key is the one the totals give a labelled cell.
+  const amountKey = (a: AllowanceRow): string => {
+    const cell = a.place.row.cells.filter((c) => moneyIn(c.text).length > 0).at(-1);
+    return cell ? `${a.place.row.index}:${cell.x.toFixed(1)}` : `${a.place.row.index}:allowance`;
+  };
   const sums = [
     ...(['BT-107', 'BT-108'] as const).flatMap((term) => {
       const mine = allowances.filter((a) => termOf(a) === term);
@@ -162,7 +169,7 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
               value: Decimal.sum(mine.map((a) => a.amount)),
               strength: 0.7,
               place: mine[0]!.place,
-              cellKey: `${term}:sum`,
+              cellKey: mine.length === 1 ? amountKey(mine[0]!) : `${term}:sum`,
             },
           ]
         : [];
@@ -172,7 +179,7 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
       value: b.amount,
       strength: 0.5,
       place: b.place,
-      cellKey: `${b.place.row.index}:bridging`,
+      cellKey: amountKey(b),
     })),
   ];
   const lineSum = lineRead

@@ -218,4 +218,26 @@ describe('lines and totals chosen together', () => {
     expect(invoice.vatBreakdown?.map((b) => b.categoryCode)).toEqual(['G']);
     expect(invoice.lines).toHaveLength(3);
   });
+
+  it('takes one printed amount for one term only: a deposit taken off is no allowance too', () => {
+    const { invoice } = readPage(
+      lines.map(([y, cells]) => [y, cells.filter(([x]) => x !== 400)] as HandRow),
+      ...totals(
+        ['Summe Positionen', '1.048,00 EUR'],
+        ['Endbetrag', '1.048,00 EUR'],
+        ['abzüglich Abschlagszahlung', '-200,00 EUR'],
+        ['Zahlungsbetrag', '848,00 EUR'],
+      ),
+      [230, [[40, 'Innergemeinschaftliche Lieferung, steuerfrei nach § 4 Nr. 1b UStG.']]],
+    );
+    expect(invoice.totals).toMatchObject({
+      lineTotal: { value: '1048.00' },
+      taxBasisTotal: { value: '1048.00' },
+      taxTotals: [{ value: '0.00' }],
+      prepaidAmount: { value: '200.00' },
+      duePayable: { value: '848.00' },
+    });
+    expect(invoice.totals?.allowanceTotal).toBeUndefined();
+    expect(invoice.allowanceCharges).toBeUndefined();
+  });
 });
