@@ -1117,6 +1117,49 @@ describe('readLines', () => {
     expect(rows?.lines.map((l) => l.line.product?.name)).toEqual(['Printed brochures A5, 1,000 copies']);
   });
 
+  it('cuts the last heading over the columns aligned right of it ("Discount % Total")', () => {
+    const row = (
+      y: number,
+      name: string,
+      quantity: string,
+      price: string,
+      discount: string,
+      amount: string,
+    ) =>
+      [
+        y,
+        [
+          [40, name],
+          [250, quantity],
+          [330, price],
+          [420, discount],
+          [490, amount],
+        ],
+      ] as HandRow;
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            100,
+            [
+              [40, 'Details'],
+              [250, 'Quantity'],
+              [330, 'Price each'],
+              [400, 'Discount % Total'],
+            ],
+          ],
+          row(120, 'Timber decking boards', '147.3 m', '6.58', '10 %', '872.31'),
+          row(136, 'On-site training', '3 days', '526.91', '5 %', '1,501.69'),
+        ]),
+      ),
+      twenty,
+    );
+    expect(read?.lines.map((l) => [l.line.billedQuantity?.value, l.line.netPrice?.amount?.value])).toEqual([
+      ['147.3', '5.922'],
+      ['3', '500.5645'],
+    ]);
+  });
+
   it('reads on past a sum carried to the next page ("Subtotal c/f", "Subtotal b/f")', () => {
     const item = (y: number, name: string, quantity: string, price: string, amount: string): HandRow => [
       y,

@@ -169,7 +169,9 @@ export function tablesOf(layout: Layout): Table[] {
     const columns =
       columnsOf(printed) ??
       columnsOf(
-        printed.flatMap((c) => splitHeading(c, bandsUnder(printed, ends < 0 ? next : next.slice(0, ends)))),
+        printed.flatMap((c) =>
+          splitHeading(c, bandsUnder(printed, ends < 0 ? next : next.slice(0, ends)), printed),
+        ),
       );
     if (!columns) continue;
     const amountLeft = Math.max(...columns.filter((c) => c.kind === 'amount').map((c) => c.cell.x));
@@ -198,7 +200,7 @@ export function tablesOf(layout: Layout): Table[] {
     // Two headings printed too close to be two cells ("Prix unitaire HT Montant HT") over two columns
     // of the body are two headings.
     const bands = bandsUnder(printed, body);
-    const cut = printed.flatMap((c) => splitHeading(c, bands));
+    const cut = printed.flatMap((c) => splitHeading(c, bands, printed));
     const cutColumns = cut.length > printed.length ? columnsOf(cut) : null;
     const cells = cutColumns ? cut : printed;
     const led = ledTable(cells, atEdges(cells), bands);
@@ -315,9 +317,14 @@ const WITHIN_TEXT = 20;
  * the cut whose pieces line up best with their columns (each piece by its left edge, its right edge or
  * its centre, whichever the column shares).
  */
-function splitHeading(cell: Cell, bands: readonly Band[]): Cell[] {
+function splitHeading(cell: Cell, bands: readonly Band[], header: readonly Cell[]): Cell[] {
   const right = cell.x + cell.width;
-  const under = bands.filter((b) => Math.min(b.to, right) - Math.max(b.from, cell.x) > 0);
+  // Figures aligned right may stand wholly right of the last heading ("Discount % Total" over "10 %"
+  // and "872.31"): the columns right of it are its own.
+  const last = !header.some((c) => c.x > cell.x);
+  const under = bands.filter(
+    (b) => Math.min(b.to, right) - Math.max(b.from, cell.x) > 0 || (last && b.from >= right),
+  );
   if (under.length < 2) return [cell];
   const words = wordsOf(cell);
   if (words.length < under.length) return [cell];
