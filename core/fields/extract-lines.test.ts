@@ -1160,6 +1160,42 @@ describe('readLines', () => {
     ]);
   });
 
+  it('keeps a negative amount with a thousands space in one figure ("-1 850,36")', () => {
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            100,
+            [
+              [48, 'Pos. Description'],
+              [250, 'Qté.'],
+              [330, 'PU HT'],
+              [430, 'Prix total HT'],
+            ],
+          ],
+          [
+            120,
+            [
+              [62, '4'],
+              [71, 'Prestation de conseil'],
+              [250, '-19,5 heures'],
+              [330, '94,89'],
+              [450, '-1 850,36'],
+            ],
+          ],
+        ]),
+      ),
+      twenty,
+    );
+    expect(
+      read?.lines.map((l) => [
+        l.line.product?.name,
+        l.line.billedQuantity?.value,
+        l.line.summation?.lineTotal?.value,
+      ]),
+    ).toEqual([['Prestation de conseil', '-19.5', '-1850.36']]);
+  });
+
   it('reads on past a sum carried to the next page ("Subtotal c/f", "Subtotal b/f")', () => {
     const item = (y: number, name: string, quantity: string, price: string, amount: string): HandRow => [
       y,

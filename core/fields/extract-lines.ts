@@ -291,7 +291,7 @@ function figuresApart(row: Row): Row {
       if (
         /\d/.test(words[k]!.text) &&
         FIGURE_WORDS.test(before) &&
-        !(THOUSANDS.test(words[k]!.text) && /^\d{1,3}$/.test(before))
+        !(THOUSANDS.test(words[k]!.text) && /^[-−+]?\d{1,3}$/.test(before))
       )
         bounds.push(k);
     }
