@@ -70,6 +70,57 @@ export function allowanceRows(layout: Layout): AllowanceRow[] {
   return out;
 }
 
+/** A row that names the VAT: its amount is the tax, never an allowance or a charge. */
+const NAMES_VAT = /\b(?:vat|tva|ust|mwst|umsatzsteuer|mehrwertsteuer|steuer|tax|iva|btw)\b/i;
+
+/** How many rows under the lines a totals block takes at most. */
+const BLOCK_ROWS = 10;
+
+/**
+ * Allowances and charges printed under a label no list knows ("Delivery  6.95", "Trade discount 10 %
+ * -2,136.44"): in the rows under the lines, an amount that bridges the lines' sum and an amount printed
+ * below it — the sum plus a charge, the sum less an allowance (printed with its minus or without). Like
+ * the labelled rows, they are candidates: the totals' choice keeps them only when the net total it
+ * chooses is that amount.
+ */
+export function bridgingRows(layout: Layout, lineSum: Decimal, after: number): AllowanceRow[] {
+  const page = layout.rows.find((r) => r.index === after)?.page;
+  const block = layout.rows
+    .filter((r) => r.index > after && r.page === page && !NAMES_VAT.test(r.line.text))
+    .slice(0, BLOCK_ROWS)
+    .map((row) => ({ row, amounts: moneyIn(row.line.text).filter((a) => a.decimals) }));
+  const out: AllowanceRow[] = [];
+  for (const [i, { row, amounts }] of block.entries()) {
+    const last = amounts.at(-1);
+    const value = last && Decimal.parse(last.value)!;
+    // An item's row (a quantity, a price and its amount) is no allowance.
+    if (!last || !value || value.isZero() || value.abs().equals(lineSum.abs()) || amounts.length > 2)
+      continue;
+    const reason = row.line.text
+      .slice(0, last.index)
+      .replace(/[-−:\s]+$/, '')
+      .replace(/\s{2,}/g, ' ')
+      .trim();
+    if (!/\p{L}{3}/u.test(reason)) continue;
+    const below = block.slice(i + 1).flatMap((b) => b.amounts.map((a) => Decimal.parse(a.value)!));
+    const sameSign = value.sign() === lineSum.sign();
+    const charge = below.some((n) => n.equals(lineSum.plus(value)));
+    const allowance = below.some((n) =>
+      n.equals(lineSum.minus(value.abs().times(Decimal.of(lineSum.sign())))),
+    );
+    if (!charge && !allowance) continue;
+    out.push({
+      isCharge: charge && sameSign,
+      amount: value.abs(),
+      reason,
+      basis: null,
+      rates: [],
+      place: { row, cells: row.cells },
+    });
+  }
+  return out;
+}
+
 /**
  * An allowance or charge the totals' arithmetic found in a row of their block that no word names as
  * one ("Delivery  9.90" between the sum of lines and the net): its label is its reason.

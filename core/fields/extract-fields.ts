@@ -12,7 +12,14 @@ import type { Invoice, InvoiceLine, Party, VatBreakdown } from '../model/invoice
 import { layoutOf, type Layout, type Row } from '../text/layout';
 import type { DocumentText } from '../text/page-text';
 import { Decimal } from '../decimal/decimal';
-import { allowanceRows, splitAcrossRates, toAllowanceCharges, unnamedRow } from './allowances';
+import {
+  allowanceRows,
+  bridgingRows,
+  splitAcrossRates,
+  toAllowanceCharges,
+  unnamedRow,
+  type AllowanceRow,
+} from './allowances';
 import { ABSTAIN, CHOSEN, evidenceAt, LABELLED, type Place } from './confidence';
 import {
   billingFramework,
@@ -29,24 +36,24 @@ import {
   typeCode,
   type Chosen,
 } from './document-terms';
-import { readLines, summingTo, tablesOf, type LineTerm, type ReadLines } from './extract-lines';
+import { ratesInTables, readLines, summingTo, tablesOf, type LineTerm } from './extract-lines';
+import { lineBreakdown } from './line-breakdown';
 import type { FieldEvidence, FieldExtraction } from './extraction';
 import { identifiersOf } from './identifiers';
 import { legalNotes } from './legal-notes';
 import { LANGUAGE_WORDS, VAT_CATEGORY_WORDS, type Language } from './labels';
 import { readParties, type PartyReading } from './parties';
 import { recallLayout } from './supplier-layout/recall';
+import { moneyIn } from './values';
 import type { SellerLayout } from './supplier-layout/seller-layout';
 import { chooseTotals, type Candidate as TotalCandidate, type TotalTerm } from './totals';
 import {
-  breakdownOfLines,
   breakdownRows,
   impliedBreakdown,
   mergedByRate,
   namesExemption,
-  rateTaxes,
+  ratedTaxSum,
   type BreakdownRow,
-  type RateTax,
 } from './vat-breakdown';
 
 export interface ReadOptions {
@@ -128,43 +135,78 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
   }
 
   const rows = breakdownRows(layout);
-  const allowances = allowanceRows(layout);
-  const sums = (['BT-107', 'BT-108'] as const).flatMap((term) => {
-    const mine = allowances.filter((a) => a.isCharge === (term === 'BT-108'));
-    return mine.length
-      ? [
-          {
-            term,
-            value: Decimal.sum(mine.map((a) => a.amount)),
-            strength: 0.7,
-            place: mine[0]!.place,
-            cellKey: `${term}:sum`,
-          },
-        ]
-      : [];
-  });
   // The lines first, under the rates the page shows: their sum is a candidate for BT-106, weaker than
   // a printed total (rows read on their own may miss an item): kept when the totals agree with it.
-  // A page that prints each rate's VAT without its base: the lines are read under those rates.
-  const perRate = rows.length === 0 ? rateTaxes(layout) : [];
-  const knownRates = [
-    ...mergedByRate(rows).map((r) => ({ rate: r.rate, category: r.category })),
-    ...perRate.map((r) => ({ rate: r.rate, category: 'S' })),
-  ];
+  const knownRates = mergedByRate(rows).map((r) => ({ rate: r.rate, category: r.category }));
   const read = readLines(layout, knownRates);
-  const lineSum = read
+  // Without a breakdown printed, the rates the lines print: the lines read under them imply the
+  // breakdown (line-breakdown.ts), a candidate the totals keep only when it agrees with them.
+  const linesRates = rows.length === 0 ? ratesInTables(layout) : [];
+  // With no rate known at all, the lines are read under one rate for their sum alone (read again below
+  // under the rates the totals choose).
+  const open = rows.length === 0 ? readLines(layout, linesRates.length > 0 ? linesRates : [UNRATED]) : null;
+  const implied =
+    open && linesRates.length > 0 ? lineBreakdown(open, layout, (index) => inTable.has(index)) : [];
+  const lineRead = read ?? open;
+  // Allowances and charges: rows their words name (their sum a candidate), and each amount that bridges
+  // the lines' sum and a total below it (a weaker one).
+  const allowances = allowanceRows(layout);
+  const lastLine = lineRead
+    ? Math.max(...inTable, ...lineRead.lines.map((l) => l.places['BT-131']!.row.index))
+    : null;
+  const bridging =
+    lineRead && lastLine !== null
+      ? bridgingRows(layout, lineRead.sum, lastLine).filter(
+          (b) => !allowances.some((a) => a.place.row === b.place.row),
+        )
+      : [];
+  const termOf = (a: AllowanceRow): 'BT-107' | 'BT-108' => (a.isCharge ? 'BT-108' : 'BT-107');
+  // A row's amount is one printed value: the same cell cannot be an allowance and, say, a prepaid amount
+  // ("abzüglich Abschlagszahlung -2.250,00"). The key is the one the totals give a labelled cell.
+  const amountKey = (a: AllowanceRow): string => {
+    const cell = a.place.row.cells.filter((c) => moneyIn(c.text).length > 0).at(-1);
+    return cell ? `${a.place.row.index}:${cell.x.toFixed(1)}` : `${a.place.row.index}:allowance`;
+  };
+  const sums = [
+    ...(['BT-107', 'BT-108'] as const).flatMap((term) => {
+      const mine = allowances.filter((a) => termOf(a) === term);
+      return mine.length
+        ? [
+            {
+              term,
+              value: Decimal.sum(mine.map((a) => a.amount)),
+              strength: 0.7,
+              place: mine[0]!.place,
+              cellKey: mine.length === 1 ? amountKey(mine[0]!) : `${term}:sum`,
+            },
+          ]
+        : [];
+    }),
+    ...bridging.map((b) => ({
+      term: termOf(b),
+      value: b.amount,
+      strength: 0.5,
+      place: b.place,
+      cellKey: amountKey(b),
+    })),
+  ];
+  const lineSum = lineRead
     ? [
         {
           term: 'BT-106' as const,
-          value: read.sum,
+          value: lineRead.sum,
           strength: 0.5,
-          place: read.lines[0]!.places['BT-131']!,
+          place: lineRead.lines[0]!.places['BT-131']!,
           cellKey: 'lines:sum',
         },
       ]
     : [];
+  const rateSum = ratedTaxSum(layout);
+  const vatSum = rateSum
+    ? [{ term: 'BT-110' as const, ...rateSum, strength: 0.7, cellKey: 'BT-110:rates' }]
+    : [];
   const choose = (extra: readonly TotalCandidate[]) =>
-    chooseTotals(layout, rows, [...sums, ...lineSum, ...extra], inLines);
+    chooseTotals(layout, [...rows, ...implied], [...sums, ...lineSum, ...vatSum, ...extra], inLines);
   const chosen = recalled ? recalled.chooseTotals(choose) : choose([]);
   let breakdownUsed: readonly BreakdownRow[] = [];
   if (chosen) {
@@ -190,13 +232,6 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
       note('BG-23', implied.place, 0.8, false);
       breakdownUsed = [implied];
     }
-    const ofLines = !implied && chosen.breakdown.length === 0 ? linesBreakdown(chosen, perRate, read) : null;
-    if (ofLines) {
-      // Each rate's VAT printed, its base the sum of its lines: the totals hold them together.
-      invoice.vatBreakdown = ofLines.map((b) => b.entry);
-      note('BG-23', ofLines[0]!.place, 0.8, false);
-      breakdownUsed = ofLines;
-    }
     if (chosen.breakdown.length > 0) {
       breakdownUsed = chosen.breakdown;
       invoice.vatBreakdown = chosen.breakdown.map((b) => withReason(b, layout));
@@ -221,14 +256,16 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
     const taken = (['BT-107', 'BT-108'] as const).flatMap((term) => {
       const chosenTotal = chosen.terms[term];
       const total = chosenTotal?.value;
-      const isCharge = term === 'BT-108';
-      const rows = chosenTotal?.unlabelled
-        ? [unnamedRow(chosenTotal.place, chosenTotal.value, isCharge)]
-        : allowances.filter((a) => a.isCharge === isCharge);
-      if (!total || rows.length === 0 || !Decimal.sum(rows.map((a) => a.amount)).equals(total.abs()))
-        return [];
+      const named = chosenTotal?.unlabelled
+        ? [unnamedRow(chosenTotal.place, chosenTotal.value, term === 'BT-108')]
+        : allowances.filter((a) => termOf(a) === term);
+      const mine = [named, bridging.filter((b) => termOf(b) === term)].find(
+        (rows) =>
+          rows.length > 0 && Decimal.sum(rows.map((a) => a.amount)).equals(total?.abs() ?? Decimal.ZERO),
+      );
+      if (!total || !mine) return [];
       return toAllowanceCharges(
-        rows,
+        mine,
         breakdownUsed.map((b) => ({ rate: b.rate, category: b.category })),
         total.sign() < 0,
       );
@@ -268,8 +305,19 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
           layout,
           chosenRates.map((b) => ({ rate: b.rate, category: b.category })),
         );
-  const lines = again && lineTotal ? summingTo(again, lineTotal.round(2)) : null;
-  if (lines && lines.lines.every((l) => underChosen(taxOf(l)))) {
+  const summing = again && lineTotal ? summingTo(again, lineTotal.round(2)) : null;
+  const agreed = summing && summing.lines.every((l) => underChosen(taxOf(l))) ? summing : null;
+  // Lines that add up to the sum of lines under the rates they print, which no breakdown chosen confirms
+  // (none was printed, or the allowances and charges spread over the rates): kept, none of their terms
+  // given for sure.
+  const unconfirmed =
+    agreed || !lineTotal
+      ? null
+      : ([read, linesRates.length > 0 ? open : null]
+          .map((r) => r && summingTo(r, lineTotal.round(2)))
+          .find((r) => r) ?? null);
+  const lines = agreed ?? unconfirmed;
+  if (lines) {
     invoice.lines = lines.lines.map((l) => l.line);
     if (invoice.allowanceCharges && invoice.vatBreakdown)
       invoice.allowanceCharges = splitAcrossRates(
@@ -278,20 +326,22 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
         invoice.vatBreakdown,
       );
     // Lines that add up to the sum of lines: each of their amounts is as sure as that sum.
-    const sure = chosen?.terms['BT-106']?.proven ? 0.95 : 0.85;
+    const sure = !agreed ? CHOSEN : chosen?.terms['BT-106']?.proven ? 0.95 : 0.85;
     for (const [i, l] of lines.lines.entries()) {
       for (const [term, at] of Object.entries(l.places)) {
         if (!at) continue;
         // A name is not checked by any sum; an unprinted unit is a default ("one"); a quantity the print
         // rounded is the arithmetic's, not the page's.
-        const confidence =
+        const confidence = Math.min(
+          sure,
           term === 'BT-153' || l.derived.includes(term as LineTerm)
             ? LABELLED
             : term === 'BT-130' && !l.unitPrinted
               ? CHOSEN
               : l.proven
                 ? sure
-                : CHOSEN;
+                : CHOSEN,
+        );
         note(`BG-25[${i + 1}]/${term}`, at, confidence, l.proven && term !== 'BT-130');
       }
     }
@@ -312,35 +362,10 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
   };
 }
 
-/**
- * The breakdown of the VAT printed per rate and the lines read under those rates, when the lines add up
- * to the sum of lines, with no document allowance or charge, and the rates' bases and VAT to the net
- * and VAT totals chosen.
- */
-function linesBreakdown(
-  chosen: NonNullable<ReturnType<typeof chooseTotals>>,
-  perRate: readonly RateTax[],
-  read: ReadLines | null,
-): BreakdownRow[] | null {
-  const [lineTotal, net, vat] = (['BT-106', 'BT-109', 'BT-110'] as const).map((t) => chosen.terms[t]?.value);
-  if (perRate.length < 2 || !read || !lineTotal || !net || !vat || !lineTotal.equals(net)) return null;
-  const lines = summingTo(read, lineTotal.round(2));
-  const rated = lines?.lines.flatMap((l) => {
-    const tax = l.line.taxes?.[0];
-    const rate = Decimal.parse(tax?.rate ?? '');
-    const amount = Decimal.parse(l.line.summation?.lineTotal?.value ?? '');
-    return rate && amount && tax?.categoryCode ? [{ rate, category: tax.categoryCode, amount }] : [];
-  });
-  if (!lines || !rated || rated.length !== lines.lines.length) return null;
-  const rows = breakdownOfLines(rated, perRate);
-  return rows &&
-    Decimal.sum(rows.map((r) => r.base)).equals(net) &&
-    Decimal.sum(rows.map((r) => r.tax)).equals(vat)
-    ? rows
-    : null;
-}
-
 type Take = <T>(term: string, chosen: Chosen<T> | null | undefined) => T | undefined;
+
+/** A rate for lines read for their sum alone. */
+const UNRATED = { rate: Decimal.ZERO, category: 'Z' };
 
 function partyOf(
   reading: PartyReading,

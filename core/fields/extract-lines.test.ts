@@ -992,6 +992,268 @@ describe('readLines', () => {
     expect(invoice.totals?.lineTotal?.value).toBe('332.75');
   });
 
+  it('reads a discount column under a price heading it does not know, and a rate the amount does not need as the rate', () => {
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            100,
+            [
+              [40, 'Prestation'],
+              [250, 'Qté'],
+              [300, 'Prix U. HT'],
+              [360, 'Remise'],
+              [410, 'Tx TVA'],
+              [480, 'Montant HT'],
+            ],
+          ],
+          [
+            120,
+            [
+              [40, 'Repas traiteur'],
+              [250, '4 u'],
+              [300, '17,28'],
+              [360, '20 %'],
+              [410, '5,5 %'],
+              [480, '55,30'],
+            ],
+          ],
+          [
+            136,
+            [
+              [40, 'Hébergement web'],
+              [250, '350 mois'],
+              [300, '49,25'],
+              [360, '20 %'],
+              [480, '17 237,50'],
+            ],
+          ],
+        ]),
+      ),
+      [
+        { rate: Decimal.of('5.5'), category: 'S' },
+        { rate: Decimal.of(20), category: 'S' },
+      ],
+    );
+    expect(
+      read?.lines.map((l) => [l.line.netPrice?.amount?.value, l.line.taxes?.[0]?.rate, l.derived]),
+    ).toEqual([
+      ['13.824', '5.5', ['BT-146']],
+      ['49.25', '20', []],
+    ]);
+  });
+
+  it('reads a count the print shows like a time ("14.25 h") and a figure whose one separator may be thousands or decimals ("27,482 kg")', () => {
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            100,
+            [
+              [40, 'Menge'],
+              [110, 'Text'],
+              [300, 'EP netto'],
+              [400, 'USt-Satz'],
+              [480, 'Gesamt'],
+            ],
+          ],
+          [
+            120,
+            [
+              [40, '14.25 h'],
+              [110, 'Labour'],
+              [300, '57.00'],
+              [400, '19 %'],
+              [480, '812.25'],
+            ],
+          ],
+          [
+            136,
+            [
+              [40, '27,482 kg'],
+              [110, 'Kaffeebohnen'],
+              [300, '17,40'],
+              [400, '19 %'],
+              [480, '478,19'],
+            ],
+          ],
+          [
+            152,
+            [
+              [40, '2,500 each'],
+              [110, 'Screws'],
+              [300, '0.125'],
+              [400, '19 %'],
+              [480, '312.50'],
+            ],
+          ],
+        ]),
+      ),
+      nineteen,
+    );
+    expect(read?.lines.map((l) => [l.line.billedQuantity?.value, l.line.netPrice?.amount?.value])).toEqual([
+      ['14.25', '57'],
+      ['27.482', '17.4'],
+      // Both readings multiply out (2.5 × 125): the print's own one.
+      ['2500', '0.125'],
+    ]);
+    // The other reading of a count in a name ("1,000 copies") does not end the name.
+    const rows = readLines(
+      layoutOf(
+        handPage([
+          [
+            120,
+            [
+              [40, 'Printed brochures A5, 1,000 copies'],
+              [300, '20 ea'],
+              [360, '216.69'],
+              [450, '4,333.80'],
+            ],
+          ],
+        ]),
+      ),
+      nineteen,
+    );
+    expect(rows?.lines.map((l) => l.line.product?.name)).toEqual(['Printed brochures A5, 1,000 copies']);
+  });
+
+  it('cuts the last heading over the columns aligned right of it ("Discount % Total")', () => {
+    const row = (
+      y: number,
+      name: string,
+      quantity: string,
+      price: string,
+      discount: string,
+      amount: string,
+    ) =>
+      [
+        y,
+        [
+          [40, name],
+          [250, quantity],
+          [330, price],
+          [420, discount],
+          [490, amount],
+        ],
+      ] as HandRow;
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            100,
+            [
+              [40, 'Details'],
+              [250, 'Quantity'],
+              [330, 'Price each'],
+              [400, 'Discount % Total'],
+            ],
+          ],
+          row(120, 'Timber decking boards', '147.3 m', '6.58', '10 %', '872.31'),
+          row(136, 'On-site training', '3 days', '526.91', '5 %', '1,501.69'),
+        ]),
+      ),
+      twenty,
+    );
+    expect(read?.lines.map((l) => [l.line.billedQuantity?.value, l.line.netPrice?.amount?.value])).toEqual([
+      ['147.3', '5.922'],
+      ['3', '500.5645'],
+    ]);
+  });
+
+  it('keeps a negative amount with a thousands space in one figure ("-1 850,36")', () => {
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            100,
+            [
+              [48, 'Pos. Description'],
+              [250, 'Qté.'],
+              [330, 'PU HT'],
+              [430, 'Prix total HT'],
+            ],
+          ],
+          [
+            120,
+            [
+              [62, '4'],
+              [71, 'Prestation de conseil'],
+              [250, '-19,5 heures'],
+              [330, '94,89'],
+              [450, '-1 850,36'],
+            ],
+          ],
+        ]),
+      ),
+      twenty,
+    );
+    expect(
+      read?.lines.map((l) => [
+        l.line.product?.name,
+        l.line.billedQuantity?.value,
+        l.line.summation?.lineTotal?.value,
+      ]),
+    ).toEqual([['Prestation de conseil', '-19.5', '-1850.36']]);
+  });
+
+  it('reads on past a sum carried to the next page ("Subtotal c/f", "Subtotal b/f")', () => {
+    const item = (y: number, name: string, quantity: string, price: string, amount: string): HandRow => [
+      y,
+      [
+        [40, name],
+        [250, quantity],
+        [330, price],
+        [480, amount],
+      ],
+    ];
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            100,
+            [
+              [40, 'Description'],
+              [250, 'Qty'],
+              [330, 'Unit price'],
+              [480, 'Amount'],
+            ],
+          ],
+          item(120, 'Copper pipe', '10 m', '5.00', '50.00'),
+          item(136, 'Oak worktop', '2 each', '100.00', '200.00'),
+          [
+            160,
+            [
+              [40, 'Subtotal c/f'],
+              [480, '250.00'],
+            ],
+          ],
+          [
+            190,
+            [
+              [40, 'Subtotal b/f'],
+              [480, '250.00'],
+            ],
+          ],
+          item(210, 'Toner cartridge', '3 each', '20.00', '60.00'),
+          [
+            240,
+            [
+              [330, 'Total net'],
+              [480, '310.00'],
+            ],
+          ],
+        ]),
+      ),
+      twenty,
+    );
+    expect(read?.lines.map((l) => l.line.product?.name)).toEqual([
+      'Copper pipe',
+      'Oak worktop',
+      'Toner cartridge',
+    ]);
+    expect(read?.sum.toString()).toBe('310.00');
+  });
+
   it('anchors the items on their net amount when the table prints a gross amount right of it', () => {
     const read = readLines(
       layoutOf(

@@ -96,6 +96,8 @@ interface Figure {
   /** The unit printed right after it ("3 Std", "300 Stk"), if any. */
   readonly unit: string | null;
   readonly decimals: boolean;
+  /** The other reading of a figure whose one separator stands before three digits ("27,482"). */
+  readonly twin?: true;
 }
 
 /** UN/ECE Recommendation 20 "one" (C62) when no unit is printed. */
@@ -167,14 +169,17 @@ export function tablesOf(layout: Layout): Table[] {
     const columns =
       columnsOf(printed) ??
       columnsOf(
-        printed.flatMap((c) => splitHeading(c, bandsUnder(printed, ends < 0 ? next : next.slice(0, ends)))),
+        printed.flatMap((c) =>
+          splitHeading(c, bandsUnder(printed, ends < 0 ? next : next.slice(0, ends)), printed),
+        ),
       );
     if (!columns) continue;
     const amountLeft = Math.max(...columns.filter((c) => c.kind === 'amount').map((c) => c.cell.x));
     const body: Row[] = [];
     let skipped = 0;
     for (const row of rows.slice(last + 1)) {
-      if (ENDS_TABLE.test(row.line.text)) break;
+      // A sum carried to the next page ("Subtotal c/f") ends no table.
+      if (!CARRIED.test(row.line.text) && ENDS_TABLE.test(row.line.text)) break;
       // Document-level allowances and charges follow the lines ("REMISE : REMISE COMMERCIALE  -5,00"),
       // with their amount in the amount column: an item's "Verpackung: Flasche" or "Abschlag : 0,03"
       // on its price ends nothing.
@@ -195,7 +200,7 @@ export function tablesOf(layout: Layout): Table[] {
     // Two headings printed too close to be two cells ("Prix unitaire HT Montant HT") over two columns
     // of the body are two headings.
     const bands = bandsUnder(printed, body);
-    const cut = printed.flatMap((c) => splitHeading(c, bands));
+    const cut = printed.flatMap((c) => splitHeading(c, bands, printed));
     const cutColumns = cut.length > printed.length ? columnsOf(cut) : null;
     const cells = cutColumns ? cut : printed;
     const led = ledTable(cells, atEdges(cells), bands);
@@ -286,7 +291,7 @@ function figuresApart(row: Row): Row {
       if (
         /\d/.test(words[k]!.text) &&
         FIGURE_WORDS.test(before) &&
-        !(THOUSANDS.test(words[k]!.text) && /^\d{1,3}$/.test(before))
+        !(THOUSANDS.test(words[k]!.text) && /^[-−+]?\d{1,3}$/.test(before))
       )
         bounds.push(k);
     }
@@ -312,9 +317,14 @@ const WITHIN_TEXT = 20;
  * the cut whose pieces line up best with their columns (each piece by its left edge, its right edge or
  * its centre, whichever the column shares).
  */
-function splitHeading(cell: Cell, bands: readonly Band[]): Cell[] {
+function splitHeading(cell: Cell, bands: readonly Band[], header: readonly Cell[]): Cell[] {
   const right = cell.x + cell.width;
-  const under = bands.filter((b) => Math.min(b.to, right) - Math.max(b.from, cell.x) > 0);
+  // Figures aligned right may stand wholly right of the last heading ("Discount % Total" over "10 %"
+  // and "872.31"): the columns right of it are its own.
+  const last = !header.some((c) => c.x > cell.x);
+  const under = bands.filter(
+    (b) => Math.min(b.to, right) - Math.max(b.from, cell.x) > 0 || (last && b.from >= right),
+  );
   if (under.length < 2) return [cell];
   const words = wordsOf(cell);
   if (words.length < under.length) return [cell];
@@ -512,26 +522,61 @@ const GROSS_COLUMN = words(/\b(ttc|t\.t\.c\.|brutto|gross|incl\.?|including|inkl
 /** Words before a price that make it a gross price (BT-148), never the net price. */
 const GROSS = /(brutto|brut|gross|list\s+price|prix\s+catalogue)\w*\s*:?\s*\(?$/i;
 
+/**
+ * A cell that is a count and its unit alone ("14.25 h", "3 Std."): in a table, a quantity, though the
+ * same print in a sentence may be a time of day, which moneyIn leaves out.
+ */
+const COUNT_CELL = /^(\d+(?:[.,]\d+)?)\s*(\p{L}[\p{L}.]*)$/u;
+
+function countIn(cell: Cell, row: Row): Figure | null {
+  const m = COUNT_CELL.exec(cell.text.trim());
+  const unit = m ? unitOf(m[2]!) : null;
+  const value = m && unit ? Decimal.parse(parseAmount(m[1]!) ?? '') : null;
+  return value ? { value, cell, row, unit, decimals: /[.,]/.test(m![1]!) } : null;
+}
+
 /** The figures of a row: its amounts (not rates, dates or identifiers), each with the unit after it. */
 function figuresOf(row: Row): Figure[] {
   const out: Figure[] = [];
   for (const cell of row.cells) {
-    for (const a of moneyIn(cell.text)) {
+    const amounts = moneyIn(cell.text);
+    const count = amounts.length === 0 ? countIn(cell, row) : null;
+    if (count) out.push(count);
+    for (const a of amounts) {
       if (GROSS.test(cell.text.slice(0, a.index))) continue;
       // A unit of one word or two ("3 Std", "1 lump sum", "12 sq m").
       const after = /^\s*(\p{L}[\p{L}\d²³()]*\.?)(\s+\p{L}+\.?)?/u.exec(
         cell.text.slice(a.index + a.text.length),
       );
-      out.push({
+      const figure: Figure = {
         value: Decimal.parse(a.value)!,
         cell,
         row,
         unit: after ? (unitOf(`${after[1]}${after[2] ?? ''}`) ?? unitOf(after[1]!)) : null,
         decimals: a.decimals,
-      });
+      };
+      out.push(figure);
+      const other = otherReading(a.text);
+      if (other && !other.equals(figure.value))
+        out.push({ ...figure, value: other, decimals: !figure.decimals, twin: true });
     }
   }
   return out;
+}
+
+/**
+ * A separator before three digits ("27,482 kg", "1.482"): thousands or decimals; the arithmetic tells
+ * ("0.125" is no thousand).
+ */
+const GROUP_OR_DECIMALS = /^[^\d-]*(-?)([1-9]\d{0,2})[.,](\d{3})[^\d.,]*$/;
+
+function otherReading(printed: string): Decimal | null {
+  const m = GROUP_OR_DECIMALS.exec(printed.trim());
+  if (!m) return null;
+  const [thousands, decimals] = [`${m[1]}${m[2]}${m[3]}`, `${m[1]}${m[2]}.${m[3]}`].map((v) =>
+    Decimal.parse(v)!,
+  );
+  return parseAmount(printed)?.includes('.') ? thousands! : decimals!;
 }
 
 function ratesIn(rows: readonly Row[]): Decimal[] {
@@ -605,7 +650,9 @@ function factors(figures: readonly Figure[], amount: Figure, table: Table | null
     const price = figures.find((f) => !same(f) && f.value.isZero() && inColumn(f, 'price'));
     return quantity && price ? { quantity, price, billed: quantity.value, base: one, rounded: false } : null;
   }
-  const others = figures.filter((f) => !same(f) && !f.value.isZero());
+  // A figure and its other reading are one print: never a pair, nor the amount's other reading a factor.
+  const others = figures.filter((f) => !same(f) && !f.value.isZero() && !(f.twin && f.cell === amount.cell));
+  const oneInk = (a: Figure, b: Figure) => a.cell === b.cell && (a.twin === true || b.twin === true);
   const signsAgree = (quantity: Figure, price: Figure) =>
     !(quantity.value.sign() < 0 && amount.value.sign() > 0) &&
     !(price.value.sign() < 0 && amount.value.sign() < 0 && quantity.value.sign() > 0);
@@ -613,6 +660,7 @@ function factors(figures: readonly Figure[], amount: Figure, table: Table | null
   for (const base of PRICE_BASES) {
     for (const [i, left] of others.entries()) {
       for (const right of others.slice(i + 1)) {
+        if (oneInk(left, right)) continue;
         const product = left.value.times(right.value).dividedBy(base, 6);
         if (!product?.round(2).equals(amount.value.round(2))) continue;
         for (const [quantity, price, order] of [
@@ -629,7 +677,9 @@ function factors(figures: readonly Figure[], amount: Figure, table: Table | null
             (inColumn(quantity, 'quantity') ? 2 : 0) +
             (inColumn(price, 'price') ? 2 : 0) -
             (position(quantity) || position(price) ? 3 : 0) -
-            (price.value.equals(amount.value) && quantity.value.equals(one) && !quantity.unit ? 1 : 0) +
+            (price.value.equals(amount.value) && quantity.value.equals(one) && !quantity.unit ? 1 : 0) -
+            // The print's own reading first, the other one when only it multiplies out.
+            (quantity.twin || price.twin ? 1 : 0) +
             order * 0.5;
           if (!best || score > best.score) best = { quantity, price, base, score };
         }
@@ -684,7 +734,14 @@ function discountedFactors(
   const quantities = figures.filter(
     (f) => f !== amount && (f.unit !== null || columnOf(table, f.cell) === 'quantity'),
   );
-  const prices = figures.filter((f) => f !== amount && columnOf(table, f.cell) === 'price');
+  // Without a heading that names the price ("Prix U. HT"), the price is a figure in cents under a heading
+  // that names no other column.
+  const named = table.columns.some((c) => c.kind === 'price');
+  const prices = figures.filter(
+    (f) =>
+      f !== amount &&
+      (named ? columnOf(table, f.cell) === 'price' : f.decimals && columnOf(table, f.cell) === null),
+  );
   for (const quantity of quantities)
     for (const price of prices) {
       if (quantity === price) continue;
@@ -881,16 +938,17 @@ function lineOf(
   const found = plain && !plain.rounded ? plain : (discounted ?? plain);
   const place = (f: Figure): Place => ({ row: f.row, cells: [f.cell] });
   const leftmostFigure = Math.min(
-    ...figures.filter((f) => f.decimals || f === found?.quantity).map((f) => f.cell.x),
+    ...figures.filter((f) => (f.decimals && !f.twin) || f === found?.quantity).map((f) => f.cell.x),
     amount.cell.x,
   );
   const before = found ? Math.min(found.quantity.cell.x, found.price.cell.x, leftmostFigure) : leftmostFigure;
   const figureRows = new Set(found ? [found.quantity.row, found.price.row, amount.row] : [amount.row]);
   const name = nameOf(rows, nameColumn(table, before), amount.row, figureRows);
   if (!found || !name) return null;
-  // The discount's percentage is no VAT rate.
+  // The discount's percentage is no VAT rate, when the amount is after it: a percentage the amount does
+  // not need is the rate, whichever column it was taken for.
   const percentages = ratesIn(rows);
-  const discountAt = discount ? percentages.findIndex((r) => r.equals(discount.value)) : -1;
+  const discountAt = found?.discount ? percentages.findIndex((r) => r.equals(found.discount!)) : -1;
   const printed = percentages
     .filter((_, i) => i !== discountAt)
     .find((r) => rates.some((k) => k.rate.equals(r)));
@@ -976,7 +1034,10 @@ export function tableLines(table: Table, rates: readonly KnownRate[]): ReadLine[
   for (const row of table.rows) {
     const figure = figuresOf(row)
       .filter(
-        (f) => f.decimals && (overlapX(f.cell, column.cell) > 0 || table.headingOf(f.cell) === column.cell),
+        (f) =>
+          !f.twin &&
+          f.decimals &&
+          (overlapX(f.cell, column.cell) > 0 || table.headingOf(f.cell) === column.cell),
       )
       .pop();
     if (figure) anchors.push(figure);
@@ -1038,7 +1099,7 @@ function rowLines(layout: Layout, rates: readonly KnownRate[]): ReadLine[] {
   const lines: ReadLine[] = [];
   for (const [i, row] of layout.rows.entries()) {
     const figures = figuresOf(row);
-    const amount = figures[figures.length - 1];
+    const amount = figures.filter((f) => !f.twin).pop();
     if (!amount || !amount.decimals || figures.length < 3) continue;
     const next = layout.rows[i + 1];
     const rows = next && next.page === row.page && moneyIn(next.line.text).length === 0 ? [row, next] : [row];
@@ -1046,6 +1107,22 @@ function rowLines(layout: Layout, rates: readonly KnownRate[]): ReadLine[] {
     if (line && Number(line.line.billedQuantity?.value) !== 0) lines.push(line);
   }
   return lines;
+}
+
+/** Most VAT rates in use are under this (percent): a larger percentage in a table is a discount or a share. */
+const HIGHEST_RATE = Decimal.of(30);
+
+/**
+ * The VAT rates the lines tables print beside their items ("7%", "20.0 %"), taken as standard rates:
+ * the lines read under them imply the breakdown when the page prints only each rate's tax.
+ */
+export function ratesInTables(layout: Layout): KnownRate[] {
+  const rates = tablesOf(layout)
+    .flatMap((t) => ratesIn(t.rows))
+    .filter((r) => !r.isZero() && r.compare(HIGHEST_RATE) <= 0);
+  return rates
+    .filter((r, i) => rates.findIndex((o) => o.equals(r)) === i)
+    .map((rate) => ({ rate, category: 'S' }));
 }
 
 /**

@@ -262,6 +262,9 @@ function scoreOf(
     ...(v('BT-107') ? (['BT-107'] as const) : []),
     ...(v('BT-108') ? (['BT-108'] as const) : []),
   ];
+  // Rates are not negative: the VAT has the net's sign ("Rabatt 3 %: -343,46" is no VAT total).
+  const taxed = vat ?? (net && gross ? gross.minus(net) : undefined);
+  if (net && taxed && net.sign() * taxed.sign() < 0) score -= 3;
   score += equation(
     net && vat && gross ? close(net.plus(vat), gross) : null,
     ['BT-109', 'BT-110', 'BT-112'],
@@ -294,6 +297,10 @@ function scoreOf(
     ['BT-106', 'BT-109', ...adjustments],
     confirmed,
   );
+  // No net printed: the gross less the VAT must still be the lines' net ("Exonération de TVA, article
+  // 261-4-4°" is no VAT of 261,00 when the lines make the gross).
+  if (!net && lines && gross && vat && !close(lines.minus(allowances).plus(charges), gross.minus(vat)))
+    score -= 1.5;
   if (breakdown) {
     // The breakdown confirms (or contradicts) the net and the VAT totals; a lone breakdown still counts.
     score += 0.5 * breakdown.rows.length;
@@ -357,6 +364,9 @@ function ranked(
   return top;
 }
 
+/** How far below the best core another is still fitted with the rest: one equation's weight. */
+const CLOSE_CORE = 1.5;
+
 const optionsOf = (candidates: Map<TotalTerm, Candidate[]>, term: TotalTerm): Option[] => [
   null,
   ...(candidates.get(term) ?? []),
@@ -389,9 +399,11 @@ export function chooseTotals(
       0,
       4,
     );
-    // A core whose value needs proof may find none: the next cores are fitted too.
+    // A core whose value needs proof may find none, and cores that come close (a weakly labelled net the
+    // others do not contradict, "Terms: Net 21") are fitted too: the lines, allowances, charges and
+    // payment decide between them.
     const first = cores.find((c) => !Object.values(c.chosen).some((x) => x!.proofNeeded)) ?? cores[0]!;
-    for (const core of cores.filter((c) => c.score - c.cost >= first.score - first.cost - 0.01)) {
+    for (const core of cores.filter((c) => c.score - c.cost >= first.score - first.cost - CLOSE_CORE)) {
       const full = best(
         core.chosen,
         breakdown,
@@ -477,6 +489,16 @@ function derive(top: Assignment, candidates: Map<TotalTerm, Candidate[]>): Total
     if (x && y) derived(term, combine(x.value, y.value), [x, y], x.place);
   };
   fromTwo('BT-109', 'BT-112', 'BT-110', (gross, vat) => gross.minus(vat));
+  // Neither net nor VAT printed (an exempt invoice's "Summe Positionen" and "Summe brutto"): the net is
+  // the sum of lines with the allowances and charges read, and the VAT what the gross adds to it.
+  const sumOfLines = t('BT-106');
+  if (sumOfLines && !t('BT-110'))
+    derived(
+      'BT-109',
+      sumOfLines.value.minus(t('BT-107')?.value ?? Decimal.ZERO).plus(t('BT-108')?.value ?? Decimal.ZERO),
+      [sumOfLines],
+      sumOfLines.place,
+    );
   fromTwo('BT-112', 'BT-109', 'BT-110', (net, vat) => net.plus(vat));
   fromTwo('BT-110', 'BT-112', 'BT-109', (gross, net) => gross.minus(net));
   const net = t('BT-109');

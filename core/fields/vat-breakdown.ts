@@ -155,6 +155,29 @@ function rowOf(row: Row, nearby: () => string): BreakdownRow | null {
   return null;
 }
 
+/**
+ * The VAT of each rate printed alone on its row, with no base ("7 % USt.: 111,58", "VAT 20.0 %: 2,569.06"),
+ * added up when the page prints two rates or more: a candidate for the VAT total (BT-110), which such
+ * pages often do not print.
+ */
+export function ratedTaxSum(layout: Layout): { value: Decimal; place: Place } | null {
+  const taxes = layout.rows.flatMap((row) => {
+    const text = row.line.text;
+    const rates = ratesOf(text).filter((r) => r.percent && !r.value.isZero());
+    const amounts = moneyIn(text).filter((a) => a.decimals && !rates.some((r) => r.index === a.index));
+    const [rate] = rates;
+    if (rates.length !== 1 || amounts.length !== 1 || !/\p{L}{2}/u.test(text)) return [];
+    const named = /(?:ust|mwst|tva|vat|iva|btw|steuer|tax)/i.test(text);
+    return named ? [{ rate: rate!.value, tax: Decimal.parse(amounts[0]!.value)!, row }] : [];
+  });
+  const rates = new Set(taxes.map((t) => t.rate.normalized().toString()));
+  if (rates.size < 2 || rates.size !== taxes.length) return null;
+  return {
+    value: Decimal.sum(taxes.map((t) => t.tax)),
+    place: { row: taxes[0]!.row, cells: taxes[0]!.row.cells },
+  };
+}
+
 /** The VAT of a line, allowance or charge (BT-151/152, BT-95/96, BT-102/103): outside the scope, no rate. */
 export const categoryTax = (
   category: string,
@@ -255,63 +278,6 @@ export function breakdownChoices(
       base: Decimal.sum(c.map((r) => r.base)),
       tax: Decimal.sum(c.map((r) => r.tax)),
     }));
-}
-
-/** A VAT amount printed for one rate with no base beside it ("USt. 7 %: 243,75 €", "Montant TVA 10 %  8,41"). */
-export interface RateTax {
-  readonly rate: Decimal;
-  readonly tax: Decimal;
-  readonly place: Place;
-}
-
-/** The rows that print a rate's VAT alone: a rate named as VAT, and one amount in cents. */
-export function rateTaxes(layout: Layout): RateTax[] {
-  return layout.rows.flatMap((row) => {
-    const text = row.line.text;
-    const rates = ratesOf(text).filter((r) => r.percent && VAT_WORD.test(text.slice(0, r.index)));
-    const amounts = moneyIn(text);
-    if (rates.length !== 1 || amounts.length !== 1 || !amounts[0]!.decimals) return [];
-    if (amounts[0]!.index < rates[0]!.index) return [];
-    return [
-      { rate: rates[0]!.value, tax: Decimal.parse(amounts[0]!.value)!, place: { row, cells: row.cells } },
-    ];
-  });
-}
-
-/**
- * The breakdown of a page that prints each rate's VAT but not its base: the bases are the sums of the
- * lines of each rate, each of them turned into its printed VAT by its rate (within rounding). Null
- * unless every line's rate has its VAT printed and every printed VAT has its lines.
- */
-export function breakdownOfLines(
-  lines: readonly { readonly rate: Decimal; readonly category: string; readonly amount: Decimal }[],
-  taxes: readonly RateTax[],
-): BreakdownRow[] | null {
-  const out: BreakdownRow[] = [];
-  for (const printed of taxes) {
-    const mine = lines.filter((l) => l.rate.equals(printed.rate));
-    if (mine.length === 0 || out.some((o) => o.rate.equals(printed.rate))) return null;
-    const base = Decimal.sum(mine.map((l) => l.amount));
-    const expected = base.times(printed.rate).dividedBy(Decimal.of(100), 2, 'half-away')!;
-    if (expected.minus(printed.tax).abs().compare(tolerance(base)) > 0) return null;
-    const category = mine[0]!.category;
-    out.push({
-      entry: {
-        taxAmount: { value: printed.tax.round(2, 'half-away').toString() },
-        typeCode: 'VAT',
-        basisAmount: { value: base.round(2, 'half-away').toString() },
-        categoryCode: category,
-        rate: printed.rate.normalized().toString(),
-      },
-      rate: printed.rate,
-      base,
-      tax: printed.tax,
-      category,
-      categoryPrinted: false,
-      place: printed.place,
-    });
-  }
-  return lines.every((l) => out.some((o) => o.rate.equals(l.rate))) ? out : null;
 }
 
 /**
