@@ -14,9 +14,10 @@
  * - on scans, what the second look did: strips read, and the header terms as the first reading had them.
  * The same is measured on generated invoices (core/testing/invoice-generator), a stand-in for real
  * invoices nobody tuned the reader to: German, French and English, in many layouts, each with its truth.
- * `READING_SOURCES=plain` (or `scan`, or `generated`) reads only those; `READING_SEED=n` draws another
- * set of generated invoices (default 1), `READING_COUNT=n` how many (default 60); `READING_DETAIL=1`
- * lists every term not read right.
+ * `READING_SOURCES=plain` (or `scan`, `generated`, or `generated-scan`: their pages drawn and read by
+ * OCR) reads only those; `READING_SEED=n` draws another set of generated invoices (default 1),
+ * `READING_COUNT=n` how many (default 60, 15 read by OCR); `READING_DETAIL=1` lists every term not read
+ * right.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -235,25 +236,33 @@ function report(label: string, kind: Kind, docs: readonly DocResult[]): void {
   }
 }
 
-/** Generated invoices (READING_SEED, READING_COUNT), read from their text layer. */
-async function generated(): Promise<void> {
+/**
+ * Generated invoices (READING_SEED, READING_COUNT), read from their text layer; or (`scan`) their pages
+ * drawn to pictures and read by OCR alone, as a scan without its noise, turn and JPEG losses.
+ */
+async function generated(kind: Kind): Promise<void> {
   const seed = Number(process.env.READING_SEED ?? 1);
-  const count = Number(process.env.READING_COUNT ?? 60);
+  const count = Number(process.env.READING_COUNT ?? (kind === 'plain' ? 60 : 15));
   const docs: DocResult[] = [];
   for (let index = 0; index < count; index++) {
     const invoice = await generateInvoice(seed, index);
-    if (index === 0) await readOne('plain', invoice.pdf, invoice.truth, invoice.name, invoice.language);
-    const result = await readOne('plain', invoice.pdf, invoice.truth, invoice.name, invoice.language);
+    if (index === 0) await readOne(kind, invoice.pdf, invoice.truth, invoice.name, invoice.language);
+    const result = await readOne(kind, invoice.pdf, invoice.truth, invoice.name, invoice.language);
     if (result) docs.push(result);
     else console.log(`  ${invoice.name}: not readable`);
   }
-  report(`generated (seed ${seed})`, 'plain', docs);
+  report(
+    kind === 'plain' ? `generated (seed ${seed})` : `generated, drawn and read by OCR (seed ${seed})`,
+    kind,
+    docs,
+  );
 }
 
 export default async function bench(): Promise<void> {
   const only = process.env.READING_SOURCES;
-  if (!only || only === 'generated') await generated();
-  if (only === 'generated') return;
+  if (!only || only === 'generated') await generated('plain');
+  if (only === 'generated-scan') await generated('scan');
+  if (only === 'generated' || only === 'generated-scan') return;
   const corpus = corpusDir();
   if (!corpus) {
     console.log('reading bench: corpus not found at ../shared/corpus, skipped');
