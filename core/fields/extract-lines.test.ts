@@ -181,6 +181,106 @@ describe('readLines', () => {
     expect(page([...twenty, { rate: Decimal.of(10), category: 'S' }], '20 %')).toEqual(expected('20'));
   });
 
+  it('reads prices printed after their currency code ("EUR 6.85") under a discount column', () => {
+    // Where a generated invoice draws them.
+    const layout = layoutOf(
+      handPage([
+        [
+          379,
+          [
+            [66, 'Code', 26.7],
+            [152.6, 'Product / Service', 91.5],
+            [274.8, 'Units', 27.9],
+            [321.2, 'Unit', 22.3],
+            [363.5, 'Unit cost', 47.9],
+            [428.9, 'Disc.', 26],
+            [471.1, 'Amount', 41.8],
+          ],
+        ],
+        [
+          394,
+          [
+            [66, 'ART28317', 49.1],
+            [152.6, 'Printed brochures A5,', 103.2],
+            [305.1, '28 each', 39],
+            [369.1, 'EUR 285.00', 55.8],
+            [475.1, 'EUR 7,980.00', 64.9],
+          ],
+        ],
+        [407, [[152.6, '1,000 copies', 60.7]]],
+        [
+          423,
+          [
+            [66, '4006282196662', 70],
+            [152.6, 'Timber decking boards', 109.3],
+            [290, '187.5 m', 40.5],
+            [381.2, 'EUR 6.85', 43.7],
+            [446, '20%', 15.1],
+            [475.1, 'EUR 1,027.50', 64.9],
+          ],
+        ],
+        [436, [[152.6, '28 x 144 mm', 63.4]]],
+        [
+          481,
+          [
+            [66, 'SY-439', 33.4],
+            [152.6, 'Cloud hosting (monthly)', 114.9],
+            [305.1, '43 month', 46.9],
+            [369.1, 'EUR 118.13', 55.8],
+            [452, '3%', 10],
+            [475.1, 'EUR 4,927.20', 64.9],
+          ],
+        ],
+      ]),
+    );
+    expect(
+      readLines(layout, [{ rate: Decimal.of(23), category: 'S' }])?.lines.map((l) => [
+        l.line.product?.name,
+        figures(l.line),
+      ]),
+    ).toEqual([
+      [
+        'Printed brochures A5, 1,000 copies',
+        { quantity: '28', unit: 'C62', price: '285', amount: '7980', rate: '23' },
+      ],
+      [
+        'Timber decking boards 28 x 144 mm',
+        { quantity: '187.5', unit: 'MTR', price: '5.48', amount: '1027.5', rate: '23' },
+      ],
+      [
+        'Cloud hosting (monthly)',
+        { quantity: '43', unit: 'MON', price: '114.5861', amount: '4927.2', rate: '23' },
+      ],
+    ]);
+  });
+
+  it('takes no title or sentence printed close over the header for headings', () => {
+    const at = (y: number, cells: readonly string[]): HandRow => [
+      y,
+      cells.map((text, i): [number, string] => [[40, 140, 300, 360, 420][i]!, text]),
+    ];
+    const layout = layoutOf(
+      handPage([
+        [40, [[40, 'Tax Invoice']]],
+        [52, [[40, 'Please find below the details of our services.']]],
+        at(64, ['Quantity', 'Item description', 'Price', 'Tax', 'Total']),
+        at(80, ['6 h', 'Consultancy services', '163.00', '20%', '978.00']),
+        at(92, ['2 days', 'On-site training', '610.88', '20%', '1,221.76']),
+      ]),
+    );
+    expect(tablesOf(layout)[0]?.columns.map((c) => c.cell.text)).toEqual([
+      'Quantity',
+      'Item description',
+      'Price',
+      'Tax',
+      'Total',
+    ]);
+    expect(readLines(layout, twenty)?.lines.map((l) => l.line.product?.name)).toEqual([
+      'Consultancy services',
+      'On-site training',
+    ]);
+  });
+
   it('finds each figure its column by the body’s own alignment, not by the nearest heading’s centre', () => {
     // Headings aligned left, figures aligned right at their column's far end: "4 St." stands nearer the
     // centre of "Preis" than of "Menge", "7,00" nearer "Nachlass" than "Preis".

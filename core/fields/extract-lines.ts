@@ -112,14 +112,17 @@ function unitOf(text: string): string | null {
   return /^[A-Z0-9]{3}$/.test(word) && /[A-Z]/.test(word) && UNECE_UNIT_CODES.has(word) ? word : null;
 }
 
+/** More words than a heading holds (six): a sentence over the table, not a heading. */
+const isProse = (text: string): boolean => text.trim().split(/\s+/).length > 6;
+
 /**
  * What a heading names: by its whole text, else by its words when two short headings share a cell
  * ("Mge. Einh.", "Qté U.").
  */
 const kindsOf = (text: string): ColumnKind[] => {
-  const parts = text.trim().split(/\s+/);
   // A sentence over the table ("Für unsere Lieferungen und Leistungen berechnen wir Ihnen:") is none.
-  if (parts.length > 6) return [];
+  if (isProse(text)) return [];
+  const parts = text.trim().split(/\s+/);
   const whole = LINE_COLUMNS.filter(([pattern]) => pattern.test(text.trim())).map(([, kind]) => kind);
   if (whole.length > 0) return whole;
   if (parts.length < 2 || parts.length > 3) return [];
@@ -158,6 +161,9 @@ export function tablesOf(layout: Layout): Table[] {
       )
         break;
       if (moneyIn(next.line.text).some((a) => a.decimals)) break;
+      // A sentence ("Please find below the details of our services.") is prose, not a heading over two
+      // lines: the header above it, if any, was a title.
+      if (next.cells.some((c) => isProse(c.text))) break;
       header.push(next);
     }
     const last = i + header.length - 1;
@@ -465,8 +471,9 @@ function itemBands(rows: readonly Row[]): Band[] {
 /** Kinds of column that hold figures. */
 const FIGURE_KINDS: ReadonlySet<ColumnKind> = new Set(['quantity', 'price', 'amount', 'discount', 'rate']);
 
-/** A cell that is a figure, with at most a unit, a sign or a currency beside it ("23,25 h", "15 %"). */
-const FIGURE_CELL = /^[-−+]?\s?(?:[€$£]\s?)?\d[\d\s.,'’]*(?:\s?(?:%|[€$£]|\p{L}[\p{L}²³.]{0,9}))?$/u;
+/** A cell that is a figure, with at most a unit, a sign or a currency beside it ("23,25 h", "15 %", "EUR 6.85"). */
+const FIGURE_CELL =
+  /^[-−+]?\s?(?:[€$£]\s?|[A-Z]{3}\s)?\d[\d\s.,'’]*(?:\s?(?:%|[€$£]|\p{L}[\p{L}²³.]{0,9}))?$/u;
 
 /**
  * Which heading is over which cell: the body's columns (bands) paired with the headings in order

@@ -1,23 +1,26 @@
 /**
  * Positioned text written by hand for the reader's tests: each row a y and its cells (x, text), each
- * cell one span 5 points per character and 10 high, grouped into lines the way the text layer's are.
+ * cell one span 10 high and 5 points per character unless its width is given, grouped into lines the way the text layer's are.
  * `ocr` gives every word a confidence, as OCR words carry.
  */
 import { groupLines } from '../text/lines';
 import type { DocumentText, TextSpan } from '../text/page-text';
 
-export type HandRow = readonly [y: number, cells: readonly (readonly [x: number, text: string])[]];
+export type HandRow = readonly [
+  y: number,
+  cells: readonly (readonly [x: number, text: string] | readonly [x: number, text: string, width: number])[],
+];
 
 export function handPage(
   rows: readonly HandRow[],
   options: { ocr?: number; page?: number } = {},
 ): DocumentText {
   const spans: TextSpan[] = rows.flatMap(([y, cells]) =>
-    cells.map(([x, text]) => ({
+    cells.map(([x, text, width]) => ({
       text,
       x,
       y,
-      width: text.length * 5,
+      width: width ?? text.length * 5,
       height: 10,
       ...(options.ocr !== undefined ? { confidence: options.ocr } : {}),
     })),
