@@ -723,6 +723,34 @@ describe('totals chosen under the invoice arithmetic', () => {
       },
     ]);
   });
+  it('takes no item printed at 0 % for a breakdown row: a zero rate has a zero tax', () => {
+    // An article number, a quantity with decimals and a rate of 0 %: "281183 … -12,5 h … 0 %" would read
+    // as a base of 281 183 taxed -12,50 within the rounding allowed on such a base.
+    const layout = layoutOf(
+      handPage([
+        [
+          325,
+          [
+            [45, '281183'],
+            [122, "Main d'œuvre"],
+            [289, '-12,5 h'],
+            [394, '59,71'],
+            [444, '0 %'],
+            [500, '-746,38'],
+          ],
+        ],
+        [
+          449,
+          [
+            [400, 'TVA 0 %'],
+            [510, '0,00 €'],
+          ],
+        ],
+      ]),
+    );
+    expect(breakdownRows(layout).map((r) => r.entry.basisAmount?.value)).toEqual([]);
+  });
+
   it('never takes an item’s figure under the lines table’s "Gesamt netto" heading for the net total', () => {
     const kv = keyValue(361, 470);
     const { invoice } = extractFields(

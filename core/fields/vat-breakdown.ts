@@ -128,7 +128,9 @@ function rowOf(row: Row, nearby: () => string): BreakdownRow | null {
         // A zero rate needs a zero tax printed with decimals, and a % or a category beside it.
         if (
           rate.value.isZero() &&
-          (!taxAt.decimals || (!rate.percent && printedCategory(`${text} ${nearby()}`, rate.value) === null))
+          (!tax.isZero() ||
+            !taxAt.decimals ||
+            (!rate.percent && printedCategory(`${text} ${nearby()}`, rate.value) === null))
         )
           continue;
         if (!rate.value.isZero() && !rate.percent && !baseAt.decimals) continue;
