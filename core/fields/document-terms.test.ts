@@ -144,6 +144,26 @@ describe("the document's own terms", () => {
       invoicingPeriod: { start: '2026-01-01', end: '2026-12-31' },
       deliveryDate: '2026-01-28',
     });
+    // A bare "Zeitraum" among the invoice's terms, its dates in the next cell.
+    const bare = extractFields(
+      handPage([
+        [
+          173,
+          [
+            [330, 'Ausstellungsdatum'],
+            [440, '04.01.2026'],
+          ],
+        ],
+        [
+          202,
+          [
+            [330, 'Zeitraum'],
+            [440, '25.11.2025 – 24.12.2025'],
+          ],
+        ],
+      ]),
+    ).invoice;
+    expect(bare.invoicingPeriod).toEqual({ start: '2025-11-25', end: '2025-12-24' });
     // An end before its start is no period.
     const backwards = extractFields(handPage([[40, [[40, 'Leistungszeitraum: 31.10.2018 bis 01.10.2018']]]]));
     expect(backwards.invoice.invoicingPeriod).toBeUndefined();

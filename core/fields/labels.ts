@@ -172,6 +172,9 @@ export const PERIOD_LABELS: readonly LabelRule[] = [
     /liefer-?\s*(?:und|\/)\s*leistungszeitraum|leistungszeitraum|lieferzeitraum|abrechnungszeitraum|p[ée]riode\s+(?:de\s+)?(?:facturation|prestation|livraison)|p[ée]riode\s+factur[ée]e|billing\s+period|invoic(?:e|ing)\s+period|service\s+period|period\s+of\s+(?:supply|service)/i,
     1,
   ),
+  // A bare "Zeitraum" or "Period" before two dates, among the invoice's own terms; an item's period
+  // under the lines is skipped by the caller.
+  rule(/zeitraum|p[ée]riode|period/i, 0.8),
 ];
 /** The period's start (BT-73) and end (BT-74) labelled each ("Date de début de prestation"). */
 export const PERIOD_START_LABELS: readonly LabelRule[] = [
