@@ -4,7 +4,7 @@ import { Decimal } from '../decimal/decimal';
 import { layoutOf } from '../text/layout';
 import { extractFields } from './extract-fields';
 import { chooseTotals } from './totals';
-import { breakdownRows } from './vat-breakdown';
+import { breakdownRows, exemptionOf } from './vat-breakdown';
 
 /** Rows of a totals block: a label at `labelX`, its value at `valueX`. */
 const keyValue =
@@ -749,6 +749,23 @@ describe('totals chosen under the invoice arithmetic', () => {
       ]),
     );
     expect(breakdownRows(layout).map((r) => r.entry.basisAmount?.value)).toEqual([]);
+  });
+
+  it('names the exemption of a row that also labels the buyer’s VAT number, not an intra-community supply', () => {
+    const layout = layoutOf(
+      handPage([
+        [
+          537,
+          [
+            [
+              53,
+              'Exonération de TVA, article 261-4-4° du CGI N° TVA intracommunautaire du client: FR57915967426',
+            ],
+          ],
+        ],
+      ]),
+    );
+    expect(exemptionOf(layout)?.category).toBe('E');
   });
 
   it('never takes an item’s figure under the lines table’s "Gesamt netto" heading for the net total', () => {

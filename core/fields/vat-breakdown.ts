@@ -303,8 +303,12 @@ export function namesExemption(text: string, pattern: RegExp): boolean {
   return !!m && !LEGEND.test(text) && !ID_LABEL.test(text.slice(m.index + m[0].length));
 }
 
-/** Words that label a VAT number ("TVA intracommunautaire : FR63…") name no exemption. */
-const ID_LABEL = /^\s*(?:n[°o]\.?|nr\.?|no\.?|number|id)?\s*(?::?\s*[A-Z]{2}\s?\d|:\s*$)/;
+/**
+ * Words that label a VAT number ("TVA intracommunautaire : FR63…", "N° TVA intracommunautaire du client :
+ * FR57…") name no exemption.
+ */
+const ID_LABEL =
+  /^\s*(?:(?:[Dd]u|[Dd]e\s+l['’]|[Dd]es|of\s+the)\s+)?(?:[Cc]lient|[Aa]cheteur|[Vv]endeur|[Ff]ournisseur|[Kk]unden?|[Cc]ustomer|[Bb]uyer|[Ss]eller|[Ss]upplier)?\s*(?:n[°o]\.?|nr\.?|no\.?|number|id)?\s*(?::?\s*[A-Z]{2}\s?\d|:\s*$)/;
 
 /**
  * The breakdown the totals imply when the page prints no breakdown row: one rate that turns the net
