@@ -150,6 +150,47 @@ describe('parties read from their blocks', () => {
     expect(invoice.paymentTerms?.[0]?.dueDate).toBe('2019-07-01');
   });
 
+  it('takes "Firma" over a window address for a salutation, never the information block’s key beside it for the name', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [
+          144,
+          [
+            [63, 'Elektrotechnik Schmidt, Robert-Bosch-Str. 12, 79098 Freiburg im Breisgau', 197],
+            [327, 'Rechnungsnr.', 55.3],
+            [418, 'INV-83073', 46.1],
+          ],
+        ],
+        [
+          158,
+          [
+            [63, 'Firma'],
+            [327, 'Ausstellungsdatum', 76.7],
+            [418, '24.08.2025', 45],
+          ],
+        ],
+        [
+          171,
+          [
+            [63, 'Schreinerei Schmidt GmbH'],
+            [327, 'Leistungszeitraum', 73.9],
+            [418, '30.07.2025 – 28.08.2025', 100],
+          ],
+        ],
+        [
+          185,
+          [
+            [63, 'Am Sägewerk 39'],
+            [327, 'Ihr Ansprechpartner', 80.8],
+            [418, 'Jonas Wagner', 56.4],
+          ],
+        ],
+        [198, [[63, '28195 Bremen']]],
+      ]),
+    );
+    expect(invoice.buyer?.name).toBe('Schreinerei Schmidt GmbH');
+  });
+
   it('tells the letterhead from the window address in the same column by what the page shows of each', () => {
     // Both blocks stand on the left: the letterhead above with its phone and e-mail, named again in the
     // footer; the recipient's block names the person it is for, or nothing more.

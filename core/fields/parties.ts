@@ -419,7 +419,8 @@ const place = (row: Row, cells: readonly Cell[]): Place => ({ row, cells });
 /** A block's name: its "Name:" key's value, the heading's own value, else its first line that reads as a name. */
 function nameOf(layout: Layout, block: Block): { value: string; place: Place; keyed: boolean } | null {
   for (const line of block.lines) {
-    const key = line.cells.find((c) => NAME_LABELS.test(c.text));
+    // "Firma" alone over a name is a salutation ("Firma / Schreinerei Schmidt GmbH"), not a key.
+    const key = line.cells.find((c) => NAME_LABELS.test(c.text) && !SALUTATION.test(c.text.trim()));
     if (!key) continue;
     const rest = key.text.replace(NAME_LABELS, '').trim();
     if (rest !== '' && isName(rest)) return { value: rest, place: place(line.row, [key]), keyed: true };
