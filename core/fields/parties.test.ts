@@ -191,6 +191,49 @@ describe('parties read from their blocks', () => {
     expect(invoice.buyer?.name).toBe('Schreinerei Schmidt GmbH');
   });
 
+  it('gives the buyer the SIREN its French VAT number holds, printed under its address past the country, never the seller', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [33, [[143.9, 'Schmidt Bauunternehmung GmbH', 307.5]]],
+        [
+          54,
+          [
+            [
+              97.6,
+              'Gewerbepark 5 · 50667 Köln · Tel.: (0167) 232520-99 · buchhaltung@schmidtbauunterneh.de',
+              400,
+            ],
+          ],
+        ],
+        [
+          144,
+          [
+            [52, 'Schmidt Bauunternehmung GmbH, Gewerbepark 5, 50667 Köln', 207.2],
+            [325, 'Rechnungs-Nr.:', 69.5],
+            [415, 'F202508-820', 60],
+          ],
+        ],
+        [
+          157,
+          [
+            [52, 'Firma', 27.1],
+            [325, 'Belegdatum:', 57.7],
+            [415, '26.03.2025', 51.5],
+          ],
+        ],
+        [170, [[52, 'Alpes Numérique SA', 97.2]]],
+        [184, [[52, '14 place de la Mairie', 99.1]]],
+        [197, [[52, '06000 Nice', 54.1]]],
+        [211, [[52, 'Frankreich', 50.3]]],
+        [224, [[52, 'USt-ID: FR47729907584', 115]]],
+        [237, [[52, 'SIREN 729 907 584', 92]]],
+        [809, [[414, 'USt-ID: DE696193692', 90]]],
+      ]),
+    );
+    expect(invoice.buyer?.legalOrganization?.id?.value).toBe('729907584');
+    expect(invoice.seller?.legalOrganization).toBeUndefined();
+  });
+
   it('tells the letterhead from the window address in the same column by what the page shows of each', () => {
     // Both blocks stand on the left: the letterhead above with its phone and e-mail, named again in the
     // footer; the recipient's block names the person it is for, or nothing more.

@@ -623,7 +623,13 @@ export function readParties(
   // What a label says is the customer's outweighs where it stands.
   if (buyerLabelledIds.length > 0)
     buyerIds.splice(0, buyerIds.length, ...buyerLabelledIds, ...buyerIds.filter((i) => i.kind !== 'vat'));
-  const buyerValues = new Set([...buyerIds, ...buyerLabelledIds].map((i) => i.value));
+  // The buyer's SIREN printed apart from its block is the one its French VAT number holds: never the seller's.
+  const buyerValues = new Set(
+    [...buyerIds, ...buyerLabelledIds].flatMap((i) => {
+      const siren = i.kind === 'vat' ? sirenInVat(i.value) : null;
+      return siren ? [i.value, siren] : [i.value];
+    }),
+  );
   const sellerRest = restIds.filter((i) => !buyerValues.has(i.value));
   const pick = (kind: Identifier['kind'], own: Identifier[], rest: Identifier[]): Chosen | undefined => {
     const mine = own.filter((i) => i.kind === kind);
@@ -699,15 +705,20 @@ function endpointOf(
     : {};
 }
 
+/** The SIREN a French VAT number holds, when its key agrees. */
+function sirenInVat(vat: string): string | null {
+  if (!/^FR\d{11}$/.test(vat)) return null;
+  const siren = vat.slice(4);
+  return (12 + 3 * (Number(siren) % 97)) % 97 === Number(vat.slice(2, 4)) ? siren : null;
+}
+
 /**
  * A French party's SIREN (BT-30/BT-47) when only its VAT number is printed: the French VAT number is
  * "FR", a key and the SIREN, and the key (12 + 3 × (SIREN mod 97)) mod 97 must agree for it to count.
  */
 function withSiren(party: PartyReading): PartyReading {
-  const vat = party.vat?.value;
-  if (party.legalId || !party.vat || !vat || !/^FR\d{11}$/.test(vat)) return party;
-  const siren = vat.slice(4);
-  if ((12 + 3 * (Number(siren) % 97)) % 97 !== Number(vat.slice(2, 4))) return party;
+  const siren = party.vat && !party.legalId ? sirenInVat(party.vat.value) : null;
+  if (!party.vat || !siren) return party;
   return {
     ...party,
     legalId: { ...party.vat, value: siren, confidence: Math.min(party.vat.confidence, LABELLED) },
