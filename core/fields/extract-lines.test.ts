@@ -254,6 +254,33 @@ describe('readLines', () => {
     ]);
   });
 
+  it('names the name column "Prestation" or "Article", and "Code article" the article number', () => {
+    const at = (y: number, cells: readonly string[]): HandRow => [
+      y,
+      cells.map((text, i): [number, string] => [[40, 100, 200, 400, 470][i]!, text]),
+    ];
+    for (const name of ['Prestation', 'Article']) {
+      const layout = layoutOf(
+        handPage([
+          at(64, ['Qté', 'Code article', name, 'PU HT', 'Total HT']),
+          at(80, ['15 jour', '6266-91', 'Location nacelle 12 m', '184,21', '2 763,15']),
+          at(92, ['5 mois', 'ART85908', 'Abonnement hébergement web', '15,66', '78,30']),
+        ]),
+      );
+      expect(tablesOf(layout)[0]?.columns.map((c) => c.kind)).toEqual([
+        'quantity',
+        'article',
+        'name',
+        'price',
+        'amount',
+      ]);
+      expect(readLines(layout, twenty)?.lines.map((l) => l.line.product?.name)).toEqual([
+        'Location nacelle 12 m',
+        'Abonnement hébergement web',
+      ]);
+    }
+  });
+
   it('takes no title or sentence printed close over the header for headings', () => {
     const at = (y: number, cells: readonly string[]): HandRow => [
       y,

@@ -435,7 +435,7 @@ export const LINE_COLUMNS: readonly (readonly [
     'article',
   ],
   [
-    /(d[ée]signation|description|libell[ée]|bezeichnung|beschreibung|leistung|produit|product|item|service|\bdetails?\b|^texte?$)/i,
+    /(d[ée]signation|description|libell[ée]|bezeichnung|beschreibung|leistung|produit|product|item|service|prestation|\barticles?\b|\bdetails?\b|^texte?$)/i,
     'name',
   ],
   [/^(unit[ée]|einheit|unit|me)$/i, 'unit'],
