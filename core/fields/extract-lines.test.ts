@@ -281,6 +281,30 @@ describe('readLines', () => {
     }
   });
 
+  it('reads a name wrapped onto a row at one and a half times the line height', () => {
+    const at = (y: number, cells: readonly string[]): HandRow => [
+      y,
+      cells.flatMap((text, i): [number, string][] => (text ? [[[68, 159, 385, 447, 522][i]!, text]] : [])),
+    ];
+    const layout = layoutOf(
+      handPage([
+        at(380, ['Code', 'Description', 'Qty', 'Price', 'Amount']),
+        at(398, ['ART-1', 'Copper pipe 15mm', '6 m', '4.47', '26.82']),
+        at(416, ['A-36343', 'A4 copier paper, 80gsm (box of', '5 pc', '19.80', '99.00']),
+        at(431, ['', '5 reams)']),
+        at(449, ['KP-847', 'Delivery and installation', '1 pc', '188.33', '188.33']),
+        at(467, ['ZX-683', 'Printed brochures A5, 1,000', '12 pc', '152.15', '1825.80']),
+        at(482, ['', 'copies']),
+      ]),
+    );
+    expect(readLines(layout, twenty)?.lines.map((l) => l.line.product?.name)).toEqual([
+      'Copper pipe 15mm',
+      'A4 copier paper, 80gsm (box of 5 reams)',
+      'Delivery and installation',
+      'Printed brochures A5, 1,000 copies',
+    ]);
+  });
+
   it('takes no title or sentence printed close over the header for headings', () => {
     const at = (y: number, cells: readonly string[]): HandRow => [
       y,

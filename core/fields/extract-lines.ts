@@ -778,9 +778,9 @@ const CODE_ONLY = /^(?=\S*\d)[\p{Lu}\d./-]+$/u;
 /** A line that only holds a bullet, or starts with one: a description's item, never a name. */
 const BULLET = /^[•*·▪–]\s|^-\s*$/;
 
-/** Two rows one right under the other, at the spacing of lines. */
+/** Two rows one right under the other, at the spacing of lines (up to one and a half line heights and a bit). */
 const adjacent = (above: Row, below: Row): boolean =>
-  below.page === above.page && below.y - above.y <= 1.4 * Math.max(above.height, below.height);
+  below.page === above.page && below.y - above.y <= 1.6 * Math.max(above.height, below.height);
 
 /** A name column this many characters wide or narrower wraps long names onto the next rows. */
 const NARROW_COLUMN = 40;
