@@ -305,6 +305,60 @@ describe('readLines', () => {
     ]);
   });
 
+  it('takes a wide price that starts inside the name’s span, aligned right in its own column, for the price', () => {
+    const layout = layoutOf(
+      handPage([
+        [
+          357.5,
+          [
+            [101.7, 'Quantity', 49],
+            [154.7, 'Product code', 74.3],
+            [239, 'Item', 25.7],
+            [435.4, 'Rate', 26],
+            [517.1, 'Net', 19.9],
+          ],
+        ],
+        [
+          374,
+          [
+            [109.1, '156.6 m', 41.5],
+            [154.7, 'GO-001', 38.3],
+            [239, 'Timber decking boards 28 x', 140.1],
+            [439.2, '6.08', 22.3],
+            [502, '952.13', 35],
+          ],
+        ],
+        [387.5, [[239, '144 mm', 41.7]]],
+        [
+          404.4,
+          [
+            [116.1, '500 ea', 34.5],
+            [154.7, 'HA-130', 37.1],
+            [239, 'Printed brochures A5, 1,000', 140.4],
+            [426.5, '235.00', 35],
+            [479.7, '117,500.00', 57.3],
+          ],
+        ],
+        [417.9, [[239, 'copies', 32.1]]],
+      ]),
+    );
+    expect(
+      readLines(layout, [{ rate: Decimal.ZERO, category: 'AE' }])?.lines.map((l) => [
+        l.line.product?.name,
+        figures(l.line),
+      ]),
+    ).toEqual([
+      [
+        'Timber decking boards 28 x 144 mm',
+        { quantity: '156.6', unit: 'MTR', price: '6.08', amount: '952.13', rate: '0' },
+      ],
+      [
+        'Printed brochures A5, 1,000 copies',
+        { quantity: '500', unit: 'C62', price: '235', amount: '117500', rate: '0' },
+      ],
+    ]);
+  });
+
   it('takes no title or sentence printed close over the header for headings', () => {
     const at = (y: number, cells: readonly string[]): HandRow => [
       y,

@@ -929,12 +929,14 @@ function lineOf(
   table: Table | null,
   rates: readonly KnownRate[],
 ): ReadLine | null {
-  // A number in the name column's text ("Name 2", "je 2,00 Euro") is no quantity or price.
+  // A number in the name column's text ("Name 2", "je 2,00 Euro") is no quantity or price; a wide figure
+  // aligned right in the next column may start inside the name's span, but is centred outside it.
   const heading = table && nameHeading(table);
   const discount = discountOf(table, rows);
+  const inName = (c: Cell) => heading && c.x >= heading.from && c.x + c.width / 2 < heading.to;
   const figures = rows
     .flatMap(figuresOf)
-    .filter((f) => !heading || f === amount || f.cell.x < heading.from || f.cell.x >= heading.to)
+    .filter((f) => f === amount || !inName(f.cell))
     .filter((f) => f.cell !== discount?.cell);
   const plain = factors(figures, amount, table);
   const discounted =
