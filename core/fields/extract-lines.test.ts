@@ -359,6 +359,27 @@ describe('readLines', () => {
     ]);
   });
 
+  it('never gives an item that prints a rate the breakdown lacks the breakdown’s only rate', () => {
+    const at = (y: number, cells: readonly string[]): HandRow => [
+      y,
+      cells.map((text, i): [number, string] => [[50, 260, 380, 447, 500][i]!, text]),
+    ];
+    const layout = layoutOf(
+      handPage([
+        at(343, ['Leistung', 'Anz.', 'EP netto', 'MwSt.', 'Gesamtpreis']),
+        at(358, ['Kaffeebohnen Espresso', '45,874 kg', '19,96', '7%', '915,65']),
+        at(374, ['Beratung und Konzeption', '37,75 Std', '129,00', '19%', '4.869,75']),
+      ]),
+    );
+    const rated = (rates: KnownRate[]) =>
+      readLines(layout, rates)?.lines.map((l) => [l.line.product?.name, l.line.taxes?.[0]?.rate]) ?? [];
+    expect(rated(nineteen)).not.toContainEqual(['Kaffeebohnen Espresso', '19']);
+    expect(rated([...nineteen, { rate: Decimal.of(7), category: 'S' }])).toEqual([
+      ['Kaffeebohnen Espresso', '7'],
+      ['Beratung und Konzeption', '19'],
+    ]);
+  });
+
   it('takes no title or sentence printed close over the header for headings', () => {
     const at = (y: number, cells: readonly string[]): HandRow => [
       y,

@@ -961,7 +961,15 @@ function lineOf(
   const printed = percentages
     .filter((_, i) => i !== discountAt)
     .find((r) => rates.some((k) => k.rate.equals(r)));
-  const vat = printed ? rates.find((k) => k.rate.equals(printed)) : rates.length === 1 ? rates[0] : undefined;
+  // A rate printed in a cell of its own that none of the known rates is: the line is not of these rates,
+  // whatever the breakdown's only rate.
+  const unknownRate =
+    !printed && rows.some((r) => r.cells.some((c) => c !== discount?.cell && RATE_CELL.test(c.text.trim())));
+  const vat = printed
+    ? rates.find((k) => k.rate.equals(printed))
+    : rates.length === 1 && !unknownRate
+      ? rates[0]
+      : undefined;
   if (!vat) return null;
   const unitColumn = table?.columns.find((c) => c.kind === 'unit')?.cell;
   const unitCell = unitColumn
@@ -1117,6 +1125,9 @@ function rowLines(layout: Layout, rates: readonly KnownRate[]): ReadLine[] {
   }
   return lines;
 }
+
+/** A cell that holds a percentage alone ("7%", "5,5 %"). */
+const RATE_CELL = /^\d{1,2}(?:[.,]\d{1,2})?\s?%$/;
 
 /** Most VAT rates in use are under this (percent): a larger percentage in a table is a discount or a share. */
 const HIGHEST_RATE = Decimal.of(30);
