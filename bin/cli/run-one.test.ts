@@ -48,7 +48,7 @@ describe('an input read, answered, then delivered', () => {
     expect(answered.deliverable?.target).toBe(path.join(out, 'invoice.cii.xml'));
     expect(Buffer.from(answered.deliverable!.bytes).equals(await readFile(fixture))).toBe(true);
     await expect(readdir(out)).rejects.toThrow();
-    const outcome = deliver(one, answered);
+    const outcome = await deliver(one, answered);
     expect(outcome).not.toHaveProperty('deliverable');
     expect(outcome.line).toMatch(/^converted: .* -> .*invoice\.cii\.xml$/);
     expect(await readdir(out)).toEqual(['invoice.cii.xml']);

@@ -25,7 +25,7 @@ import { PdfDict, PdfRef, PdfStream, PdfString, type PdfObject, nameOf, textOf }
 import { deflated, noteDeflated } from './reader/written-flate';
 import { writeRevision } from './writer/revision';
 import { dict, name, textString } from './writer/serialize';
-import { facturxXmp } from './xmp-write';
+import { writtenXmp } from './xmp-write';
 import { facturxXmpOf, readXmp } from './xmp-read';
 
 /** AFRelationship Factur-X 1.0 prescribes for each profile (MINIMUM and BASIC WL are not full invoices). */
@@ -189,7 +189,7 @@ export function packageFacturx(
   const names = new PdfDict(new Map(doc.dict(catalog.get('Names'))?.map ?? [])).set('EmbeddedFiles', treeRef);
   const namesRef = put(alloc(), names);
 
-  const xmp = facturxXmp({
+  const xmp = writtenXmp({
     pdfaPart: 3,
     pdfaConformance: conformance,
     ...fields,
@@ -199,10 +199,7 @@ export function packageFacturx(
     conformanceLevel: CONFORMANCE_LEVEL[profile],
     documentFileName: FACTURX_FILENAME,
   });
-  const metaRef = put(
-    alloc(),
-    new PdfStream(dict({ Type: name('Metadata'), Subtype: name('XML') }), Buffer.from(xmp, 'utf8')),
-  );
+  const metaRef = put(alloc(), new PdfStream(dict({ Type: name('Metadata'), Subtype: name('XML') }), xmp));
 
   let outputIntents = doc.array(catalog.get('OutputIntents'));
   const pdfaIntent = (outputIntents ?? [])

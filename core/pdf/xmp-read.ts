@@ -44,13 +44,33 @@ export type XmpResult = { ok: true; xmp: XmpPacket } | { ok: false; message: str
  */
 const read = new WeakMap<Uint8Array, XmpResult>();
 
+/**
+ * Packets this thread wrote (xmp-write.ts), with what they read as: the latest few, so that a Factur-X
+ * checked once packaged does not parse its own metadata again. A packet is taken as written here only
+ * when it is those bytes, byte for byte.
+ */
+const written: { readonly bytes: Uint8Array; readonly result: XmpResult }[] = [];
+const KEPT_WRITTEN = 8;
+
+/** Notes that `bytes` read as `packet` (xmp-write.ts says so only where a test shows it), newest first. */
+export function noteWrittenXmp(bytes: Uint8Array, packet: XmpPacket): void {
+  written.unshift({ bytes, result: { ok: true, xmp: packet } });
+  if (written.length > KEPT_WRITTEN) written.pop();
+}
+
 export function readXmp(bytes: Uint8Array): XmpResult {
   let result = read.get(bytes);
   if (!result) {
-    result = parseXmp(bytes);
+    result = writtenAs(bytes) ?? parseXmp(bytes);
     read.set(bytes, result);
   }
   return result;
+}
+
+function writtenAs(bytes: Uint8Array): XmpResult | undefined {
+  for (const w of written)
+    if (w.bytes.length === bytes.length && Buffer.compare(w.bytes, bytes) === 0) return w.result;
+  return undefined;
 }
 
 function parseXmp(bytes: Uint8Array): XmpResult {

@@ -3,7 +3,7 @@
  * identification, the document information mirrored from the Info dictionary, the Factur-X extension
  * schema declaration and the four `fx:` properties.
  */
-import { FACTURX_NS } from './xmp-read';
+import { DC_NS, FACTURX_NS, noteWrittenXmp, PDF_NS, PDFAID_NS, XMP_NS, type XmpPacket } from './xmp-read';
 
 export interface XmpFields {
   readonly pdfaPart: number;
@@ -104,4 +104,73 @@ export function facturxXmp(f: XmpFields): string {
   </rdf:RDF>
 </x:xmpmeta>
 <?xpacket end="w"?>`;
+}
+
+/**
+ * The packet as bytes, noted with what it reads as (xmp-read.ts) when {@link facturxXmpPacket} can tell:
+ * the check of the packaged file then does not parse it again.
+ */
+export function writtenXmp(f: XmpFields): Uint8Array {
+  const bytes = Buffer.from(facturxXmp(f), 'utf8');
+  const packet = facturxXmpPacket(f);
+  if (packet) noteWrittenXmp(bytes, packet);
+  return bytes;
+}
+
+/** Characters XML 1.0 allows, less the carriage return (a parser reads it as a line feed). */
+const XML_TEXT = /^[\t\n\x20-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]*$/u;
+/** A value written as it is, not escaped (the dates): the same, less the markup characters. */
+const RAW_TEXT = /^[\t\n\x20-\x25\x27-\x3b\x3d\x3f-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]*$/u;
+
+/**
+ * What xmp-read.ts reads {@link facturxXmp} as, worked out from the fields: each property's value
+ * trimmed, the Factur-X extension schema, the packet header. Null when a value is not plain text (a
+ * character XML forbids, a carriage return): then only parsing the packet tells. xmp-write.test.ts
+ * shows the two agree on any fields.
+ */
+export function facturxXmpPacket(f: XmpFields): XmpPacket | null {
+  const escaped = [
+    f.pdfaConformance,
+    f.title,
+    f.author,
+    f.subject,
+    f.keywords,
+    f.creatorTool,
+    f.producer,
+    f.conformanceLevel,
+    f.documentFileName,
+  ];
+  const plain =
+    escaped.every((v) => v === undefined || XML_TEXT.test(v)) &&
+    [f.createDate, f.modifyDate, String(f.pdfaPart)].every((v) => RAW_TEXT.test(v));
+  if (!plain) return null;
+  const props = new Map<string, string>();
+  const put = (ns: string, local: string, value: string | number): void => {
+    props.set(ns + local, String(value).trim());
+  };
+  // facturxXmp leaves an optional value out when it is empty.
+  const optional = (ns: string, local: string, value: string | undefined): void => {
+    if (value) put(ns, local, value);
+  };
+  put(PDFAID_NS, 'part', f.pdfaPart);
+  put(PDFAID_NS, 'conformance', f.pdfaConformance);
+  put(DC_NS, 'format', 'application/pdf');
+  optional(DC_NS, 'title', f.title);
+  optional(DC_NS, 'creator', f.author);
+  optional(DC_NS, 'description', f.subject);
+  put(PDF_NS, 'Producer', f.producer);
+  optional(PDF_NS, 'Keywords', f.keywords);
+  optional(XMP_NS, 'CreatorTool', f.creatorTool);
+  put(XMP_NS, 'CreateDate', f.createDate);
+  put(XMP_NS, 'ModifyDate', f.modifyDate);
+  put(XMP_NS, 'MetadataDate', f.modifyDate);
+  put(FACTURX_NS, 'DocumentType', 'INVOICE');
+  put(FACTURX_NS, 'DocumentFileName', f.documentFileName);
+  put(FACTURX_NS, 'Version', '1.0');
+  put(FACTURX_NS, 'ConformanceLevel', f.conformanceLevel);
+  return {
+    props,
+    schemas: [{ namespaceURI: FACTURX_NS, prefix: 'fx', properties: FX_PROPERTIES.map(([name]) => name) }],
+    packetHeader: 'begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"',
+  };
 }

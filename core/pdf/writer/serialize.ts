@@ -6,23 +6,36 @@ import { PdfDict, PdfName, PdfRef, PdfStream, PdfString, type PdfObject } from '
 
 export class ByteSink {
   private readonly chunks: Uint8Array[] = [];
+  /**
+   * The text written since the last bytes, encoded at once when bytes follow or at the end: an object is
+   * written as a few hundred tokens, each a buffer of its own otherwise. Latin-1 is a byte a character,
+   * so the text's length is its bytes' and encoding it whole gives the bytes of its parts end to end.
+   */
+  private pending = '';
   length = 0;
 
   text(s: string): this {
-    const b = Buffer.from(s, 'latin1');
-    this.chunks.push(b);
-    this.length += b.length;
+    this.pending += s;
+    this.length += s.length;
     return this;
   }
 
   bytes(b: Uint8Array): this {
+    this.flush();
     this.chunks.push(b);
     this.length += b.length;
     return this;
   }
 
   concat(): Uint8Array {
+    this.flush();
     return Buffer.concat(this.chunks, this.length);
+  }
+
+  private flush(): void {
+    if (this.pending === '') return;
+    this.chunks.push(Buffer.from(this.pending, 'latin1'));
+    this.pending = '';
   }
 }
 
