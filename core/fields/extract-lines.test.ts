@@ -380,6 +380,29 @@ describe('readLines', () => {
     ]);
   });
 
+  it('takes a leftmost count with its unit ("1,093 l") for a count, never a position number', () => {
+    const at = (y: number, cells: readonly string[]): HandRow => [
+      y,
+      cells.map((text, i): [number, string] => [[43, 356, 419, 458, 509][i]!, text]),
+    ];
+    for (const [quantity, price, amount] of [
+      ['1,093 l', '1.017', '1,111.58'],
+      ['1.093 l', '1,017', '1.111,58'],
+    ] as const) {
+      const layout = layoutOf(
+        handPage([
+          at(330, ['Item', 'Units', 'Rate', 'VAT %', 'Line Total']),
+          at(346, ['Domestic fuel (heating oil)', quantity, price, '5.0%', amount]),
+          at(361, ['Call-out charge', '1 lump sum', '43.35', '5.0%', '43.35']),
+        ]),
+      );
+      expect(readLines(layout, [{ rate: Decimal.of(5), category: 'S' }])?.lines[0]?.line).toMatchObject({
+        billedQuantity: { value: '1093', unit: 'LTR' },
+        netPrice: { amount: { value: '1.017' } },
+      });
+    }
+  });
+
   it('takes no title or sentence printed close over the header for headings', () => {
     const at = (y: number, cells: readonly string[]): HandRow => [
       y,

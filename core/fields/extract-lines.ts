@@ -645,8 +645,10 @@ const PRICE_BASES = [1, 10, 100, 1000].map((n) => Decimal.of(n));
 function factors(figures: readonly Figure[], amount: Figure, table: Table | null): Factors | null {
   const inColumn = (f: Figure, kind: ColumnKind) => table !== null && columnOf(table, f.cell) === kind;
   const leftmost = Math.min(...figures.map((f) => f.cell.x));
+  // A position number carries no unit ("1,093 l" is a count).
   const position = (f: Figure) =>
-    inColumn(f, 'position') || (!f.decimals && f.cell.x === leftmost && f.row === amount.row);
+    inColumn(f, 'position') ||
+    (!f.decimals && f.unit === null && f.cell.x === leftmost && f.row === amount.row);
   const same = (f: Figure) => f.cell === amount.cell && f.value.equals(amount.value);
   const one = PRICE_BASES[0]!;
   if (amount.value.isZero()) {
