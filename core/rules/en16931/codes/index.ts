@@ -26,6 +26,7 @@ import { UNCL7143_ITEM_CLASSIFICATIONS } from '../../codelists/uncl7143';
 import { UNCL7161_CHARGE_REASONS } from '../../codelists/uncl7161';
 import { UNECE_UNIT_CODES } from '../../codelists/unece-rec20';
 import { VATEX_CODES } from '../../codelists/vatex';
+import { shipped } from '../../digests';
 import type { Message, RuleSet } from '../../rule';
 import { normalizeSpace } from '../../xpath/cast';
 import { isCharge } from '../invoice-view';
@@ -402,11 +403,11 @@ function mergedById(rules: ReturnType<typeof patternRules>): ReturnType<typeof p
   );
 }
 
-export const en16931CodeRules: RuleSet = {
+export const en16931CodeRules: RuleSet = shipped({
   id: 'en16931-cii-codes',
   stage: 'schematron',
   family: 'EN16931 CII',
   version: '1.3.16',
   sourceAuthority: 'CEN/TC 434',
   rules: mergedById(patternRules(Object.values(C), ASSERTIONS)),
-};
+});
