@@ -101,6 +101,8 @@ function stepWalk({ axis, name, predicates }: CompiledStep, next: PathFn): PathF
     predicates.length === 0 ? () => true : (n, env) => passes(n, predicates, env);
   switch (axis) {
     case 'child': {
+      if (name?.local !== undefined && name.ns !== undefined && predicates.length === 0)
+        return namedChildWalk(name.local, name.ns, next);
       const test = elementTest(name);
       return (node, env, visit) => {
         if (node.kind === 'document') {
@@ -141,6 +143,27 @@ function stepWalk({ axis, name, predicates }: CompiledStep, next: PathFn): PathF
         return holds(node, env) && next(node, env, visit);
       };
   }
+}
+
+/**
+ * `ns:local` without predicates, the step the artefacts write most (every walk down a line's terms): the
+ * name compared in the loop itself, not through a test and a predicate closure per child, calls that
+ * see every step's closures and so are never inlined.
+ */
+function namedChildWalk(local: string, ns: string | null, next: PathFn): PathFn {
+  return (node, env, visit) => {
+    if (node.kind === 'document') {
+      const root = env.document.root;
+      return root.local === local && root.ns === ns && next(root, env, visit);
+    }
+    if (node.kind !== 'element') return false;
+    const children = node.children;
+    for (let k = 0; k < children.length; k++) {
+      const c = children[k]!;
+      if (c.kind === 'element' && c.local === local && c.ns === ns && next(c, env, visit)) return true;
+    }
+    return false;
+  };
 }
 
 /** A step of a path, unwrapping its predicates; null when it is not a plain name or node step. */
