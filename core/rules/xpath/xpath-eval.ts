@@ -29,7 +29,7 @@ import {
   type XPathEnv,
 } from './xpath-nodes';
 import type { Axis, BinaryOp, Expr, NodeTest } from './xpath-parse';
-import { booleanShape, type BooleanFn, type Namespaces } from './xpath-shapes';
+import { booleanShape, childPathNodes, type BooleanFn, type Namespaces } from './xpath-shapes';
 import {
   atomize,
   ebv,
@@ -712,6 +712,16 @@ function isUpward(e: Expr): boolean {
 }
 
 function compilePath(e: Extract<Expr, { k: 'path' }>, c: Compiling): Evaluator {
+  const walked = childPathNodes(e, c.ns);
+  if (walked) {
+    // Not from a node: the general closures raise the error the steps raise.
+    const general = generalPath(e, c);
+    return (focus, env) => (isNode(focus.item) ? walked(focus.item, env) : general(focus, env));
+  }
+  return generalPath(e, c);
+}
+
+function generalPath(e: Extract<Expr, { k: 'path' }>, c: Compiling): Evaluator {
   const from = compile(e.from, c);
   const to = compile(e.to, repeatedly(c));
   const deep = e.deep;

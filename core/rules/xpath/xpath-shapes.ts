@@ -46,6 +46,13 @@ interface CompiledPath {
   readonly run: PathFn;
   /** No step goes up after going down, so no node is reached twice (a count is the number of visits). */
   readonly distinct: boolean;
+  /**
+   * Child steps alone, from the context or from the root, not `//`: the walk visits the nodes in
+   * document order, as the evaluator gives them.
+   */
+  readonly childSteps: boolean;
+  /** A predicate on some step. */
+  readonly filtered: boolean;
 }
 
 const COMPARISONS: ReadonlySet<BinaryOp> = new Set(['=', '!=', '<', '<=', '>', '>=']);
@@ -220,6 +227,8 @@ function compilePath(e: Expr, namespaces: Namespaces): CompiledPath | null {
     if (s.axis === 'child' || s.axis === 'attribute') down = true;
     else if (s.axis === 'parent' && down) distinct = false;
   }
+  const childSteps = start !== 'anywhere' && steps.every((s) => s.axis === 'child');
+  const filtered = steps.some((s) => s.predicates.length > 0);
   if (start === 'anywhere') {
     const [first, ...rest] = steps;
     if (!first || first.axis !== 'child' || !first.name?.local) return null;
@@ -228,6 +237,8 @@ function compilePath(e: Expr, namespaces: Namespaces): CompiledPath | null {
     const walk = walkOf(rest);
     return {
       distinct,
+      childSteps,
+      filtered,
       run: (_item, env, visit) => {
         for (const el of env.byLocalName.get(local) ?? []) {
           if (test(el) && passes(el, first.predicates, env) && walk(el, env, visit)) return true;
@@ -237,8 +248,38 @@ function compilePath(e: Expr, namespaces: Namespaces): CompiledPath | null {
     };
   }
   const walk = walkOf(steps);
-  if (start === 'root') return { distinct, run: (_item, env, visit) => walk(env.document, env, visit) };
-  return { distinct, run: walk };
+  if (start === 'root')
+    return { distinct, childSteps, filtered, run: (_item, env, visit) => walk(env.document, env, visit) };
+  return { distinct, childSteps, filtered, run: walk };
+}
+
+/**
+ * The nodes of a path of child steps (`ram:A/ram:B[…]` from the context item, `/rsm:A/ram:B` from the
+ * root), in document order, found by the walk instead of the evaluator's sequence per step. Null for any
+ * other path, and for one from the root with predicates: the evaluator may answer that one from an index
+ * (xpath-join.ts).
+ */
+export function childPathNodes(
+  e: Expr,
+  namespaces: Namespaces,
+): ((item: XNode, env: XPathEnv) => XNode[]) | null {
+  const path = compilePath(e, namespaces);
+  if (!path?.childSteps || (path.filtered && readsRoot(e))) return null;
+  return (item, env) => {
+    const out: XNode[] = [];
+    path.run(item, env, (n) => {
+      out.push(n);
+      return false;
+    });
+    return out;
+  };
+}
+
+/** Whether a path starts at the root (`/…`). */
+function readsRoot(e: Expr): boolean {
+  let at = e;
+  while (at.k === 'path') at = at.from;
+  return at.k === 'root';
 }
 
 const found = (): boolean => true;
