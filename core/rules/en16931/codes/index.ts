@@ -28,7 +28,7 @@ import { UNECE_UNIT_CODES } from '../../codelists/unece-rec20';
 import { VATEX_CODES } from '../../codelists/vatex';
 import { shipped } from '../../digests';
 import type { Message, RuleSet } from '../../rule';
-import { normalizeSpace } from '../../xpath/cast';
+import { normalizeSpace, normalizeSpaceOf } from '../../xpath/cast';
 import { isCharge } from '../invoice-view';
 import {
   hasRamAncestor,
@@ -42,7 +42,7 @@ const hasAttribute = (name: string) => (el: XmlElement) => attributeValue(el, na
 
 /** `normalize-space(s)` for a string (attribute values). */
 function normalized(s: string | undefined): string {
-  return s === undefined ? '' : s.replace(/[ \t\r\n]+/g, ' ').replace(/^ | $/g, '');
+  return s === undefined ? '' : normalizeSpaceOf(s);
 }
 
 /** The artefact's list test: one code of the list, after white-space normalisation. */
