@@ -785,10 +785,7 @@ function generalPath(e: Extract<Expr, { k: 'path' }>, c: Compiling): Evaluator {
       return sortNodes(out);
     };
   }
-  const children = perObject((items: Sequence, env: XPathEnv): XNode[] | null => {
-    if (!items.every(isNode)) return null;
-    return items.flatMap((item) => axisStep(item as XNode, 'child', test, env));
-  });
+  const children = childrenOf(test, c.ns);
   return (focus, env) => {
     const items = from(focus, env);
     const all = children(items, env);
@@ -796,6 +793,26 @@ function generalPath(e: Extract<Expr, { k: 'path' }>, c: Compiling): Evaluator {
     const out = filterJoined(all, compiled!, join, focus, env);
     return items.length > 1 ? sortNodes(out as XNode[]) : out;
   };
+}
+
+/**
+ * The children a step selects from each sequence, by node test and prefixes: the artefacts join the same
+ * children (the lines' ram:SpecifiedLineTradeSettlement) in many rules, rates and categories, and each
+ * found them again; shared, they are found once per document and sequence, and indexed by each join.
+ */
+const CHILDREN = new Map<string, (items: Sequence, env: XPathEnv) => XNode[] | null>();
+
+function childrenOf(test: NodeTest, ns: Namespaces): (items: Sequence, env: XPathEnv) => XNode[] | null {
+  const key = JSON.stringify([test, [...ns]]);
+  let children = CHILDREN.get(key);
+  if (!children) {
+    children = perObject((items: Sequence, env: XPathEnv): XNode[] | null => {
+      if (!items.every(isNode)) return null;
+      return items.flatMap((item) => axisStep(item as XNode, 'child', test, env));
+    });
+    CHILDREN.set(key, children);
+  }
+  return children;
 }
 
 /** `step[p1][p2]…` with a child step at its base: the test and the predicates, in order. */
