@@ -590,7 +590,7 @@ function compileGeneral(e: Expr, c: Compiling): Evaluator {
       const base = compile(e.base, c);
       const predicate = compile(e.predicate, repeatedly(c));
       const join = STABLE.has(base)
-        ? joinOf(e.predicate, ITEM_IS_FOCUS, (x) => compile(x, repeatedly(c)))
+        ? joinOf(e.predicate, ITEM_IS_FOCUS, (x) => compile(x, repeatedly(c)), c.ns)
         : null;
       return (focus, env) => filterJoined(base(focus, env), predicate, join, focus, env);
     }
@@ -624,7 +624,7 @@ function compileGeneral(e: Expr, c: Compiling): Evaluator {
       const [only, ...more] = bindings;
       const join =
         only && more.length === 0 && STABLE.has(only[1])
-          ? joinOf(e.body, { kind: 'variable', name: only[0] }, (x) => compile(x, repeatedly(c)))
+          ? joinOf(e.body, { kind: 'variable', name: only[0] }, (x) => compile(x, repeatedly(c)), c.ns)
           : null;
       if (join) return someJoined(only!, body, join);
       return (focus, env) => (bind(bindings, 0, focus, env, (f) => ebv(body(f, env))) ? TRUE : FALSE);
@@ -769,7 +769,7 @@ function generalPath(e: Extract<Expr, { k: 'path' }>, c: Compiling): Evaluator {
   const [predicate] = step?.predicates ?? [];
   if (!step || step.predicates.length !== 1 || !isBooleanOrNodes(predicate!) || !(deep || STABLE.has(from)))
     return general;
-  const join = joinOf(predicate!, ITEM_IS_FOCUS, (x) => compile(x, repeatedly(c)));
+  const join = joinOf(predicate!, ITEM_IS_FOCUS, (x) => compile(x, repeatedly(c)), c.ns);
   if (!join) return general;
   const { test } = step;
   const [compiled] = predicates;
