@@ -4,6 +4,7 @@
  * verdict can be traced to the exact rules that produced it.
  */
 import { createHash } from 'node:crypto';
+import { writtenDigest } from '../rules/digests';
 import type { RuleSet } from '../rules/rule';
 import type { ValidationArtifact } from '../api/validation-report';
 
@@ -28,10 +29,16 @@ export function canonicalRuleSet(set: RuleSet): string {
   });
 }
 
+/** The sha256 of the set's definition, worked out from it. */
+export function definitionDigest(set: RuleSet): string {
+  return createHash('sha256').update(canonicalRuleSet(set)).digest('hex');
+}
+
+/** The digest of a set as the report gives it: the one written when generating for a shipped set. */
 export function ruleSetDigest(set: RuleSet): string {
   let digest = digests.get(set);
   if (!digest) {
-    digest = createHash('sha256').update(canonicalRuleSet(set)).digest('hex');
+    digest = writtenDigest(set) ?? definitionDigest(set);
     digests.set(set, digest);
   }
   return digest;

@@ -43,6 +43,10 @@ const SLASH = 0x2f;
 const AMP = 0x26;
 const HASH = 0x23;
 const NO_DECLARATIONS: ReadonlyMap<string, string> = new Map();
+// The children of an element without any and the attributes of one without any: one shared array each
+// (a tree keeps every node; an empty array per element is a fifth of the objects a scavenge copies).
+const NO_CHILDREN: XmlNode[] = [];
+const NO_ATTRIBUTES: XmlAttribute[] = [];
 const PREDEFINED: Readonly<Record<string, string>> = {
   lt: '<',
   gt: '>',
@@ -164,6 +168,11 @@ class Parser {
   private readonly undeclared: { prefix: string; at: number }[] = [];
   /** Prefix → namespace URI in scope (`''` the default namespace; an empty URI: none). */
   private readonly bindings = new Map<string, string>([['xml', XML_NS]]);
+  /**
+   * The children of the open elements, in one list: each element's are copied out at its end tag into an
+   * array of their exact number (an array grown by pushes keeps room for more, for as long as the tree).
+   */
+  private readonly pending: XmlNode[] = [];
 
   constructor(
     private readonly src: string,
@@ -264,6 +273,9 @@ class Parser {
   private element(): XmlElement {
     const stack: BuildingElement[] = [];
     const undos: (Undo | null)[] = [];
+    // Where the children of each open element start in `pending`.
+    const firstChild: number[] = [];
+    const pending = this.pending;
     let root: XmlElement | null = null;
     while (root === null) {
       const at = this.pos;
@@ -273,10 +285,11 @@ class Parser {
           throw new Failure('xml_too_deep', 'too_deep', at, String(this.limits.maxDepth));
         const parent = stack[stack.length - 1] ?? null;
         const [el, undo] = this.startTag(parent);
-        parent?.children.push(el);
+        if (parent) pending.push(el);
         if (el.end === -1) {
           stack.push(el);
           undos.push(undo);
+          firstChild.push(pending.length);
         } else {
           this.restore(undo);
           if (!parent) root = el;
@@ -299,6 +312,11 @@ class Parser {
         this.expect('>');
         open.endTagStart = at;
         open.end = this.pos;
+        const first = firstChild.pop()!;
+        if (pending.length > first) {
+          open.children = pending.slice(first);
+          pending.length = first;
+        }
         this.restore(undos.pop() ?? null);
         if (stack.length === 0) root = open;
       } else if (this.src.startsWith('<!--', at)) {
@@ -423,8 +441,8 @@ class Parser {
       prefix,
       local,
       ns,
-      attributes,
-      children: [],
+      attributes: attributes.length > 0 ? attributes : NO_ATTRIBUTES,
+      children: NO_CHILDREN,
       parent,
       start,
       startTagEnd: this.pos,
@@ -514,9 +532,8 @@ class Parser {
   }
 
   private addText(stack: BuildingElement[], node: XmlText): void {
-    const parent = stack[stack.length - 1];
-    if (!parent) throw new Failure('xml_not_well_formed', 'text_outside_root', node.start);
-    parent.children.push(node);
+    if (stack.length === 0) throw new Failure('xml_not_well_formed', 'text_outside_root', node.start);
+    this.pending.push(node);
   }
 
   /** Resolves references and replaces literal line ends (and, in attributes, white space) by `space`. */

@@ -3,6 +3,7 @@
  * business rules, conditions and calculations, decimals and VAT categories. Code lists and CII syntax
  * rules are separate sets (codes/, syntax/).
  */
+import { shipped } from '../digests';
 import type { RuleSet } from '../rule';
 import { businessAssertions } from './business';
 import { conditionAssertions } from './conditions';
@@ -13,7 +14,7 @@ import { vatCategoryAssertions } from './vat-category';
 
 export const EN16931_CII_VERSION = '1.3.16';
 
-export const en16931ModelRules: RuleSet = {
+export const en16931ModelRules: RuleSet = shipped({
   id: 'en16931-cii-model',
   stage: 'schematron',
   family: 'EN16931 CII',
@@ -25,4 +26,4 @@ export const en16931ModelRules: RuleSet = {
     ...decimalAssertions,
     ...vatCategoryAssertions,
   ]),
-};
+});

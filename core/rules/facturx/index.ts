@@ -10,6 +10,7 @@
  * and the assertion's position in the artefact (`FX-BASICWL-0142`).
  */
 import { CONFORMANCE_LEVEL, type Profile } from '../../cii/profile';
+import { shipped } from '../digests';
 import type { Message, Rule, RuleSet } from '../rule';
 import { patternRules, type PatternAssertion, type PatternContext } from '../schematron-pattern';
 import { compileMatch, compileTest, type XPathTest } from '../xpath/xpath-engine';
@@ -85,7 +86,7 @@ const compiled = new Map<Profile, RuleSet>();
 export function facturxProfileRules(profile: Profile): RuleSet {
   let set = compiled.get(profile);
   if (!set) {
-    set = compile(FACTURX_PROFILE_ARTEFACTS[profile]);
+    set = shipped(compile(FACTURX_PROFILE_ARTEFACTS[profile]));
     compiled.set(profile, set);
   }
   return set;

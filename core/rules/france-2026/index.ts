@@ -12,6 +12,7 @@
  * A document failing only these is "incomplete" (produce and mark, not ready for transmission), never
  * "passed". The list is data ({@link france2026Advisories}) for the convert service.
  */
+import { shipped } from '../digests';
 import type { RuleSet } from '../rule';
 import { compileRuleSet } from './pattern';
 import { BR_FR_CII_1_4_0 } from './rules-1.4.0';
@@ -22,7 +23,7 @@ import { BR_FR_CII_1_4_0 } from './rules-1.4.0';
  */
 export const france2026Definition = BR_FR_CII_1_4_0;
 
-export const france2026Rules: RuleSet = compileRuleSet(BR_FR_CII_1_4_0, 'fr_ctc');
+export const france2026Rules: RuleSet = shipped(compileRuleSet(BR_FR_CII_1_4_0, 'fr_ctc'));
 
 export interface Advisory {
   readonly ruleId: string;

@@ -5,6 +5,7 @@ import {
   decimalOf,
   decimalsAtMost,
   normalizeSpace,
+  normalizeSpaceOf,
   parseDouble,
   roundDouble,
   UncastableValue,
@@ -57,4 +58,17 @@ it('orders an untyped value against a number as Saxon-HE does in a general compa
   expect(untypedVersus(el('NaN'), 1)).toBe(1);
   expect(untypedVersus(el('12.5'), 12.5)).toBe(0);
   expect(() => untypedVersus(el('x'), 0)).toThrow(UncastableValue);
+});
+
+it('normalize-space gives back a text it leaves unchanged as it is, and every other as the definition says', () => {
+  // Every string of up to five of these characters: XML white space, letters, and a no-break space (content).
+  const definition = (t: string) => t.replace(/[ \t\r\n]+/g, ' ').replace(/^ | $/g, '');
+  let texts = [''];
+  for (let length = 1; length <= 5; length++) {
+    texts = texts.flatMap((t) =>
+      t.length === length - 1 ? [' ', '\t', '\n', '\r', 'a', '\u00a0'].map((c) => t + c) : [],
+    );
+    for (const t of texts) expect(normalizeSpaceOf(t)).toBe(definition(t));
+  }
+  expect(normalizeSpaceOf('  Article  1 ')).toBe('Article 1');
 });

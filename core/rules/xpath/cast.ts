@@ -132,7 +132,24 @@ export function decimalOfDouble(x: number): Decimal {
  * either end dropped. Only those four: a no-break space is content (`trim()` would drop it too).
  */
 export const normalizeSpaceOf = (text: string): string =>
-  text.replace(/[ \t\r\n]+/g, ' ').replace(/^ | $/g, '');
+  isSpaceNormalized(text) ? text : text.replace(/[ \t\r\n]+/g, ' ').replace(/^ | $/g, '');
+
+/**
+ * Whether normalize-space leaves the text as it is (no tab, CR or LF, no space at either end nor two in a
+ * row): most values, given back without the two regular expressions' passes and copies.
+ */
+function isSpaceNormalized(text: string): boolean {
+  const last = text.length - 1;
+  if (last < 0) return true;
+  if (text.charCodeAt(0) === 0x20 || text.charCodeAt(last) === 0x20) return false;
+  let space = false;
+  for (let i = 0; i <= last; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x09 || c === 0x0a || c === 0x0d || (c === 0x20 && space)) return false;
+    space = c === 0x20;
+  }
+  return true;
+}
 
 /**
  * The node a path gives to an XPath 2.0 argument that takes at most one item (`normalize-space(ram:a)`,

@@ -29,7 +29,7 @@ import {
   type XPathEnv,
 } from './xpath-nodes';
 import type { Axis, BinaryOp, Expr, NodeTest } from './xpath-parse';
-import { booleanShape, type BooleanFn, type Namespaces } from './xpath-shapes';
+import { booleanShape, childPathNodes, type BooleanFn, type Namespaces } from './xpath-shapes';
 import {
   atomize,
   ebv,
@@ -590,7 +590,7 @@ function compileGeneral(e: Expr, c: Compiling): Evaluator {
       const base = compile(e.base, c);
       const predicate = compile(e.predicate, repeatedly(c));
       const join = STABLE.has(base)
-        ? joinOf(e.predicate, ITEM_IS_FOCUS, (x) => compile(x, repeatedly(c)))
+        ? joinOf(e.predicate, ITEM_IS_FOCUS, (x) => compile(x, repeatedly(c)), c.ns)
         : null;
       return (focus, env) => filterJoined(base(focus, env), predicate, join, focus, env);
     }
@@ -624,7 +624,7 @@ function compileGeneral(e: Expr, c: Compiling): Evaluator {
       const [only, ...more] = bindings;
       const join =
         only && more.length === 0 && STABLE.has(only[1])
-          ? joinOf(e.body, { kind: 'variable', name: only[0] }, (x) => compile(x, repeatedly(c)))
+          ? joinOf(e.body, { kind: 'variable', name: only[0] }, (x) => compile(x, repeatedly(c)), c.ns)
           : null;
       if (join) return someJoined(only!, body, join);
       return (focus, env) => (bind(bindings, 0, focus, env, (f) => ebv(body(f, env))) ? TRUE : FALSE);
@@ -712,6 +712,16 @@ function isUpward(e: Expr): boolean {
 }
 
 function compilePath(e: Extract<Expr, { k: 'path' }>, c: Compiling): Evaluator {
+  const walked = childPathNodes(e, c.ns);
+  if (walked) {
+    // Not from a node: the general closures raise the error the steps raise.
+    const general = generalPath(e, c);
+    return (focus, env) => (isNode(focus.item) ? walked(focus.item, env) : general(focus, env));
+  }
+  return generalPath(e, c);
+}
+
+function generalPath(e: Extract<Expr, { k: 'path' }>, c: Compiling): Evaluator {
   const from = compile(e.from, c);
   const to = compile(e.to, repeatedly(c));
   const deep = e.deep;
@@ -759,7 +769,7 @@ function compilePath(e: Extract<Expr, { k: 'path' }>, c: Compiling): Evaluator {
   const [predicate] = step?.predicates ?? [];
   if (!step || step.predicates.length !== 1 || !isBooleanOrNodes(predicate!) || !(deep || STABLE.has(from)))
     return general;
-  const join = joinOf(predicate!, ITEM_IS_FOCUS, (x) => compile(x, repeatedly(c)));
+  const join = joinOf(predicate!, ITEM_IS_FOCUS, (x) => compile(x, repeatedly(c)), c.ns);
   if (!join) return general;
   const { test } = step;
   const [compiled] = predicates;
@@ -775,10 +785,7 @@ function compilePath(e: Extract<Expr, { k: 'path' }>, c: Compiling): Evaluator {
       return sortNodes(out);
     };
   }
-  const children = perObject((items: Sequence, env: XPathEnv): XNode[] | null => {
-    if (!items.every(isNode)) return null;
-    return items.flatMap((item) => axisStep(item as XNode, 'child', test, env));
-  });
+  const children = childrenOf(test, c.ns);
   return (focus, env) => {
     const items = from(focus, env);
     const all = children(items, env);
@@ -786,6 +793,26 @@ function compilePath(e: Extract<Expr, { k: 'path' }>, c: Compiling): Evaluator {
     const out = filterJoined(all, compiled!, join, focus, env);
     return items.length > 1 ? sortNodes(out as XNode[]) : out;
   };
+}
+
+/**
+ * The children a step selects from each sequence, by node test and prefixes: the artefacts join the same
+ * children (the lines' ram:SpecifiedLineTradeSettlement) in many rules, rates and categories, and each
+ * found them again; shared, they are found once per document and sequence, and indexed by each join.
+ */
+const CHILDREN = new Map<string, (items: Sequence, env: XPathEnv) => XNode[] | null>();
+
+function childrenOf(test: NodeTest, ns: Namespaces): (items: Sequence, env: XPathEnv) => XNode[] | null {
+  const key = JSON.stringify([test, [...ns]]);
+  let children = CHILDREN.get(key);
+  if (!children) {
+    children = perObject((items: Sequence, env: XPathEnv): XNode[] | null => {
+      if (!items.every(isNode)) return null;
+      return items.flatMap((item) => axisStep(item as XNode, 'child', test, env));
+    });
+    CHILDREN.set(key, children);
+  }
+  return children;
 }
 
 /** `step[p1][p2]…` with a child step at its base: the test and the predicates, in order. */

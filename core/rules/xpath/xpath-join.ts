@@ -15,11 +15,17 @@
  * of its values (as strings, or as xs:decimal values; any other typing falls back to the scan), or one
  * that can never fail (`not($other is .)`). Items whose indexed parts raised an error are always
  * candidates: the predicate, evaluated on them as written, raises it where the scan would.
+ *
+ * The artefacts write the same parts in several predicates over the same sequence (the lines of a rate
+ * with and without their exemption reason, in the counts and the sums of BR-FXEXT-S08b and -S-09b): a
+ * part's outcome on each item is kept once per document and sequence, and an index built after another
+ * finds there what that one evaluated.
  */
 import type { Decimal } from '../../decimal/decimal';
 import { cannotFail, conjuncts, depsOf, type Deps } from './xpath-deps';
 import { perObject } from './xpath-memo';
 import { XPathError, type XPathEnv } from './xpath-nodes';
+import type { Namespaces } from './xpath-shapes';
 import type { Expr } from './xpath-parse';
 import {
   atomize,
@@ -48,9 +54,20 @@ export interface Join {
   candidates(seq: Sequence, focus: Focus, env: XPathEnv): Candidates | null;
 }
 
+/** What a part gave on one item: an item test's value, an item side's atomised values, or its error. */
+type Outcome = boolean | readonly Atomic[] | XPathError;
+
+/** The outcomes of a part on the items of a sequence, by index, filled as they are evaluated. */
+type Outcomes = (sequence: Sequence, env: XPathEnv) => (Outcome | undefined)[];
+
 type Part =
-  | { readonly kind: 'item'; readonly test: Evaluator }
-  | { readonly kind: 'comparison'; readonly itemSide: Evaluator; readonly other: Evaluator }
+  | { readonly kind: 'item'; readonly test: Evaluator; readonly outcomes: Outcomes }
+  | {
+      readonly kind: 'comparison';
+      readonly itemSide: Evaluator;
+      readonly other: Evaluator;
+      readonly outcomes: Outcomes;
+    }
   | { readonly kind: 'safe' };
 
 type Comparison = Extract<Part, { kind: 'comparison' }>;
@@ -83,19 +100,46 @@ function notOfItem(d: Deps, item: JoinItem): boolean {
   return item.kind === 'focus' ? !d.focus : !d.vars.has(item.name);
 }
 
+/** The outcomes kept so far, by what is evaluated (an item test or an item side), whose item, expression and prefixes. */
+const OUTCOMES = new Map<string, Outcomes>();
+
+function outcomesOf(key: string): Outcomes {
+  let outcomes = OUTCOMES.get(key);
+  if (!outcomes)
+    OUTCOMES.set(key, (outcomes = perObject((seq: Sequence) => new Array<Outcome | undefined>(seq.length))));
+  return outcomes;
+}
+
 /** The indexable part of a conjunct, or null: the conjuncts from there on are only evaluated as written. */
-function partOf(e: Expr, item: JoinItem, compile: (e: Expr) => Evaluator): Part | null {
-  if (ofItemAlone(depsOf(e), item)) return { kind: 'item', test: compile(e) };
+function partOf(e: Expr, item: JoinItem, compile: (e: Expr) => Evaluator, ns: Namespaces): Part | null {
+  const keyOf = (kind: Part['kind'], x: Expr): string => JSON.stringify([kind, item, x, [...ns]]);
+  if (ofItemAlone(depsOf(e), item))
+    return { kind: 'item', test: compile(e), outcomes: outcomesOf(keyOf('item', e)) };
   if (e.k === 'bin' && e.op === '=') {
     for (const [mine, theirs] of [
       [e.left, e.right],
       [e.right, e.left],
     ] as const) {
       if (ofItemAlone(depsOf(mine), item) && notOfItem(depsOf(theirs), item))
-        return { kind: 'comparison', itemSide: compile(mine), other: compile(theirs) };
+        return {
+          kind: 'comparison',
+          itemSide: compile(mine),
+          other: compile(theirs),
+          outcomes: outcomesOf(keyOf('comparison', mine)),
+        };
     }
   }
   return cannotFail(e) ? { kind: 'safe' } : null;
+}
+
+/** What a part gives on an item; its XPath error as a value (evaluated again, it would raise it again). */
+function outcomeOf(part: Exclude<Part, { kind: 'safe' }>, focus: Focus, env: XPathEnv): Outcome {
+  try {
+    return part.kind === 'item' ? ebv(part.test(focus, env)) : atomize(part.itemSide(focus, env));
+  } catch (e) {
+    if (e instanceof XPathError) return e;
+    throw e;
+  }
 }
 
 /**
@@ -126,20 +170,32 @@ function indexer(parts: readonly Part[], comparisons: readonly Comparison[], ite
       if (key === undefined) decimalKeys.set(a.v, (key = decimalKey(a)));
       return key;
     };
+    const kept = parts.map((p) => (p.kind === 'safe' ? null : p.outcomes(seq, env)));
     for (let i = 0; i < seq.length; i++) {
-      const f = focusOn(seq[i]!, i, seq.length);
-      const found: Atomic[][] = [];
+      let f: Focus | null = null;
+      const found: (readonly Atomic[])[] = [];
       let holds = true;
-      try {
-        for (const p of parts) {
-          if (p.kind === 'item' && !ebv(p.test(f, env))) {
-            holds = false;
-            break;
-          }
-          if (p.kind === 'comparison') found.push(atomize(p.itemSide(f, env)));
+      let failed = false;
+      for (let k = 0; k < parts.length; k++) {
+        const p = parts[k]!;
+        if (p.kind === 'safe') continue;
+        const outcomes = kept[k]!;
+        let o = outcomes[i];
+        if (o === undefined) {
+          f ??= focusOn(seq[i]!, i, seq.length);
+          outcomes[i] = o = outcomeOf(p, f, env);
         }
-      } catch (e) {
-        if (!(e instanceof XPathError)) throw e;
+        if (o instanceof XPathError) {
+          failed = true;
+          break;
+        }
+        if (p.kind === 'comparison') found.push(o as readonly Atomic[]);
+        else if (!o) {
+          holds = false;
+          break;
+        }
+      }
+      if (failed) {
         failing.push(i);
         continue;
       }
@@ -185,10 +241,15 @@ function oneKey(
 }
 
 /** The join of a predicate, or null when no comparison of its leading conjuncts can be indexed. */
-export function joinOf(predicate: Expr, item: JoinItem, compile: (e: Expr) => Evaluator): Join | null {
+export function joinOf(
+  predicate: Expr,
+  item: JoinItem,
+  compile: (e: Expr) => Evaluator,
+  ns: Namespaces,
+): Join | null {
   const parts: Part[] = [];
   for (const c of conjuncts(predicate)) {
-    const part = partOf(c, item, compile);
+    const part = partOf(c, item, compile, ns);
     if (!part) break;
     parts.push(part);
   }

@@ -46,6 +46,13 @@ interface CompiledPath {
   readonly run: PathFn;
   /** No step goes up after going down, so no node is reached twice (a count is the number of visits). */
   readonly distinct: boolean;
+  /**
+   * Child steps alone, from the context or from the root, not `//`: the walk visits the nodes in
+   * document order, as the evaluator gives them.
+   */
+  readonly childSteps: boolean;
+  /** A predicate on some step. */
+  readonly filtered: boolean;
 }
 
 const COMPARISONS: ReadonlySet<BinaryOp> = new Set(['=', '!=', '<', '<=', '>', '>=']);
@@ -101,6 +108,8 @@ function stepWalk({ axis, name, predicates }: CompiledStep, next: PathFn): PathF
     predicates.length === 0 ? () => true : (n, env) => passes(n, predicates, env);
   switch (axis) {
     case 'child': {
+      if (name?.local !== undefined && name.ns !== undefined && predicates.length === 0)
+        return namedChildWalk(name.local, name.ns, next);
       const test = elementTest(name);
       return (node, env, visit) => {
         if (node.kind === 'document') {
@@ -141,6 +150,27 @@ function stepWalk({ axis, name, predicates }: CompiledStep, next: PathFn): PathF
         return holds(node, env) && next(node, env, visit);
       };
   }
+}
+
+/**
+ * `ns:local` without predicates, the step the artefacts write most (every walk down a line's terms): the
+ * name compared in the loop itself, not through a test and a predicate closure per child, calls that
+ * see every step's closures and so are never inlined.
+ */
+function namedChildWalk(local: string, ns: string | null, next: PathFn): PathFn {
+  return (node, env, visit) => {
+    if (node.kind === 'document') {
+      const root = env.document.root;
+      return root.local === local && root.ns === ns && next(root, env, visit);
+    }
+    if (node.kind !== 'element') return false;
+    const children = node.children;
+    for (let k = 0; k < children.length; k++) {
+      const c = children[k]!;
+      if (c.kind === 'element' && c.local === local && c.ns === ns && next(c, env, visit)) return true;
+    }
+    return false;
+  };
 }
 
 /** A step of a path, unwrapping its predicates; null when it is not a plain name or node step. */
@@ -197,6 +227,8 @@ function compilePath(e: Expr, namespaces: Namespaces): CompiledPath | null {
     if (s.axis === 'child' || s.axis === 'attribute') down = true;
     else if (s.axis === 'parent' && down) distinct = false;
   }
+  const childSteps = start !== 'anywhere' && steps.every((s) => s.axis === 'child');
+  const filtered = steps.some((s) => s.predicates.length > 0);
   if (start === 'anywhere') {
     const [first, ...rest] = steps;
     if (!first || first.axis !== 'child' || !first.name?.local) return null;
@@ -205,6 +237,8 @@ function compilePath(e: Expr, namespaces: Namespaces): CompiledPath | null {
     const walk = walkOf(rest);
     return {
       distinct,
+      childSteps,
+      filtered,
       run: (_item, env, visit) => {
         for (const el of env.byLocalName.get(local) ?? []) {
           if (test(el) && passes(el, first.predicates, env) && walk(el, env, visit)) return true;
@@ -214,8 +248,38 @@ function compilePath(e: Expr, namespaces: Namespaces): CompiledPath | null {
     };
   }
   const walk = walkOf(steps);
-  if (start === 'root') return { distinct, run: (_item, env, visit) => walk(env.document, env, visit) };
-  return { distinct, run: walk };
+  if (start === 'root')
+    return { distinct, childSteps, filtered, run: (_item, env, visit) => walk(env.document, env, visit) };
+  return { distinct, childSteps, filtered, run: walk };
+}
+
+/**
+ * The nodes of a path of child steps (`ram:A/ram:B[…]` from the context item, `/rsm:A/ram:B` from the
+ * root), in document order, found by the walk instead of the evaluator's sequence per step. Null for any
+ * other path, and for one from the root with predicates: the evaluator may answer that one from an index
+ * (xpath-join.ts).
+ */
+export function childPathNodes(
+  e: Expr,
+  namespaces: Namespaces,
+): ((item: XNode, env: XPathEnv) => XNode[]) | null {
+  const path = compilePath(e, namespaces);
+  if (!path?.childSteps || (path.filtered && readsRoot(e))) return null;
+  return (item, env) => {
+    const out: XNode[] = [];
+    path.run(item, env, (n) => {
+      out.push(n);
+      return false;
+    });
+    return out;
+  };
+}
+
+/** Whether a path starts at the root (`/…`). */
+function readsRoot(e: Expr): boolean {
+  let at = e;
+  while (at.k === 'path') at = at.from;
+  return at.k === 'root';
 }
 
 const found = (): boolean => true;

@@ -3,6 +3,7 @@
  * content models generated out of the reference XSDs (see model.ts); the XSDs are not read at run time.
  */
 import type { Profile } from '../../cii/profile';
+import { shipped } from '../digests';
 import type { Rule, RuleSet } from '../rule';
 import { compileModel, type XsdModel, type XsdModelData } from './model';
 import { BASIC_XSD } from './models/basic';
@@ -54,14 +55,14 @@ const encodingRule: Rule = {
 export function xsdRules(profile: Profile): RuleSet {
   let set = sets.get(profile);
   if (!set) {
-    set = {
+    set = shipped({
       id: `facturx-xsd-${profile.toLowerCase().replace('_', '-')}`,
       stage: 'xsd',
       family: 'Factur-X XSD',
       version: '1.09',
       sourceAuthority: 'FNFE-MPE / FeRD (Factur-X)',
       rules: [encodingRule, xsdRule(profile, compileModel(MODELS[profile]))],
-    };
+    });
     sets.set(profile, set);
   }
   return set;

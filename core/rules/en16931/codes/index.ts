@@ -26,8 +26,9 @@ import { UNCL7143_ITEM_CLASSIFICATIONS } from '../../codelists/uncl7143';
 import { UNCL7161_CHARGE_REASONS } from '../../codelists/uncl7161';
 import { UNECE_UNIT_CODES } from '../../codelists/unece-rec20';
 import { VATEX_CODES } from '../../codelists/vatex';
+import { shipped } from '../../digests';
 import type { Message, RuleSet } from '../../rule';
-import { normalizeSpace } from '../../xpath/cast';
+import { normalizeSpace, normalizeSpaceOf } from '../../xpath/cast';
 import { isCharge } from '../invoice-view';
 import {
   hasRamAncestor,
@@ -41,7 +42,7 @@ const hasAttribute = (name: string) => (el: XmlElement) => attributeValue(el, na
 
 /** `normalize-space(s)` for a string (attribute values). */
 function normalized(s: string | undefined): string {
-  return s === undefined ? '' : s.replace(/[ \t\r\n]+/g, ' ').replace(/^ | $/g, '');
+  return s === undefined ? '' : normalizeSpaceOf(s);
 }
 
 /** The artefact's list test: one code of the list, after white-space normalisation. */
@@ -402,11 +403,11 @@ function mergedById(rules: ReturnType<typeof patternRules>): ReturnType<typeof p
   );
 }
 
-export const en16931CodeRules: RuleSet = {
+export const en16931CodeRules: RuleSet = shipped({
   id: 'en16931-cii-codes',
   stage: 'schematron',
   family: 'EN16931 CII',
   version: '1.3.16',
   sourceAuthority: 'CEN/TC 434',
   rules: mergedById(patternRules(Object.values(C), ASSERTIONS)),
-};
+});
