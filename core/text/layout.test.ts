@@ -59,6 +59,21 @@ describe('layout', () => {
     expect(splitAtColumns(rows[0]!, [40, 200])).toBe(rows[0]);
   });
 
+  it('never cuts a number at its thousands group, drawn apart where a heading starts', () => {
+    const [row] = layoutOf(
+      handPage([
+        [
+          312.5,
+          [
+            [495, '1', 4.5],
+            [504, '578,85', 27],
+          ],
+        ],
+      ]),
+    ).rows;
+    expect(splitAtColumns(row!, [460.8, 499.5]).cells.map((c) => c.text)).toEqual(['1 578,85']);
+  });
+
   it('cuts a span drawn in one go at its wide gap, sharing out its width', () => {
     const text = 'Total HT    120,00';
     const line: TextLine = {

@@ -119,6 +119,9 @@ export function splitAtColumns(row: Row, edges: readonly number[]): Row {
     const end = a.x + a.width;
     const gap = b.x - end;
     const char = charWidth(a, b);
+    // A thousands group drawn apart ("1" then "578,85") goes on its number, wherever a heading starts.
+    if (gap < 2 * char && /^[-−+]?\d{1,3}$/.test(a.text.trim()) && /^\d{3}(?:[.,]\d+)?$/.test(b.text.trim()))
+      return false;
     // Wider than a word space, in proportional and fixed-width fonts alike: more than a character.
     return edges.some(
       (e) => (gap > 1.2 * char && end <= e + 2 && b.x >= e - 4) || (gap > 0.5 * char && end <= e && e <= b.x),
