@@ -403,6 +403,49 @@ describe('readLines', () => {
     }
   });
 
+  it('takes "Item" beside "Description" for the item’s number, never part of the name', () => {
+    // As a generated invoice draws them: the numbers aligned right under "Item", close to the names.
+    const layout = layoutOf(
+      handPage([
+        [
+          384,
+          [
+            [59, 'Item', 20],
+            [89, 'Description', 49.4],
+            [310.2, 'QTY', 21.7],
+            [359.1, 'Units', 22.8],
+            [403.6, 'Unit Price', 43.6],
+            [472.4, 'Amount', 35],
+          ],
+        ],
+        [
+          401,
+          [
+            [80, '1', 5],
+            [89, 'LED floodlight 50W', 83.3],
+            [345.1, '49 pcs', 27.3],
+            [445.9, '38.12', 22.5],
+            [511.5, '1867.88', 32.5],
+          ],
+        ],
+        [
+          419,
+          [
+            [80, '2', 5],
+            [89, 'Copper pipe 15mm', 77.2],
+            [332.6, '128.1 m', 34.3],
+            [450.9, '8.42', 17.5],
+            [511.5, '1078.60', 32.5],
+          ],
+        ],
+      ]),
+    );
+    expect(readLines(layout, twenty)?.lines.map((l) => l.line.product?.name)).toEqual([
+      'LED floodlight 50W',
+      'Copper pipe 15mm',
+    ]);
+  });
+
   it('takes no title or sentence printed close over the header for headings', () => {
     const at = (y: number, cells: readonly string[]): HandRow => [
       y,

@@ -240,7 +240,13 @@ function columnsOf(cells: readonly Cell[]): Column[] | null {
   const sum = named.some((c) => c.kind === 'amount')
     ? undefined
     : named.filter((c) => c.all.includes('amount')).pop();
-  const columns: Column[] = named.map((c) => ({ kind: c === sum ? 'amount' : c.kind, cell: c.cell }));
+  // "Item" beside another name heading ("Item | Description") heads the item's number or code.
+  const names = named.filter((c) => c.kind === 'name');
+  const itemNumber = names.length > 1 ? names.find((c) => /^item$/i.test(c.cell.text.trim())) : undefined;
+  const columns: Column[] = named.map((c) => ({
+    kind: c === sum ? 'amount' : c === itemNumber ? 'article' : c.kind,
+    cell: c.cell,
+  }));
   const kinds = new Set(columns.map((c) => c.kind));
   const table =
     kinds.has('amount') &&
