@@ -10,7 +10,7 @@ export class PdfSyntaxError extends Error {}
 const MAX_DEPTH = 64;
 
 /** Character classes of §7.2.2: 1 = white-space, 2 = delimiter, 0 = regular. */
-const CLASS = new Uint8Array(256);
+export const CLASS = new Uint8Array(256);
 for (const c of [0, 9, 10, 12, 13, 32]) CLASS[c] = 1;
 for (const c of '()<>[]{}/%') CLASS[c.charCodeAt(0)] = 2;
 
