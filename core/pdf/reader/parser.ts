@@ -123,6 +123,14 @@ export class Parser {
     const b = this.buf;
     const start = this.pos;
     let p = start;
+    // Most numbers are whole, without sign or point (object numbers, lengths, widths): read without text.
+    let whole = 0;
+    while (isDigit(b[p]) && p - start < 15) whole = whole * 10 + (b[p++]! - 48);
+    if (p > start && b[p] !== 46 && !isDigit(b[p])) {
+      this.pos = p;
+      return this.refOr(whole);
+    }
+    p = start;
     if (b[p] === 43 || b[p] === 45) p++;
     while (p < b.length && (isDigit(b[p]) || b[p] === 46)) p++;
     let text = '';
@@ -130,25 +138,35 @@ export class Parser {
     this.pos = p;
     const n = Number(text);
     const value = Number.isFinite(n) ? n : 0;
-    if (Number.isInteger(value) && value >= 0 && !text.includes('.')) {
-      // Lookahead for `gen R`; restore the position when it is not a reference.
-      const save = this.pos;
-      const gen = this.integer();
-      if (gen !== undefined) {
-        this.skipSpace();
-        if (b[this.pos] === 82 && !isRegular(b[this.pos + 1])) {
-          this.pos++;
-          return new PdfRef(value, gen);
-        }
+    return Number.isInteger(value) && value >= 0 && !text.includes('.') ? this.refOr(value) : value;
+  }
+
+  /** A whole number just read, or the reference it begins (`num gen R`): the position is left after it. */
+  private refOr(value: number): PdfObject {
+    const b = this.buf;
+    const save = this.pos;
+    const gen = this.integer();
+    if (gen !== undefined) {
+      this.skipSpace();
+      if (b[this.pos] === 82 && !isRegular(b[this.pos + 1])) {
+        this.pos++;
+        return new PdfRef(value, gen);
       }
-      this.pos = save;
     }
+    this.pos = save;
     return value;
   }
 
   private name(): PdfName {
     const b = this.buf;
-    this.pos++;
+    const start = ++this.pos;
+    // A name without `#` escapes (nearly all) is its bytes as they are.
+    let p = start;
+    while (p < b.length && CLASS[b[p]!] === 0 && b[p] !== 35) p++;
+    if (b[p] !== 35) {
+      this.pos = p;
+      return PdfName.of(String.fromCharCode.apply(null, b.subarray(start, p) as unknown as number[]));
+    }
     let s = '';
     while (this.pos < b.length && isRegular(b[this.pos])) {
       const c = b[this.pos]!;
