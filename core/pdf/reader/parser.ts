@@ -158,6 +158,11 @@ export class Parser {
   }
 
   private name(): PdfName {
+    return PdfName.of(this.nameText());
+  }
+
+  /** The text of the name at the position (its `/` left out), escapes decoded. */
+  private nameText(): string {
     const b = this.buf;
     const start = ++this.pos;
     // A name without `#` escapes (nearly all) is its bytes as they are.
@@ -165,7 +170,7 @@ export class Parser {
     while (p < b.length && CLASS[b[p]!] === 0 && b[p] !== 35) p++;
     if (b[p] !== 35) {
       this.pos = p;
-      return PdfName.of(String.fromCharCode.apply(null, b.subarray(start, p) as unknown as number[]));
+      return String.fromCharCode.apply(null, b.subarray(start, p) as unknown as number[]);
     }
     let s = '';
     while (this.pos < b.length && isRegular(b[this.pos])) {
@@ -181,7 +186,7 @@ export class Parser {
       s += String.fromCharCode(c);
       this.pos++;
     }
-    return PdfName.of(s);
+    return s;
   }
 
   private literalString(): PdfString {
@@ -212,9 +217,10 @@ export class Parser {
         this.pos += 2;
         break;
       }
-      const key = this.object(depth + 1);
-      if (!(key instanceof PdfName)) throw new PdfSyntaxError(`dictionary key is not a name at ${this.pos}`);
-      dict.set(key.name, this.object(depth + 1));
+      // A key is only ever text: it is not interned as a name object.
+      if (b[this.pos] !== 47) throw new PdfSyntaxError(`dictionary key is not a name at ${this.pos}`);
+      const key = this.nameText();
+      dict.set(key, this.object(depth + 1));
     }
     const save = this.pos;
     if (this.word() !== 'stream') {
