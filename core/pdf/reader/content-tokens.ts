@@ -89,15 +89,15 @@ export function scanContent(b: Uint8Array, visit: ContentVisitor): void {
       continue;
     }
     const start = i;
-    while (i < n && !white(b[i]!) && !delimiter(b[i]!)) i++;
+    // A regular token, to the next white-space or delimiter: a number when made of digits, signs and points.
+    let numeric = true;
+    for (let ch = c; CLASS[ch] === 0; ch = b[i]!) {
+      numeric &&= (ch >= 48 && ch <= 57) || ch === 46 || ch === 45 || ch === 43;
+      if (++i >= n) break;
+    }
     if (depth > 0) {
       elements++;
       continue;
-    }
-    let numeric = true;
-    for (let k = start; k < i && numeric; k++) {
-      const ch = b[k]!;
-      numeric = (ch >= 48 && ch <= 57) || ch === 46 || ch === 45 || ch === 43;
     }
     if (numeric) {
       numbers++;
