@@ -5,6 +5,8 @@
  * data (`ID` … `EI`). What a reader asks of a page (the device colours it paints, the forms it draws, the
  * work it takes) is a visitor of these tokens.
  */
+import { CLASS } from './parser';
+
 export interface ContentVisitor {
   /** A name (`/F1`): its bytes, the slash left out, from `from` to `to`. */
   name(b: Uint8Array, from: number, to: number): void;
@@ -18,18 +20,8 @@ export interface ContentVisitor {
   operator(b: Uint8Array, from: number, to: number, numbers: number, elements: number): boolean | void;
 }
 
-const white = (c: number): boolean => c === 32 || c === 10 || c === 13 || c === 9 || c === 12 || c === 0;
-const delimiter = (c: number): boolean =>
-  c === 40 ||
-  c === 41 ||
-  c === 60 ||
-  c === 62 ||
-  c === 91 ||
-  c === 93 ||
-  c === 47 ||
-  c === 37 ||
-  c === 123 ||
-  c === 125;
+const white = (c: number): boolean => CLASS[c] === 1;
+const delimiter = (c: number): boolean => CLASS[c] === 2;
 
 /** Whether the bytes of an operator from `from` to `to` are `op` (one or two ASCII letters). */
 export const isOperator = (b: Uint8Array, from: number, to: number, op: string): boolean =>
@@ -72,8 +64,8 @@ export function scanContent(b: Uint8Array, visit: ContentVisitor): void {
     if (c === 60 && b[i + 1] !== 60) {
       // A hexadecimal string, to its `>`.
       visit.string?.(b, i);
-      while (i < n && b[i] !== 62) i++;
-      i++;
+      const end = b.indexOf(62, i);
+      i = end < 0 ? n + 1 : end + 1;
       numbers = 0;
       if (depth > 0) elements++;
       continue;
@@ -97,15 +89,15 @@ export function scanContent(b: Uint8Array, visit: ContentVisitor): void {
       continue;
     }
     const start = i;
-    while (i < n && !white(b[i]!) && !delimiter(b[i]!)) i++;
+    // A regular token, to the next white-space or delimiter: a number when made of digits, signs and points.
+    let numeric = true;
+    for (let ch = c; CLASS[ch] === 0; ch = b[i]!) {
+      numeric &&= (ch >= 48 && ch <= 57) || ch === 46 || ch === 45 || ch === 43;
+      if (++i >= n) break;
+    }
     if (depth > 0) {
       elements++;
       continue;
-    }
-    let numeric = true;
-    for (let k = start; k < i && numeric; k++) {
-      const ch = b[k]!;
-      numeric = (ch >= 48 && ch <= 57) || ch === 46 || ch === 45 || ch === 43;
     }
     if (numeric) {
       numbers++;

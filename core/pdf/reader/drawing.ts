@@ -56,13 +56,32 @@ const opCode = (b: ArrayLike<number>, from: number, to: number): number => {
   return code;
 };
 const codeOf = (name: string): number => opCode(Buffer.from(name, 'latin1'), 0, name.length);
-const ops = (...names: string[]): ReadonlySet<number> => new Set(names.map(codeOf));
-const [Q_SAVE, Q_RESTORE, TF, DO, SCN, SCN_STROKE] = ['q', 'Q', 'Tf', 'Do', 'scn', 'SCN'].map(codeOf);
-const FILLS = ops('f', 'F', 'f*', 'B', 'B*', 'b', 'b*', 'Tj', 'TJ', "'", '"');
-const STROKES = ops('S', 's', 'B', 'B*', 'b', 'b*');
-const TEXT_SHOWN = ops('Tj', 'TJ', "'", '"');
-const FILL_COLOURS = ops('g', 'rg', 'k', 'sc', 'scn', 'cs');
-const STROKE_COLOURS = ops('G', 'RG', 'K', 'SC', 'SCN', 'CS');
+
+/** What an operator does that the count follows, as bits: one look-up for each operator of a page. */
+const SAVE = 1;
+const RESTORE = 2;
+const SETS_FONT = 4;
+const DRAWS = 8;
+const FILL_COLOUR = 16;
+const STROKE_COLOUR = 32;
+const SHOWS_TEXT = 64;
+const FILLS = 128;
+const STROKES = 256;
+const ROLES = new Map<number, number>();
+for (const [bits, names] of [
+  [SAVE, ['q']],
+  [RESTORE, ['Q']],
+  [SETS_FONT, ['Tf']],
+  [DRAWS, ['Do']],
+  [FILL_COLOUR, ['g', 'rg', 'k', 'sc', 'scn', 'cs']],
+  [STROKE_COLOUR, ['G', 'RG', 'K', 'SC', 'SCN', 'CS']],
+  [SHOWS_TEXT, ['Tj', 'TJ', "'", '"']],
+  [FILLS, ['f', 'F', 'f*', 'B', 'B*', 'b', 'b*', 'Tj', 'TJ', "'", '"']],
+  [STROKES, ['S', 's', 'B', 'B*', 'b', 'b*']],
+] as const) {
+  for (const name of names) ROLES.set(codeOf(name), (ROLES.get(codeOf(name)) ?? 0) | bits);
+}
+const [SCN, SCN_STROKE] = ['scn', 'SCN'].map(codeOf);
 
 const add = (map: Map<string, number>, key: string, n: number): void => {
   map.set(key, (map.get(key) ?? 0) + n);
@@ -84,17 +103,21 @@ function contentOf(bytes: Uint8Array, limit: number): Content {
     Buffer.from(bytes.buffer, bytes.byteOffset + nameFrom, nameTo - nameFrom).toString('latin1');
   // A name among the operands of the operator to come (`/P1 scn` paints in a pattern, `1 0 0 scn` not).
   let named = false;
-  // Where the strings among the operands of the operator to come begin.
-  const strings: number[] = [];
-  let state = { font: '', fill: '', stroke: '' };
-  const saved: (typeof state)[] = [];
+  // Where the strings among the operands of the operator to come begin (the first `strings` of them).
+  const stringsFrom: number[] = [];
+  let strings = 0;
+  // The graphics state the count follows, and those `q` saved (three entries each).
+  let font = '';
+  let fill = '';
+  let stroke = '';
+  const saved: string[] = [];
   const drawn = new Map<string, number>();
   // Where each string shown in a font begins.
   const shownFrom = new Map<string, number[]>();
-  const show = (font: string): void => {
-    const from = shownFrom.get(font) ?? [];
-    shownFrom.set(font, from);
-    for (const at of strings) from.push(at);
+  const show = (): void => {
+    let from = shownFrom.get(font);
+    if (!from) shownFrom.set(font, (from = []));
+    for (let k = 0; k < strings; k++) from.push(stringsFrom[k]!);
   };
   const painted = new Map<string, number>();
   scanContent(bytes, {
@@ -104,29 +127,37 @@ function contentOf(bytes: Uint8Array, limit: number): Content {
       named = true;
     },
     string(_b, from) {
-      strings.push(from);
+      stringsFrom[strings++] = from;
     },
     operator(b, from, to, _numbers, elements) {
       operations += 1 + elements;
       const op = opCode(b, from, to);
-      if (op === Q_SAVE) saved.push(state);
-      else if (op === Q_RESTORE) state = saved.pop() ?? state;
-      else if (op === TF) state = { ...state, font: lastName() };
-      else if (op === DO) add(drawn, lastName(), 1);
-      if (FILL_COLOURS.has(op)) state = { ...state, fill: op === SCN && named ? lastName() : '' };
-      if (STROKE_COLOURS.has(op)) state = { ...state, stroke: op === SCN_STROKE && named ? lastName() : '' };
-      if (TEXT_SHOWN.has(op) && strings.length > 0) show(state.font);
-      if (FILLS.has(op) && state.fill) add(painted, state.fill, 1);
-      if (STROKES.has(op) && state.stroke) add(painted, state.stroke, 1);
+      const role = ROLES.get(op);
+      if (role !== undefined) {
+        if (role & SAVE) saved.push(font, fill, stroke);
+        else if (role & RESTORE) {
+          if (saved.length > 0) {
+            stroke = saved.pop()!;
+            fill = saved.pop()!;
+            font = saved.pop()!;
+          }
+        } else if (role & SETS_FONT) font = lastName();
+        else if (role & DRAWS) add(drawn, lastName(), 1);
+        if (role & FILL_COLOUR) fill = op === SCN && named ? lastName() : '';
+        if (role & STROKE_COLOUR) stroke = op === SCN_STROKE && named ? lastName() : '';
+        if ((role & SHOWS_TEXT) !== 0 && strings > 0) show();
+        if ((role & FILLS) !== 0 && fill) add(painted, fill, 1);
+        if ((role & STROKES) !== 0 && stroke) add(painted, stroke, 1);
+      }
       named = false;
-      strings.length = 0;
+      strings = 0;
       return operations > limit;
     },
   });
   const shown = new Map<string, () => Uint32Array>();
-  for (const [font, from] of shownFrom) {
+  for (const [shownFont, from] of shownFrom) {
     let counts: Uint32Array | undefined;
-    shown.set(font, () => {
+    shown.set(shownFont, () => {
       if (!counts) {
         const times = new Uint32Array(256);
         for (const at of from) readString(bytes, at, (byte) => times[byte]!++);

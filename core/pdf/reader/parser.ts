@@ -10,7 +10,7 @@ export class PdfSyntaxError extends Error {}
 const MAX_DEPTH = 64;
 
 /** Character classes of §7.2.2: 1 = white-space, 2 = delimiter, 0 = regular. */
-const CLASS = new Uint8Array(256);
+export const CLASS = new Uint8Array(256);
 for (const c of [0, 9, 10, 12, 13, 32]) CLASS[c] = 1;
 for (const c of '()<>[]{}/%') CLASS[c.charCodeAt(0)] = 2;
 
@@ -123,6 +123,14 @@ export class Parser {
     const b = this.buf;
     const start = this.pos;
     let p = start;
+    // Most numbers are whole, without sign or point (object numbers, lengths, widths): read without text.
+    let whole = 0;
+    while (isDigit(b[p]) && p - start < 15) whole = whole * 10 + (b[p++]! - 48);
+    if (p > start && b[p] !== 46 && !isDigit(b[p])) {
+      this.pos = p;
+      return this.refOr(whole);
+    }
+    p = start;
     if (b[p] === 43 || b[p] === 45) p++;
     while (p < b.length && (isDigit(b[p]) || b[p] === 46)) p++;
     let text = '';
@@ -130,25 +138,40 @@ export class Parser {
     this.pos = p;
     const n = Number(text);
     const value = Number.isFinite(n) ? n : 0;
-    if (Number.isInteger(value) && value >= 0 && !text.includes('.')) {
-      // Lookahead for `gen R`; restore the position when it is not a reference.
-      const save = this.pos;
-      const gen = this.integer();
-      if (gen !== undefined) {
-        this.skipSpace();
-        if (b[this.pos] === 82 && !isRegular(b[this.pos + 1])) {
-          this.pos++;
-          return new PdfRef(value, gen);
-        }
+    return Number.isInteger(value) && value >= 0 && !text.includes('.') ? this.refOr(value) : value;
+  }
+
+  /** A whole number just read, or the reference it begins (`num gen R`): the position is left after it. */
+  private refOr(value: number): PdfObject {
+    const b = this.buf;
+    const save = this.pos;
+    const gen = this.integer();
+    if (gen !== undefined) {
+      this.skipSpace();
+      if (b[this.pos] === 82 && !isRegular(b[this.pos + 1])) {
+        this.pos++;
+        return new PdfRef(value, gen);
       }
-      this.pos = save;
     }
+    this.pos = save;
     return value;
   }
 
   private name(): PdfName {
+    return PdfName.of(this.nameText());
+  }
+
+  /** The text of the name at the position (its `/` left out), escapes decoded. */
+  private nameText(): string {
     const b = this.buf;
-    this.pos++;
+    const start = ++this.pos;
+    // A name without `#` escapes (nearly all) is its bytes as they are.
+    let p = start;
+    while (p < b.length && CLASS[b[p]!] === 0 && b[p] !== 35) p++;
+    if (b[p] !== 35) {
+      this.pos = p;
+      return String.fromCharCode.apply(null, b.subarray(start, p) as unknown as number[]);
+    }
     let s = '';
     while (this.pos < b.length && isRegular(b[this.pos])) {
       const c = b[this.pos]!;
@@ -163,7 +186,7 @@ export class Parser {
       s += String.fromCharCode(c);
       this.pos++;
     }
-    return PdfName.of(s);
+    return s;
   }
 
   private literalString(): PdfString {
@@ -194,9 +217,10 @@ export class Parser {
         this.pos += 2;
         break;
       }
-      const key = this.object(depth + 1);
-      if (!(key instanceof PdfName)) throw new PdfSyntaxError(`dictionary key is not a name at ${this.pos}`);
-      dict.set(key.name, this.object(depth + 1));
+      // A key is only ever text: it is not interned as a name object.
+      if (b[this.pos] !== 47) throw new PdfSyntaxError(`dictionary key is not a name at ${this.pos}`);
+      const key = this.nameText();
+      dict.set(key, this.object(depth + 1));
     }
     const save = this.pos;
     if (this.word() !== 'stream') {

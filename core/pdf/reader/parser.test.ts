@@ -1,0 +1,28 @@
+/**
+ * The parser's objects (parser.ts): numbers and names read the short way (whole numbers, names without
+ * `#` escapes) give what the general way gives, and references are still told from numbers.
+ */
+import { describe, expect, it } from 'vitest';
+import { PdfDict, PdfName, PdfRef } from './objects';
+import { Parser, bytesOf } from './parser';
+
+const parse = (text: string) => new Parser(bytesOf(text)).object();
+
+describe('the parser', () => {
+  it('reads numbers whole, signed, with a point, long, and references', () => {
+    expect(parse('[007 -0 +5 12.5 .5 -3.25 1234567890123456 5.]')).toEqual([
+      7, -0, 5, 12.5, 0.5, -3.25, 1234567890123456, 5,
+    ]);
+    expect(parse('[3 0 R 4 1 R 5 0 6]')).toEqual([new PdfRef(3, 0), new PdfRef(4, 1), 5, 0, 6]);
+    expect(parse('12 0 Rx')).toBe(12);
+  });
+
+  it('reads names with and without escapes, up to the next delimiter', () => {
+    const dict = parse('<</Type/Page/A#20B 1/Lang(en)/DejaVuSans-Bold-7098480789 5 0 R/#54ype3 2>>');
+    expect(dict).toBeInstanceOf(PdfDict);
+    const map = (dict as PdfDict).map;
+    expect([...map.keys()]).toEqual(['Type', 'A B', 'Lang', 'DejaVuSans-Bold-7098480789', 'Type3']);
+    expect(map.get('Type')).toBe(PdfName.of('Page'));
+    expect(map.get('DejaVuSans-Bold-7098480789')).toEqual(new PdfRef(5, 0));
+  });
+});
