@@ -451,26 +451,31 @@ describe('readLines', () => {
       y,
       cells.map((text, i): [number, string] => [[40, 140, 300, 360, 420][i]!, text]),
     ];
-    const layout = layoutOf(
-      handPage([
-        [40, [[40, 'Tax Invoice']]],
-        [52, [[40, 'Please find below the details of our services.']]],
-        at(64, ['Quantity', 'Item description', 'Price', 'Tax', 'Total']),
-        at(80, ['6 h', 'Consultancy services', '163.00', '20%', '978.00']),
-        at(92, ['2 days', 'On-site training', '610.88', '20%', '1,221.76']),
-      ]),
-    );
-    expect(tablesOf(layout)[0]?.columns.map((c) => c.cell.text)).toEqual([
-      'Quantity',
-      'Item description',
-      'Price',
-      'Tax',
-      'Total',
-    ]);
-    expect(readLines(layout, twenty)?.lines.map((l) => l.line.product?.name)).toEqual([
-      'Consultancy services',
-      'On-site training',
-    ]);
+    for (const sentence of [
+      'Please find below the details of our services.',
+      'Thank you for your business.',
+    ]) {
+      const layout = layoutOf(
+        handPage([
+          [40, [[40, 'Tax Invoice']]],
+          [52, [[40, sentence]]],
+          at(64, ['Quantity', 'Item description', 'Price', 'Tax', 'Total']),
+          at(80, ['6 h', 'Consultancy services', '163.00', '20%', '978.00']),
+          at(92, ['2 days', 'On-site training', '610.88', '20%', '1,221.76']),
+        ]),
+      );
+      expect(tablesOf(layout)[0]?.columns.map((c) => c.cell.text)).toEqual([
+        'Quantity',
+        'Item description',
+        'Price',
+        'Tax',
+        'Total',
+      ]);
+      expect(readLines(layout, twenty)?.lines.map((l) => l.line.product?.name)).toEqual([
+        'Consultancy services',
+        'On-site training',
+      ]);
+    }
   });
 
   it('finds each figure its column by the body’s own alignment, not by the nearest heading’s centre', () => {

@@ -112,8 +112,14 @@ function unitOf(text: string): string | null {
   return /^[A-Z0-9]{3}$/.test(word) && /[A-Z]/.test(word) && UNECE_UNIT_CODES.has(word) ? word : null;
 }
 
-/** More words than a heading holds (six): a sentence over the table, not a heading. */
-const isProse = (text: string): boolean => text.trim().split(/\s+/).length > 6;
+/**
+ * A sentence over the table, not a heading: more words than a heading holds (six), or four and more
+ * ending with a full stop after a word ("Thank you for your business.", not "Montant total H.T.").
+ */
+const isProse = (text: string): boolean => {
+  const words = text.trim().split(/\s+/);
+  return words.length > 6 || (words.length >= 4 && /\p{L}{4,}[.!]$/u.test(text.trim()));
+};
 
 /**
  * What a heading names: by its whole text, else by its words when two short headings share a cell
