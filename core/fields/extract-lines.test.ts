@@ -555,6 +555,34 @@ describe('readLines', () => {
     expect(read?.lines[0]?.places['BT-131']?.row.y).toBe(120);
   });
 
+  it('takes the unit printed as a word of its own just after the quantity, under no unit heading (OCR words)', () => {
+    const item = (
+      y: number,
+      name: string,
+      quantity: string,
+      unit: string,
+      price: string,
+      amount: string,
+    ): HandRow => [y, [[40, name], right(250, quantity), [261, unit], right(340, price), right(420, amount)]];
+    const read = readLines(
+      layoutOf(
+        handPage(
+          [
+            [100, [[40, 'Description'], [205, 'Quantity'], right(340, 'Price'), right(420, 'Amount')]],
+            item(120, 'Labour', '35.5', 'h', '31.98', '1,135.29'),
+            item(135, 'Copper pipe', '12', 'm', '4.50', '54.00'),
+          ],
+          { ocr: 95 },
+        ),
+      ),
+      twenty,
+    );
+    expect(read?.lines.map((l) => figures(l.line))).toEqual([
+      { quantity: '35.5', unit: 'HUR', price: '31.98', amount: '1135.29', rate: '20' },
+      { quantity: '12', unit: 'MTR', price: '4.5', amount: '54', rate: '20' },
+    ]);
+  });
+
   it('gathers an item printed over several rows around its amount, and never takes its position for the quantity', () => {
     const read = readLines(
       layoutOf(

@@ -16,7 +16,7 @@ import type { InvoiceLine } from '../model/invoice';
 import { UNECE_UNIT_CODES } from '../rules/codelists/unece-rec20';
 import type { Cell, Layout, Row } from '../text/layout';
 import type { TextSpan } from '../text/page-text';
-import { overlapX, splitAtColumns } from '../text/layout';
+import { overlapX, rightOf, splitAtColumns } from '../text/layout';
 import { bandOf, bandsOf, pairBands, type Band, type Heading } from './table-columns';
 import type { Place } from './confidence';
 import {
@@ -528,6 +528,18 @@ const GROSS = /(brutto|brut|gross|list\s+price|prix\s+catalogue)\w*\s*:?\s*\(?$/
  */
 const COUNT_CELL = /^(\d+(?:[.,]\d+)?)\s*(\p{L}[\p{L}.]*)$/u;
 
+/**
+ * The unit printed as a cell of its own just after a quantity without one ("35.5" then "h", where the
+ * heading names no unit column): read by OCR, the two are words apart, though a text layer may draw
+ * them in one piece ("35.5 h"). Just after: nearer than twice the figure's height.
+ */
+function unitBeside(quantity: Figure): Cell | undefined {
+  if (quantity.unit) return undefined;
+  const next = rightOf(quantity.row, quantity.cell);
+  const near = next && next.x - (quantity.cell.x + quantity.cell.width) < 2 * quantity.cell.height;
+  return near && unitOf(next.text) !== null ? next : undefined;
+}
+
 function countIn(cell: Cell, row: Row): Figure | null {
   const m = COUNT_CELL.exec(cell.text.trim());
   const unit = m ? unitOf(m[2]!) : null;
@@ -957,7 +969,7 @@ function lineOf(
   const unitColumn = table?.columns.find((c) => c.kind === 'unit')?.cell;
   const unitCell = unitColumn
     ? rows.flatMap((r) => r.cells).find((c) => overlapX(c, unitColumn) > 0.3 && unitOf(c.text) !== null)
-    : undefined;
+    : unitBeside(found.quantity);
   // "Design (hours)", "Hot air (litres)": the unit the name gives its quantity.
   // A lump sum named there ("Grundpreis (Pauschale)") says how the item is priced, not what it counts.
   const named = /\(([\p{L}.]+)\)\s*:?$|\(([\p{L}.]+)\)/u.exec(name.text);
