@@ -9,6 +9,8 @@ import { describeCorpus } from '../testing/corpus';
 import { scoreLines } from '../testing/reading-score';
 import { handPage, type HandRow } from '../testing/text-page';
 import { layoutOf } from '../text/layout';
+import { groupLines } from '../text/lines';
+import type { DocumentText, TextSpan } from '../text/page-text';
 import { readPdfText } from '../text/pdf-text';
 import { extractFields } from './extract-fields';
 import { readLines, summingTo, tablesOf, type KnownRate } from './extract-lines';
@@ -580,6 +582,39 @@ describe('readLines', () => {
     expect(read?.lines.map((l) => figures(l.line))).toEqual([
       { quantity: '35.5', unit: 'HUR', price: '31.98', amount: '1135.29', rate: '20' },
       { quantity: '12', unit: 'MTR', price: '4.5', amount: '54', rate: '20' },
+    ]);
+  });
+
+  it('goes on with a name on a row of small letters, which OCR boxes lower than a row with capitals', () => {
+    // OCR boxes the ink: rows of capitals and tails 9.4 pt high, "mm" from its x-height, 5.5 pt high.
+    const at = (y: number, height: number, x: number, text: string): TextSpan => ({
+      text,
+      x,
+      y,
+      width: text.length * 5,
+      height,
+      confidence: 95,
+    });
+    const row = (y: number, name: string, quantity: string, price: string, amount: string) => [
+      at(y, 9.4, 40, name),
+      at(y, 9.4, 250 - quantity.length * 5, quantity),
+      at(y, 9.4, 340 - price.length * 5, price),
+      at(y, 9.4, 420 - amount.length * 5, amount),
+    ];
+    const spans = [
+      ...row(100, 'Description', 'Qty', 'Price', 'Amount'),
+      ...row(120, 'Timber decking boards 28 x 144', '2', '6.30', '12.60'),
+      at(136, 5.5, 40, 'mm'),
+      ...row(152, 'Labour', '1', '41.00', '41.00'),
+    ];
+    const text: DocumentText = {
+      source: 'ocr',
+      pages: [{ number: 1, width: 595, height: 842, lines: groupLines(spans) }],
+    };
+    const read = readLines(layoutOf(text), twenty);
+    expect(read?.lines.map((l) => l.line.product?.name)).toEqual([
+      'Timber decking boards 28 x 144 mm',
+      'Labour',
     ]);
   });
 

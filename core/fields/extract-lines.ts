@@ -783,9 +783,15 @@ const CODE_ONLY = /^(?=\S*\d)[\p{Lu}\d./-]+$/u;
 /** A line that only holds a bullet, or starts with one: a description's item, never a name. */
 const BULLET = /^[•*·▪–]\s|^-\s*$/;
 
-/** Two rows one right under the other, at the spacing of lines. */
+/**
+ * Two rows one right under the other, at the spacing of lines: their tops, or their bottoms, that close.
+ * OCR boxes the ink, so a row of small letters ("mm") starts lower than a row with capitals, and a row
+ * with tails ("decking") ends lower: one of the two spacings still shows the rows' own.
+ */
 const adjacent = (above: Row, below: Row): boolean =>
-  below.page === above.page && below.y - above.y <= 1.4 * Math.max(above.height, below.height);
+  below.page === above.page &&
+  Math.min(below.y - above.y, below.y + below.height - above.y - above.height) <=
+    1.4 * Math.max(above.height, below.height);
 
 /** A name column this many characters wide or narrower wraps long names onto the next rows. */
 const NARROW_COLUMN = 40;
