@@ -36,9 +36,12 @@ describe('doubtfulFigures', () => {
       span('1,067', 460, 24),
       span('86', 489, 9),
       span('355', 530, 14, 42),
+      span('55%', 560, 14),
+      span('55', 580, 9),
+      span('%', 590, 5),
     ];
     const doubts = doubtfulFigures(page(row)).map((d) => d.spans.map((s) => s.text).join(' '));
-    expect(doubts).toEqual(['4. 99', '1,067 86', '355']);
+    expect(doubts).toEqual(['4. 99', '1,067 86', '355', '55%', '55 %']);
   });
 
   it('leaves two figures a column apart, a figure that has its decimals, and a line of words', () => {
@@ -61,6 +64,18 @@ describe('settle', () => {
     expect(settle(split, [word('759'), word('17')])).toBeNull();
     expect(settle(split, [word('789.17')])).toBeNull();
     expect(settle(split, [word('759.17', 60)])).toBeNull();
+  });
+
+  it('gives a rate the separator the closer reading sees, and nothing else', () => {
+    const rate = { spans: [span('55%', 400, 14)], box: { x: 400, y: 100, width: 14, height: 8 } };
+    expect(settle(rate, [word('5,5%')])).toEqual({ text: '5,5%', confidence: 92 });
+    expect(settle(rate, [word('55%', 96)])).toBeNull();
+    expect(settle(rate, [word('5,8%', 96)])).toBeNull();
+    const apart = {
+      spans: [span('55', 400, 9), span('%', 412, 5)],
+      box: { x: 400, y: 100, width: 17, height: 8 },
+    };
+    expect(settle(apart, [word('5,5'), word('%')])).toEqual({ text: '5,5%', confidence: 92 });
   });
 
   it('replaces a doubtful figure only by a figure read surer', () => {

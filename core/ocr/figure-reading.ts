@@ -3,9 +3,10 @@
  * whole page, a figure set in a font whose separator stands apart (tabular figures give the point a
  * digit's width) is split in two at its separator, which is then often lost: "759.17" comes back as the
  * words "759" and "17", "855,58" as "855," and "58", and the table reader sees two cells and no amount.
- * A figure read with low confidence ("35.5" read "355") is doubtful too. Each is cut out and read again
+ * A rate of two digits or more with no separator ("55%", "55 %" for 5,5 %: the comma lost) and a figure
+ * read with low confidence ("35.5" read "355") are doubtful too. Each is cut out and read again
  * enlarged, where the separator is seen; the closer reading replaces the first only when it is one
- * figure that keeps the digits of the split words (it only adds their separator), or, for a doubtful
+ * amount or rate that keeps the digits of the first (it only adds their separator), or, for a doubtful
  * word, when it is a figure read surer than the first.
  */
 import { loadImage } from '@napi-rs/canvas';
@@ -26,6 +27,11 @@ const CENTS = /^\d{2}$/;
 const AMOUNT = /^[-−]?\d{1,3}(?:[.,'’ ]?\d{3})*[.,]\d{2}$/;
 /** A figure read alone. */
 const FIGURE = /^[-−]?\d[\d.,'’]*\d$|^\d$/;
+/** A rate of two digits or more without a separator ("55%" for 5,5 %), maybe its sign a word apart. */
+const WHOLE_RATE = /^\d{2,3}\s?%$/;
+const PERCENT = /^%$/;
+/** A rate with its decimals, as the closer reading must give it for a rate whose separator was lost. */
+const RATE = /^\d{1,2}[.,]\d{1,2}\s?%$/;
 /** Widest gap between the two halves of a split figure, in glyph heights (a column gap is wider). */
 const SPLIT_GAP = 1.2;
 /** A figure read with less confidence (0–100) than this is read again. */
@@ -73,7 +79,10 @@ export function doubtfulFigures(page: TextPage): Doubt[] {
       ) {
         doubts.push({ spans: [a, b], box: union([a, b]) });
         i++;
-      } else if (FIGURE.test(a.text) && (a.confidence ?? 100) < DOUBTFUL) {
+      } else if (b && /^\d{2,3}$/.test(a.text) && PERCENT.test(b.text)) {
+        doubts.push({ spans: [a, b], box: union([a, b]) });
+        i++;
+      } else if (WHOLE_RATE.test(a.text) || (FIGURE.test(a.text) && (a.confidence ?? 100) < DOUBTFUL)) {
         doubts.push({ spans: [a], box: union([a]) });
       }
     }
@@ -85,15 +94,16 @@ export function doubtfulFigures(page: TextPage): Doubt[] {
 export function settle(doubt: Doubt, read: readonly OcrWord[]): { text: string; confidence: number } | null {
   if (read.length === 0 || read.some((w) => w.confidence < MIN_CONFIDENCE)) return null;
   const confidence = Math.min(...read.map((w) => w.confidence));
-  const [first, second] = doubt.spans;
-  if (second) {
-    // Read again, the halves may still stand apart, but with their separator seen: "855," "58".
-    const text = read.map((w) => w.text).join('');
-    const kept = digits(text) === digits(first!.text) + digits(second.text);
-    return AMOUNT.test(text) && kept ? { text, confidence } : null;
-  }
-  const text = read.length === 1 ? read[0]!.text : '';
-  return FIGURE.test(text) && confidence >= (first!.confidence ?? 100) + SURER ? { text, confidence } : null;
+  // Read again, the words may still stand apart, but with their separator seen: "855," "58".
+  const joined = read.map((w) => w.text).join('');
+  const kept = digits(joined) === doubt.spans.map((s) => digits(s.text)).join('');
+  const first = doubt.spans[0]!;
+  const rate = WHOLE_RATE.test(doubt.spans.map((s) => s.text).join(''));
+  if (kept && (rate ? RATE : AMOUNT).test(joined)) return { text: joined, confidence };
+  if (doubt.spans.length > 1 || read.length > 1 || rate) return null;
+  return FIGURE.test(joined) && confidence >= (first.confidence ?? 100) + SURER
+    ? { text: joined, confidence }
+    : null;
 }
 
 /**
