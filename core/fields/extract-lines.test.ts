@@ -862,6 +862,18 @@ describe('readLines', () => {
     expect(read?.lines.map((l) => l.derived)).toEqual([[], ['BT-129'], [], []]);
   });
 
+  it('is not sure of a price per ten units read by OCR: the quantity may have lost its separator', () => {
+    // "3,5 h" read "35 h": 35 × 28,00 / 10 = 98,00 explains the amount as well as 3,5 × 28,00.
+    const rows: HandRow[] = [
+      germanHeading(70),
+      germanItem(70)(120, '1', 'Reinigung', '28,00', '35 Std', '98,00'),
+    ];
+    const derived = (ocr: boolean) =>
+      readLines(layoutOf(handPage(rows, ocr ? { ocr: 95 } : {})), nineteen)?.lines.map((l) => l.derived);
+    expect(derived(true)).toEqual([['BT-129', 'BT-146']]);
+    expect(derived(false)).toEqual([[]]);
+  });
+
   it('reads a table of nested items at each level, for the sum of lines to tell which one it counts', () => {
     const item = germanItem(100);
     const nested = readLines(

@@ -1011,6 +1011,11 @@ function lineOf(
       ...(swappable(found, amount, table) ? (['BT-129', 'BT-146'] as const) : []),
       ...(nameUnit ? (['BT-130'] as const) : []),
       ...(found.discount ? (['BT-146'] as const) : []),
+      // Read by OCR, a price per ten or a hundred units explains the amount as well as a quantity whose
+      // separator was lost ("35h" for "3,5 h" at 28,00 = 98,00): neither is sure.
+      ...(!found.base.equals(PRICE_BASES[0]!) && found.quantity.cell.confidence < 1
+        ? (['BT-129', 'BT-146'] as const)
+        : []),
     ],
     unitPrinted: (printedUnit ?? nameUnit) !== null,
   };
