@@ -862,6 +862,18 @@ describe('readLines', () => {
     expect(read?.lines.map((l) => l.derived)).toEqual([[], ['BT-129'], [], []]);
   });
 
+  it('reads no unit that OCR could not read whole ("m?" for "m²")', () => {
+    const unit = (quantity: string) =>
+      readLines(
+        layoutOf(
+          handPage([germanHeading(70), germanItem(70)(120, '1', 'Laminat', '27,00', quantity, '5.996,70')]),
+        ),
+        nineteen,
+      )?.lines.map((l) => l.line.billedQuantity?.unit);
+    expect(unit('222,1 m²')).toEqual(['MTK']);
+    expect(unit('222,1 m?')).toEqual(['C62']);
+  });
+
   it('is not sure of a price per ten units read by OCR: the quantity may have lost its separator', () => {
     // "3,5 h" read "35 h": 35 × 28,00 / 10 = 98,00 explains the amount as well as 3,5 × 28,00.
     const rows: HandRow[] = [

@@ -557,9 +557,9 @@ function figuresOf(row: Row): Figure[] {
     for (const a of amounts) {
       if (GROSS.test(cell.text.slice(0, a.index))) continue;
       // A unit of one word or two ("3 Std", "1 lump sum", "12 sq m").
-      const after = /^\s*(\p{L}[\p{L}\d²³()]*\.?)(\s+\p{L}+\.?)?/u.exec(
-        cell.text.slice(a.index + a.text.length),
-      );
+      const rest = cell.text.slice(a.index + a.text.length);
+      // A unit run into a "?" is one OCR could not read whole ("m?" for "m²"): no unit is read.
+      const after = /^\s*(\p{L}[\p{L}\d²³()]*\.?)(\s+\p{L}+\.?)?/u.exec(rest.replace(/^\s*\p{L}+\?.*/u, ''));
       const figure: Figure = {
         value: Decimal.parse(a.value)!,
         cell,
