@@ -9,6 +9,8 @@ import { describeCorpus } from '../testing/corpus';
 import { scoreLines } from '../testing/reading-score';
 import { handPage, type HandRow } from '../testing/text-page';
 import { layoutOf } from '../text/layout';
+import { groupLines } from '../text/lines';
+import type { DocumentText, TextSpan } from '../text/page-text';
 import { readPdfText } from '../text/pdf-text';
 import { extractFields } from './extract-fields';
 import { readLines, summingTo, tablesOf, type KnownRate } from './extract-lines';
@@ -852,6 +854,67 @@ describe('readLines', () => {
     expect(read?.lines[0]?.places['BT-131']?.row.y).toBe(120);
   });
 
+  it('takes the unit printed as a word of its own just after the quantity, under no unit heading (OCR words)', () => {
+    const item = (
+      y: number,
+      name: string,
+      quantity: string,
+      unit: string,
+      price: string,
+      amount: string,
+    ): HandRow => [y, [[40, name], right(250, quantity), [261, unit], right(340, price), right(420, amount)]];
+    const read = readLines(
+      layoutOf(
+        handPage(
+          [
+            [100, [[40, 'Description'], [205, 'Quantity'], right(340, 'Price'), right(420, 'Amount')]],
+            item(120, 'Labour', '35.5', 'h', '31.98', '1,135.29'),
+            item(135, 'Copper pipe', '12', 'm', '4.50', '54.00'),
+          ],
+          { ocr: 95 },
+        ),
+      ),
+      twenty,
+    );
+    expect(read?.lines.map((l) => figures(l.line))).toEqual([
+      { quantity: '35.5', unit: 'HUR', price: '31.98', amount: '1135.29', rate: '20' },
+      { quantity: '12', unit: 'MTR', price: '4.5', amount: '54', rate: '20' },
+    ]);
+  });
+
+  it('goes on with a name on a row of small letters, which OCR boxes lower than a row with capitals', () => {
+    // OCR boxes the ink: rows of capitals and tails 9.4 pt high, "mm" from its x-height, 5.5 pt high.
+    const at = (y: number, height: number, x: number, text: string): TextSpan => ({
+      text,
+      x,
+      y,
+      width: text.length * 5,
+      height,
+      confidence: 95,
+    });
+    const row = (y: number, name: string, quantity: string, price: string, amount: string) => [
+      at(y, 9.4, 40, name),
+      at(y, 9.4, 250 - quantity.length * 5, quantity),
+      at(y, 9.4, 340 - price.length * 5, price),
+      at(y, 9.4, 420 - amount.length * 5, amount),
+    ];
+    const spans = [
+      ...row(100, 'Description', 'Qty', 'Price', 'Amount'),
+      ...row(120, 'Timber decking boards 28 x 144', '2', '6.30', '12.60'),
+      at(136, 5.5, 40, 'mm'),
+      ...row(152, 'Labour', '1', '41.00', '41.00'),
+    ];
+    const text: DocumentText = {
+      source: 'ocr',
+      pages: [{ number: 1, width: 595, height: 842, lines: groupLines(spans) }],
+    };
+    const read = readLines(layoutOf(text), twenty);
+    expect(read?.lines.map((l) => l.line.product?.name)).toEqual([
+      'Timber decking boards 28 x 144 mm',
+      'Labour',
+    ]);
+  });
+
   it('gathers an item printed over several rows around its amount, and never takes its position for the quantity', () => {
     const read = readLines(
       layoutOf(
@@ -1094,6 +1157,30 @@ describe('readLines', () => {
     ]);
     // The rounded quantity is the arithmetic's; the print's "28" is not taken.
     expect(read?.lines.map((l) => l.derived)).toEqual([[], ['BT-129'], [], []]);
+  });
+
+  it('reads no unit that OCR could not read whole ("m?" for "m²")', () => {
+    const unit = (quantity: string) =>
+      readLines(
+        layoutOf(
+          handPage([germanHeading(70), germanItem(70)(120, '1', 'Laminat', '27,00', quantity, '5.996,70')]),
+        ),
+        nineteen,
+      )?.lines.map((l) => l.line.billedQuantity?.unit);
+    expect(unit('222,1 m²')).toEqual(['MTK']);
+    expect(unit('222,1 m?')).toEqual(['C62']);
+  });
+
+  it('is not sure of a price per ten units read by OCR: the quantity may have lost its separator', () => {
+    // "3,5 h" read "35 h": 35 × 28,00 / 10 = 98,00 explains the amount as well as 3,5 × 28,00.
+    const rows: HandRow[] = [
+      germanHeading(70),
+      germanItem(70)(120, '1', 'Reinigung', '28,00', '35 Std', '98,00'),
+    ];
+    const derived = (ocr: boolean) =>
+      readLines(layoutOf(handPage(rows, ocr ? { ocr: 95 } : {})), nineteen)?.lines.map((l) => l.derived);
+    expect(derived(true)).toEqual([['BT-129', 'BT-146']]);
+    expect(derived(false)).toEqual([[]]);
   });
 
   it('reads a table of nested items at each level, for the sum of lines to tell which one it counts', () => {

@@ -16,7 +16,7 @@ import type { InvoiceLine } from '../model/invoice';
 import { UNECE_UNIT_CODES } from '../rules/codelists/unece-rec20';
 import type { Cell, Layout, Row } from '../text/layout';
 import type { TextSpan } from '../text/page-text';
-import { overlapX, splitAtColumns } from '../text/layout';
+import { overlapX, rightOf, splitAtColumns } from '../text/layout';
 import { bandOf, bandsOf, pairBands, type Band, type Heading } from './table-columns';
 import type { Place } from './confidence';
 import {
@@ -547,6 +547,18 @@ const GROSS = /(brutto|brut|gross|list\s+price|prix\s+catalogue)\w*\s*:?\s*\(?$/
  */
 const COUNT_CELL = /^(\d+(?:[.,]\d+)?)\s*(\p{L}[\p{L}.]*)$/u;
 
+/**
+ * The unit printed as a cell of its own just after a quantity without one ("35.5" then "h", where the
+ * heading names no unit column): read by OCR, the two are words apart, though a text layer may draw
+ * them in one piece ("35.5 h"). Just after: nearer than twice the figure's height.
+ */
+function unitBeside(quantity: Figure): Cell | undefined {
+  if (quantity.unit) return undefined;
+  const next = rightOf(quantity.row, quantity.cell);
+  const near = next && next.x - (quantity.cell.x + quantity.cell.width) < 2 * quantity.cell.height;
+  return near && unitOf(next.text) !== null ? next : undefined;
+}
+
 function countIn(cell: Cell, row: Row): Figure | null {
   const m = COUNT_CELL.exec(cell.text.trim());
   const unit = m ? unitOf(m[2]!) : null;
@@ -564,9 +576,9 @@ function figuresOf(row: Row): Figure[] {
     for (const a of amounts) {
       if (GROSS.test(cell.text.slice(0, a.index))) continue;
       // A unit of one word or two ("3 Std", "1 lump sum", "12 sq m").
-      const after = /^\s*(\p{L}[\p{L}\d²³()]*\.?)(\s+\p{L}+\.?)?/u.exec(
-        cell.text.slice(a.index + a.text.length),
-      );
+      const rest = cell.text.slice(a.index + a.text.length);
+      // A unit run into a "?" is one OCR could not read whole ("m?" for "m²"): no unit is read.
+      const after = /^\s*(\p{L}[\p{L}\d²³()]*\.?)(\s+\p{L}+\.?)?/u.exec(rest.replace(/^\s*\p{L}+\?.*/u, ''));
       const figure: Figure = {
         value: Decimal.parse(a.value)!,
         cell,
@@ -792,9 +804,16 @@ const CODE_ONLY = /^(?=\S*\d)[\p{Lu}\d./-]+$/u;
 /** A line that only holds a bullet, or starts with one: a description's item, never a name. */
 const BULLET = /^[•*·▪–]\s|^-\s*$/;
 
-/** Two rows one right under the other, at the spacing of lines (up to one and a half line heights and a bit). */
+/**
+ * Two rows one right under the other, at the spacing of lines (up to one and a half line heights and a
+ * bit): their tops, or their bottoms, that close. OCR boxes the ink, so a row of small letters ("mm")
+ * starts lower than a row with capitals, and a row with tails ("decking") ends lower: one of the two
+ * spacings still shows the rows' own.
+ */
 const adjacent = (above: Row, below: Row): boolean =>
-  below.page === above.page && below.y - above.y <= 1.6 * Math.max(above.height, below.height);
+  below.page === above.page &&
+  Math.min(below.y - above.y, below.y + below.height - above.y - above.height) <=
+    1.6 * Math.max(above.height, below.height);
 
 /** A name column this many characters wide or narrower wraps long names onto the next rows. */
 const NARROW_COLUMN = 40;
@@ -988,7 +1007,7 @@ function lineOf(
   const unitColumn = table?.columns.find((c) => c.kind === 'unit')?.cell;
   const unitCell = unitColumn
     ? rows.flatMap((r) => r.cells).find((c) => overlapX(c, unitColumn) > 0.3 && unitOf(c.text) !== null)
-    : undefined;
+    : unitBeside(found.quantity);
   // "Design (hours)", "Hot air (litres)": the unit the name gives its quantity.
   // A lump sum named there ("Grundpreis (Pauschale)") says how the item is priced, not what it counts.
   const named = /\(([\p{L}.]+)\)\s*:?$|\(([\p{L}.]+)\)/u.exec(name.text);
@@ -1024,6 +1043,11 @@ function lineOf(
       ...(swappable(found, amount, table) ? (['BT-129', 'BT-146'] as const) : []),
       ...(nameUnit ? (['BT-130'] as const) : []),
       ...(found.discount ? (['BT-146'] as const) : []),
+      // Read by OCR, a price per ten or a hundred units explains the amount as well as a quantity whose
+      // separator was lost ("35h" for "3,5 h" at 28,00 = 98,00): neither is sure.
+      ...(!found.base.equals(PRICE_BASES[0]!) && found.quantity.cell.confidence < 1
+        ? (['BT-129', 'BT-146'] as const)
+        : []),
     ],
     unitPrinted: (printedUnit ?? nameUnit) !== null,
   };

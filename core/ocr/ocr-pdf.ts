@@ -13,6 +13,7 @@ import { STOPPED } from './deadline';
 import { runOrdered } from '../pool/ordered-batch';
 import { ocrEngines } from './engine-count';
 import { recognizeOn } from './engine-pool';
+import { readFigures } from './figure-reading';
 import { readGaps } from './gap-reading';
 import { baselineSlope, levelling, levelSpan, turning, type Levelling } from './level';
 import { interrupted, unavailable, undrawable, unextractable, type OcrFailure } from './ocr-errors';
@@ -115,13 +116,19 @@ export function ocrPdf(pdf: Uint8Array, options: OcrOptions = {}): Promise<OcrRe
       const words = wordsToSpans(reading.words, page).map((s) => levelSpan(s, level));
       const levelled = level.angle === 0 ? {} : { levelled: level.angle };
       const first = { number, width: page.width, height: page.height, lines: groupLines(words), ...levelled };
-      // What the page's reading left unread, read again (a gap that cannot be read leaves the page as is).
-      const missed = await readGaps(page, first, level, async (picture, dpi) => {
+      const readBlock = async (picture: Uint8Array, dpi: number) => {
         const again = await recognise(picture, dpi, 'block');
         return again === STOPPED ? STOPPED : again instanceof Error || 'unavailable' in again ? null : again;
-      }).catch(() => []);
+      };
+      // What the page's reading left unread, read again (a gap that cannot be read leaves the page as is).
+      const missed = await readGaps(page, first, level, readBlock).catch(() => []);
       if (missed === STOPPED) return interrupted(until, timeoutMs);
-      return missed.length === 0 ? first : { ...first, lines: groupLines([...words, ...missed]) };
+      const found = missed.length === 0 ? first : { ...first, lines: groupLines([...words, ...missed]) };
+      // Its doubtful figures read again closer (one that cannot be read stays as it was).
+      const all = [...words, ...missed];
+      const figures = await readFigures(page, found, all, level, readBlock).catch(() => all);
+      if (figures === STOPPED) return interrupted(until, timeoutMs);
+      return figures === all ? found : { ...found, lines: groupLines(figures) };
     };
     // As many pages at once as this thread has engines for, each pictured only when its turn comes.
     const read: TextPage[] = [];

@@ -74,6 +74,23 @@ describe('layout', () => {
     expect(splitAtColumns(row!, [460.8, 499.5]).cells.map((c) => c.text)).toEqual(['1 578,85']);
   });
 
+  it('does not cut a figure from its unit at a heading whose ink starts a fraction of a point after the figure', () => {
+    // OCR words: "3 day" aligned right under "QTY" (its box from 100.5), the name under "Item" from 125.
+    const { rows } = layoutOf(
+      handPage([
+        [
+          120,
+          [
+            [95, '3'],
+            [104, 'day'],
+            [125, 'Website'],
+          ],
+        ],
+      ]),
+    );
+    expect(splitAtColumns(rows[0]!, [100.5, 125]).cells.map((c) => c.text)).toEqual(['3 day', 'Website']);
+  });
+
   it('cuts a span drawn in one go at its wide gap, sharing out its width', () => {
     const text = 'Total HT    120,00';
     const line: TextLine = {

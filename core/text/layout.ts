@@ -123,8 +123,12 @@ export function splitAtColumns(row: Row, edges: readonly number[]): Row {
     if (gap < 2 * char && /^[-−+]?\d{1,3}$/.test(a.text.trim()) && /^\d{3}(?:[.,]\d+)?$/.test(b.text.trim()))
       return false;
     // Wider than a word space, in proportional and fixed-width fonts alike: more than a character.
+    // The edge inside the space, clear of the word before it: a heading read by OCR starts where its ink
+    // does, and a figure aligned right may end a fraction of a point before it ("3 day" under "QTY").
     return edges.some(
-      (e) => (gap > 1.2 * char && end <= e + 2 && b.x >= e - 4) || (gap > 0.5 * char && end <= e && e <= b.x),
+      (e) =>
+        (gap > 1.2 * char && end <= e + 2 && b.x >= e - 4) ||
+        (gap > 0.5 * char && end <= e - 0.25 * char && e <= b.x),
     );
   };
   const cells = row.cells.flatMap((cell) => {

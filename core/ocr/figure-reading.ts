@@ -1,0 +1,152 @@
+/**
+ * The doubtful figures of a page's table rows, read again closer (stacked-reading.ts). Read with the
+ * whole page, a figure set in a font whose separator stands apart (tabular figures give the point a
+ * digit's width) is split in two at its separator, which is then often lost: "759.17" comes back as the
+ * words "759" and "17", "855,58" as "855," and "58", and the table reader sees two cells and no amount.
+ * A rate of two digits or more with no separator ("55%", "55 %" for 5,5 %: the comma lost) and a figure
+ * read with low confidence ("35.5" read "355") are doubtful too. Each is cut out and read again
+ * enlarged, where the separator is seen; the closer reading replaces the first only when it is one
+ * amount or rate that keeps the digits of the first (it only adds their separator), or, for a doubtful
+ * word, when it is a figure read surer than the first.
+ */
+import { loadImage } from '@napi-rs/canvas';
+import type { Box, TextPage, TextSpan } from '../text/page-text';
+import { STOPPED, type Stopped } from './deadline';
+import { figureRow } from './gap-reading';
+import { pictureBox, type Levelling } from './level';
+import type { PageImage } from './page-images';
+import { readStacked, type ReadBlock } from './stacked-reading';
+import type { OcrWord } from './tesseract-engine';
+
+/** A figure that may have been cut at its decimal separator: digits, maybe grouped, no decimals yet. */
+const HEAD = /^[-−]?\d[\d.,'’]*$/;
+const HAS_DECIMALS = /[.,]\d{1,2}$/;
+/** What follows the separator: two decimals. */
+const CENTS = /^\d{2}$/;
+/** A whole amount with two decimals, as the closer reading must give it for a split figure. */
+const AMOUNT = /^[-−]?\d{1,3}(?:[.,'’ ]?\d{3})*[.,]\d{2}$/;
+/** A figure read alone. */
+const FIGURE = /^[-−]?\d[\d.,'’]*\d$|^\d$/;
+/** A rate of two digits or more without a separator ("55%" for 5,5 %), maybe its sign a word apart. */
+const WHOLE_RATE = /^\d{2,3}\s?%$/;
+const PERCENT = /^%$/;
+/** A rate with its decimals, as the closer reading must give it for a rate whose separator was lost. */
+const RATE = /^\d{1,2}[.,]\d{1,2}\s?%$/;
+/** Widest gap between the two halves of a split figure, in glyph heights (a column gap is wider). */
+const SPLIT_GAP = 1.2;
+/** A figure read with less confidence (0–100) than this is read again. */
+const DOUBTFUL = 85;
+/** How much surer (confidence points) the closer reading of a doubtful word must be to replace it. */
+const SURER = 10;
+/** Least confidence of a closer reading that replaces the first. */
+const MIN_CONFIDENCE = 75;
+/** Margin around a cut, as a share of its height. */
+const MARGIN = 0.35;
+/** Most places read again on one page. */
+const MAX_PLACES = 80;
+
+export interface Doubt {
+  /** The words of the first reading (one doubtful word, or the two halves of a split figure). */
+  readonly spans: readonly TextSpan[];
+  readonly box: Box;
+}
+
+const digits = (text: string): string => text.replace(/\D/g, '');
+
+const union = (spans: readonly TextSpan[]): Box => {
+  const x = Math.min(...spans.map((s) => s.x));
+  const y = Math.min(...spans.map((s) => s.y));
+  const right = Math.max(...spans.map((s) => s.x + s.width));
+  const bottom = Math.max(...spans.map((s) => s.y + s.height));
+  return { x, y, width: right - x, height: bottom - y };
+};
+
+/** The split and the doubtful figures of the page's table rows. */
+export function doubtfulFigures(page: TextPage): Doubt[] {
+  const doubts: Doubt[] = [];
+  for (const line of page.lines.filter(figureRow)) {
+    const spans = line.spans;
+    for (let i = 0; i < spans.length; i++) {
+      const a = spans[i]!;
+      const b = spans[i + 1];
+      const height = Math.max(a.height, b?.height ?? 0);
+      if (
+        b &&
+        HEAD.test(a.text) &&
+        !HAS_DECIMALS.test(a.text) &&
+        CENTS.test(b.text) &&
+        b.x - (a.x + a.width) < SPLIT_GAP * height
+      ) {
+        doubts.push({ spans: [a, b], box: union([a, b]) });
+        i++;
+      } else if (b && /^\d{2,3}$/.test(a.text) && PERCENT.test(b.text)) {
+        doubts.push({ spans: [a, b], box: union([a, b]) });
+        i++;
+      } else if (WHOLE_RATE.test(a.text) || (FIGURE.test(a.text) && (a.confidence ?? 100) < DOUBTFUL)) {
+        doubts.push({ spans: [a], box: union([a]) });
+      }
+    }
+  }
+  return doubts.slice(0, MAX_PLACES);
+}
+
+/** What replaces the doubt's words, from the words the closer reading found on its cut; null: nothing. */
+export function settle(doubt: Doubt, read: readonly OcrWord[]): { text: string; confidence: number } | null {
+  if (read.length === 0 || read.some((w) => w.confidence < MIN_CONFIDENCE)) return null;
+  const confidence = Math.min(...read.map((w) => w.confidence));
+  // Read again, the words may still stand apart, but with their separator seen: "855," "58".
+  const joined = read.map((w) => w.text).join('');
+  const kept = digits(joined) === doubt.spans.map((s) => digits(s.text)).join('');
+  const first = doubt.spans[0]!;
+  const rate = WHOLE_RATE.test(doubt.spans.map((s) => s.text).join(''));
+  if (kept && (rate ? RATE : AMOUNT).test(joined)) return { text: joined, confidence };
+  if (doubt.spans.length > 1 || read.length > 1 || rate) return null;
+  return FIGURE.test(joined) && confidence >= (first.confidence ?? 100) + SURER
+    ? { text: joined, confidence }
+    : null;
+}
+
+/**
+ * The page's words with its doubtful figures read again (`spans`: the page's words, as `page` groups
+ * them); the same words when none changed; STOPPED when the reading was stopped.
+ */
+export async function readFigures(
+  picture: PageImage,
+  page: TextPage,
+  spans: readonly TextSpan[],
+  level: Levelling,
+  readBlock: ReadBlock,
+): Promise<readonly TextSpan[] | Stopped> {
+  const doubts = doubtfulFigures(page);
+  if (doubts.length === 0) return spans;
+  const sx = picture.pixelWidth / picture.width;
+  const sy = picture.pixelHeight / picture.height;
+  const cuts = doubts.map((d) => {
+    const p = pictureBox(d.box, level);
+    const margin = MARGIN * p.height;
+    return {
+      x: (p.x - margin) * sx,
+      y: (p.y - margin) * sy,
+      width: (p.width + 2 * margin) * sx,
+      height: (p.height + 2 * margin) * sy,
+    };
+  });
+  const image = await loadImage(Buffer.from(picture.picture));
+  const read = await readStacked(image, cuts, sx, readBlock);
+  if (read === STOPPED) return STOPPED;
+  if (!read) return spans;
+  const replaced = new Map<TextSpan, TextSpan | null>();
+  for (const [i, doubt] of doubts.entries()) {
+    const closer = settle(doubt, read[i]!);
+    if (closer === null || (doubt.spans.length === 1 && closer.text === doubt.spans[0]!.text)) continue;
+    const [first, ...rest] = doubt.spans;
+    // The first reading's box (levelled already), the closer reading's text and confidence.
+    replaced.set(first!, { ...closer, ...doubt.box });
+    for (const s of rest) replaced.set(s, null);
+  }
+  if (replaced.size === 0) return spans;
+  return spans.flatMap((s) => {
+    const r = replaced.get(s);
+    return r === undefined ? [s] : r === null ? [] : [r];
+  });
+}
