@@ -448,6 +448,43 @@ describe('readLines', () => {
     ]);
   });
 
+  it('reads "Prix U. HT" as the price column', () => {
+    const layout = layoutOf(
+      handPage([
+        [
+          336.6,
+          [
+            [96, 'Qté.', 18],
+            [118, 'Description', 49.5],
+            [359.5, 'Prix U. HT', 45],
+            [417, 'TVA %', 22.5],
+            [449.5, 'Prix total HT (EUR)', 85.5],
+          ],
+        ],
+        [
+          350.5,
+          [
+            [96, '13 j', 18],
+            [118, 'Développement logiciel', 99],
+            [377.5, '702,00', 27],
+            [412.5, '20,00%', 27],
+            [499, '9 126,00', 36],
+          ],
+        ],
+      ]),
+    );
+    expect(tablesOf(layout)[0]?.columns.map((c) => c.kind)).toEqual([
+      'quantity',
+      'name',
+      'price',
+      'rate',
+      'amount',
+    ]);
+    expect(readLines(layout, twenty)?.lines.map((l) => [l.line.product?.name, figures(l.line)])).toEqual([
+      ['Développement logiciel', { quantity: '13', unit: 'DAY', price: '702', amount: '9126', rate: '20' }],
+    ]);
+  });
+
   it('takes no title or sentence printed close over the header for headings', () => {
     const at = (y: number, cells: readonly string[]): HandRow => [
       y,

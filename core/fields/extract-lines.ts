@@ -832,12 +832,14 @@ function nameOf(
   column: NameColumn,
   amountRow: Row,
   figureRows: ReadonlySet<Row>,
+  figureCells: ReadonlySet<Cell>,
 ): { text: string; place: Place } | null {
   const raw: { text: string; row: Row; cells: Cell[] }[] = [];
   for (const row of rows) {
     const inRange = row.cells.filter(
       (c) =>
         column.holds(c) &&
+        !figureCells.has(c) &&
         // A unit beside the item's figures is the quantity's; under the name it is the name's ("CM").
         (unitOf(c.text) === null || !figureRows.has(row)) &&
         // A figure is no part of a name, a word cut at a hyphen is ("4-" over "Fahrten").
@@ -914,9 +916,13 @@ function nameHeading(table: Table): { cell: Cell; from: number; to: number } | n
   if (!cell) return null;
   const span = table.spanOf(cell);
   const next = table.header.filter((c) => c.x > cell.x + 4).reduce((m, c) => Math.min(m, c.x), Infinity);
+  // A column headed on the left ("Qté.") ends it there, though its figures aligned right touch the names.
+  const previous = table.header
+    .filter((c) => c.x + c.width <= cell.x)
+    .reduce((m, c) => Math.max(m, c.x + c.width), -Infinity);
   return {
     cell,
-    from: Math.min(cell.x, span?.from ?? Infinity) - 6,
+    from: Math.max(Math.min(cell.x, span?.from ?? Infinity) - 6, previous),
     to: Math.min(span?.to ?? next, next) - 2,
   };
 }
@@ -985,7 +991,9 @@ function lineOf(
   );
   const before = found ? Math.min(found.quantity.cell.x, found.price.cell.x, leftmostFigure) : leftmostFigure;
   const figureRows = new Set(found ? [found.quantity.row, found.price.row, amount.row] : [amount.row]);
-  const name = nameOf(rows, nameColumn(table, before), amount.row, figureRows);
+  // The quantity and price read are no part of the name, though their column runs into it.
+  const used = new Set(found ? [found.quantity.cell, found.price.cell].filter(isFigure) : []);
+  const name = nameOf(rows, nameColumn(table, before), amount.row, figureRows, used);
   if (!found || !name) return null;
   // The discount's percentage is no VAT rate, when the amount is after it: a percentage the amount does
   // not need is the rate, whichever column it was taken for.

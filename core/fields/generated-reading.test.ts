@@ -55,4 +55,31 @@ describe('reading generated invoices', () => {
     expect(lines.confident - lines.confidentCorrect).toBe(0);
     expect(en16931).toBeGreaterThanOrEqual(19);
   }, 180_000);
+
+  // Invoices of seeds the reader had never met, each of which read its lines wrong or not at all until a
+  // general fix (the commit naming the seed); kept as real inputs for those fixes: [seed, index, line
+  // terms right at least].
+  const fixed: readonly (readonly [number, number, number])[] = [
+    [5, 45, 28], // a leftmost count with its unit is no position number
+    [21, 40, 175], // a title and a sentence over the header are no headings
+    [21, 54, 49], // prices after their currency code ("EUR 6.85")
+    [22, 7, 14], // a number's thousands group drawn apart where a heading starts
+    [22, 10, 63], // a name wrapped at one and a half line heights
+    [22, 34, 161], // "Prestation" heads the name column
+    [22, 51, 35], // a wide price starting inside the name's span
+    [23, 48, 21], // "Item" beside "Description" heads the item's number
+    [23, 49, 392], // an item's own rate the breakdown lacks
+    [41, 20, 413], // "Prix U. HT"; counts aligned right against the names
+  ];
+  it.each(fixed)(
+    'reads the lines of generated invoice %i/%i (at least %i terms right)',
+    async (seed, index, floor) => {
+      const invoice = await generateInvoice(seed, index);
+      const text = await readPdfText(invoice.pdf);
+      if (!text.ok) throw new Error(invoice.name);
+      const results = scoreLines(extractFields(text.text), invoice.truth).results;
+      expect(results.filter((r) => r.outcome === 'correct').length).toBeGreaterThanOrEqual(floor);
+      expect(results.filter((r) => r.outcome !== 'correct' && (r.confidence ?? 0) >= 0.9)).toEqual([]);
+    },
+  );
 });
