@@ -108,8 +108,10 @@ async function runBatch(
   let worst: ExitCode = EXIT.ok;
   try {
     await runOrdered(inputs, {
-      concurrency: jobs * IN_FLIGHT_PER_JOB,
-      window: jobs * AHEAD_PER_JOB,
+      // Left to choose, the jobs are this thread and the workers started so far: a batch too cheap to
+      // start them reads no further ahead than one run with --jobs 1.
+      concurrency: chosen ? jobs * IN_FLIGHT_PER_JOB : () => (1 + pool.started()) * IN_FLIGHT_PER_JOB,
+      window: chosen ? jobs * AHEAD_PER_JOB : () => (1 + pool.started()) * AHEAD_PER_JOB,
       run: (one) => runOne(one, answer),
       emit: (outcome: Outcome, index) => {
         const name = inputs[index]!.name;

@@ -49,6 +49,35 @@ describe('runOrdered', () => {
     await end;
   });
 
+  it('asks a `concurrency` and a `window` given as functions before each start, as a growing pool', async () => {
+    const c = controlled(20);
+    let jobs = 1;
+    const end = runOrdered(c.items, {
+      concurrency: () => jobs * 2,
+      window: () => jobs * 3,
+      run: c.run,
+      emit: () => {},
+    });
+    await tick();
+    expect(c.startedAt).toEqual([0, 1]);
+    // Item 0 slow: the window (3) holds the batch, however many finish after it.
+    c.finish[1]!('x');
+    await tick();
+    expect(c.startedAt).toEqual([0, 1, 2]);
+    c.finish[2]!('x');
+    await tick();
+    expect(c.startedAt).toEqual([0, 1, 2]);
+    jobs = 2;
+    c.finish[0]!('x');
+    await tick();
+    expect(c.startedAt).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    for (let i = 0; i < 20; i++) {
+      while (!c.finish[i]) await tick();
+      c.finish[i]!('x');
+    }
+    await expect(end).resolves.toEqual({ started: 20 });
+  });
+
   it('holds at most `window` items: a slow first item stops the batch from reading ahead', async () => {
     const c = controlled(1000);
     const emitted: number[] = [];

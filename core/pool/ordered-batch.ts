@@ -5,9 +5,10 @@
  * memory, however unevenly its items take.
  */
 export interface OrderedBatchOptions<I, O> {
-  readonly concurrency: number;
+  /** Items running at once, at most; a function is asked before each start (a pool that grows). */
+  readonly concurrency: number | (() => number);
   /** Items started and not yet handed back, at most (raised to `concurrency` when smaller). */
-  readonly window: number;
+  readonly window: number | (() => number);
   /** One item's work; its failures are values of O (a rejection stops the batch). */
   run(item: I, index: number): Promise<O>;
   /** Each result, in input order. */
@@ -25,8 +26,9 @@ export function runOrdered<I, O>(
   items: readonly I[],
   options: OrderedBatchOptions<I, O>,
 ): Promise<OrderedBatchEnd> {
-  const concurrency = Math.max(1, options.concurrency);
-  const window = Math.max(concurrency, options.window);
+  const read = (v: number | (() => number)): number => (typeof v === 'function' ? v() : v);
+  const concurrency = () => Math.max(1, read(options.concurrency));
+  const window = () => Math.max(concurrency(), read(options.window));
   return new Promise((resolve, reject) => {
     const held = new Map<number, O>();
     let started = 0;
@@ -38,8 +40,8 @@ export function runOrdered<I, O>(
       if (failed) return;
       while (
         started < items.length &&
-        running < concurrency &&
-        started - emitted < window &&
+        running < concurrency() &&
+        started - emitted < window() &&
         !options.stopped?.()
       ) {
         const index = started++;

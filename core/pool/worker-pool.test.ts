@@ -202,9 +202,11 @@ describe('workerPool', () => {
     const { p, workers } = pool(1, { here: async (call) => call.toUpperCase(), grow: () => worth });
     await expect(Promise.all(['a', 'b'].map((c) => p.run(c)))).resolves.toEqual(['A', 'B']);
     expect(workers).toHaveLength(0);
+    expect(p.started()).toBe(0);
     worth = true;
     const answers = ['c', 'd', 'e'].map((c) => p.run(c));
     expect(workers).toHaveLength(1);
+    expect(p.started()).toBe(1);
     await tick();
     workers[0]!.answer('D');
     await expect(Promise.all(answers)).resolves.toEqual(['C', 'D', 'E']);

@@ -31,6 +31,8 @@ export interface PoolWorker {
 export interface WorkerPool<Call, Reply> {
   /** Workers at most. */
   readonly size: number;
+  /** Workers started so far (with `grow`, fewer than `size` until the work is worth them). */
+  started(): number;
   run(call: Call, signal?: AbortSignal): Promise<Reply>;
   /** Ends every worker; calls still waiting or running reject. */
   close(): Promise<void>;
@@ -171,6 +173,7 @@ export function workerPool<Call, Reply>(
 
   return {
     size: limit,
+    started: () => slots.size,
     run: (call, signal) =>
       new Promise<Reply>((resolve, reject) => {
         if (closed) {
