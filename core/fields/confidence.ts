@@ -5,7 +5,7 @@
  * lowers it: a value the arithmetic or a check key confirmed keeps most of its confidence (its digits
  * were proven), any other loses as much as the words are uncertain.
  */
-import type { Box, TextSource } from '../text/page-text';
+import { boxOf, type TextSource } from '../text/page-text';
 import type { Cell, Row } from '../text/layout';
 import type { FieldEvidence } from './extraction';
 
@@ -26,15 +26,6 @@ export const ABSTAIN = 0.4;
 export function withOcr(confidence: number, ocr: number, proven: boolean): number {
   const factor = proven ? Math.min(1, 0.55 + 0.5 * ocr) : Math.min(1, ocr + 0.05);
   return Math.round(confidence * factor * 100) / 100;
-}
-
-/** The union of boxes. */
-export function boxOf(boxes: readonly Box[]): Box {
-  const x = Math.min(...boxes.map((b) => b.x));
-  const y = Math.min(...boxes.map((b) => b.y));
-  const right = Math.max(...boxes.map((b) => b.x + b.width));
-  const bottom = Math.max(...boxes.map((b) => b.y + b.height));
-  return { x, y, width: right - x, height: bottom - y };
 }
 
 /** A place a value was read from: its row, and the cells holding the label and the value. */

@@ -16,7 +16,7 @@ import type { InvoiceLine } from '../model/invoice';
 import { UNECE_UNIT_CODES } from '../rules/codelists/unece-rec20';
 import type { Cell, Layout, Row } from '../text/layout';
 import type { TextSpan } from '../text/page-text';
-import { overlapX, rightOf, splitAtColumns } from '../text/layout';
+import { groupsOn, overlapX, rightOf, splitAtColumns } from '../text/layout';
 import { bandOf, bandsOf, pairBands, type Band, type Heading } from './table-columns';
 import type { Place } from './confidence';
 import {
@@ -288,8 +288,6 @@ function piecesOf(cell: Cell, words: ReturnType<typeof wordsOf>, bounds: readonl
 
 /** A figure with what may follow it: "3.65", "10.00%", "1,234.00 EUR", "€ 39.00". */
 const FIGURE_WORDS = /^(?:[€$£]\s)?[-−+]?[€$£]?\d[\d.,'’]*\s?%?(?:\s(?:%|[€$£]|[A-Z]{3}))?$/;
-/** A group of three digits that goes on a number ("3 218,10"): never a figure of its own. */
-const THOUSANDS = /^\d{3}(?:[.,]\d+)?(?:\s?%)?$/;
 
 /**
  * A row whose cells each hold one figure at most: a cell of figures only, printed too close to be two
@@ -306,11 +304,7 @@ function figuresApart(row: Row): Row {
         .slice(bounds[bounds.length - 1], k)
         .map((w) => w.text)
         .join(' ');
-      if (
-        /\d/.test(words[k]!.text) &&
-        FIGURE_WORDS.test(before) &&
-        !(THOUSANDS.test(words[k]!.text) && /^[-−+]?\d{1,3}$/.test(before))
-      )
+      if (/\d/.test(words[k]!.text) && FIGURE_WORDS.test(before) && !groupsOn(before, words[k]!.text))
         bounds.push(k);
     }
     bounds.push(words.length);

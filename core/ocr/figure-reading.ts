@@ -10,7 +10,7 @@
  * word, when it is a figure read surer than the first.
  */
 import { loadImage } from '@napi-rs/canvas';
-import type { Box, TextPage, TextSpan } from '../text/page-text';
+import { boxOf, type Box, type TextPage, type TextSpan } from '../text/page-text';
 import { STOPPED, type Stopped } from './deadline';
 import { figureRow } from './gap-reading';
 import { pictureBox, type Levelling } from './level';
@@ -53,14 +53,6 @@ export interface Doubt {
 
 const digits = (text: string): string => text.replace(/\D/g, '');
 
-const union = (spans: readonly TextSpan[]): Box => {
-  const x = Math.min(...spans.map((s) => s.x));
-  const y = Math.min(...spans.map((s) => s.y));
-  const right = Math.max(...spans.map((s) => s.x + s.width));
-  const bottom = Math.max(...spans.map((s) => s.y + s.height));
-  return { x, y, width: right - x, height: bottom - y };
-};
-
 /** The split and the doubtful figures of the page's table rows. */
 export function doubtfulFigures(page: TextPage): Doubt[] {
   const doubts: Doubt[] = [];
@@ -77,13 +69,13 @@ export function doubtfulFigures(page: TextPage): Doubt[] {
         CENTS.test(b.text) &&
         b.x - (a.x + a.width) < SPLIT_GAP * height
       ) {
-        doubts.push({ spans: [a, b], box: union([a, b]) });
+        doubts.push({ spans: [a, b], box: boxOf([a, b]) });
         i++;
       } else if (b && /^\d{2,3}$/.test(a.text) && PERCENT.test(b.text)) {
-        doubts.push({ spans: [a, b], box: union([a, b]) });
+        doubts.push({ spans: [a, b], box: boxOf([a, b]) });
         i++;
       } else if (WHOLE_RATE.test(a.text) || (FIGURE.test(a.text) && (a.confidence ?? 100) < DOUBTFUL)) {
-        doubts.push({ spans: [a], box: union([a]) });
+        doubts.push({ spans: [a], box: boxOf([a]) });
       }
     }
   }

@@ -71,7 +71,7 @@ describe('layout', () => {
         ],
       ]),
     ).rows;
-    expect(splitAtColumns(row!, [460.8, 499.5]).cells.map((c) => c.text)).toEqual(['1 578,85']);
+    expect(splitAtColumns(row!, [460.8, 499.5, 501]).cells.map((c) => c.text)).toEqual(['1 578,85']);
   });
 
   it('does not cut a figure from its unit at a heading whose ink starts a fraction of a point after the figure', () => {

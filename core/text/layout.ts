@@ -6,7 +6,7 @@
  * under its heading), which rows lie between two others. Works the same on the text layer and on OCR
  * words (whose rows may be slightly rotated and whose cells carry the OCR's word confidence).
  */
-import type { Box, DocumentText, TextLine, TextSpan } from './page-text';
+import { boxOf, type Box, type DocumentText, type TextLine, type TextSpan } from './page-text';
 
 export interface Cell extends Box {
   readonly text: string;
@@ -35,12 +35,12 @@ const confidenceOf = (spans: readonly TextSpan[]): number =>
   spans.length === 0 ? 1 : spans.reduce((s, x) => s + (x.confidence ?? 100), 0) / spans.length / 100;
 
 function cellOf(spans: readonly TextSpan[], text: string): Cell {
-  const x = Math.min(...spans.map((s) => s.x));
-  const y = Math.min(...spans.map((s) => s.y));
-  const right = Math.max(...spans.map((s) => s.x + s.width));
-  const bottom = Math.max(...spans.map((s) => s.y + s.height));
-  return { text, spans, x, y, width: right - x, height: bottom - y, confidence: confidenceOf(spans) };
+  return { text, spans, ...boxOf(spans), confidence: confidenceOf(spans) };
 }
+
+/** Whether `group` is a group of three digits that goes on the number `head` ("3" then "218,10"). */
+export const groupsOn = (head: string, group: string): boolean =>
+  /^[-−+]?\d{1,3}$/.test(head.trim()) && /^\d{3}(?:[.,]\d+)?(?:\s?%)?$/.test(group.trim());
 
 /**
  * A line's cells: its text split at column breaks (two spaces or more), each piece with the spans it
@@ -120,8 +120,7 @@ export function splitAtColumns(row: Row, edges: readonly number[]): Row {
     const gap = b.x - end;
     const char = charWidth(a, b);
     // A thousands group drawn apart ("1" then "578,85") goes on its number, wherever a heading starts.
-    if (gap < 2 * char && /^[-−+]?\d{1,3}$/.test(a.text.trim()) && /^\d{3}(?:[.,]\d+)?$/.test(b.text.trim()))
-      return false;
+    if (gap < 2 * char && groupsOn(a.text, b.text)) return false;
     // Wider than a word space, in proportional and fixed-width fonts alike: more than a character.
     // The edge inside the space, clear of the word before it: a heading read by OCR starts where its ink
     // does, and a figure aligned right may end a fraction of a point before it ("3 day" under "QTY").

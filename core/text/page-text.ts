@@ -15,6 +15,15 @@ export interface Box {
   readonly height: number;
 }
 
+/** The union of boxes. */
+export function boxOf(boxes: readonly Box[]): Box {
+  const x = Math.min(...boxes.map((b) => b.x));
+  const y = Math.min(...boxes.map((b) => b.y));
+  const right = Math.max(...boxes.map((b) => b.x + b.width));
+  const bottom = Math.max(...boxes.map((b) => b.y + b.height));
+  return { x, y, width: right - x, height: bottom - y };
+}
+
 /** A word (OCR) or a run of text drawn in one go (PDF text layer), never spanning two lines. */
 export interface TextSpan extends Box {
   readonly text: string;
