@@ -156,6 +156,46 @@ describe('batches on several jobs', () => {
     }
   });
 
+  it('ends at once on a second Ctrl+C, leaving no temporary file and no half file', async () => {
+    const many = path.join(dir, 'twice');
+    const out = path.join(dir, 'twice-out');
+    await mkdir(many);
+    for (let i = 0; i < 60; i++) {
+      await copyFile(path.join(xmls, 'inv01.xml'), path.join(many, `t${String(i).padStart(3, '0')}.xml`));
+    }
+    const child = spawn(
+      process.execPath,
+      [cli, 'convert', '--cii', many, '--out', out, '--jsonl', '--jobs', '2'],
+      {
+        cwd: root,
+      },
+    );
+    let stderr = '';
+    let presses = 0;
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      // The second press once the first was taken, while the results finished are still being written.
+      if (presses === 1 && stderr.includes('stopping')) {
+        presses = 2;
+        child.kill('SIGINT');
+      }
+    });
+    child.stdout.on('data', () => {
+      if (presses === 0) {
+        presses = 1;
+        child.kill('SIGINT');
+      }
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+
+    expect(code, stderr).toBe(130);
+    const written = await readdir(out);
+    expect(written.filter((name) => !name.endsWith('.facturx.pdf'))).toEqual([]);
+    for (const name of written) {
+      expect((await readFile(path.join(out, name))).subarray(-6).toString('latin1')).toContain('%%EOF');
+    }
+  });
+
   it('draws the progress bar on a terminal only', async () => {
     const piped = await facturx('validate', xmls, '--jobs', '2');
     expect(piped.stderr).not.toContain('\r');

@@ -5,8 +5,9 @@
  * jobs, the others worker threads (batch-worker.ts); it reads the inputs and writes the outputs between
  * the documents it answers, so that the disk's latency is not added to each document's time. Ctrl+C
  * stops the batch: nothing more starts, converts under way are cancelled, the results finished are
- * printed and a line says how far it got (exit code 130). A second Ctrl+C ends the process at once; the
- * files written are complete either way.
+ * printed and a line says how far it got (exit code 130). A second Ctrl+C ends the process as soon as the
+ * files being created are written (milliseconds: writes-under-way.ts), a third at once; the files written
+ * are complete either way, and no temporary file is left beside them.
  */
 import path from 'node:path';
 import { useOcrEngines } from '../../core/ocr/engine-count';
@@ -19,6 +20,7 @@ import { expandInputs, isDirectory } from './inputs';
 import { badInput, EXIT, str, type ExitCode, type Values } from './io';
 import { poolGrowth } from './pool-growth';
 import { progressBar } from './progress';
+import { deliverableWrites } from './writes-under-way';
 import { crashed, runOne, type Answer, type OneInput, type Outcome, type OutTarget } from './run-one';
 
 /**
@@ -98,8 +100,14 @@ async function runBatch(
   const answer: Answer = (one, request) =>
     pool.run({ one, request }, stop.signal).catch((e: unknown) => crashed(one, e));
   const progress = progressBar(inputs.length);
+  let quitting = false;
   const onInterrupt = () => {
-    if (stop.signal.aborted) process.exit(EXIT.interrupted);
+    if (quitting) process.exit(EXIT.interrupted);
+    if (stop.signal.aborted) {
+      quitting = true;
+      void deliverableWrites.settle().then(() => process.exit(EXIT.interrupted));
+      return;
+    }
     stop.abort();
     progress.line('facturx: stopping (Ctrl+C again to quit at once)…');
   };

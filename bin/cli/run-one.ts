@@ -15,6 +15,7 @@ import type { ServiceContext, ServiceRequest, ServiceResult } from '../../core/s
 import { DOCUMENT_COMMANDS, rec, type DocumentCommand, type DocumentService } from './document-commands';
 import { exitCodeOf } from './exit-code';
 import { refusalLine, type ExitCode, type Values } from './io';
+import { deliverableWrites } from './writes-under-way';
 
 /** Opens a file for writing, made or emptied, on libuv's threads. */
 const openAsync = promisify(open);
@@ -183,7 +184,7 @@ export async function deliver(one: OneInput, answered: Answered): Promise<Outcom
   const { deliverable, ...outcome } = answered;
   if (!deliverable) return outcome;
   try {
-    await writeDeliverable(deliverable.target, deliverable.bytes);
+    await deliverableWrites.run(() => writeDeliverable(deliverable.target, deliverable.bytes));
     return { ...outcome, line: `${outcome.line} -> ${deliverable.target}` };
   } catch (error) {
     return crashed(one, error);
