@@ -49,6 +49,32 @@ describe('doubtfulFigures', () => {
     expect(doubtfulFigures(page(row))).toEqual([]);
     expect(doubtfulFigures(page([span('Unit', 60, 18), span('30,', 80, 12), span('12', 95, 9)]))).toEqual([]);
   });
+
+  it('takes a figure cut at its thousands separators on any line, and no telephone number', () => {
+    const totals = [
+      span('Summe', 378, 25),
+      span('brutto:', 405, 30),
+      span('-243.', 480, 19),
+      span('395,94', 501, 27),
+      span('EUR', 533, 16),
+    ];
+    const net = [
+      span('Summe', 378, 25),
+      span('Positionen:', 405, 50),
+      span('-204.', 480, 19),
+      span('675,', 501, 16),
+      span('67', 519, 9),
+      span('EUR', 533, 16),
+    ];
+    const doubts = (spans: TextSpan[]) =>
+      doubtfulFigures(page(spans)).map((d) => d.spans.map((s) => s.text).join(' '));
+    expect(doubts(totals)).toEqual(['-243. 395,94']);
+    expect(doubts(net)).toEqual(['-204. 675, 67']);
+    // No group follows a separator: a telephone number.
+    expect(
+      doubts([span('Tel.', 60, 14), span('0755', 80, 18), span('123', 101, 14), span('456', 118, 14)]),
+    ).toEqual([]);
+  });
 });
 
 describe('settle', () => {

@@ -23,6 +23,9 @@ const HEAD = /^[-−]?\d[\d.,'’]*$/;
 const HAS_DECIMALS = /[.,]\d{1,2}$/;
 /** What follows the separator: two decimals. */
 const CENTS = /^\d{2}$/;
+/** A thousands group cut off its figure: three digits, then its separator, or the decimal one and two decimals. */
+const GROUP = /^\d{3}(?:[.,'’]|[.,]\d{2})?$/;
+const SEPARATOR_LAST = /[.,'’]$/;
 /** A whole amount with two decimals, as the closer reading must give it for a split figure. */
 const AMOUNT = /^[-−]?\d{1,3}(?:[.,'’ ]?\d{3})*[.,]\d{2}$/;
 /** A figure read alone. */
@@ -53,24 +56,49 @@ export interface Doubt {
 
 const digits = (text: string): string => text.replace(/\D/g, '');
 
-/** The split and the doubtful figures of the page's table rows. */
+/**
+ * The words from `i` that are one figure cut apart: a head without decimals, then its groups of three
+ * digits each after the separator that precedes it ("-243." "395,94"), and maybe its two decimals
+ * ("1,067" "86"), each close to the last. `grouped`: a thousands group was cut off, which no list of
+ * numbers in a sentence looks like, so that the cut is read again on any line, not on table rows only.
+ */
+function splitFigure(spans: readonly TextSpan[], i: number): { pieces: number; grouped: boolean } | null {
+  const head = spans[i]!;
+  if (!HEAD.test(head.text) || HAS_DECIMALS.test(head.text)) return null;
+  let pieces = 1;
+  let grouped = false;
+  while (i + pieces < spans.length) {
+    const last = spans[i + pieces - 1]!;
+    const next = spans[i + pieces]!;
+    if (next.x - (last.x + last.width) >= SPLIT_GAP * Math.max(last.height, next.height)) break;
+    if (CENTS.test(next.text)) {
+      pieces += 1;
+      break;
+    }
+    if (!GROUP.test(next.text) || !SEPARATOR_LAST.test(last.text)) break;
+    pieces += 1;
+    grouped = true;
+    if (HAS_DECIMALS.test(next.text)) break;
+  }
+  return pieces > 1 ? { pieces, grouped } : null;
+}
+
+/** The split figures of the page, and the doubtful figures of its table rows. */
 export function doubtfulFigures(page: TextPage): Doubt[] {
   const doubts: Doubt[] = [];
-  for (const line of page.lines.filter(figureRow)) {
+  for (const line of page.lines) {
+    const row = figureRow(line);
     const spans = line.spans;
     for (let i = 0; i < spans.length; i++) {
       const a = spans[i]!;
       const b = spans[i + 1];
-      const height = Math.max(a.height, b?.height ?? 0);
-      if (
-        b &&
-        HEAD.test(a.text) &&
-        !HAS_DECIMALS.test(a.text) &&
-        CENTS.test(b.text) &&
-        b.x - (a.x + a.width) < SPLIT_GAP * height
-      ) {
-        doubts.push({ spans: [a, b], box: boxOf([a, b]) });
-        i++;
+      const split = splitFigure(spans, i);
+      if (split && (row || split.grouped)) {
+        const pieces = spans.slice(i, i + split.pieces);
+        doubts.push({ spans: pieces, box: boxOf(pieces) });
+        i += split.pieces - 1;
+      } else if (!row) {
+        continue;
       } else if (b && /^\d{2,3}$/.test(a.text) && PERCENT.test(b.text)) {
         doubts.push({ spans: [a, b], box: boxOf([a, b]) });
         i++;
