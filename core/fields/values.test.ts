@@ -24,6 +24,14 @@ describe('printed values', () => {
     expect(values('Total TTC :   1 234,56 EUR')).toEqual(['1234.56']);
   });
 
+  it('takes no piece of a figure read cut at a separator for an amount, and keeps a list of amounts', () => {
+    const values = (text: string) => moneyIn(text).map((a) => a.value);
+    expect(values('Summe brutto: -243. 395,94 EUR')).toEqual([]);
+    expect(values('Total: 12, 500.00')).toEqual([]);
+    expect(values('Net 50.00, 100.00 VAT')).toEqual(['50.00', '100.00']);
+    expect(values('Total TTC :   1 234,56 EUR')).toEqual(['1234.56']);
+  });
+
   it('keeps the minus printed before a currency sign: a credit is not a debit', () => {
     const values = (text: string) => moneyIn(text).map((a) => a.value);
     expect(values('Gross Total:  -£49495.68')).toEqual(['-49495.68']);

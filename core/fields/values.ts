@@ -170,7 +170,7 @@ export function datesIn(line: string): { value: string; text: string; index: num
 /**
  * Places of a text where digits are not an amount: dates and times, identifiers (IBAN, VAT numbers, a
  * code mixing letters and digits, a run of seven digits or more, numbers joined by slashes), phone
- * numbers, references to a law. A percentage is a rate, and is left out too.
+ * numbers, references to a law, a figure cut apart at a separator. A percentage is a rate, and is left out too.
  */
 const NOT_AMOUNTS: readonly RegExp[] = [
   /\b\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})\b/g,
@@ -180,6 +180,9 @@ const NOT_AMOUNTS: readonly RegExp[] = [
   /\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){2,7}(?:\s?[A-Z0-9]{1,4})?\b/g,
   /\b(?=[\w-]*[A-Za-z])(?=[\w-]*\d)[A-Za-z0-9]+(?:[-/.][A-Za-z0-9]+)*/g,
   /(?<![\d.,])\d{7,}(?![.,]\d)/g,
+  // A figure read cut at a thousands separator ("-243. 395,94", as OCR gives a figure whose separator
+  // stands apart): neither piece is the amount, and the whole is not sure enough to be read as one.
+  /(?<![\d.,])-?\d{1,3}[.,][  ]\d{3}(?:[.,'’]\d{3})*(?:[.,]\d{1,4})?(?!\d)/g,
   /\b\d+(?:\/\d+)+\b/g,
   /(?:\+|\b00)\d{1,3}[\s\d/().-]{6,}\d/g,
   /(?:t[ée]l[ée]?(?:phone|fon)?|fax|phone|mobile?|portable|handy|📞|📱)\.?\s*:?\s*\(?[+\d][\d\s/().-]{5,}\d/gi,
