@@ -87,11 +87,26 @@ type QName = readonly [name: string, prefix: string | null, local: string];
 /**
  * The qualified names met so far, by a hash of their characters (see qname), kept from one document to
  * the next: documents of one schema share a few hundred names, so after the first most names of a
- * document are found here without cutting a string out of it. The hashes kept are bounded (hostile
- * input): past the bound the table starts again.
+ * document are found here without cutting a string out of it. Bounded (hostile input), in hashes and in
+ * characters held: past either bound the table starts again.
  */
 const knownNames = new Map<number, QName[]>();
 const KNOWN_HASHES = 8192;
+const KNOWN_CHARS = 1 << 20;
+let knownChars = 0;
+
+function keepName(hash: number, same: QName[] | undefined, parts: QName): void {
+  // Names made to share a hash are not kept past a few: a lookup stays short.
+  if (same && same.length >= SAME_HASH_KEPT) return;
+  if (knownNames.size === KNOWN_HASHES || knownChars + parts[0].length > KNOWN_CHARS) {
+    knownNames.clear();
+    knownChars = 0;
+    same = undefined;
+  }
+  knownChars += parts[0].length;
+  if (same) same.push(parts);
+  else knownNames.set(hash, [parts]);
+}
 /** The bindings an element's declarations replaced, to put back at its end. */
 type Undo = readonly (readonly [string, string | undefined])[];
 
@@ -643,13 +658,7 @@ class Parser {
       colon === -1
         ? [whole, null, whole]
         : [whole, interned(name.slice(0, colon)), interned(name.slice(colon + 1))];
-    // Names made to share a hash (hostile input) are not kept past a few: a lookup stays short.
-    if (same) {
-      if (same.length < SAME_HASH_KEPT) same.push(parts);
-    } else {
-      if (knownNames.size === KNOWN_HASHES) knownNames.clear();
-      knownNames.set(hash, [parts]);
-    }
+    keepName(hash, same, parts);
     return parts;
   }
 
