@@ -71,14 +71,16 @@ export function structuredSource(
     const invoice = read.invoice;
     if (profile === read.profile) {
       // Kept byte for byte: nothing dropped, nothing lacking (the upload is judged as it is).
-      const draft = new TextDecoder().decode(uploadedXml);
       return {
         ok: true,
         source: {
           invoice,
           profile,
           xml: uploadedXml,
-          draft,
+          // The upload is judged as parsed, so its text is decoded only when something asks for it.
+          get draft() {
+            return new TextDecoder().decode(uploadedXml);
+          },
           dropped: [],
           gaps: [],
           uploadedXml,

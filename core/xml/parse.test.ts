@@ -190,6 +190,23 @@ describe('XML 1.0 fifth edition and Namespaces 1.0', () => {
     expect(read).toEqual([...names, ...names].map((n) => `${n}=${n}`));
   });
 
+  it('reads every name right across documents, past the bounds of the names it keeps between them', () => {
+    const names = (doc: ReturnType<typeof parsed>) =>
+      doc.root.children.map((c) => `${(c as XmlElement).prefix}:${(c as XmlElement).local}`);
+    const small = '<r xmlns:p="urn:p"><p:a/><b/><p:b/></r>';
+    expect(names(parsed(small))).toEqual(['p:a', 'null:b', 'p:b']);
+    // More names than it keeps (8192 hashes), then names long enough to pass its characters' bound.
+    const many = Array.from({ length: 9000 }, (_, i) => `n${i}`);
+    expect(names(parsed(`<r>${many.map((n) => `<${n}/>`).join('')}</r>`))).toEqual(
+      many.map((n) => `null:${n}`),
+    );
+    const long = Array.from({ length: 40 }, (_, i) => `${'x'.repeat(30_000)}${i}`);
+    expect(names(parsed(`<r>${long.map((n) => `<${n}/>`).join('')}</r>`))).toEqual(
+      long.map((n) => `null:${n}`),
+    );
+    expect(names(parsed(small))).toEqual(['p:a', 'null:b', 'p:b']);
+  });
+
   it('normalises attribute values as XML 1.0 §3.3.3 says', () => {
     const root = parsed('<a v="x\r\ny\tz&#10;&#13;"/>').root;
     expect(root.attributes[0]!.value).toBe('x y z\n\r');

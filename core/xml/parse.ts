@@ -79,10 +79,34 @@ type BuildingElement = Mutable<Omit<XmlElement, 'children' | 'attributes'>> & {
   children: XmlNode[];
   attributes: XmlAttribute[];
 };
-/** Names of one hash kept for a document, at most. */
+/** Names of one hash kept, at most. */
 const SAME_HASH_KEPT = 8;
 /** A qualified name as written, its prefix (null without one) and its local part. */
 type QName = readonly [name: string, prefix: string | null, local: string];
+
+/**
+ * The qualified names met so far, by a hash of their characters (see qname), kept from one document to
+ * the next: documents of one schema share a few hundred names, so after the first most names of a
+ * document are found here without cutting a string out of it. Bounded (hostile input), in hashes and in
+ * characters held: past either bound the table starts again.
+ */
+const knownNames = new Map<number, QName[]>();
+const KNOWN_HASHES = 8192;
+const KNOWN_CHARS = 1 << 20;
+let knownChars = 0;
+
+function keepName(hash: number, same: QName[] | undefined, parts: QName): void {
+  // Names made to share a hash are not kept past a few: a lookup stays short.
+  if (same && same.length >= SAME_HASH_KEPT) return;
+  if (knownNames.size === KNOWN_HASHES || knownChars + parts[0].length > KNOWN_CHARS) {
+    knownNames.clear();
+    knownChars = 0;
+    same = undefined;
+  }
+  knownChars += parts[0].length;
+  if (same) same.push(parts);
+  else knownNames.set(hash, [parts]);
+}
 /** The bindings an element's declarations replaced, to put back at its end. */
 type Undo = readonly (readonly [string, string | undefined])[];
 
@@ -162,8 +186,6 @@ class Parser {
   private nextLineEnd: number;
   private elements = 0;
   private namespaceDeclarations = 0;
-  /** The qualified names met so far, by a hash of their characters (see qname). */
-  private readonly names = new Map<number, QName[]>();
   /** Prefixes used without a declaration, at the offset of their name. */
   private readonly undeclared: { prefix: string; at: number }[] = [];
   /** Prefix → namespace URI in scope (`''` the default namespace; an empty URI: none). */
@@ -612,8 +634,8 @@ class Parser {
 
   /**
    * A name that is a QName of Namespaces 1.0 [7] (at most one colon, neither first nor last), with its
-   * parts. A document repeats few names, so each is cut out of the source and split once: it is found
-   * again by a hash of its characters, without making a string of it.
+   * parts. Documents repeat few names, so each is cut out of a source and split once: it is found
+   * again by a hash of its characters (in {@link knownNames}), without making a string of it.
    */
   private qname(): QName {
     const start = this.pos;
@@ -621,7 +643,7 @@ class Parser {
     let hash = end - start;
     for (let i = start; i < end; i++) hash = (Math.imul(hash, 31) + this.src.charCodeAt(i)) | 0;
     this.pos = end;
-    const same = this.names.get(hash);
+    const same = knownNames.get(hash);
     if (same) {
       for (const known of same)
         if (known[0].length === end - start && this.src.startsWith(known[0], start)) return known;
@@ -636,9 +658,7 @@ class Parser {
       colon === -1
         ? [whole, null, whole]
         : [whole, interned(name.slice(0, colon)), interned(name.slice(colon + 1))];
-    // Names made to share a hash (hostile input) are not kept past a few: a lookup stays short.
-    if (!same) this.names.set(hash, [parts]);
-    else if (same.length < SAME_HASH_KEPT) same.push(parts);
+    keepName(hash, same, parts);
     return parts;
   }
 
