@@ -1220,6 +1220,74 @@ describe('readLines', () => {
     expect(derived(false)).toEqual([[]]);
   });
 
+  it('takes a count OCR read as letters ("OU" for "9U") as the amount over the price, when that is whole', () => {
+    const table = (...items: HandRow[]) =>
+      readLines(
+        layoutOf(
+          handPage(
+            [
+              [
+                100,
+                [[40, 'Désignation'], right(260, 'Quantité'), right(340, 'PU HT'), right(420, 'Montant HT')],
+              ],
+              ...items,
+            ],
+            { ocr: 80 },
+          ),
+        ),
+        twenty,
+      );
+    const item = (y: number, name: string, quantity: string, price: string, amount: string): HandRow => [
+      y,
+      [[40, name], right(260, quantity), right(340, price), right(420, amount)],
+    ];
+    const read = table(
+      item(120, 'Livre', 'OU', '27,62', '248,58'),
+      item(135, 'Pain de campagne', 'RU', '2,25', '27,00'),
+    );
+    expect(read?.lines.map((l) => figures(l.line))).toEqual([
+      { quantity: '9', unit: 'C62', price: '27.62', amount: '248.58', rate: '20' },
+      { quantity: '12', unit: 'C62', price: '2.25', amount: '27', rate: '20' },
+    ]);
+    expect(read?.lines.map((l) => l.derived)).toEqual([['BT-129'], ['BT-129']]);
+    // Not a whole number, or far more digits than glyphs printed: no quantity, and the table is not read.
+    expect(table(item(120, 'Livre', 'OU', '27,62', '250,00'))).toBeNull();
+    expect(table(item(120, 'Livre', 'OU', '0,50', '248,50'))).toBeNull();
+  });
+
+  it('leaves out of a name the position number OCR ran into its cell, but not a number the name starts with', () => {
+    const read = readLines(
+      layoutOf(
+        handPage(
+          [
+            [
+              100,
+              [[43, 'Line', 18], [72, 'Item'], right(340, 'Qty'), right(420, 'Price'), right(500, 'Total')],
+            ],
+            // The name's ink starts a fraction of a point before its heading's: no column edge between them.
+            [
+              120,
+              [
+                [63, '2', 4],
+                [71.7, 'Oak worktop'],
+                right(340, '1'),
+                right(420, '153.00'),
+                right(500, '153.00'),
+              ],
+            ],
+            [
+              135,
+              [[63, '3'], [72, '2 x Copper pipe'], right(340, '2'), right(420, '4.50'), right(500, '9.00')],
+            ],
+          ],
+          { ocr: 90 },
+        ),
+      ),
+      twenty,
+    );
+    expect(read?.lines.map((l) => l.line.product?.name)).toEqual(['Oak worktop', '2 x Copper pipe']);
+  });
+
   it('reads a table of nested items at each level, for the sum of lines to tell which one it counts', () => {
     const item = germanItem(100);
     const nested = readLines(
