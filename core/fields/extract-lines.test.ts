@@ -1208,6 +1208,23 @@ describe('readLines', () => {
     expect(unit('222,1 m?')).toEqual(['C62']);
   });
 
+  it('reads a unit whose leading "l" OCR read as "I" ("Ifm" for "lfm")', () => {
+    const unit = (quantity: string) =>
+      readLines(
+        layoutOf(
+          handPage(
+            [germanHeading(70), germanItem(70)(120, '1', 'Kabel NYM-J', '1,415', quantity, '353,61')],
+            {
+              ocr: 90,
+            },
+          ),
+        ),
+        nineteen,
+      )?.lines.map((l) => l.line.billedQuantity?.unit);
+    expect(unit('249,9 Ifm')).toEqual(['MTR']);
+    expect(unit('249,9 Ixy')).toEqual(['C62']);
+  });
+
   it('is not sure of a price per ten units read by OCR: the quantity may have lost its separator', () => {
     // "3,5 h" read "35 h": 35 × 28,00 / 10 = 98,00 explains the amount as well as 3,5 × 28,00.
     const rows: HandRow[] = [

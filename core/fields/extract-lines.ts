@@ -109,6 +109,8 @@ function unitOf(text: string): string | null {
   const word = text.trim();
   const known = UNIT_WORDS.find(([pattern]) => pattern.test(word.toLowerCase()))?.[1];
   if (known) return known;
+  // OCR reads a leading "l" as "I" ("Ifm" for "lfm"): no unit starts with a capital I then small letters.
+  if (/^I\p{Ll}/u.test(word)) return unitOf(`l${word.slice(1)}`);
   return /^[A-Z0-9]{3}$/.test(word) && /[A-Z]/.test(word) && UNECE_UNIT_CODES.has(word) ? word : null;
 }
 
