@@ -15,6 +15,31 @@ describe("the document's own terms", () => {
     expect(evidence['BT-3']?.confidence).toBeGreaterThanOrEqual(0.9);
   });
 
+  it('takes the number beside "Réf. facture initiale" for the corrected invoice\'s, not the correction\'s own', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [
+          100,
+          [
+            [320, 'Numéro:'],
+            [413, 'RE-2025-5251'],
+          ],
+        ],
+        [
+          112,
+          [
+            [320, 'Réf. facture initiale:'],
+            [413, 'RE-2025-5412'],
+          ],
+        ],
+        [140, [[51, 'FACTURE RECTIFICATIVE']]],
+        [160, [[51, 'Rectification de la facture n° RE-2025-5412 du 20 mars 2025']]],
+      ]),
+    );
+    expect(invoice.number).toBe('RE-2025-5251');
+    expect(invoice.precedingInvoices?.map((p) => p.id)).toEqual(['RE-2025-5412']);
+  });
+
   it('reads the invoice a credit note refers to, and a value whose colon stands past the gap', () => {
     const { invoice } = extractFields(
       handPage([

@@ -1208,6 +1208,23 @@ describe('readLines', () => {
     expect(unit('222,1 m?')).toEqual(['C62']);
   });
 
+  it('reads a unit whose leading "l" OCR read as "I" ("Ifm" for "lfm")', () => {
+    const unit = (quantity: string) =>
+      readLines(
+        layoutOf(
+          handPage(
+            [germanHeading(70), germanItem(70)(120, '1', 'Kabel NYM-J', '1,415', quantity, '353,61')],
+            {
+              ocr: 90,
+            },
+          ),
+        ),
+        nineteen,
+      )?.lines.map((l) => l.line.billedQuantity?.unit);
+    expect(unit('249,9 Ifm')).toEqual(['MTR']);
+    expect(unit('249,9 Ixy')).toEqual(['C62']);
+  });
+
   it('is not sure of a price per ten units read by OCR: the quantity may have lost its separator', () => {
     // "3,5 h" read "35 h": 35 × 28,00 / 10 = 98,00 explains the amount as well as 3,5 × 28,00.
     const rows: HandRow[] = [
@@ -1218,6 +1235,74 @@ describe('readLines', () => {
       readLines(layoutOf(handPage(rows, ocr ? { ocr: 95 } : {})), nineteen)?.lines.map((l) => l.derived);
     expect(derived(true)).toEqual([['BT-129', 'BT-146']]);
     expect(derived(false)).toEqual([[]]);
+  });
+
+  it('takes a count OCR read as letters ("OU" for "9U") as the amount over the price, when that is whole', () => {
+    const table = (...items: HandRow[]) =>
+      readLines(
+        layoutOf(
+          handPage(
+            [
+              [
+                100,
+                [[40, 'Désignation'], right(260, 'Quantité'), right(340, 'PU HT'), right(420, 'Montant HT')],
+              ],
+              ...items,
+            ],
+            { ocr: 80 },
+          ),
+        ),
+        twenty,
+      );
+    const item = (y: number, name: string, quantity: string, price: string, amount: string): HandRow => [
+      y,
+      [[40, name], right(260, quantity), right(340, price), right(420, amount)],
+    ];
+    const read = table(
+      item(120, 'Livre', 'OU', '27,62', '248,58'),
+      item(135, 'Pain de campagne', 'RU', '2,25', '27,00'),
+    );
+    expect(read?.lines.map((l) => figures(l.line))).toEqual([
+      { quantity: '9', unit: 'C62', price: '27.62', amount: '248.58', rate: '20' },
+      { quantity: '12', unit: 'C62', price: '2.25', amount: '27', rate: '20' },
+    ]);
+    expect(read?.lines.map((l) => l.derived)).toEqual([['BT-129'], ['BT-129']]);
+    // Not a whole number, or far more digits than glyphs printed: no quantity, and the table is not read.
+    expect(table(item(120, 'Livre', 'OU', '27,62', '250,00'))).toBeNull();
+    expect(table(item(120, 'Livre', 'OU', '0,50', '248,50'))).toBeNull();
+  });
+
+  it('leaves out of a name the position number OCR ran into its cell, but not a number the name starts with', () => {
+    const read = readLines(
+      layoutOf(
+        handPage(
+          [
+            [
+              100,
+              [[43, 'Line', 18], [72, 'Item'], right(340, 'Qty'), right(420, 'Price'), right(500, 'Total')],
+            ],
+            // The name's ink starts a fraction of a point before its heading's: no column edge between them.
+            [
+              120,
+              [
+                [63, '2', 4],
+                [71.7, 'Oak worktop'],
+                right(340, '1'),
+                right(420, '153.00'),
+                right(500, '153.00'),
+              ],
+            ],
+            [
+              135,
+              [[63, '3'], [72, '2 x Copper pipe'], right(340, '2'), right(420, '4.50'), right(500, '9.00')],
+            ],
+          ],
+          { ocr: 90 },
+        ),
+      ),
+      twenty,
+    );
+    expect(read?.lines.map((l) => l.line.product?.name)).toEqual(['Oak worktop', '2 x Copper pipe']);
   });
 
   it('reads a table of nested items at each level, for the sum of lines to tell which one it counts', () => {

@@ -109,6 +109,8 @@ function unitOf(text: string): string | null {
   const word = text.trim();
   const known = UNIT_WORDS.find(([pattern]) => pattern.test(word.toLowerCase()))?.[1];
   if (known) return known;
+  // OCR reads a leading "l" as "I" ("Ifm" for "lfm"): no unit starts with a capital I then small letters.
+  if (/^I\p{Ll}/u.test(word)) return unitOf(`l${word.slice(1)}`);
   return /^[A-Z0-9]{3}$/.test(word) && /[A-Z]/.test(word) && UNECE_UNIT_CODES.has(word) ? word : null;
 }
 
@@ -781,6 +783,53 @@ function discountedFactors(
 
 const HUNDRED = Decimal.of(100);
 
+/** A count OCR read as letters ("OU" for "9U", "RU" for "12U"): up to four glyphs, then a unit. */
+const UNREAD_COUNT = /^([\p{L}\d|]{1,4}?)\s?(\p{L}{1,3}\.?)$/u;
+
+/**
+ * The quantity of an item whose count OCR read as letters, in the quantity column before a unit: the
+ * amount over the price in its column (less the item's discount), when that is a whole number of about
+ * as many digits as the print has glyphs (one more: "12" read "R"). Given by the arithmetic, never as
+ * sure as a count read.
+ */
+function unreadCount(
+  rows: readonly Row[],
+  figures: readonly Figure[],
+  amount: Figure,
+  table: Table,
+  discount: Decimal | undefined,
+): Factors | null {
+  const prices = figures.filter(
+    (f) => f !== amount && !f.twin && f.value.sign() > 0 && columnOf(table, f.cell) === 'price',
+  );
+  for (const row of rows)
+    for (const cell of row.cells) {
+      const m = UNREAD_COUNT.exec(cell.text.trim());
+      const unit = m && !/^\d+$/.test(m[1]!) ? unitOf(m[2]!) : null;
+      if (unit === null || columnOf(table, cell) !== 'quantity') continue;
+      for (const price of prices) {
+        const net = discount
+          ? price.value.times(HUNDRED.minus(discount)).dividedBy(HUNDRED, 6)!
+          : price.value;
+        const whole = amount.value.dividedBy(net, 0);
+        const glyphs = m![1]!.length;
+        const length = whole?.toString().length ?? 0;
+        if (!whole || whole.sign() <= 0 || length < glyphs || length > glyphs + 1) continue;
+        if (!whole.times(net).round(2).equals(amount.value.round(2))) continue;
+        const quantity: Figure = { value: whole, cell, row, unit, decimals: false };
+        return {
+          quantity,
+          price,
+          billed: whole,
+          base: PRICE_BASES[0]!,
+          rounded: true,
+          ...(discount ? { discount } : {}),
+        };
+      }
+    }
+  return null;
+}
+
 const IDENTIFIER_LINE = /^(?:gtin|ean|art(?:ikel)?[-.\s]?n|sku|réf|ref|code|id\b|#|pos\.?\s|n°)/i;
 
 /** A description rather than part of a name: a sentence (four words or more, ending with a full stop). */
@@ -821,6 +870,23 @@ const NARROW_COLUMN = 40;
  * description (BT-154): a "key: value", a bullet, a date, an identifier or a sentence. A name that is
  * only a code ("TLA-LED-3XAAA") is the item's name when no other text stands beside it.
  */
+/**
+ * A cell's text without the position number run into it from the column on its left ("2 Oak worktop",
+ * OCR joining words a few points apart): a position that ends before the name's heading starts, the
+ * name's first word at the heading (within half a glyph's height).
+ */
+function withoutPosition(cell: Cell, heading: number): string {
+  const [first, second] = wordsOf(cell);
+  const text = cell.text.trim();
+  return first &&
+    second &&
+    POSITION.test(first.text) &&
+    first.to < heading &&
+    second.x >= heading - cell.height / 2
+    ? text.slice(first.text.length).trim()
+    : text;
+}
+
 function nameOf(
   rows: readonly Row[],
   column: NameColumn,
@@ -847,7 +913,10 @@ function nameOf(
     // A code in a cell of its own before the name is the item's article number, not part of its name.
     const cells = kept.length > 1 && CODE_ONLY.test(kept[0]!.text.trim()) ? kept.slice(1) : kept;
     if (cells.length === 0) continue;
-    const text = cells.map((c) => c.text.trim()).join(' ');
+    const text = [
+      withoutPosition(cells[0]!, column.heading),
+      ...cells.slice(1).map((c) => c.text.trim()),
+    ].join(' ');
     raw.push({ text, row, cells });
   }
   // A label cut at a hyphen is one label again ("Art-Nr-" over "Lieferant"), so that it reads as one.
@@ -924,6 +993,8 @@ function nameHeading(table: Table): { cell: Cell; from: number; to: number } | n
 /** Where an item's name stands across the page. */
 interface NameColumn {
   readonly from: number;
+  /** Where the name's heading starts (names are printed from there); -Infinity without one. */
+  readonly heading: number;
   readonly to: number;
   readonly holds: (cell: Cell) => boolean;
   /** Its heading names a name and a description ("Nom & désignation"): printed "name - description". */
@@ -943,12 +1014,19 @@ const NAME_AND_DESCRIPTION = words(
 function nameColumn(table: Table | null, before: number): NameColumn {
   const heading = table && nameHeading(table);
   if (!table || !heading)
-    return { from: -Infinity, to: before, holds: (c) => c.x < before, withDescription: false };
+    return {
+      from: -Infinity,
+      heading: -Infinity,
+      to: before,
+      holds: (c) => c.x < before,
+      withDescription: false,
+    };
   const { from } = heading;
   // A figure left of the name column (a quantity printed first) does not bound it.
   const to = Math.min(heading.to, before > heading.cell.x ? before : Infinity);
   return {
     from,
+    heading: heading.cell.x,
     to,
     holds: (c) => c.x < to && (c.x >= from || table.headingOf(c) === heading.cell),
     withDescription: NAME_AND_DESCRIPTION.test(heading.cell.text),
@@ -977,7 +1055,13 @@ function lineOf(
       ? discountedFactors(figures, amount, table, discount.value)
       : null;
   // A discount printed in its column explains the amount better than a quantity the print rounded.
-  const found = plain && !plain.rounded ? plain : (discounted ?? plain);
+  const found =
+    plain && !plain.rounded
+      ? plain
+      : (discounted ??
+        plain ??
+        (table &&
+          unreadCount(rows, figures, amount, table, discount?.value.isZero() ? undefined : discount?.value)));
   const place = (f: Figure): Place => ({ row: f.row, cells: [f.cell] });
   const leftmostFigure = Math.min(
     ...figures.filter((f) => (f.decimals && !f.twin) || f === found?.quantity).map((f) => f.cell.x),

@@ -82,7 +82,7 @@ export const NUMBER_LABELS: readonly LabelRule[] = [
 
 /** Numbers that are another document's, though labelled like BT-1 (a corrected or credited invoice). */
 export const NOT_OWN_NUMBER = words(
-  /(ursprung|ursprüng|original|associ[ée]|d['’]origine|rectifi[ée]e|précédente|preceding|vorherig|bezug|korrigierte|corrected|credited|referenced|related|relates\s+to|storn|against|sur\s+(?:la\s+)?facture|zu\s+(?:unserer\s+|der\s+)?rechnung|remplace|replaces|ersetzt|for\s+invoice)/i,
+  /(ursprung|ursprüng|original|associ[ée]|d['’]origine|rectifi(?:[ée]e|cation)|initiale|précédente|preceding|vorherig|bezug|korrigierte|corrected|credited|referenced|related|relates\s+to|storn|against|sur\s+(?:la\s+)?facture|zu\s+(?:unserer\s+|der\s+)?rechnung|remplace|replaces|ersetzt|for\s+invoice)/i,
 );
 
 /** A value that can be an invoice number: letters, digits and the usual separators, with a digit. */
@@ -91,7 +91,7 @@ export const NUMBER_VALUE = /^([A-Z0-9][A-Z0-9\-/._]*\d[A-Z0-9\-/._]*)/i;
 /** BT-25 Preceding invoice reference: the invoice a credit note or a correction refers to. */
 export const PRECEDING_NUMBER_LABELS: readonly LabelRule[] = [
   rule(
-    /n[°ºo]\.?\s*(?:de\s+)?(?:la\s+)?facture\s+(?:associ[ée]e|d['’]origine|rectifi[ée]e|initiale|pr[ée]c[ée]dente)|facture\s+(?:associ[ée]e|d['’]origine|initiale)\s*n[°ºo]|ursprungsbeleg-?\s?(?:nr\.?|nummer)|(?:ursprungs|original)rechnung(?:snummer|\s*nr\.?)?|rechnungsnummer\s+der\s+ursprungsrechnung|(?:original|corrected|credited|referenced|preceding)\s+invoice\s*(?:number|no\.?|n[°ºo]|#)?/i,
+    /(?:n[°ºo]\.?|r[ée]f(?:[ée]rence|\.)?)\s*(?:de\s+)?(?:la\s+)?facture\s+(?:associ[ée]e|d['’]origine|rectifi[ée]e|initiale|pr[ée]c[ée]dente)|facture\s+(?:associ[ée]e|d['’]origine|initiale)\s*n[°ºo]|ursprungsbeleg-?\s?(?:nr\.?|nummer)|(?:ursprungs|original)rechnung(?:snummer|\s*nr\.?)?|rechnungsnummer\s+der\s+ursprungsrechnung|(?:original|corrected|credited|referenced|preceding)\s+invoice\s*(?:number|no\.?|n[°ºo]|#)?/i,
     1,
   ),
 ];

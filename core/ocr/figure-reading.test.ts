@@ -44,6 +44,24 @@ describe('doubtfulFigures', () => {
     expect(doubts).toEqual(['4. 99', '1,067 86', '355', '55%', '55 %']);
   });
 
+  it('takes a count run into its unit read unsure as letters ("OU" for "9U"), not one read sure', () => {
+    const row = [
+      span('Livre', 60, 30),
+      span('OU', 300, 14, 76),
+      span('lu', 330, 10, 60),
+      span('27,62', 400, 24),
+      span('248,58', 480, 30),
+    ];
+    expect(doubtfulFigures(page(row)).map((d) => d.spans[0]!.text)).toEqual(['OU', 'lu']);
+    const sure = [
+      span('Livre', 60, 30),
+      span('OU', 300, 14, 95),
+      span('27,62', 400, 24),
+      span('248,58', 480, 30),
+    ];
+    expect(doubtfulFigures(page(sure))).toEqual([]);
+  });
+
   it('leaves two figures a column apart, a figure that has its decimals, and a line of words', () => {
     const row = [span('2', 300, 5), span('44', 400, 9), span('4.99', 440, 18), span('12', 470, 9)];
     expect(doubtfulFigures(page(row))).toEqual([]);
@@ -89,7 +107,7 @@ describe('settle', () => {
     expect(settle(split, [word('759,'), word('17', 88)])).toEqual({ text: '759,17', confidence: 88 });
     expect(settle(split, [word('759'), word('17')])).toBeNull();
     expect(settle(split, [word('789.17')])).toBeNull();
-    expect(settle(split, [word('759.17', 60)])).toBeNull();
+    expect(settle(split, [word('759.17', 50)])).toBeNull();
   });
 
   it('gives a rate the separator the closer reading sees, and nothing else', () => {
@@ -102,6 +120,19 @@ describe('settle', () => {
       box: { x: 400, y: 100, width: 17, height: 8 },
     };
     expect(settle(apart, [word('5,5'), word('%')])).toEqual({ text: '5,5%', confidence: 92 });
+  });
+
+  it('gives a count read as letters the digits the closer reading sees, before the same unit', () => {
+    const count = { spans: [span('OU', 300, 14, 76)], box: { x: 300, y: 100, width: 14, height: 8 } };
+    expect(settle(count, [word('9U', 86)])).toEqual({ text: '9U', confidence: 86 });
+    expect(settle(count, [word('9'), word('U')])).toEqual({ text: '9 U', confidence: 92 });
+    expect(settle(count, [word('OU', 90)])).toBeNull();
+    expect(settle(count, [word('9m', 90)])).toBeNull();
+    expect(settle(count, [word('9U', 60)])).toBeNull();
+  });
+
+  it('joins a split figure read unsure when both readings give its digits', () => {
+    expect(settle(split, [word('759,', 71), word('17', 71)])).toEqual({ text: '759,17', confidence: 71 });
   });
 
   it('replaces a doubtful figure only by a figure read surer', () => {

@@ -7,7 +7,9 @@
  * read with low confidence ("35.5" read "355") are doubtful too. Each is cut out and read again
  * enlarged, where the separator is seen; the closer reading replaces the first only when it is one
  * amount or rate that keeps the digits of the first (it only adds their separator), or, for a doubtful
- * word, when it is a figure read surer than the first.
+ * word, when it is a figure read surer than the first. A count run into its unit whose digits OCR took
+ * for letters ("OU" for "9U", "lu" for "1 u", "SU" for "5U"), read unsure, is doubtful too: the closer
+ * reading replaces it when it gives digits before the same unit.
  */
 import { loadImage } from '@napi-rs/canvas';
 import { boxOf, type Box, type TextPage, type TextSpan } from '../text/page-text';
@@ -35,6 +37,14 @@ const WHOLE_RATE = /^\d{2,3}\s?%$/;
 const PERCENT = /^%$/;
 /** A rate with its decimals, as the closer reading must give it for a rate whose separator was lost. */
 const RATE = /^\d{1,2}[.,]\d{1,2}\s?%$/;
+/**
+ * A word of a table row that may be a count run into its unit, its digits read as the letters they look
+ * like (O, o, S, I, l, |, B, Z, G), or a digit among them: up to four such glyphs, then a unit of one to
+ * three letters.
+ */
+const COUNT_LIKE = /^[\dOoSIl|BZG]{1,4}(\p{L}{1,3}\.?)$/u;
+/** A count and its unit, as the closer reading must give it for a count read as letters. */
+const COUNT = /^\d{1,4}(?:[.,]\d{1,3})?\s?(\p{L}{1,3}\.?)$/u;
 /** Widest gap between the two halves of a split figure, in glyph heights (a column gap is wider). */
 const SPLIT_GAP = 1.2;
 /** A figure read with less confidence (0–100) than this is read again. */
@@ -43,6 +53,8 @@ const DOUBTFUL = 85;
 const SURER = 10;
 /** Least confidence of a closer reading that replaces the first. */
 const MIN_CONFIDENCE = 75;
+/** Least confidence of a closer reading that keeps the first one's digits and adds their separator. */
+const KEPT_MIN_CONFIDENCE = 60;
 /** Margin around a cut, as a share of its height. */
 const MARGIN = 0.35;
 /** Most places read again on one page. */
@@ -102,7 +114,10 @@ export function doubtfulFigures(page: TextPage): Doubt[] {
       } else if (b && /^\d{2,3}$/.test(a.text) && PERCENT.test(b.text)) {
         doubts.push({ spans: [a, b], box: boxOf([a, b]) });
         i++;
-      } else if (WHOLE_RATE.test(a.text) || (FIGURE.test(a.text) && (a.confidence ?? 100) < DOUBTFUL)) {
+      } else if (
+        WHOLE_RATE.test(a.text) ||
+        ((FIGURE.test(a.text) || COUNT_LIKE.test(a.text)) && (a.confidence ?? 100) < DOUBTFUL)
+      ) {
         doubts.push({ spans: [a], box: boxOf([a]) });
       }
     }
@@ -112,15 +127,25 @@ export function doubtfulFigures(page: TextPage): Doubt[] {
 
 /** What replaces the doubt's words, from the words the closer reading found on its cut; null: nothing. */
 export function settle(doubt: Doubt, read: readonly OcrWord[]): { text: string; confidence: number } | null {
-  if (read.length === 0 || read.some((w) => w.confidence < MIN_CONFIDENCE)) return null;
+  if (read.length === 0) return null;
   const confidence = Math.min(...read.map((w) => w.confidence));
   // Read again, the words may still stand apart, but with their separator seen: "855," "58".
   const joined = read.map((w) => w.text).join('');
   const kept = digits(joined) === doubt.spans.map((s) => digits(s.text)).join('');
   const first = doubt.spans[0]!;
   const rate = WHOLE_RATE.test(doubt.spans.map((s) => s.text).join(''));
-  if (kept && (rate ? RATE : AMOUNT).test(joined)) return { text: joined, confidence };
-  if (doubt.spans.length > 1 || read.length > 1 || rate) return null;
+  // Both readings give the same digits: the closer one only adds the separator, however unsure its glyphs.
+  if (kept && confidence >= KEPT_MIN_CONFIDENCE && (rate ? RATE : AMOUNT).test(joined))
+    return { text: joined, confidence };
+  if (doubt.spans.length > 1 || rate || confidence < MIN_CONFIDENCE) return null;
+  // A count read as letters: the closer reading has its digits, before the same unit.
+  const unit = COUNT_LIKE.exec(first.text)?.[1];
+  const count = COUNT.exec(joined);
+  if (unit && count && !FIGURE.test(first.text))
+    return count[1]!.toLowerCase() === unit.toLowerCase()
+      ? { text: read.map((w) => w.text).join(' '), confidence }
+      : null;
+  if (read.length > 1) return null;
   return FIGURE.test(joined) && confidence >= (first.confidence ?? 100) + SURER
     ? { text: joined, confidence }
     : null;

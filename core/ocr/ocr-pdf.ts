@@ -20,6 +20,8 @@ import { interrupted, unavailable, undrawable, unextractable, type OcrFailure } 
 import { ocrRun, type RunLimits } from './ocr-run';
 import type { PageImage } from './page-images';
 import { rereadBox, type Reread } from './reread';
+import { withUnitGlyphs } from './unit-glyphs';
+import { withMarksOnTheirRows } from './flat-marks';
 import type { OcrLayout, OcrReading, OcrWord } from './tesseract-engine';
 
 /** Where a run is: page `page` of `pages` being drawn (pictured) or recognised. */
@@ -113,7 +115,9 @@ export function ocrPdf(pdf: Uint8Array, options: OcrOptions = {}): Promise<OcrRe
         return unextractable(`Page ${number} could not be read: ${reading.message}`);
       if ('unavailable' in reading) return unavailable(reading.unavailable);
       const level = pageLevelling(reading, page);
-      const words = wordsToSpans(reading.words, page).map((s) => levelSpan(s, level));
+      const words = withMarksOnTheirRows(
+        withUnitGlyphs(wordsToSpans(reading.words, page).map((s) => levelSpan(s, level))),
+      );
       const levelled = level.angle === 0 ? {} : { levelled: level.angle };
       const first = { number, width: page.width, height: page.height, lines: groupLines(words), ...levelled };
       const readBlock = async (picture: Uint8Array, dpi: number) => {
