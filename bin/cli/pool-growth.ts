@@ -11,12 +11,17 @@
 /** Work left, in processor time, that a worker is worth starting for. */
 export const WORKER_WORTH_MS = 10_000;
 /**
- * The pace: the process's processor time per input over the last inputs the main thread answered, from
- * the end of its first (which loads what the others reuse). Processor time rather than the clock, which
- * a busy machine stretches (the workers would then start when there is no core for them); the process's
- * rather than the thread's, so that the work of helper threads counts (OCR, the compiler warming up).
+ * The pace: the process's processor time per input, the median of the spans between the last answers of
+ * the main thread, from the end of its first (which loads what the others reuse). Processor time rather
+ * than the clock, which a busy machine stretches (the workers would then start when there is no core for
+ * them); the process's rather than the thread's, so that the work of helper threads counts (OCR, the
+ * compiler warming up). The median of at least three spans, not the mean from the second answer on: one
+ * span swollen by a moment of the machine's or by the compiler warming up (a validate batch's first
+ * answers take 5 to 40 ms each, then 2 ms: at 46 ms the pace of the second alone made 220 invoices look
+ * worth a worker, and that batch ran 1.5 times slower) decides nothing alone.
  */
 const PACE_OF = 8;
+const PACE_FROM = 3;
 
 export interface Growth {
   /** The main thread answered one more input. */
@@ -32,7 +37,7 @@ const processCpuMs = (): number => {
 
 /** `left`: the inputs not answered yet; `cpuMs`: the process's processor time so far. */
 export function poolGrowth(left: () => number, cpuMs: () => number = processCpuMs): Growth {
-  /** The processor time at the end of each of the last answers. */
+  /** The processor time at the end of the last answers. */
   const marks: number[] = [];
   return {
     answered() {
@@ -40,8 +45,10 @@ export function poolGrowth(left: () => number, cpuMs: () => number = processCpuM
       if (marks.length > PACE_OF + 1) marks.shift();
     },
     worth() {
-      if (marks.length < 2) return false;
-      const pace = (marks.at(-1)! - marks[0]!) / (marks.length - 1);
+      if (marks.length <= PACE_FROM) return false;
+      const spans = marks.slice(1).map((mark, i) => mark - marks[i]!);
+      // The middle span, of an even count the upper one.
+      const pace = spans.sort((a, b) => a - b)[spans.length >> 1]!;
       return left() * pace > WORKER_WORTH_MS;
     },
   };

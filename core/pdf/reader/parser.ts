@@ -23,6 +23,8 @@ export type LengthResolver = (ref: PdfRef) => number | undefined;
 
 export class Parser {
   pos: number;
+  /** The bytes as a Buffer, made on the first name read: Node turns a range of it into text natively. */
+  private text: Buffer | undefined;
 
   constructor(
     readonly buf: Uint8Array,
@@ -170,7 +172,7 @@ export class Parser {
     while (p < b.length && CLASS[b[p]!] === 0 && b[p] !== 35) p++;
     if (b[p] !== 35) {
       this.pos = p;
-      return String.fromCharCode.apply(null, b.subarray(start, p) as unknown as number[]);
+      return (this.text ??= Buffer.from(b.buffer, b.byteOffset, b.byteLength)).toString('latin1', start, p);
     }
     let s = '';
     while (this.pos < b.length && isRegular(b[this.pos])) {
