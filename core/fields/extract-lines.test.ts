@@ -1666,6 +1666,38 @@ describe('readLines', () => {
     ]);
   });
 
+  it('gives a heading word read by OCR to the column its middle stands nearer ("TVA% Total HT" over a rate and an amount)', () => {
+    // Words as OCR boxed them on a generated French invoice drawn to a picture (x, y, height, width).
+    const words = (line: string): TextSpan[] =>
+      line.split(' ').map((word) => {
+        const [text, place] = word.split('@') as [string, string];
+        const [x, y, height, width] = place.split(',').map(Number) as [number, number, number, number];
+        return { text: text.replace(/_/g, ' '), x, y, width, height, confidence: 95 };
+      });
+    const spans = [
+      'Qté.@42,281.5,8.6,20 Désignation@121,281.5,9.4,60 PU@366,282.2,6.7,12 HT@383,282.2,6.5,13 TVA@428,282,7,32 %@453,281,11,7 Total@470,282,7,25 HT@500,282.2,6.5,13',
+      "1,5@69,297.3,7.7,12 heures@86,297.1,7,30 Main@121,297.1,7,20 d'œuvre@145,297.1,7,37 55,00@390,297.3,7.7,24 €@418,297.3,6.7,5 20@444,297.3,6.7,10 %@458,297.3,6.7,7 82,50@500,297.3,7.7,25 €@528,297.3,6.7,5",
+      '36,75@57,312.5,7.9,24 heures@86,312.5,7,30 Nettoyage@121,312.7,8.4,46 des@170,312.5,7,15 locaux@189,312.5,7,28 25,24@390,312.5,7.9,25 €@418,312.5,7,5 20@444,312.5,7,22 %@459,311.5,11.3,7 927,57@494,312.5,7.9,30 €@528,312.7,6.7,5',
+      '25,75@57,327.8,7.7,24 heures@86,327.6,7,30 Prestation@121,327.6,7,44 de@169,327.6,7,10 conseil@183,327.6,7,30 113,86@385,327.8,7.7,30 €@418,327.8,6.7,5 20@444,327.8,6.7,10 %@458,327.8,6.7,7 2@486,327.8,6.7,4 931,90@494,327.8,7.7,39 €@528,326.9,11.5,6',
+    ].flatMap(words);
+    const text: DocumentText = {
+      source: 'ocr',
+      pages: [{ number: 1, width: 595, height: 842, lines: groupLines(spans) }],
+    };
+    const read = readLines(layoutOf(text), twenty);
+    expect(
+      read?.lines.map((l) => [
+        l.line.product?.name,
+        l.line.billedQuantity?.value,
+        l.line.summation?.lineTotal?.value,
+      ]),
+    ).toEqual([
+      ["Main d'œuvre", '1.5', '82.50'],
+      ['Nettoyage des locaux', '36.75', '927.57'],
+      ['Prestation de conseil', '25.75', '2931.90'],
+    ]);
+  });
+
   it('keeps a negative amount with a thousands space in one figure ("-1 850,36")', () => {
     const read = readLines(
       layoutOf(

@@ -325,6 +325,8 @@ function figuresApart(row: Row): Row {
 
 /** A cut inside a piece of text the PDF drew in one go, where two headings may be joined, rather than between two. */
 const WITHIN_TEXT = 20;
+/** A heading's word given to a column when its middle is nearer the next (points, as misalignment). */
+const STRAY = 20;
 
 /**
  * A heading cell over two or more columns of the body, cut between words into one heading per column:
@@ -351,22 +353,29 @@ function splitHeading(cell: Cell, bands: readonly Band[], header: readonly Cell[
       Math.abs(x + end - band.from - band.to) / 2,
     );
   };
+  // A word whose middle stands past the middle of the gap between two columns heads the other one
+  // (OCR boxes each word: "TVA %  Total HT" is then one cell, its "Total" nearer the amounts).
+  const strays = (from: number, to: number, k: number) => {
+    const left = k === 0 ? -Infinity : (under[k - 1]!.to + under[k]!.from) / 2;
+    const right = k === under.length - 1 ? Infinity : (under[k]!.to + under[k + 1]!.from) / 2;
+    return words.slice(from, to).filter((w) => (w.x + w.to) / 2 < left || (w.x + w.to) / 2 > right).length;
+  };
+  const costOf = (from: number, to: number, k: number) =>
+    misalignment(from, to, under[k]!) + STRAY * strays(from, to, k);
   // Every way to cut the words into as many pieces as columns (a heading holds a few words).
   let best: { cost: number; bounds: number[] } | null = null;
   const cutFrom = (bounds: number[], cost: number): void => {
     const k = bounds.length - 1;
     const from = bounds[k]!;
     if (k === under.length - 1) {
-      const total = cost + misalignment(from, words.length, under[k]!);
+      const total = cost + costOf(from, words.length, k);
       if (!best || total < best.cost) best = { cost: total, bounds: [...bounds, words.length] };
       return;
     }
     for (let to = from + 1; to <= words.length - (under.length - 1 - k); to++)
       cutFrom(
         [...bounds, to],
-        cost +
-          misalignment(from, to, under[k]!) +
-          (words[to - 1]!.span === words[to]!.span ? WITHIN_TEXT : 0),
+        cost + costOf(from, to, k) + (words[to - 1]!.span === words[to]!.span ? WITHIN_TEXT : 0),
       );
   };
   cutFrom([0], 0);
