@@ -331,9 +331,12 @@ export const TOTAL_LABELS: readonly (readonly [string, LabelRule])[] = [
   ['BT-112', rule(/\btotal\b|\bsumme\b|\bbrutto\b|\bgesamt\b/i, 0.4)],
 ];
 
-/** A sum carried from one page to the next ("Übertrag", "à reporter", "carried forward"): no total. */
+/**
+ * A sum carried from one page to the next ("Übertrag", "à reporter", "carried forward"): no total. OCR
+ * often loses a capital's umlaut ("Ubertrag").
+ */
 export const CARRIED =
-  /^\s*(?:(?:zwischen)?summe\s+|(?:sous|sub)-?\s?total\s+)?(?:zwischen)?(?:übertrag|uebertrag|à\s+reporter|report|carried\s+(?:forward|over)|brought\s+forward|continued|sub-?total\s+[cb]\/f)\b/i;
+  /^\s*(?:(?:zwischen)?summe\s+|(?:sous|sub)-?\s?total\s+)?(?:zwischen)?(?:[uü]bertrag|uebertrag|à\s+reporter|report|carried\s+(?:forward|over)|brought\s+forward|continued|sub-?total\s+[cb]\/f)\b/i;
 
 /** Rows that are a document-level allowance (BG-20) or charge (BG-21), by their first word. */
 export const ALLOWANCE_START = words(
