@@ -1700,6 +1700,30 @@ describe('readLines', () => {
     ]);
   });
 
+  it('reads a count whose decimal separator OCR lost ("75h" for 7,5 h) from the amount, and says it is derived', () => {
+    // Words as OCR read them on a generated French invoice drawn to a picture (x, y, height, width, confidence).
+    const words = (line: string): TextSpan[] =>
+      line.split(' ').map((word) => {
+        const [text, place] = word.split('@') as [string, string];
+        const [x, y, height, width, confidence] = place.split(',').map(Number) as number[];
+        return { text, x: x!, y: y!, width: width!, height: height!, confidence: confidence! };
+      });
+    const spans = [
+      'Code@62,366.5,6.7,22,96 article@87,366.5,6.7,26,96 Libellé@136,366.5,6.7,28,96 Quantité@281,366.5,8.4,36,96 Prix@359,366.5,6.7,16,92 U.@378,366.9,6.2,8,89 HT@390,366.9,6.2,12,96 Remise@421,366.5,6.7,31,93 %@455,366.9,6.2,7,93 Montant@473,366.9,6.2,34,96',
+      '145931@63,387.7,6.5,29,96 Déplacement@136,387.4,8.4,52,90 1@322,387.9,6.2,4,93 Forfait@330,387.4,6.7,25,92 57,00@387,387.7,7.4,22,92 €@411,387.7,6.5,5,92 57,00@507,387.7,7.4,22,92 €@532,387.7,6.5,5,92',
+      "319509@62,405.9,6.2,29,95 Main@136,405.7,6.5,18,95 d'œuvre@157,405.7,6.5,32,95 75h@335,405.7,7.7,19,93 66,19@387,405.9,7.4,22,92 €@411,405.9,6.2,5,90 5%@454,405.9,6.2,15,96 471,60@502,405.9,7.4,27,92 €@532,405.9,6.2,5,90",
+    ].flatMap(words);
+    const text: DocumentText = {
+      source: 'ocr',
+      pages: [{ number: 1, width: 595, height: 842, lines: groupLines(spans) }],
+    };
+    const read = readLines(layoutOf(text), [{ rate: Decimal.of(0), category: 'AE' }]);
+    expect(read?.lines.map((l) => [l.line.product?.name, l.line.billedQuantity?.value, l.derived])).toEqual([
+      ['Déplacement', '1', []],
+      ["Main d'œuvre", '7.5', ['BT-129', 'BT-146']],
+    ]);
+  });
+
   it('keeps a negative amount with a thousands space in one figure ("-1 850,36")', () => {
     const read = readLines(
       layoutOf(

@@ -798,8 +798,9 @@ const UNREAD_COUNT = /^([\p{L}\d|]{1,4}?)\s?(\p{L}{1,3}\.?)$/u;
 /**
  * The quantity of an item whose count OCR read as letters, in the quantity column before a unit: the
  * amount over the price in its column (less the item's discount), when that is a whole number of about
- * as many digits as the print has glyphs (one more: "12" read "R"). Given by the arithmetic, never as
- * sure as a count read.
+ * as many digits as the print has glyphs (one more: "12" read "R"); or whose decimal separator OCR lost,
+ * when the amount over the price has the digits read ("75h" for 7,5 h). Given by the arithmetic, never
+ * as sure as a count read.
  */
 function unreadCount(
   rows: readonly Row[],
@@ -814,22 +815,26 @@ function unreadCount(
   for (const row of rows)
     for (const cell of row.cells) {
       const m = UNREAD_COUNT.exec(cell.text.trim());
-      const unit = m && !/^\d+$/.test(m[1]!) ? unitOf(m[2]!) : null;
+      const unit = m ? unitOf(m[2]!) : null;
       if (unit === null || columnOf(table, cell) !== 'quantity') continue;
+      // Digits read: a count whose decimal separator OCR lost ("75h" for "7,5 h").
+      const digits = /^\d+$/.test(m![1]!) && cell.confidence < 1 ? m![1]! : null;
       for (const price of prices) {
         const net = discount
           ? price.value.times(HUNDRED.minus(discount)).dividedBy(HUNDRED, 6)!
           : price.value;
-        const whole = amount.value.dividedBy(net, 0);
-        const glyphs = m![1]!.length;
-        const length = whole?.toString().length ?? 0;
-        if (!whole || whole.sign() <= 0 || length < glyphs || length > glyphs + 1) continue;
-        if (!whole.times(net).round(2).equals(amount.value.round(2))) continue;
-        const quantity: Figure = { value: whole, cell, row, unit, decimals: false };
+        const count = amount.value.dividedBy(net, digits ? Math.min(3, digits.length - 1) : 0)?.normalized();
+        const text = count?.toString() ?? '';
+        const fits = digits
+          ? text.includes('.') && text.replace('.', '') === digits
+          : text.length >= m![1]!.length && text.length <= m![1]!.length + 1;
+        if (!count || count.sign() <= 0 || !fits) continue;
+        if (!count.times(net).round(2).equals(amount.value.round(2))) continue;
+        const quantity: Figure = { value: count, cell, row, unit, decimals: digits !== null };
         return {
           quantity,
           price,
-          billed: whole,
+          billed: count,
           base: PRICE_BASES[0]!,
           rounded: true,
           ...(discount ? { discount } : {}),
