@@ -91,6 +91,28 @@ describe('layout', () => {
     expect(splitAtColumns(rows[0]!, [100.5, 125]).cells.map((c) => c.text)).toEqual(['3 day', 'Website']);
   });
 
+  it('cuts a figure and its unit from the name at a heading whose ink starts a fraction of a point after the name', () => {
+    // OCR words of a French invoice: "7 h" aligned right under "Quantité", the name under "Prestation"
+    // (its box from 134), its first word boxed from 133.6.
+    const { rows } = layoutOf(
+      handPage([
+        [
+          405,
+          [
+            [113.5, '7', 5],
+            [122, 'h', 6],
+            [133.6, 'Nettoyage', 46],
+            [183, 'des', 15],
+          ],
+        ],
+      ]),
+    );
+    expect(splitAtColumns(rows[0]!, [47, 134, 358]).cells.map((c) => c.text)).toEqual([
+      '7 h',
+      'Nettoyage des',
+    ]);
+  });
+
   it('cuts a span drawn in one go at its wide gap, sharing out its width', () => {
     const text = 'Total HT    120,00';
     const line: TextLine = {

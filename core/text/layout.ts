@@ -123,11 +123,13 @@ export function splitAtColumns(row: Row, edges: readonly number[]): Row {
     if (gap < 2 * char && groupsOn(a.text, b.text)) return false;
     // Wider than a word space, in proportional and fixed-width fonts alike: more than a character.
     // The edge inside the space, clear of the word before it: a heading read by OCR starts where its ink
-    // does, and a figure aligned right may end a fraction of a point before it ("3 day" under "QTY").
+    // does, and a figure aligned right may end a fraction of a point before it ("3 day" under "QTY");
+    // the heading's ink may as well start a fraction after the column's words ("Prestation" over "7 h
+    // Nettoyage").
     return edges.some(
       (e) =>
         (gap > 1.2 * char && end <= e + 2 && b.x >= e - 4) ||
-        (gap > 0.5 * char && end <= e - 0.25 * char && e <= b.x),
+        (gap > 0.5 * char && end <= e - 0.25 * char && e <= b.x + 0.25 * char),
     );
   };
   const cells = row.cells.flatMap((cell) => {
