@@ -93,6 +93,22 @@ describe('doubtfulFigures', () => {
       doubts([span('Tel.', 60, 14), span('0755', 80, 18), span('123', 101, 14), span('456', 118, 14)]),
     ).toEqual([]);
   });
+
+  it('takes a sum read with no separator before its currency in a table row', () => {
+    const row = [
+      span('Location', 136, 33),
+      span('13,5', 316, 16),
+      span('jours', 335, 20),
+      span('207,00', 382, 26),
+      span('€', 411, 5),
+      span('279450', 495, 30),
+      span('€', 532, 5),
+    ];
+    expect(doubtfulFigures(page(row)).map((d) => d.spans.map((s) => s.text).join(' '))).toEqual(['279450']);
+    const doubt = doubtfulFigures(page(row))[0]!;
+    // Read again closer with its separators: the digits kept, the amount taken.
+    expect(settle(doubt, [word('2'), word('794,50')])).toEqual({ text: '2794,50', confidence: 92 });
+  });
 });
 
 describe('settle', () => {

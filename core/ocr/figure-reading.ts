@@ -7,7 +7,8 @@
  * read with low confidence ("35.5" read "355") are doubtful too. Each is cut out and read again
  * enlarged, where the separator is seen; the closer reading replaces the first only when it is one
  * amount or rate that keeps the digits of the first (it only adds their separator), or, for a doubtful
- * word, when it is a figure read surer than the first. A count run into its unit whose digits OCR took
+ * word, when it is a figure read surer than the first. A sum read with no separator before its currency
+ * ("279450 €") is doubtful too. A count run into its unit whose digits OCR took
  * for letters ("OU" for "9U", "lu" for "1 u", "SU" for "5U"), read unsure, is doubtful too: the closer
  * reading replaces it when it gives digits before the same unit.
  */
@@ -32,6 +33,12 @@ const SEPARATOR_LAST = /[.,'’]$/;
 const AMOUNT = /^[-−]?\d{1,3}(?:[.,'’ ]?\d{3})*[.,]\d{2}$/;
 /** A figure read alone. */
 const FIGURE = /^[-−]?\d[\d.,'’]*\d$|^\d$/;
+/**
+ * A sum of money read with no separator at all ("279450 €" for 2 794,50 €), its currency beside it: OCR
+ * lost both the thousands space and the decimal comma.
+ */
+const BARE_SUM = /^[-−]?\d{4,}$/;
+const CURRENCY = /^(?:€|EUR)$/;
 /** A rate of two digits or more without a separator ("55%" for 5,5 %), maybe its sign a word apart. */
 const WHOLE_RATE = /^\d{2,3}\s?%$/;
 const PERCENT = /^%$/;
@@ -116,6 +123,7 @@ export function doubtfulFigures(page: TextPage): Doubt[] {
         i++;
       } else if (
         WHOLE_RATE.test(a.text) ||
+        (BARE_SUM.test(a.text) && CURRENCY.test(b?.text ?? '')) ||
         ((FIGURE.test(a.text) || COUNT_LIKE.test(a.text)) && (a.confidence ?? 100) < DOUBTFUL)
       ) {
         doubts.push({ spans: [a], box: boxOf([a]) });
