@@ -1617,6 +1617,148 @@ describe('readLines', () => {
     ).toEqual([['Prestation de conseil', '-19.5', '-1850.36']]);
   });
 
+  it('keeps an amount after its currency sign with a thousands space in one figure ("€ 5 903,90")', () => {
+    const layout = layoutOf(
+      handPage([
+        [
+          360.6,
+          [
+            [46, 'Code article', 49.3],
+            [115.8, 'Désignation', 48],
+            [318.4, 'Quantité', 35.9],
+            [400.8, 'PU HT', 28.7],
+            [466.2, 'Montant', 35.4],
+          ],
+        ],
+        [
+          375.5,
+          [
+            [46, '986260', 28.5],
+            [115.8, 'Carrelage grès cérame 60x60', 111],
+            [362.8, '137,3 m²', 34],
+            [433.7, '€ 43,00', 28.5],
+            [493.6, '€ 5 903,90', 40.4],
+          ],
+        ],
+      ]),
+    );
+    expect(tablesOf(layout)[0]?.rows[0]?.cells.map((c) => c.text)).toEqual([
+      '986260',
+      'Carrelage grès cérame 60x60',
+      '137,3 m²',
+      '€ 43,00',
+      '€ 5 903,90',
+    ]);
+    const read = readLines(layout, twenty);
+    expect(
+      read?.lines.map((l) => [l.line.billedQuantity?.value, l.line.summation?.lineTotal?.value]),
+    ).toEqual([['137.3', '5903.90']]);
+  });
+
+  it('reads the discount printed in its column before a position number that happens to multiply out', () => {
+    // Item 4: 4 × 14,30 = 57,20 as 5 × 14,30 less 20 %; item 9: 9 × 60,00 per ten = 54,00 as 1 × 60,00
+    // less 10 %.
+    const item = (
+      y: number,
+      position: string,
+      name: string,
+      count: string,
+      price: string,
+      discount: string,
+      amount: string,
+    ): HandRow => [
+      y,
+      [
+        [65, position, 5],
+        [74, name, name.length * 4.8],
+        [269.4, count, count.length * 4.7],
+        [353.9, price, 22.6],
+        ...(discount ? [[396, discount, 33] as const] : []),
+        [437, '20,00 %', 33],
+        [538 - amount.length * 4.5, amount, amount.length * 4.5],
+      ],
+    ];
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            270,
+            [
+              [59.9, 'N° Libellé', 42.6],
+              [259.5, 'Qté U.', 28],
+              [337.9, 'Prix unit.', 38.6],
+              [386.5, 'Remise %', 42.5],
+              [439, 'Tx TVA', 31],
+              [502, 'Total HT', 36],
+            ],
+          ],
+          item(300.4, '2', 'Déplacement', '1 forf.', '50,88', '', '50,88'),
+          item(330.9, '4', 'Abonnement hébergement web', '5 mois', '14,30', '20,00 %', '57,20'),
+          item(407.2, '9', 'Déplacement', '1 forf.', '60,00', '10,00 %', '54,00'),
+        ]),
+      ),
+      twenty,
+    );
+    expect(
+      read?.lines.map((l) => [
+        l.line.billedQuantity?.value,
+        l.line.billedQuantity?.unit,
+        l.line.netPrice?.amount?.value,
+      ]),
+    ).toEqual([
+      ['1', 'LS', '50.88'],
+      ['5', 'MON', '11.44'],
+      ['1', 'LS', '54'],
+    ]);
+  });
+
+  it('takes the items’ numbers in order off their names, drawn too close to be cells of their own', () => {
+    // "Item" and "Item description" are one cell; each number ends 4 points before its name.
+    const item = (
+      y: number,
+      n: string,
+      name: string,
+      count: string,
+      price: string,
+      amount: string,
+    ): HandRow => [
+      y,
+      [
+        [93.4, n, 5.7],
+        [103.1, name, name.length * 4.5],
+        [363.7 - count.length * 4.5, count, count.length * 4.5],
+        [432.5, price, 31.5],
+        [532 - amount.length * 4.5, amount, amount.length * 4.5],
+      ],
+    ];
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            369.8,
+            [
+              [70, 'Item', 23.1],
+              [103.1, 'Item description', 83.5],
+              [308.7, 'Qty', 17.8],
+              [352.7, 'Units', 26.4],
+              [405.4, 'Price each', 52.6],
+              [468, 'Net', 17.9],
+            ],
+          ],
+          item(385.9, '1', 'Toner cartridge, black', '1 ea', '£77.00', '£77.00'),
+          item(402.3, '2', 'Labour', '31.75 hrs', '£34.70', '£1,101.73'),
+          item(418.7, '3', 'Website development', '12.5 days', '£457.00', '£5,712.50'),
+        ]),
+      ),
+      twenty,
+    );
+    expect(read?.lines.map((l) => l.line.product?.name)).toEqual([
+      'Toner cartridge, black',
+      'Labour',
+      'Website development',
+    ]);
+  });
+
   it('reads on past a sum carried to the next page ("Subtotal c/f", "Subtotal b/f")', () => {
     const item = (y: number, name: string, quantity: string, price: string, amount: string): HandRow => [
       y,

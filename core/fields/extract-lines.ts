@@ -976,8 +976,9 @@ function lineOf(
     table && discount && !discount.value.isZero()
       ? discountedFactors(figures, amount, table, discount.value)
       : null;
-  // A discount printed in its column explains the amount better than a quantity the print rounded.
-  const found = plain && !plain.rounded ? plain : (discounted ?? plain);
+  // A discount printed in its column explains the amount better than a quantity the print rounded, or
+  // than another pair that happens to multiply to it (the position 4 × 14,30 for 5 × 14,30 less 20 %).
+  const found = discounted ?? plain;
   const place = (f: Figure): Place => ({ row: f.row, cells: [f.cell] });
   const leftmostFigure = Math.min(
     ...figures.filter((f) => (f.decimals && !f.twin) || f === found?.quantity).map((f) => f.cell.x),
@@ -1116,12 +1117,36 @@ export function tableLines(table: Table, rates: readonly KnownRate[]): ReadLine[
     }
     if (at >= 0) groups[at]!.push(row);
   }
-  const read = anchors.map((anchor, i) => lineOf(i + 1, groups[i]!, anchor, table, rates));
+  const read = numbersApart(anchors.map((anchor, i) => lineOf(i + 1, groups[i]!, anchor, table, rates)));
   const readings = levelsOf(groups.map((rows) => positionOf(table, rows))).flatMap((level) => {
     const lines = level.map((i) => read[i]);
     return lines.every((l) => l !== null) ? [lines as ReadLine[]] : [];
   });
   return readings.length > 0 ? readings : null;
+}
+
+/** A name led by a number: "1 Toner cartridge, black". */
+const NUMBERED = /^(\d{1,4})\s+(?=\S)/;
+
+/**
+ * Items whose names all start with their numbers in order ("1 Toner cartridge", "2 Labour", "3 …"
+ * under one heading "Item Description"): the numbers are the items' positions, printed too close to
+ * their names to be cells of their own, and no part of them.
+ */
+function numbersApart(lines: readonly (ReadLine | null)[]): (ReadLine | null)[] {
+  const numbers = lines.map((l) => (l ? NUMBERED.exec(l.line.product?.name ?? '') : null));
+  const first = Number(numbers[0]?.[1]);
+  if (lines.length < 2 || numbers.some((m, i) => !m || Number(m[1]) !== first + i)) return [...lines];
+  return lines.map(
+    (l, i) =>
+      l && {
+        ...l,
+        line: {
+          ...l.line,
+          product: { ...l.line.product, name: l.line.product!.name!.slice(numbers[i]![0].length) },
+        },
+      },
+  );
 }
 
 /** A position number: "3", "01.02", "1.2.1". */
