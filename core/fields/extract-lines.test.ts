@@ -1759,6 +1759,85 @@ describe('readLines', () => {
     ]);
   });
 
+  it('reads "Prix HT" right of "Prix unitaire" as the amount, and ends the table at "Taxe  Base"', () => {
+    // The item with its discount reads only in the table (its discount column), not as a row alone.
+    const zero: KnownRate[] = [{ rate: Decimal.of(0), category: 'G' }];
+    const item = (
+      y: number,
+      name: string,
+      count: string,
+      unit: string,
+      price: string,
+      discount: string,
+      amount: string,
+    ): HandRow => [
+      y,
+      [
+        [34.1, name, name.length * 4.2],
+        [357.5, count, 10],
+        [370.2, unit, 21],
+        [449.3 - price.length * 4.5, price, price.length * 4.5],
+        [451.8, '€', 5],
+        ...(discount ? [[475.6, discount, 18] as const] : []),
+        [526.8, amount, 27.5],
+        [556.8, '€', 5],
+      ],
+    ];
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [346.4, [[418.7, 'Prix', 18.8]]],
+          [
+            352.2,
+            [
+              [154.2, 'Description', 54.9],
+              [344.1, 'Quantité', 40.5],
+              [465.7, 'Rem.', 24.4],
+              [512.9, 'Prix HT', 35],
+            ],
+          ],
+          [357.9, [[410.1, 'unitaire', 36]]],
+          item(375, "Nougat de l'Abbaye 250g", '50', 'Unit(s)', '4,55', '10%', '204,75'),
+          item(393.2, 'Biscuits aux raisins 300g', '40', 'Unit(s)', '3,20', '', '128,00'),
+          item(411.4, "Huile d'olive à l'ancienne", '10', 'Liter(s)', '19,80', '', '198,00'),
+          [
+            432.1,
+            [
+              [88.8, 'Taxe', 15.4],
+              [188.3, 'Base', 16.8],
+              [254.1, 'Montant', 27.2],
+              [454.3, 'Total HT', 39.2],
+              [522.9, '530,75', 30.5],
+              [556.3, '€', 5.6],
+            ],
+          ],
+          [
+            445.8,
+            [
+              [34.1, 'EXPORT-0', 34.5],
+              [201.7, '530,75', 21.4],
+              [225, '€', 3.9],
+              [281.7, '0,00', 13.6],
+              [297.2, '€', 3.9],
+            ],
+          ],
+        ]),
+      ),
+      zero,
+    );
+    expect(
+      read?.lines.map((l) => [
+        l.line.product?.name,
+        l.line.billedQuantity?.unit,
+        l.line.summation?.lineTotal?.value,
+      ]),
+    ).toEqual([
+      ["Nougat de l'Abbaye 250g", 'C62', '204.75'],
+      ['Biscuits aux raisins 300g', 'C62', '128.00'],
+      ["Huile d'olive à l'ancienne", 'LTR', '198.00'],
+    ]);
+  });
+
   it('reads on past a sum carried to the next page ("Subtotal c/f", "Subtotal b/f")', () => {
     const item = (y: number, name: string, quantity: string, price: string, amount: string): HandRow => [
       y,
@@ -1906,8 +1985,16 @@ describeCorpus('invoice lines read from the corpus PDFs without XML', (corpus) =
       right += score.correct;
       if (!extraction.invoice.lines) continue;
       accepted++;
+      // A net price after a printed discount is exact (4,55 less 10 %: 4.095), where an invoice's XML
+      // may round it to the cent (4.10): given below 0.9, it may differ from the truth by that rounding.
+      const roundedByTruth = (r: (typeof score.results)[number]) =>
+        /BT-146$/.test(r.term) &&
+        (r.confidence ?? 1) < 0.9 &&
+        Decimal.parse(r.read ?? '')
+          ?.round(2)
+          .equals(Decimal.parse(r.expected ?? '') ?? Decimal.ZERO) === true;
       const figuresWrong = score.results.filter(
-        (r) => r.outcome === 'wrong' && !/BT-15[13]$|BT-130$/.test(r.term),
+        (r) => r.outcome === 'wrong' && !/BT-15[13]$|BT-130$/.test(r.term) && !roundedByTruth(r),
       );
       expect(figuresWrong, file).toEqual([]);
       lines += extraction.invoice.lines.length;
@@ -1917,10 +2004,10 @@ describeCorpus('invoice lines read from the corpus PDFs without XML', (corpus) =
       `invoice lines read from ${accepted} of ${files.length} corpus PDFs without XML, ${names} of ${lines} names right; ` +
         `line terms right ${right} of ${terms}`,
     );
-    expect(accepted).toBeGreaterThanOrEqual(34);
-    expect(names).toBeGreaterThanOrEqual(96);
+    expect(accepted).toBeGreaterThanOrEqual(36);
+    expect(names).toBeGreaterThanOrEqual(99);
     // Issue 10: 90 % of the line terms on text PDFs.
-    expect(right).toBeGreaterThanOrEqual(672);
+    expect(right).toBeGreaterThanOrEqual(692);
     expect(right / terms).toBeGreaterThanOrEqual(0.9);
   }, 180_000);
 });

@@ -143,7 +143,7 @@ const ENDS_TABLE = new RegExp(
     .map(([, r]) => r.pattern.source)
     .join(
       '|',
-    )}|sub-?total|sous-total|zwischensumme|umsatzsteueraufschlüsselung|steueraufschlüsselung|détail\\s+tva|récapitulatif\\s+tva|vat\\s+(?:breakdown|summary|analysis)|belegsummen|zahlungsbedingungen|total\\b|(?:taux|rate|satz|steuersatz|ust\\.?|mwst\\.?|vat|tva|tax)(?:[\\s.-]+(?:de\\s+)?(?:tva|vat|ust|mwst|rate|satz))?(?:\\s*%)?\\s+(?:base|net|netto|basis|bemessungsgrundlage|nettobetrag|montant\\s+ht))`,
+    )}|sub-?total|sous-total|zwischensumme|umsatzsteueraufschlüsselung|steueraufschlüsselung|détail\\s+tva|récapitulatif\\s+tva|vat\\s+(?:breakdown|summary|analysis)|belegsummen|zahlungsbedingungen|total\\b|(?:taux|rate|satz|steuersatz|ust\\.?|mwst\\.?|vat|tva|tax(?:es?)?)(?:[\\s.-]+(?:de\\s+)?(?:tva|vat|ust|mwst|rate|satz))?(?:\\s*%)?\\s+(?:base|net|netto|basis|bemessungsgrundlage|nettobetrag|montant\\s+ht))`,
   'i',
 );
 
@@ -243,9 +243,13 @@ function columnsOf(cells: readonly Cell[]): Column[] | null {
   });
   // A heading that names two kinds ("Amount": a count or a sum) is the amount column when no other
   // heading is: the rightmost such heading.
+  // With no such heading either, of two price headings the rightmost ("Prix unitaire … Prix HT") is
+  // the line's price, its amount.
+  const prices = named.filter((c) => c.kind === 'price');
   const sum = named.some((c) => c.kind === 'amount')
     ? undefined
-    : named.filter((c) => c.all.includes('amount')).pop();
+    : (named.filter((c) => c.all.includes('amount')).pop() ??
+      (prices.length > 1 ? prices.reduce((a, b) => (b.cell.x > a.cell.x ? b : a)) : undefined));
   // "Item" beside another name heading ("Item | Description") heads the item's number or code.
   const names = named.filter((c) => c.kind === 'name');
   const itemNumber = names.length > 1 ? names.find((c) => /^item$/i.test(c.cell.text.trim())) : undefined;
