@@ -1838,6 +1838,43 @@ describe('readLines', () => {
     ]);
   });
 
+  it('reads a name on past an ordinal ("4." over "Auflage"), and not into a description in smaller type', () => {
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            240,
+            [
+              [69, 'Art.-Nr.', 30, 8],
+              [134.8, 'Bezeichnung', 50, 8],
+              [304.9, 'Menge', 28, 8],
+              [380, 'Einzelpreis', 45, 8],
+              [459.1, 'USt.', 20, 8],
+              [515.5, 'Gesamt', 24.5, 8],
+            ],
+          ],
+          [
+            263.6,
+            [
+              [69, 'A-24149', 30.2, 8],
+              [134.8, 'Fachbuch Elektroinstallation, 4.', 111.2, 8],
+              [304.9, '4 Stück', 28.4, 8],
+              [380, '36,76', 20, 8],
+              [459.1, '7,0 %', 20.5, 8],
+              [515.5, '147,04', 24.5, 8],
+            ],
+          ],
+          [275.2, [[134.8, 'Auflage', 27.2, 8]]],
+          [286.9, [[134.8, 'lt. Angebot Nr. 7499', 66.7, 7.5]]],
+        ]),
+      ),
+      [{ rate: Decimal.of(7), category: 'S' }],
+    );
+    expect(read?.lines.map((l) => l.line.product?.name)).toEqual([
+      'Fachbuch Elektroinstallation, 4. Auflage',
+    ]);
+  });
+
   it('reads on past a sum carried to the next page ("Subtotal c/f", "Subtotal b/f")', () => {
     const item = (y: number, name: string, quantity: string, price: string, amount: string): HandRow => [
       y,

@@ -813,6 +813,17 @@ const adjacent = (above: Row, below: Row): boolean =>
   Math.min(below.y - above.y, below.y + below.height - above.y - above.height) <=
     1.6 * Math.max(above.height, below.height);
 
+/**
+ * The type size of cells on a text layer (their spans' height: the font's), or null for OCR words,
+ * whose boxes are their ink's.
+ */
+function typeSize(cells: readonly Cell[]): number | null {
+  const spans = cells.flatMap((c) => c.spans);
+  return spans.length > 0 && spans.every((s) => s.confidence === undefined)
+    ? Math.max(...spans.map((s) => s.height))
+    : null;
+}
+
 /** A name column this many characters wide or narrower wraps long names onto the next rows. */
 const NARROW_COLUMN = 40;
 
@@ -890,10 +901,15 @@ function nameOf(
   const narrow = (column.to - column.from) / charWidth <= NARROW_COLUMN;
   let text = lines[start]!.text;
   let last = lines[start]!.row;
+  const size = typeSize(lines[start]!.cells);
   for (const next of lines.slice(start + 1)) {
     if (!adjacent(last, next.row) || description(next.text)) break;
+    // A row in smaller type than the name's is its description ("lt. Angebot Nr. 7499").
+    const nextSize = typeSize(next.cells);
+    if (size !== null && nextSize !== null && nextSize < 0.95 * size) break;
     const cut = /[-/]$/.test(text) && !/\s[-/]$/.test(text);
-    const runsOn = /^[\p{Ll}\d-]/u.test(next.text) || /,$/.test(text);
+    // A row runs on after a comma or an ordinal ("Fachbuch Elektroinstallation, 4." over "Auflage").
+    const runsOn = /^[\p{Ll}\d-]/u.test(next.text) || /(?:,|\s\d{1,3}\.)$/.test(text);
     if (!cut && !runsOn && !narrow && !figureRows.has(next.row)) break;
     // "Personen-" over "Unfallversicherung", "4-" over "Fahrten" over "-Karte": one word.
     const glued = cut || /^-\p{L}/u.test(next.text);
