@@ -321,6 +321,29 @@ describe("the document's own terms", () => {
     );
     expect(invoice).toMatchObject({ number: 'AR435239', typeCode: '384', issueDate: '2024-07-22' });
   });
+  it('reads the number after the words that make a title’s type ("Facture d’acompte", "Facture rectificative")', () => {
+    for (const [title, number, type] of [
+      ["FACTURE D'ACOMPTE N° INV-61528", 'INV-61528', '386'],
+      ["Facture d'acompte AR914411", 'AR914411', '386'],
+      ['Facture rectificative 9701649', '9701649', '384'],
+      ["Facture d'avoir CN-2508818", 'CN-2508818', '381'],
+    ] as const) {
+      const { invoice } = extractFields(
+        handPage([
+          [
+            138,
+            [
+              [48, "Date d'émission:", 62],
+              [180, '24/02/2025', 40],
+            ],
+          ],
+          [219.6, [[48, title, title.length * 6]]],
+        ]),
+      );
+      expect(invoice, title).toMatchObject({ number, typeCode: type });
+    }
+  });
+
   it('takes a bare "Numéro" or "Our ref" heading for the number, never for sure', () => {
     for (const label of ['Numéro', 'Our ref', 'Nummer:']) {
       const { invoice, evidence } = extractFields(

@@ -139,11 +139,26 @@ const OTHER_DOCUMENT = words(
 function titleNumbers(layout: Layout): Candidate[] {
   const out: Candidate[] = [];
   for (const { row, cell, rest } of titles(layout)) {
-    const marked = /^\s*(?:[\p{L}-]+\s+|\([^)]*\)\s*){0,4}?(?:nr|no|n[°º]|#|nummer|number)\.?\s*:?\s*/iu.exec(
-      rest,
-    );
-    const bare = /^\s*(?:\(\d{3}\)\s*)?:?\s*/.exec(rest);
-    const after = marked ? rest.slice(marked[0].length) : bare ? rest.slice(bare[0].length) : null;
+    const marked =
+      /^\s*(?:[\p{L}'’-]+\s+|\([^)]*\)\s*){0,4}?(?:nr|no|n[°º]|#|nummer|number)\.?\s*:?\s*/iu.exec(rest);
+    // Words after the title's own that make its type ("Facture d'acompte AR914411", "Facture
+    // rectificative 9701649") stand before the number as a bare title word does.
+    const head = cell.text.slice(0, cell.text.length - rest.length);
+    const typed = /^\s*(?:[\p{L}'’-]+\s+){1,2}/u.exec(rest)?.[0];
+    const qualified =
+      typed &&
+      TYPE_TITLES.some(([pattern]) => {
+        const m = pattern.exec(`${head}${typed}`);
+        return m !== null && (m.index ?? 0) + m[0].length > head.length;
+      })
+        ? typed
+        : '';
+    const bare = /^\s*(?:\(\d{3}\)\s*)?:?\s*/.exec(rest.slice(qualified.length));
+    const after = marked
+      ? rest.slice(marked[0].length)
+      : bare
+        ? rest.slice(qualified.length + bare[0].length)
+        : null;
     // "Nr. 210111 mit LV vom 30.05.2026": the number runs up to the date's "vom".
     const upToDate = after === null ? null : /^(\S[^:]{0,28}?\S)\s+(?:vom|du|dated)\s+\S*\d/i.exec(after);
     // The number runs up to the date only when it starts as a number does: "against invoice X" is no number.

@@ -51,7 +51,7 @@ import {
   breakdownRows,
   impliedBreakdown,
   mergedByRate,
-  namesExemption,
+  exemptionMention,
   ratedTaxSum,
   type BreakdownRow,
 } from './vat-breakdown';
@@ -393,9 +393,8 @@ function partyOf(
 function withReason(row: BreakdownRow, layout: Layout): VatBreakdown {
   if (row.category === 'S' || row.category === 'Z') return row.entry;
   const words = VAT_CATEGORY_WORDS.find(([, code]) => code === row.category)?.[0];
-  const names = (c: { text: string }) => !!words && namesExemption(c.text, words);
-  const mention = layout.rows.find((r: Row) => r.cells.some(names))?.cells.find(names);
-  return mention ? { ...row.entry, exemptionReason: mention.text.trim() } : row.entry;
+  const mention = words && exemptionMention(layout, words);
+  return mention ? { ...row.entry, exemptionReason: mention.cell.text.trim() } : row.entry;
 }
 
 function languageOf(layout: Layout): Language | null {

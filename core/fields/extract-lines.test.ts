@@ -1760,6 +1760,264 @@ describe('readLines', () => {
     ).toEqual([['Prestation de conseil', '-19.5', '-1850.36']]);
   });
 
+  it('keeps an amount after its currency sign with a thousands space in one figure ("€ 5 903,90")', () => {
+    const layout = layoutOf(
+      handPage([
+        [
+          360.6,
+          [
+            [46, 'Code article', 49.3],
+            [115.8, 'Désignation', 48],
+            [318.4, 'Quantité', 35.9],
+            [400.8, 'PU HT', 28.7],
+            [466.2, 'Montant', 35.4],
+          ],
+        ],
+        [
+          375.5,
+          [
+            [46, '986260', 28.5],
+            [115.8, 'Carrelage grès cérame 60x60', 111],
+            [362.8, '137,3 m²', 34],
+            [433.7, '€ 43,00', 28.5],
+            [493.6, '€ 5 903,90', 40.4],
+          ],
+        ],
+      ]),
+    );
+    expect(tablesOf(layout)[0]?.rows[0]?.cells.map((c) => c.text)).toEqual([
+      '986260',
+      'Carrelage grès cérame 60x60',
+      '137,3 m²',
+      '€ 43,00',
+      '€ 5 903,90',
+    ]);
+    const read = readLines(layout, twenty);
+    expect(
+      read?.lines.map((l) => [l.line.billedQuantity?.value, l.line.summation?.lineTotal?.value]),
+    ).toEqual([['137.3', '5903.90']]);
+  });
+
+  it('reads the discount printed in its column before a position number that happens to multiply out', () => {
+    // Item 4: 4 × 14,30 = 57,20 as 5 × 14,30 less 20 %; item 9: 9 × 60,00 per ten = 54,00 as 1 × 60,00
+    // less 10 %.
+    const item = (
+      y: number,
+      position: string,
+      name: string,
+      count: string,
+      price: string,
+      discount: string,
+      amount: string,
+    ): HandRow => [
+      y,
+      [
+        [65, position, 5],
+        [74, name, name.length * 4.8],
+        [269.4, count, count.length * 4.7],
+        [353.9, price, 22.6],
+        ...(discount ? [[396, discount, 33] as const] : []),
+        [437, '20,00 %', 33],
+        [538 - amount.length * 4.5, amount, amount.length * 4.5],
+      ],
+    ];
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            270,
+            [
+              [59.9, 'N° Libellé', 42.6],
+              [259.5, 'Qté U.', 28],
+              [337.9, 'Prix unit.', 38.6],
+              [386.5, 'Remise %', 42.5],
+              [439, 'Tx TVA', 31],
+              [502, 'Total HT', 36],
+            ],
+          ],
+          item(300.4, '2', 'Déplacement', '1 forf.', '50,88', '', '50,88'),
+          item(330.9, '4', 'Abonnement hébergement web', '5 mois', '14,30', '20,00 %', '57,20'),
+          item(407.2, '9', 'Déplacement', '1 forf.', '60,00', '10,00 %', '54,00'),
+        ]),
+      ),
+      twenty,
+    );
+    expect(
+      read?.lines.map((l) => [
+        l.line.billedQuantity?.value,
+        l.line.billedQuantity?.unit,
+        l.line.netPrice?.amount?.value,
+      ]),
+    ).toEqual([
+      ['1', 'LS', '50.88'],
+      ['5', 'MON', '11.44'],
+      ['1', 'LS', '54'],
+    ]);
+  });
+
+  it('takes the items’ numbers in order off their names, drawn too close to be cells of their own', () => {
+    // "Item" and "Item description" are one cell; each number ends 4 points before its name.
+    const item = (
+      y: number,
+      n: string,
+      name: string,
+      count: string,
+      price: string,
+      amount: string,
+    ): HandRow => [
+      y,
+      [
+        [93.4, n, 5.7],
+        [103.1, name, name.length * 4.5],
+        [363.7 - count.length * 4.5, count, count.length * 4.5],
+        [432.5, price, 31.5],
+        [532 - amount.length * 4.5, amount, amount.length * 4.5],
+      ],
+    ];
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            369.8,
+            [
+              [70, 'Item', 23.1],
+              [103.1, 'Item description', 83.5],
+              [308.7, 'Qty', 17.8],
+              [352.7, 'Units', 26.4],
+              [405.4, 'Price each', 52.6],
+              [468, 'Net', 17.9],
+            ],
+          ],
+          item(385.9, '1', 'Toner cartridge, black', '1 ea', '£77.00', '£77.00'),
+          item(402.3, '2', 'Labour', '31.75 hrs', '£34.70', '£1,101.73'),
+          item(418.7, '3', 'Website development', '12.5 days', '£457.00', '£5,712.50'),
+        ]),
+      ),
+      twenty,
+    );
+    expect(read?.lines.map((l) => l.line.product?.name)).toEqual([
+      'Toner cartridge, black',
+      'Labour',
+      'Website development',
+    ]);
+  });
+
+  it('reads "Prix HT" right of "Prix unitaire" as the amount, and ends the table at "Taxe  Base"', () => {
+    // The item with its discount reads only in the table (its discount column), not as a row alone.
+    const zero: KnownRate[] = [{ rate: Decimal.of(0), category: 'G' }];
+    const item = (
+      y: number,
+      name: string,
+      count: string,
+      unit: string,
+      price: string,
+      discount: string,
+      amount: string,
+    ): HandRow => [
+      y,
+      [
+        [34.1, name, name.length * 4.2],
+        [357.5, count, 10],
+        [370.2, unit, 21],
+        [449.3 - price.length * 4.5, price, price.length * 4.5],
+        [451.8, '€', 5],
+        ...(discount ? [[475.6, discount, 18] as const] : []),
+        [526.8, amount, 27.5],
+        [556.8, '€', 5],
+      ],
+    ];
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [346.4, [[418.7, 'Prix', 18.8]]],
+          [
+            352.2,
+            [
+              [154.2, 'Description', 54.9],
+              [344.1, 'Quantité', 40.5],
+              [465.7, 'Rem.', 24.4],
+              [512.9, 'Prix HT', 35],
+            ],
+          ],
+          [357.9, [[410.1, 'unitaire', 36]]],
+          item(375, "Nougat de l'Abbaye 250g", '50', 'Unit(s)', '4,55', '10%', '204,75'),
+          item(393.2, 'Biscuits aux raisins 300g', '40', 'Unit(s)', '3,20', '', '128,00'),
+          item(411.4, "Huile d'olive à l'ancienne", '10', 'Liter(s)', '19,80', '', '198,00'),
+          [
+            432.1,
+            [
+              [88.8, 'Taxe', 15.4],
+              [188.3, 'Base', 16.8],
+              [254.1, 'Montant', 27.2],
+              [454.3, 'Total HT', 39.2],
+              [522.9, '530,75', 30.5],
+              [556.3, '€', 5.6],
+            ],
+          ],
+          [
+            445.8,
+            [
+              [34.1, 'EXPORT-0', 34.5],
+              [201.7, '530,75', 21.4],
+              [225, '€', 3.9],
+              [281.7, '0,00', 13.6],
+              [297.2, '€', 3.9],
+            ],
+          ],
+        ]),
+      ),
+      zero,
+    );
+    expect(
+      read?.lines.map((l) => [
+        l.line.product?.name,
+        l.line.billedQuantity?.unit,
+        l.line.summation?.lineTotal?.value,
+      ]),
+    ).toEqual([
+      ["Nougat de l'Abbaye 250g", 'C62', '204.75'],
+      ['Biscuits aux raisins 300g', 'C62', '128.00'],
+      ["Huile d'olive à l'ancienne", 'LTR', '198.00'],
+    ]);
+  });
+
+  it('reads a name on past an ordinal ("4." over "Auflage"), and not into a description in smaller type', () => {
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            240,
+            [
+              [69, 'Art.-Nr.', 30, 8],
+              [134.8, 'Bezeichnung', 50, 8],
+              [304.9, 'Menge', 28, 8],
+              [380, 'Einzelpreis', 45, 8],
+              [459.1, 'USt.', 20, 8],
+              [515.5, 'Gesamt', 24.5, 8],
+            ],
+          ],
+          [
+            263.6,
+            [
+              [69, 'A-24149', 30.2, 8],
+              [134.8, 'Fachbuch Elektroinstallation, 4.', 111.2, 8],
+              [304.9, '4 Stück', 28.4, 8],
+              [380, '36,76', 20, 8],
+              [459.1, '7,0 %', 20.5, 8],
+              [515.5, '147,04', 24.5, 8],
+            ],
+          ],
+          [275.2, [[134.8, 'Auflage', 27.2, 8]]],
+          [286.9, [[134.8, 'lt. Angebot Nr. 7499', 66.7, 7.5]]],
+        ]),
+      ),
+      [{ rate: Decimal.of(7), category: 'S' }],
+    );
+    expect(read?.lines.map((l) => l.line.product?.name)).toEqual([
+      'Fachbuch Elektroinstallation, 4. Auflage',
+    ]);
+  });
+
   it('reads on past a sum carried to the next page ("Subtotal c/f", "Subtotal b/f")', () => {
     const item = (y: number, name: string, quantity: string, price: string, amount: string): HandRow => [
       y,
@@ -1907,8 +2165,16 @@ describeCorpus('invoice lines read from the corpus PDFs without XML', (corpus) =
       right += score.correct;
       if (!extraction.invoice.lines) continue;
       accepted++;
+      // A net price after a printed discount is exact (4,55 less 10 %: 4.095), where an invoice's XML
+      // may round it to the cent (4.10): given below 0.9, it may differ from the truth by that rounding.
+      const roundedByTruth = (r: (typeof score.results)[number]) =>
+        /BT-146$/.test(r.term) &&
+        (r.confidence ?? 1) < 0.9 &&
+        Decimal.parse(r.read ?? '')
+          ?.round(2)
+          .equals(Decimal.parse(r.expected ?? '') ?? Decimal.ZERO) === true;
       const figuresWrong = score.results.filter(
-        (r) => r.outcome === 'wrong' && !/BT-15[13]$|BT-130$/.test(r.term),
+        (r) => r.outcome === 'wrong' && !/BT-15[13]$|BT-130$/.test(r.term) && !roundedByTruth(r),
       );
       expect(figuresWrong, file).toEqual([]);
       lines += extraction.invoice.lines.length;
@@ -1918,10 +2184,10 @@ describeCorpus('invoice lines read from the corpus PDFs without XML', (corpus) =
       `invoice lines read from ${accepted} of ${files.length} corpus PDFs without XML, ${names} of ${lines} names right; ` +
         `line terms right ${right} of ${terms}`,
     );
-    expect(accepted).toBeGreaterThanOrEqual(34);
-    expect(names).toBeGreaterThanOrEqual(96);
+    expect(accepted).toBeGreaterThanOrEqual(36);
+    expect(names).toBeGreaterThanOrEqual(99);
     // Issue 10: 90 % of the line terms on text PDFs.
-    expect(right).toBeGreaterThanOrEqual(672);
+    expect(right).toBeGreaterThanOrEqual(692);
     expect(right / terms).toBeGreaterThanOrEqual(0.9);
   }, 180_000);
 });

@@ -145,7 +145,7 @@ const ENDS_TABLE = new RegExp(
     .map(([, r]) => r.pattern.source)
     .join(
       '|',
-    )}|sub-?total|sous-total|zwischensumme|umsatzsteueraufschlüsselung|steueraufschlüsselung|détail\\s+tva|récapitulatif\\s+tva|vat\\s+(?:breakdown|summary|analysis)|belegsummen|zahlungsbedingungen|total\\b|(?:taux|rate|satz|steuersatz|ust\\.?|mwst\\.?|vat|tva|tax)(?:[\\s.-]+(?:de\\s+)?(?:tva|vat|ust|mwst|rate|satz))?(?:\\s*%)?\\s+(?:base|net|netto|basis|bemessungsgrundlage|nettobetrag|montant\\s+ht))`,
+    )}|sub-?total|sous-total|zwischensumme|umsatzsteueraufschlüsselung|steueraufschlüsselung|détail\\s+tva|récapitulatif\\s+tva|vat\\s+(?:breakdown|summary|analysis)|belegsummen|zahlungsbedingungen|total\\b|(?:taux|rate|satz|steuersatz|ust\\.?|mwst\\.?|vat|tva|tax(?:es?)?)(?:[\\s.-]+(?:de\\s+)?(?:tva|vat|ust|mwst|rate|satz))?(?:\\s*%)?\\s+(?:base|net|netto|basis|bemessungsgrundlage|nettobetrag|montant\\s+ht))`,
   'i',
 );
 
@@ -245,9 +245,13 @@ function columnsOf(cells: readonly Cell[]): Column[] | null {
   });
   // A heading that names two kinds ("Amount": a count or a sum) is the amount column when no other
   // heading is: the rightmost such heading.
+  // With no such heading either, of two price headings the rightmost ("Prix unitaire … Prix HT") is
+  // the line's price, its amount.
+  const prices = named.filter((c) => c.kind === 'price');
   const sum = named.some((c) => c.kind === 'amount')
     ? undefined
-    : named.filter((c) => c.all.includes('amount')).pop();
+    : (named.filter((c) => c.all.includes('amount')).pop() ??
+      (prices.length > 1 ? prices.reduce((a, b) => (b.cell.x > a.cell.x ? b : a)) : undefined));
   // "Item" beside another name heading ("Item | Description") heads the item's number or code.
   const names = named.filter((c) => c.kind === 'name');
   const itemNumber = names.length > 1 ? names.find((c) => /^item$/i.test(c.cell.text.trim())) : undefined;
@@ -872,6 +876,17 @@ const adjacent = (above: Row, below: Row): boolean =>
   Math.min(below.y - above.y, below.y + below.height - above.y - above.height) <=
     1.6 * Math.max(above.height, below.height);
 
+/**
+ * The type size of cells on a text layer (their spans' height: the font's), or null for OCR words,
+ * whose boxes are their ink's.
+ */
+function typeSize(cells: readonly Cell[]): number | null {
+  const spans = cells.flatMap((c) => c.spans);
+  return spans.length > 0 && spans.every((s) => s.confidence === undefined)
+    ? Math.max(...spans.map((s) => s.height))
+    : null;
+}
+
 /** A name column this many characters wide or narrower wraps long names onto the next rows. */
 const NARROW_COLUMN = 40;
 
@@ -969,10 +984,15 @@ function nameOf(
   const narrow = (column.to - column.from) / charWidth <= NARROW_COLUMN;
   let text = lines[start]!.text;
   let last = lines[start]!.row;
+  const size = typeSize(lines[start]!.cells);
   for (const next of lines.slice(start + 1)) {
     if (!adjacent(last, next.row) || description(next.text)) break;
+    // A row in smaller type than the name's is its description ("lt. Angebot Nr. 7499").
+    const nextSize = typeSize(next.cells);
+    if (size !== null && nextSize !== null && nextSize < 0.95 * size) break;
     const cut = /[-/]$/.test(text) && !/\s[-/]$/.test(text);
-    const runsOn = /^[\p{Ll}\d-]/u.test(next.text) || /,$/.test(text);
+    // A row runs on after a comma or an ordinal ("Fachbuch Elektroinstallation, 4." over "Auflage").
+    const runsOn = /^[\p{Ll}\d-]/u.test(next.text) || /(?:,|\s\d{1,3}\.)$/.test(text);
     if (!cut && !runsOn && !narrow && !figureRows.has(next.row)) break;
     // "Personen-" over "Unfallversicherung", "4-" over "Fahrten" over "-Karte": one word.
     const glued = cut || /^-\p{L}/u.test(next.text);
@@ -1068,14 +1088,13 @@ function lineOf(
     table && discount && !discount.value.isZero()
       ? discountedFactors(figures, amount, table, discount.value)
       : null;
-  // A discount printed in its column explains the amount better than a quantity the print rounded.
+  // A discount printed in its column explains the amount better than a quantity the print rounded, or
+  // than another pair that happens to multiply to it (the position 4 × 14,30 for 5 × 14,30 less 20 %).
   const found =
-    plain && !plain.rounded
-      ? plain
-      : (discounted ??
-        plain ??
-        (table &&
-          unreadCount(rows, figures, amount, table, discount?.value.isZero() ? undefined : discount?.value)));
+    discounted ??
+    plain ??
+    (table &&
+      unreadCount(rows, figures, amount, table, discount?.value.isZero() ? undefined : discount?.value));
   const place = (f: Figure): Place => ({ row: f.row, cells: [f.cell] });
   const leftmostFigure = Math.min(
     ...figures.filter((f) => (f.decimals && !f.twin) || f === found?.quantity).map((f) => f.cell.x),
@@ -1214,12 +1233,36 @@ export function tableLines(table: Table, rates: readonly KnownRate[]): ReadLine[
     }
     if (at >= 0) groups[at]!.push(row);
   }
-  const read = anchors.map((anchor, i) => lineOf(i + 1, groups[i]!, anchor, table, rates));
+  const read = numbersApart(anchors.map((anchor, i) => lineOf(i + 1, groups[i]!, anchor, table, rates)));
   const readings = levelsOf(groups.map((rows) => positionOf(table, rows))).flatMap((level) => {
     const lines = level.map((i) => read[i]);
     return lines.every((l) => l !== null) ? [lines as ReadLine[]] : [];
   });
   return readings.length > 0 ? readings : null;
+}
+
+/** A name led by a number: "1 Toner cartridge, black". */
+const NUMBERED = /^(\d{1,4})\s+(?=\S)/;
+
+/**
+ * Items whose names all start with their numbers in order ("1 Toner cartridge", "2 Labour", "3 …"
+ * under one heading "Item Description"): the numbers are the items' positions, printed too close to
+ * their names to be cells of their own, and no part of them.
+ */
+function numbersApart(lines: readonly (ReadLine | null)[]): (ReadLine | null)[] {
+  const numbers = lines.map((l) => (l ? NUMBERED.exec(l.line.product?.name ?? '') : null));
+  const first = Number(numbers[0]?.[1]);
+  if (lines.length < 2 || numbers.some((m, i) => !m || Number(m[1]) !== first + i)) return [...lines];
+  return lines.map(
+    (l, i) =>
+      l && {
+        ...l,
+        line: {
+          ...l.line,
+          product: { ...l.line.product, name: l.line.product!.name!.slice(numbers[i]![0].length) },
+        },
+      },
+  );
 }
 
 /** A position number: "3", "01.02", "1.2.1". */

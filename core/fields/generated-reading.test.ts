@@ -70,6 +70,13 @@ describe('reading generated invoices', () => {
     [23, 48, 21], // "Item" beside "Description" heads the item's number
     [23, 49, 392], // an item's own rate the breakdown lacks
     [41, 20, 413], // "Prix U. HT"; counts aligned right against the names
+    [25, 9, 532], // an item's count in tenths and its discount are no VAT breakdown row
+    [33, 15, 315], // a letter alone near a zero rate ("L" for litres) is no category code
+    [35, 18, 399], // a heading over a VAT number names no intra-community supply
+    [33, 1, 378], // a discount in its column before a position number that multiplies out
+    [33, 47, 357], // an amount after its currency sign with a thousands space ("€ 5 903,90")
+    [26, 10, 168], // the items' numbers in order drawn into their names' cells
+    [25, 33, 98], // a name on past an ordinal ("4." over "Auflage"), not into smaller type
   ];
   it.each(fixed)(
     'reads the lines of generated invoice %i/%i (at least %i terms right)',

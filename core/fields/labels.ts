@@ -424,7 +424,7 @@ export const LINE_COLUMNS: readonly (readonly [
   // Before the price: "VAT rate" is a tax rate, "Rate" alone a price.
   [/(tva|ust|mwst|steuersatz|^steuer$|vat|tax)/i, 'rate'],
   [
-    /(prix\s+unit|prix\s+u(?:\.|\s|$)|p\.?\s?u\.?|einzelpreis|nettopreis|preis|\bep\b|unit\s+price|unit\s+cost|price|rate)/i,
+    /(prix\s+unit|prix\s+u(?:\.|\s|$)|^prix(?:\s+h\.?\s?t\.?)?$|p\.?\s?u\.?|einzelpreis|nettopreis|preis|\bep\b|unit\s+price|unit\s+cost|price|rate)/i,
     'price',
   ],
   [

@@ -751,6 +751,115 @@ describe('totals chosen under the invoice arithmetic', () => {
     expect(breakdownRows(layout).map((r) => r.entry.basisAmount?.value)).toEqual([]);
   });
 
+  it('takes no item with a count in tenths and a discount for a breakdown row: a tax is printed in cents', () => {
+    // "3879-38 … 194,6 m² … 5 %": an article number taxed at the discount's 5 % is 193,95, within the
+    // rounding allowed on such a base of the count 194,6.
+    const layout = layoutOf(
+      handPage([
+        [
+          468,
+          [
+            [56, '3879-38', 29.4],
+            [121.8, 'Unterhaltsreinigung Büroflächen', 114.3],
+            [264.4, '194,6 m²', 33.3],
+            [381.5, '1,74 €', 22.3],
+            [434.2, '5 %', 13.8],
+            [465.3, '19 %', 18.3],
+            [512.9, '321,67 €', 31.1],
+          ],
+        ],
+        [
+          483,
+          [
+            [56, 'ART31922', 37],
+            [121.8, 'Fachbuch Elektroinstallation', 100],
+            [275.3, '33 Stk', 22.4],
+            [373.9, '29,54 €', 29.9],
+            [469.8, '7 %', 13.8],
+            [512.9, '974,82 €', 31.1],
+          ],
+        ],
+      ]),
+    );
+    expect(breakdownRows(layout).map((r) => r.entry.basisAmount?.value)).toEqual([]);
+  });
+
+  it('takes the exemption a zero rate has from the words around it, not from an item’s size', () => {
+    // "size L" two rows over the breakdown row is the last item's description, not category L (IGIC).
+    const layout = layoutOf(
+      handPage([
+        [642, [[138.7, 'Colour: graphite, size L', 92.5]]],
+        [
+          670,
+          [
+            [62, 'VAT rate', 39.1],
+            [155.2, 'Net', 15.3],
+            [186.5, 'VAT', 19],
+            [239.5, 'Gross', 27.4],
+          ],
+        ],
+        [
+          684,
+          [
+            [62, '0 %', 16.4],
+            [125.1, '-11,914.37', 45.4],
+            [187, '0.00', 18.5],
+            [221.5, '-11,914.37', 45.4],
+          ],
+        ],
+        [
+          698,
+          [
+            [413.1, 'Grand Total:', 56.5],
+            [493.6, '-11,914.37', 45.4],
+          ],
+        ],
+        [725, [[62, 'VAT exempt export.', 84]]],
+      ]),
+    );
+    expect(breakdownRows(layout).map((r) => r.category)).toEqual(['G']);
+  });
+
+  it('takes no heading over a VAT number for the mention of an intra-community supply', () => {
+    const layout = layoutOf(
+      handPage([
+        [
+          253.4,
+          [
+            [50, 'N° TVA intracommunautaire', 113.6],
+            [217.6, 'Opération', 39.5],
+          ],
+        ],
+        [
+          265.2,
+          [
+            [50, 'FR20985994656', 63.9],
+            [217.6, 'Mixte', 22.7],
+          ],
+        ],
+        [631.2, [[50, 'Exportation hors UE – exonération article 262 I du CGI', 211.8]]],
+      ]),
+    );
+    expect(exemptionOf(layout)?.category).toBe('G');
+    // A sentence whose next line prints the buyer's VAT number names the supply.
+    const sentence = layoutOf(
+      handPage([
+        [
+          210.7,
+          [
+            [
+              48,
+              'Steuerfreie innergemeinschaftliche Lieferung gemäß § 4 Nr. 1b UStG. USt-IdNr. Leistungsempfänger',
+              477.1,
+            ],
+          ],
+        ],
+        [224.5, [[48, 'ATU37550716', 67.6]]],
+      ]),
+    );
+    expect(exemptionOf(sentence)?.category).toBe('K');
+  });
+
   it('names the exemption of a row that also labels the buyer’s VAT number, not an intra-community supply', () => {
     const layout = layoutOf(
       handPage([

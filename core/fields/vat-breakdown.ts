@@ -7,11 +7,11 @@
  */
 import { Decimal } from '../decimal/decimal';
 import type { VatBreakdown } from '../model/invoice';
-import type { Layout, Row } from '../text/layout';
+import { below, type Cell, type Layout, type Row } from '../text/layout';
 import type { Place } from './confidence';
 import { VATEX_CODES } from '../rules/codelists/vatex';
 import { VAT_CATEGORY_WORDS } from './labels';
-import { moneyIn, parseAmount } from './values';
+import { moneyIn, parseAmount, readVatId } from './values';
 
 export interface BreakdownRow {
   readonly entry: VatBreakdown;
@@ -50,15 +50,18 @@ export function vatexIn(text: string): { code: string; category: string } | null
 /** A legend that lists the category codes ("motif si exonération, code E, O, K, AE") names none. */
 const LEGEND = /\b(?:S|Z|E|AE|K|G|O|L|M)\s*,\s*(?:S|Z|E|AE|K|G|O|L|M)\b/;
 
+/** A category code in brackets ("Umsatzsteuer (E)"): a code, wherever it stands. */
+const BRACKETED_CODE = /\((S|Z|E|AE|K|G|O|L|M)\)/;
+
 /**
- * The category a text prints: a VATEX code's, its code letter, else (for a zero rate) the words of an
- * exemption.
+ * The category a text prints: a VATEX code's, its code letter (`codes`: any, or only one in brackets),
+ * else (for a zero rate) the words of an exemption.
  */
-function printedCategory(text: string, rate: Decimal): string | null {
+function printedCategory(text: string, rate: Decimal, codes = CATEGORY_CODE): string | null {
   const vatex = vatexIn(text);
   if (vatex) return vatex.category;
   if (LEGEND.test(text)) return null;
-  const code = CATEGORY_CODE.exec(text);
+  const code = codes.exec(text);
   const letter = code?.[1] ?? code?.[2];
   if (letter) return letter;
   const words = VAT_CATEGORY_WORDS.find(([pattern]) => namesExemption(text, pattern));
@@ -67,13 +70,14 @@ function printedCategory(text: string, rate: Decimal): string | null {
 
 /**
  * A row's category: printed on the row, else — for a zero rate — on the rows around it (an exemption
- * printed over several lines), else standard (S) or zero-rated (Z; breakdownRows then looks for an
- * exemption the page names). Only the row's own print counts as read for sure.
+ * printed over several lines, by its words, its VATEX code or its code in brackets: a letter alone
+ * there is an item's size or litres, "size L"), else standard (S) or zero-rated (Z; breakdownRows then looks for an exemption
+ * the page names). Only the row's own print counts as read for sure.
  */
 function categoryOf(text: string, nearby: () => string, rate: Decimal): { code: string; printed: boolean } {
   const own = printedCategory(text, rate);
   if (own) return { code: own, printed: true };
-  const around = rate.isZero() ? printedCategory(nearby(), rate) : null;
+  const around = rate.isZero() ? printedCategory(nearby(), rate, BRACKETED_CODE) : null;
   if (around) return { code: around, printed: false };
   return { code: rate.isZero() ? 'Z' : 'S', printed: false };
 }
@@ -123,8 +127,9 @@ function rowOf(row: Row, nearby: () => string): BreakdownRow | null {
         const tax = Decimal.parse(taxAt.value)!;
         if (expected.minus(tax).abs().compare(tolerance(base)) > 0) continue;
         // A tax is printed in cents: two bare integers that happen to agree are no base and tax
-        // ("Oak worktop 3000 x 600 mm  20 %").
-        if (!taxAt.decimals) continue;
+        // ("Oak worktop 3000 x 600 mm  20 %"), nor is an item's count of tenths ("3879-38 … 194,6 m²
+        // 1,74 €  5 %": an article number, a quantity and a discount).
+        if (!/\.\d{2,}$/.test(taxAt.value)) continue;
         // A zero rate needs a zero tax printed with decimals, and a % or a category beside it.
         if (
           rate.value.isZero() &&
@@ -291,11 +296,30 @@ export function exemptionOf(layout: Layout): { row: Row; category: string } | nu
   const coded = layout.rows.find((r) => vatexIn(r.line.text));
   if (coded) return { row: coded, category: vatexIn(coded.line.text)!.category };
   for (const [pattern, category] of VAT_CATEGORY_WORDS) {
-    const at = layout.rows.find((r) => namesExemption(r.line.text, pattern));
-    if (at) return { row: at, category };
+    const at = exemptionMention(layout, pattern);
+    if (at) return { row: at.row, category };
   }
   return null;
 }
+
+/**
+ * The first cell that names the exemption of `pattern` (namesExemption, on its row's text), but not a
+ * heading over a VAT number ("N° TVA intracommunautaire" over "FR20985994656": the number's label). A
+ * heading has a few words; a sentence whose next line prints the buyer's VAT number names the exemption.
+ */
+export function exemptionMention(layout: Layout, pattern: RegExp): { row: Row; cell: Cell } | null {
+  for (const row of layout.rows) {
+    if (!namesExemption(row.line.text, pattern)) continue;
+    const cell = row.cells.find((c) => namesExemption(c.text, pattern) && !headsVatId(layout, row, c));
+    if (cell) return { row, cell };
+  }
+  return null;
+}
+
+/** A heading (a few words) over a VAT number on the next row: the number's label. */
+const headsVatId = (layout: Layout, row: Row, cell: Cell): boolean =>
+  cell.text.trim().split(/\s+/).length <= 4 &&
+  below(layout, row, cell, { within: 1 }).some((b) => readVatId(b.cell.text.trim())?.wellFormed === true);
 
 /** Whether a text names the exemption of `pattern`: not in a legend of codes, nor as a VAT number's label. */
 export function namesExemption(text: string, pattern: RegExp): boolean {

@@ -1,6 +1,7 @@
 /**
  * Positioned text written by hand for the reader's tests: each row a y and its cells (x, text), each
- * cell one span 10 high and 5 points per character unless its width is given, grouped into lines the way the text layer's are.
+ * cell one span 10 high and 5 points per character unless its width (and height: the type's size) is
+ * given, grouped into lines the way the text layer's are.
  * `ocr` gives every word a confidence, as OCR words carry.
  */
 import { groupLines } from '../text/lines';
@@ -8,7 +9,11 @@ import type { DocumentText, TextSpan } from '../text/page-text';
 
 export type HandRow = readonly [
   y: number,
-  cells: readonly (readonly [x: number, text: string] | readonly [x: number, text: string, width: number])[],
+  cells: readonly (
+    | readonly [x: number, text: string]
+    | readonly [x: number, text: string, width: number]
+    | readonly [x: number, text: string, width: number, height: number]
+  )[],
 ];
 
 export function handPage(
@@ -16,12 +21,12 @@ export function handPage(
   options: { ocr?: number; page?: number } = {},
 ): DocumentText {
   const spans: TextSpan[] = rows.flatMap(([y, cells]) =>
-    cells.map(([x, text, width]) => ({
+    cells.map(([x, text, width, height]) => ({
       text,
       x,
       y,
       width: width ?? text.length * 5,
-      height: 10,
+      height: height ?? 10,
       ...(options.ocr !== undefined ? { confidence: options.ocr } : {}),
     })),
   );

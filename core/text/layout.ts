@@ -38,9 +38,13 @@ function cellOf(spans: readonly TextSpan[], text: string): Cell {
   return { text, spans, ...boxOf(spans), confidence: confidenceOf(spans) };
 }
 
-/** Whether `group` is a group of three digits that goes on the number `head` ("3" then "218,10"). */
+/**
+ * Whether `group` is a group of three digits that goes on the number `head` ("3" then "218,10", "€ 5"
+ * then "903,90").
+ */
 export const groupsOn = (head: string, group: string): boolean =>
-  /^[-−+]?\d{1,3}$/.test(head.trim()) && /^\d{3}(?:[.,]\d+)?(?:\s?%)?$/.test(group.trim());
+  /^[-−+]?(?:[€$£]\s?|[A-Z]{3}\s)?[-−+]?\d{1,3}$/.test(head.trim()) &&
+  /^\d{3}(?:[.,]\d+)?(?:\s?%)?$/.test(group.trim());
 
 /**
  * A line's cells: its text split at column breaks (two spaces or more), each piece with the spans it
