@@ -169,6 +169,27 @@ describe("the document's own terms", () => {
       invoicingPeriod: { start: '2026-01-01', end: '2026-12-31' },
       deliveryDate: '2026-01-28',
     });
+    // The day a service was carried out is its delivery date, in each language's words.
+    for (const [label, date] of [
+      ["Date d'exécution", '04/08/2024'],
+      ['Date de prestation :', '04/08/2024'],
+      ['Liefertag', '04.08.2024'],
+      ['Datum der Lieferung:', '04.08.2024'],
+      ['Service date', '04/08/2024'],
+    ]) {
+      const read = extractFields(
+        handPage([
+          [
+            100,
+            [
+              [47, label!],
+              [182, date!],
+            ],
+          ],
+        ]),
+      ).invoice;
+      expect(read.deliveryDate, label).toBe('2024-08-04');
+    }
     // A bare "Zeitraum" among the invoice's terms, its dates in the next cell.
     const bare = extractFields(
       handPage([

@@ -158,12 +158,16 @@ export const NOT_DAYS_TO_PAY = words(
   /(skonto|escompte|discount|rabatt|remise|fin\s+de\s+mois|end\s+of\s+(?:the\s+)?month|monatsende|lieferung|delivery|livraison|%)/i,
 );
 
-/** BT-72 Actual delivery date. */
+/**
+ * BT-72 Actual delivery date: of the goods, or the day a service was carried out ("Date d'exécution",
+ * "Service date"). A shipping date is the day goods left, which a delivery date usually follows.
+ */
 export const DELIVERY_DATE_LABELS: readonly LabelRule[] = [
   rule(
-    /date\s+de\s+(?:la\s+)?livraison|livr[ée]e?s?\s+le|liefer-?\s*(?:und|\/)\s*leistungsdatum|lieferdatum|leistungsdatum|tag\s+der\s+(?:lieferung|leistung)|delivery\s+date|date\s+of\s+(?:delivery|supply)|supply\s+date/i,
+    /date\s+de\s+(?:la\s+)?livraison|livr[ée]e?s?\s+le|liefer-?\s*(?:und|\/)\s*leistungsdatum|lieferdatum|leistungsdatum|liefertag|tag\s+der\s+(?:lieferung|leistung)|datum\s+der\s+(?:lieferung|leistung)|delivery\s+date|date\s+of\s+(?:delivery|supply|service)|supply\s+date|service\s+date|date\s+d['’]\s?ex[ée]cution|date\s+de\s+(?:la\s+)?prestation/i,
     1,
   ),
+  rule(/ship(?:ping|ment)?\s+date|date\s+d['’]\s?exp[ée]dition|versanddatum/i, 0.8),
 ];
 
 /** BG-14 Invoicing period: a label before two dates ("Leistungszeitraum: 01.10.2018 bis 31.10.2018"). */
