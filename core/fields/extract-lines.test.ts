@@ -68,6 +68,21 @@ const germanItem =
 const right = (end: number, text: string): [number, string] => [end - text.length * 5, text];
 
 /**
+ * A page of words as OCR boxed them, a line of them per string, each written
+ * "text@x,y,height,width[,confidence]" (confidence 95 when not given).
+ */
+const ocrPage = (...lines: string[]): DocumentText => {
+  const spans = lines.flatMap((line) =>
+    line.split(' ').map((word): TextSpan => {
+      const [text, place] = word.split('@') as [string, string];
+      const [x, y, height, width, confidence = 95] = place.split(',').map(Number) as number[];
+      return { text, x: x!, y: y!, width: width!, height: height!, confidence };
+    }),
+  );
+  return { source: 'ocr', pages: [{ number: 1, width: 595, height: 842, lines: groupLines(spans) }] };
+};
+
+/**
  * An English table of two items under `headings`: the name, then quantity, price, "20 %" and amount
  * aligned right at `ends`.
  */
@@ -1669,23 +1684,13 @@ describe('readLines', () => {
   });
 
   it('gives a heading word read by OCR to the column its middle stands nearer ("TVA% Total HT" over a rate and an amount)', () => {
-    // Words as OCR boxed them on a generated French invoice drawn to a picture (x, y, height, width).
-    const words = (line: string): TextSpan[] =>
-      line.split(' ').map((word) => {
-        const [text, place] = word.split('@') as [string, string];
-        const [x, y, height, width] = place.split(',').map(Number) as [number, number, number, number];
-        return { text: text.replace(/_/g, ' '), x, y, width, height, confidence: 95 };
-      });
-    const spans = [
+    // Words as OCR boxed them on a generated French invoice drawn to a picture.
+    const text = ocrPage(
       'Qté.@42,281.5,8.6,20 Désignation@121,281.5,9.4,60 PU@366,282.2,6.7,12 HT@383,282.2,6.5,13 TVA@428,282,7,32 %@453,281,11,7 Total@470,282,7,25 HT@500,282.2,6.5,13',
       "1,5@69,297.3,7.7,12 heures@86,297.1,7,30 Main@121,297.1,7,20 d'œuvre@145,297.1,7,37 55,00@390,297.3,7.7,24 €@418,297.3,6.7,5 20@444,297.3,6.7,10 %@458,297.3,6.7,7 82,50@500,297.3,7.7,25 €@528,297.3,6.7,5",
       '36,75@57,312.5,7.9,24 heures@86,312.5,7,30 Nettoyage@121,312.7,8.4,46 des@170,312.5,7,15 locaux@189,312.5,7,28 25,24@390,312.5,7.9,25 €@418,312.5,7,5 20@444,312.5,7,22 %@459,311.5,11.3,7 927,57@494,312.5,7.9,30 €@528,312.7,6.7,5',
       '25,75@57,327.8,7.7,24 heures@86,327.6,7,30 Prestation@121,327.6,7,44 de@169,327.6,7,10 conseil@183,327.6,7,30 113,86@385,327.8,7.7,30 €@418,327.8,6.7,5 20@444,327.8,6.7,10 %@458,327.8,6.7,7 2@486,327.8,6.7,4 931,90@494,327.8,7.7,39 €@528,326.9,11.5,6',
-    ].flatMap(words);
-    const text: DocumentText = {
-      source: 'ocr',
-      pages: [{ number: 1, width: 595, height: 842, lines: groupLines(spans) }],
-    };
+    );
     const read = readLines(layoutOf(text), twenty);
     expect(
       read?.lines.map((l) => [
@@ -1701,22 +1706,12 @@ describe('readLines', () => {
   });
 
   it('reads a count whose decimal separator OCR lost ("75h" for 7,5 h) from the amount, and says it is derived', () => {
-    // Words as OCR read them on a generated French invoice drawn to a picture (x, y, height, width, confidence).
-    const words = (line: string): TextSpan[] =>
-      line.split(' ').map((word) => {
-        const [text, place] = word.split('@') as [string, string];
-        const [x, y, height, width, confidence] = place.split(',').map(Number) as number[];
-        return { text, x: x!, y: y!, width: width!, height: height!, confidence: confidence! };
-      });
-    const spans = [
+    // Words as OCR read them on a generated French invoice drawn to a picture.
+    const text = ocrPage(
       'Code@62,366.5,6.7,22,96 article@87,366.5,6.7,26,96 Libellé@136,366.5,6.7,28,96 Quantité@281,366.5,8.4,36,96 Prix@359,366.5,6.7,16,92 U.@378,366.9,6.2,8,89 HT@390,366.9,6.2,12,96 Remise@421,366.5,6.7,31,93 %@455,366.9,6.2,7,93 Montant@473,366.9,6.2,34,96',
       '145931@63,387.7,6.5,29,96 Déplacement@136,387.4,8.4,52,90 1@322,387.9,6.2,4,93 Forfait@330,387.4,6.7,25,92 57,00@387,387.7,7.4,22,92 €@411,387.7,6.5,5,92 57,00@507,387.7,7.4,22,92 €@532,387.7,6.5,5,92',
       "319509@62,405.9,6.2,29,95 Main@136,405.7,6.5,18,95 d'œuvre@157,405.7,6.5,32,95 75h@335,405.7,7.7,19,93 66,19@387,405.9,7.4,22,92 €@411,405.9,6.2,5,90 5%@454,405.9,6.2,15,96 471,60@502,405.9,7.4,27,92 €@532,405.9,6.2,5,90",
-    ].flatMap(words);
-    const text: DocumentText = {
-      source: 'ocr',
-      pages: [{ number: 1, width: 595, height: 842, lines: groupLines(spans) }],
-    };
+    );
     const read = readLines(layoutOf(text), [{ rate: Decimal.of(0), category: 'AE' }]);
     expect(read?.lines.map((l) => [l.line.product?.name, l.line.billedQuantity?.value, l.derived])).toEqual([
       ['Déplacement', '1', []],
