@@ -1719,6 +1719,28 @@ describe('readLines', () => {
     ]);
   });
 
+  it('cuts a count with its unit run into it ("10h") from the name under a heading "Units Item" read as one', () => {
+    // Words as OCR boxed them on a generated English invoice drawn to a picture.
+    const text = ocrPage(
+      'Units@108.9,258.0,6.7,21.6 Item@135.6,258.5,6.2,17.3 Unit@388.5,258.0,6.7,16.8 Price@408.4,258.0,6.7,21.1 VAT@441.5,258.5,6.2,17.8 %@462.1,258.2,6.5,7.4 Net@524.0,258.5,6.2,13.7',
+      '15@100.1,279.4,6.2,9.1 days@112.3,278.9,8.4,18.2 Website@135.1,278.9,6.7,31.9 development@170.4,278.9,8.4,51.1 557.00@402.9,279.2,6.5,26.6 20.00%@439.8,279.2,6.5,29.8 8,355.00@503.1,279.2,7.4,34.3',
+      '10h@114.2,294.4,6.7,16.1 Labour@135.8,294.4,6.7,27.1 57.00@407.7,294.6,6.5,21.8 20.00%@439.8,294.6,6.5,29.8 570.00@510.8,294.6,6.5,26.6',
+      '13.5h@106.5,309.7,6.7,23.8 Labour@135.8,309.7,6.7,27.1 48.88@407.7,310.0,6.5,21.8 20.00%@439.8,310.0,6.5,29.8 659.88@510.8,310.0,6.5,26.6',
+    );
+    const read = readLines(layoutOf(text), twenty);
+    expect(
+      read?.lines.map((l) => [
+        l.line.product?.name,
+        l.line.billedQuantity?.value,
+        l.line.billedQuantity?.unit,
+      ]),
+    ).toEqual([
+      ['Website development', '15', 'DAY'],
+      ['Labour', '10', 'HUR'],
+      ['Labour', '13.5', 'HUR'],
+    ]);
+  });
+
   it('keeps a negative amount with a thousands space in one figure ("-1 850,36")', () => {
     const read = readLines(
       layoutOf(

@@ -386,6 +386,9 @@ function splitHeading(cell: Cell, bands: readonly Band[], header: readonly Cell[
   return piecesOf(cell, words, best!.bounds);
 }
 
+/** A count with its unit run into it: "10h", "13.5h", "2Stk". */
+const COUNT_AND_UNIT = /^([-−]?\d[\d.,]*)(\p{L}[\p{L}.]{0,5})$/u;
+
 /**
  * A table whose heading names a count or a position and then the name in one cell ("Mge.
  * Leistungsbeschreibung", "Pos Beschreibung", "Qty Description"), its items printing their figure
@@ -432,20 +435,26 @@ function ledTable(
       const cells = row.cells.flatMap((cell) => {
         if (!under(cell)) return [cell];
         const w = wordsOf(cell);
-        if (w.length < 2 || !(count ? /^[-−]?\d[\d.,]*$/ : POSITION).test(w[0]!.text)) return [cell];
+        // A count may have its unit run into it ("10h", "13.5h", as OCR reads "10 h" set close).
+        const runIn = count ? COUNT_AND_UNIT.exec(w[0]!.text) : null;
+        const lead = count
+          ? /^[-−]?\d[\d.,]*$/.test(w[0]!.text) || (runIn && unitOf(runIn[2]!) !== null)
+          : POSITION.test(w[0]!.text);
+        if (w.length < 2 || !lead) return [cell];
         // A count's unit goes with it: "1 pauschal", "12,5 lfm", "1 lump sum".
-        const unit = count
-          ? ([2, 1].find(
-              (n) =>
-                w.length > n + 1 &&
-                unitOf(
-                  w
-                    .slice(1, n + 1)
-                    .map((x) => x.text)
-                    .join(' '),
-                ),
-            ) ?? 0)
-          : 0;
+        const unit =
+          count && !runIn
+            ? ([2, 1].find(
+                (n) =>
+                  w.length > n + 1 &&
+                  unitOf(
+                    w
+                      .slice(1, n + 1)
+                      .map((x) => x.text)
+                      .join(' '),
+                  ),
+              ) ?? 0)
+            : 0;
         const rest = w.slice(1 + unit);
         if (!rest.some((x) => /\p{L}{2}/u.test(x.text))) return [cell];
         cutAny = true;
