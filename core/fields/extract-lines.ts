@@ -386,8 +386,12 @@ function splitHeading(cell: Cell, bands: readonly Band[], header: readonly Cell[
   return piecesOf(cell, words, best!.bounds);
 }
 
-/** A count with its unit run into it: "10h", "13.5h", "2Stk". */
-const COUNT_AND_UNIT = /^([-−]?\d[\d.,]*)(\p{L}[\p{L}.]{0,5})$/u;
+/** A count with its unit run into it, as OCR reads a count set close to its unit: "10h", "13.5h", "10u". */
+const COUNT_RUN_IN = String.raw`(\d+(?:[.,]\d+)?)(\p{L}{1,4}\.?)`;
+/** One word that is a count with its unit run into it. */
+const RUN_IN_WORD = new RegExp(`^[-−]?${COUNT_RUN_IN}$`, 'u');
+/** Such counts among other words: "10u GU-774". */
+const RUN_IN_UNIT = new RegExp(`(^|\\s)${COUNT_RUN_IN}(?=\\s|$)`, 'gu');
 
 /**
  * A table whose heading names a count or a position and then the name in one cell ("Mge.
@@ -436,7 +440,7 @@ function ledTable(
         if (!under(cell)) return [cell];
         const w = wordsOf(cell);
         // A count may have its unit run into it ("10h", "13.5h", as OCR reads "10 h" set close).
-        const runIn = count ? COUNT_AND_UNIT.exec(w[0]!.text) : null;
+        const runIn = count ? RUN_IN_WORD.exec(w[0]!.text) : null;
         const lead = count
           ? /^[-−]?\d[\d.,]*$/.test(w[0]!.text) || (runIn && unitOf(runIn[2]!) !== null)
           : POSITION.test(w[0]!.text);
@@ -584,17 +588,29 @@ function countIn(cell: Cell, row: Row): Figure | null {
   return value ? { value, cell, row, unit, decimals: /[.,]/.test(m![1]!) } : null;
 }
 
+/**
+ * A cell's text with the units OCR ran into their counts set apart ("10u GU-774" for "10 u GU-774"), so
+ * that the count is not taken for part of a code; a text layer's words are as printed.
+ */
+const spacedUnits = (cell: Cell): string =>
+  cell.confidence < 1
+    ? cell.text.replace(RUN_IN_UNIT, (whole, before: string, count: string, unit: string) =>
+        unitOf(unit) === null ? whole : `${before}${count} ${unit}`,
+      )
+    : cell.text;
+
 /** The figures of a row: its amounts (not rates, dates or identifiers), each with the unit after it. */
 function figuresOf(row: Row): Figure[] {
   const out: Figure[] = [];
   for (const cell of row.cells) {
-    const amounts = moneyIn(cell.text);
+    const text = spacedUnits(cell);
+    const amounts = moneyIn(text);
     const count = amounts.length === 0 ? countIn(cell, row) : null;
     if (count) out.push(count);
     for (const a of amounts) {
-      if (GROSS.test(cell.text.slice(0, a.index))) continue;
+      if (GROSS.test(text.slice(0, a.index))) continue;
       // A unit of one word or two ("3 Std", "1 lump sum", "12 sq m").
-      const rest = cell.text.slice(a.index + a.text.length);
+      const rest = text.slice(a.index + a.text.length);
       // A unit run into a "?" is one OCR could not read whole ("m?" for "m²"): no unit is read.
       const after = /^\s*(\p{L}[\p{L}\d²³()]*\.?)(\s+\p{L}+\.?)?/u.exec(rest.replace(/^\s*\p{L}+\?.*/u, ''));
       const figure: Figure = {
