@@ -7,7 +7,7 @@ import { renderInvoice } from '../pdf/render/invoice-render';
 import { sampleInvoice } from '../pdf/render/sample-invoice';
 import { describeCorpus } from '../testing/corpus';
 import { scoreLines } from '../testing/reading-score';
-import { handPage, type HandRow } from '../testing/text-page';
+import { handPage, ocrPage, type HandRow } from '../testing/text-page';
 import { layoutOf } from '../text/layout';
 import { groupLines } from '../text/lines';
 import type { DocumentText, TextSpan } from '../text/page-text';
@@ -66,21 +66,6 @@ const germanItem =
 
 /** A cell aligned right at `end` (five points a character, as handPage draws them). */
 const right = (end: number, text: string): [number, string] => [end - text.length * 5, text];
-
-/**
- * A page of words as OCR boxed them, a line of them per string, each written
- * "text@x,y,height,width[,confidence]" (confidence 95 when not given).
- */
-const ocrPage = (...lines: string[]): DocumentText => {
-  const spans = lines.flatMap((line) =>
-    line.split(' ').map((word): TextSpan => {
-      const [text, place] = word.split('@') as [string, string];
-      const [x, y, height, width, confidence = 95] = place.split(',').map(Number) as number[];
-      return { text, x: x!, y: y!, width: width!, height: height!, confidence };
-    }),
-  );
-  return { source: 'ocr', pages: [{ number: 1, width: 595, height: 842, lines: groupLines(spans) }] };
-};
 
 /**
  * An English table of two items under `headings`: the name, then quantity, price, "20 %" and amount

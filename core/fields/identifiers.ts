@@ -131,7 +131,7 @@ function ibans(layout: Layout, row: Row, cell: Cell): Identifier[] {
 }
 
 /** Words beside an electronic address that make it the buyer's: where invoices are sent to. */
-const BUYER_ADDRESS = /facturation|client|acheteur|buyer|customer|kunde|käufer|empfänger/i;
+const BUYER_ADDRESS = /facturation|client|acheteur|buyer|customer|kunde|k[äa]ufer|empf[äa]nger/i;
 
 /**
  * An electronic address after its label, in its cell or the next: an e-mail, or a SIREN (French

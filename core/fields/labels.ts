@@ -225,18 +225,18 @@ export const OPERATION_WORDS: readonly (readonly [RegExp, string])[] = (
 
 /** Where a party's block starts: its heading, by party. */
 export const BUYER_LABELS = words(
-  /\b(client|acheteur|factur(?:[ée]|er)\s+à|adress[ée]\s+à|adresse\s+de\s+facturation|destinataire|kunde|käufer|rechnungsempfänger|leistungsempfänger|auftraggeber|rechnungsadresse|bill\s+to|billed\s+to|invoice\s+to|buyer|customer|sold\s+to|vos\s+identifiants|ihre\s+daten|your\s+details)\b|^\s*to\s*:?\s*$/i,
+  /\b(client|acheteur|factur(?:[ée]|er)\s+à|adress[ée]\s+à|adresse\s+de\s+facturation|destinataire|kunde|k[äa]ufer|rechnungsempf[äa]nger|leistungsempf[äa]nger|auftraggeber|rechnungsadresse|bill\s+to|billed\s+to|invoice\s+to|buyer|customer|sold\s+to|vos\s+identifiants|ihre\s+daten|your\s+details)\b|^\s*to\s*:?\s*$/i,
 );
 export const SELLER_LABELS = words(
-  /\b(vendeur|fournisseur|émetteur|prestataire|verkäufer|lieferant|leistungserbringer|rechnungssteller|seller|supplier|vendor|from)\b/i,
+  /\b(vendeur|fournisseur|émetteur|prestataire|verk[äa]ufer|lieferant|leistungserbringer|rechnungssteller|seller|supplier|vendor|from)\b/i,
 );
 /** The block of the place goods are delivered to (BG-13: "Lieferanschrift", "Ship to", "Livraison"). */
 export const DELIVERY_PARTY_LABELS = words(
-  /\b(adresse\s+de\s+livraison|livr[ée]\s+à|lieu\s+de\s+livraison|livraison|lieferadresse|lieferanschrift|warenempfänger|abweichender\s+warenempfänger|ship\s+to|deliver(?:y|ed)?\s+to|delivery\s+address)\b/i,
+  /\b(adresse\s+de\s+livraison|livr[ée]\s+à|lieu\s+de\s+livraison|livraison|lieferadresse|lieferanschrift|warenempf[äa]nger|abweichender\s+warenempf[äa]nger|ship\s+to|deliver(?:y|ed)?\s+to|delivery\s+address)\b/i,
 );
 /** Blocks of other parties, which end the buyer's or seller's ("Lieferadresse", "Ship to"). */
 export const OTHER_PARTY_LABELS = new RegExp(
-  `(?:${DELIVERY_PARTY_LABELS.source}|${words(/\b(payee|zahlungsempfänger|bénéficiaire|représentant\s+fiscal|fiskalvertreter|steuerlicher\s+vertreter|tax\s+representative)\b/i).source})`,
+  `(?:${DELIVERY_PARTY_LABELS.source}|${words(/\b(payee|zahlungsempf[äa]nger|bénéficiaire|représentant\s+fiscal|fiskalvertreter|steuerlicher\s+vertreter|tax\s+representative)\b/i).source})`,
   'iu',
 );
 
@@ -258,7 +258,7 @@ export const VAT_LABEL = words(
 );
 /** The buyer's own identifiers, wherever printed ("N° TVA client", "Ihre USt-IdNr."). */
 export const BUYER_ID_LABEL = words(
-  /(tva(?:\s+intra\S*)?\s+(?:du\s+)?client|client.{0,20}tva|votre\s+n[°ºo]\s*(?:de\s+)?tva|ihre\s+ust|ust.{0,12}(?:kunde|käufer|leistungsempfänger)|kunden.{0,5}ust|customer.{0,12}vat|vat.{0,12}customer|buyer.{0,12}vat|your\s+vat)/i,
+  /(tva(?:\s+intra\S*)?\s+(?:du\s+)?client|client.{0,20}tva|votre\s+n[°ºo]\s*(?:de\s+)?tva|ihre\s+ust|ust.{0,12}(?:kunde|k[äa]ufer|leistungsempf[äa]nger)|kunden.{0,5}ust|customer.{0,12}vat|vat.{0,12}customer|buyer.{0,12}vat|your\s+vat)/i,
 );
 
 /** Text that is a legal or payment mention: its amounts are never totals ("indemnité forfaitaire de 40 €"). */

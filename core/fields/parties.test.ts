@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handPage } from '../testing/text-page';
+import { handPage, ocrPage } from '../testing/text-page';
 import { extractFields } from './extract-fields';
 
 describe('parties read from their blocks', () => {
@@ -599,5 +599,25 @@ describe('parties read from their blocks', () => {
     );
     expect(invoice.buyer?.name).toBe('Clarke Catering');
     expect(invoice.seller?.name).toBe('Highland Joinery Limited');
+  });
+
+  it('reads a party word whose umlaut OCR lost ("Leistungsempfanger") as that party\'s', () => {
+    // Words as OCR read them on a generated German invoice drawn to a picture: the seller's VAT number
+    // beside the delivery address, the buyer's under its label.
+    const { invoice } = extractFields(
+      ocrPage(
+        'Nordlicht@231.8,37.2,11.8,68.9,91 Medien@306.4,37.2,11.8,53.0,92 UG@365.9,37.7,11.3,22.1,92 (haftungsbeschränkt)@394.2,37.2,15.1,162.0,89',
+        'Schillerplatz@503.1,56.6,7.4,42.2,92 18@548.5,56.9,5.5,7.9,97',
+        '79098@458.5,68.4,5.5,21.6,96 Freiburg@483.2,68.2,7.4,28.6,96 im@515.1,68.2,5.8,7.4,93 Breisgau@525.9,68.2,7.4,30.5,92',
+        'Nordlicht@56.6,126.5,4.8,25.0,91 Medien@84.0,126.5,4.8,20.4,95 UG@107.0,126.7,4.6,8.9,92 (haftungsbeschränkt)@118.5,126.5,6.0,60.2,91 -@181.2,126.5,6.0,1.7,92 Schillerplatz@185.2,126.5,6.0,34.3,92 18@222.2,126.7,4.6,6.5,93 -@231.1,126.7,4.6,1.7,92 79098@235.1,126.7,4.6,17.5,96 Freiburg@255.1,126.5,6.0,23.3,96 im@281.0,126.5,4.8,6.0,96 Breisgau@289.8,126.5,6.0,24.7,96 Rechnung@326.6,126.7,7.9,37.7,89 Nr.@367.6,127.0,5.8,10.1,96 FA25-38220@451.3,126.7,6.2,45.8,90',
+        'Meyer@56.6,140.9,8.2,24.2,93 Druckerei@84.2,140.6,6.7,37.2,92 GmbH@125.0,140.6,6.7,24.7,96 Datum@326.6,138.5,6.0,23.8,96 04.08.2025@451.1,138.2,6.2,41.7,96',
+        'Robert-Bosch-Str.@56.6,152.2,6.7,70.5,88 13@131.2,152.4,6.5,8.9,96 Bestellnummer@326.6,149.5,6.5,55.9,91 B298834@451.3,149.8,6.2,33.1,92',
+        '30159@56.4,163.9,6.5,24.2,96 Hannover@84.2,163.9,6.5,38.1,95 Lieferschein@326.6,172.6,6.2,44.6,90 235104@451.1,172.8,6.0,27.8,96',
+        'Lieferanschrift@56.6,186.7,6.2,58.3,91 USt.-ID@326.6,184.3,6.0,26.9,80 DE840521420@451.3,184.3,6.0,53.3,91',
+        'Alpenblick@56.1,198.0,8.2,38.4,92 Software@97.7,198.0,6.5,32.6,96 GmbH@133.4,198.0,6.5,23.5,95 USt-IdNr.@326.6,195.6,6.2,34.1,93 Leistungsempfanger@364.5,195.6,7.9,76.1,92 DE591537476@451.3,195.8,6.0,53.3,89',
+      ),
+    );
+    expect(invoice.buyer?.taxRegistrations?.[0]?.id?.value).toBe('DE591537476');
+    expect(invoice.seller?.taxRegistrations?.[0]?.id?.value).not.toBe('DE591537476');
   });
 });

@@ -2,7 +2,8 @@
  * Positioned text written by hand for the reader's tests: each row a y and its cells (x, text), each
  * cell one span 10 high and 5 points per character unless its width (and height: the type's size) is
  * given, grouped into lines the way the text layer's are.
- * `ocr` gives every word a confidence, as OCR words carry.
+ * `ocr` gives every word a confidence, as OCR words carry. `ocrPage` copies words as OCR boxed them on a
+ * real page.
  */
 import { groupLines } from '../text/lines';
 import type { DocumentText, TextSpan } from '../text/page-text';
@@ -36,3 +37,18 @@ export function handPage(
     ...(options.ocr !== undefined ? { confidence: options.ocr } : {}),
   };
 }
+
+/**
+ * A page of words as OCR boxed them, a line of them per string, each written
+ * "text@x,y,height,width[,confidence]" (confidence 95 when not given).
+ */
+export const ocrPage = (...lines: string[]): DocumentText => {
+  const spans = lines.flatMap((line) =>
+    line.split(' ').map((word): TextSpan => {
+      const [text, place] = word.split('@') as [string, string];
+      const [x, y, height, width, confidence = 95] = place.split(',').map(Number) as number[];
+      return { text, x: x!, y: y!, width: width!, height: height!, confidence };
+    }),
+  );
+  return { source: 'ocr', pages: [{ number: 1, width: 595, height: 842, lines: groupLines(spans) }] };
+};
