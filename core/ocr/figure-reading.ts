@@ -1,16 +1,16 @@
 /**
- * The doubtful figures of a page's table rows, read again closer (stacked-reading.ts). Read with the
- * whole page, a figure set in a font whose separator stands apart (tabular figures give the point a
- * digit's width) is split in two at its separator, which is then often lost: "759.17" comes back as the
- * words "759" and "17", "855,58" as "855," and "58", and the table reader sees two cells and no amount.
- * A rate of two digits or more with no separator ("55%", "55 %" for 5,5 %: the comma lost) and a figure
- * read with low confidence ("35.5" read "355") are doubtful too. Each is cut out and read again
- * enlarged, where the separator is seen; the closer reading replaces the first only when it is one
- * amount or rate that keeps the digits of the first (it only adds their separator), or, for a doubtful
- * word, when it is a figure read surer than the first. A sum read with no separator before its currency
- * ("279450 €") is doubtful too. A count run into its unit whose digits OCR took
- * for letters ("OU" for "9U", "lu" for "1 u", "SU" for "5U"), read unsure, is doubtful too: the closer
- * reading replaces it when it gives digits before the same unit.
+ * The doubtful figures of a page, read again closer (stacked-reading.ts). Read with the whole page, a
+ * figure set in a font whose separator stands apart (tabular figures give the point a digit's width) is
+ * split in two at its separator, which is then often lost: "759.17" comes back as the words "759" and
+ * "17", "855,58" as "855," and "58", and the table reader sees two cells and no amount. Doubtful in a
+ * table row: a rate of two digits or more with no separator ("55%", "55 %" for 5,5 %: the comma lost), a
+ * figure read with low confidence ("35.5" read "355"), a sum read with no separator before its currency
+ * ("279450 €"), and a count run into its unit whose digits OCR took for letters ("OU" for "9U", "lu" for
+ * "1 u"), read unsure. Doubtful on any line: a figure cut at its thousands separators ("-243." "395,94").
+ * Each is cut out and read again enlarged, where the separator is seen; the closer reading replaces the
+ * first only when it is one amount or rate that keeps the digits of the first (it only adds their
+ * separator); for a doubtful word, when it is a figure read surer than the first; for a count read as
+ * letters, when it gives digits before the same unit.
  */
 import { loadImage } from '@napi-rs/canvas';
 import { boxOf, type Box, type TextPage, type TextSpan } from '../text/page-text';

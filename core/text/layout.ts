@@ -114,7 +114,7 @@ export function layoutOf(text: DocumentText): Layout {
  * may join words of two columns into one cell when they stand closer than a column break ("1 Toolbox
  * 0815 Stahlcoil" under "Pos  Art-Nr  Beschreibung"). A cell is cut only between two of its spans with
  * a space between them that holds the edge, or more than a word space around it (the first span ending
- * before the edge, the second starting at it).
+ * before the edge, the second starting at it or, read by OCR, a fraction of a character before it).
  */
 export function splitAtColumns(row: Row, edges: readonly number[]): Row {
   const charWidth = (a: TextSpan, b: TextSpan) =>
