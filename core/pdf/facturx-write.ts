@@ -10,7 +10,7 @@
  * part becomes 3; a PDF/A-3 claim keeps its level; PDF/A-4 (PDF 2.0 based) or an unknown part cannot be
  * reached by this route and is refused.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { CONFORMANCE_LEVEL, type Profile, profileOfGuideline } from '../cii/profile';
 import { readAsset } from './assets';
 import { type Attachment, attachmentsOf, nameTreeEntries } from './attachments';
@@ -19,6 +19,7 @@ import { packagingText, type PackagingRefusal } from './packaging-messages';
 import { INVOICE_FILE_NAMES, guidelineOfXml } from './facturx-read';
 import { ANNOT_HIDING, ANNOT_PRINT, inspect } from './inspect';
 import { substituteFonts } from './font-substitute';
+import { freshBytes } from './fresh-bytes';
 import { parsePdfDate, pdfDate, xmpDate } from './pdf-date';
 import { PdfDocument } from './reader/document';
 import { PdfDict, PdfRef, PdfStream, PdfString, type PdfObject, nameOf, textOf } from './reader/objects';
@@ -269,11 +270,11 @@ export function packageFacturx(
 
   const oldId = doc.array(doc.trailer.get('ID'));
   const first =
-    oldId?.[0] instanceof PdfString && oldId[0].bytes.length > 0 ? oldId[0].bytes : randomBytes(16);
+    oldId?.[0] instanceof PdfString && oldId[0].bytes.length > 0 ? oldId[0].bytes : freshBytes(16);
   const second = createHash('md5')
     .update(checksum.bytes)
     .update(now.toISOString())
-    .update(randomBytes(8))
+    .update(freshBytes(8))
     .digest();
 
   const pdf = writeRevision(doc, { objects, root: rootRef, info: infoRef, id: [first, second] });
