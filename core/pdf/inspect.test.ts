@@ -1,6 +1,7 @@
 import { type PDFDict, PDFDocument, PDFName, type PDFRef, PDFString } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { devicePaint, inspect } from './inspect';
+import { inspect } from './inspect';
+import { devicePaint } from './reader/device-paint';
 import { PdfDocument } from './reader/document';
 
 const scan = (s: string): string[] => [...devicePaint(Buffer.from(s, 'latin1'))].sort();

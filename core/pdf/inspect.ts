@@ -4,7 +4,7 @@
  * XObjects, annotation appearances), the device colour spaces painted, and every action or trigger event
  * (document, page, annotation and form-field actions, the JavaScript name tree). Bounded in depth and count.
  */
-import { isOperator, scanContent } from './reader/content-tokens';
+import { DEVICE_ABBREVIATIONS, type DeviceSpace, devicePaint } from './reader/device-paint';
 import type { PdfDocument } from './reader/document';
 import { PdfDict, type PdfObject, PdfRef, PdfStream, nameOf } from './reader/objects';
 
@@ -285,77 +285,4 @@ export function inspect(doc: PdfDocument): Inspection {
     deviceRgb: painted.DeviceRGB,
     deviceGray: painted.DeviceGray,
   };
-}
-
-type DeviceSpace = 'DeviceGray' | 'DeviceRGB' | 'DeviceCMYK';
-/** Device colour space names, with the abbreviations inline images use. */
-const DEVICE_ABBREVIATIONS: Readonly<Record<string, DeviceSpace>> = {
-  DeviceGray: 'DeviceGray',
-  G: 'DeviceGray',
-  DeviceRGB: 'DeviceRGB',
-  RGB: 'DeviceRGB',
-  DeviceCMYK: 'DeviceCMYK',
-  CMYK: 'DeviceCMYK',
-};
-/** The colour operators that select a device space by their operand count: `g`/`G`, `rg`/`RG`, `k`/`K`. */
-const DEVICE_OPERATORS: Readonly<Record<string, { operands: number; space: DeviceSpace }>> = {
-  g: { operands: 1, space: 'DeviceGray' },
-  G: { operands: 1, space: 'DeviceGray' },
-  rg: { operands: 3, space: 'DeviceRGB' },
-  RG: { operands: 3, space: 'DeviceRGB' },
-  k: { operands: 4, space: 'DeviceCMYK' },
-  K: { operands: 4, space: 'DeviceCMYK' },
-};
-/** The same operators by the code of their bytes, so that a scan looks each token up without a string. */
-const byteCode = (bytes: Uint8Array, from: number, to: number): number => {
-  let code = 0;
-  for (let k = from; k < to; k++) code = code * 256 + bytes[k]!;
-  return code;
-};
-const OPERATOR_BY_CODE: ReadonlyMap<number, { operands: number; space: DeviceSpace }> = new Map(
-  Object.entries(DEVICE_OPERATORS).map(([op, v]) => [byteCode(Buffer.from(op, 'latin1'), 0, op.length), v]),
-);
-/** First letters of the names in DEVICE_ABBREVIATIONS: any other name is not read as text. */
-const ABBREVIATION_STARTS = new Set(Object.keys(DEVICE_ABBREVIATIONS).map((n) => n.charCodeAt(0)));
-
-/**
- * Content streams scanned already, by their decoded bytes: a document decodes a stream to the same bytes
- * for every reader, and a revision appended to it to its base's (reader/document.ts), so the packaging
- * and the check of the packaged file scan each page once.
- */
-const painted = new WeakMap<Uint8Array, ReadonlySet<DeviceSpace>>();
-
-/**
- * The device colour spaces a content stream paints in: the `g rg k` operators (with their operand
- * counts) and `/DeviceGray cs` … or an inline image's `/CS`: a linear token scan that counts the numbers
- * before each operator, skipping strings and inline image data.
- */
-export function devicePaint(b: Uint8Array): ReadonlySet<DeviceSpace> {
-  let found = painted.get(b);
-  if (!found) {
-    found = scanPaint(b);
-    painted.set(b, found);
-  }
-  return found;
-}
-
-function scanPaint(b: Uint8Array): Set<DeviceSpace> {
-  const found = new Set<DeviceSpace>();
-  // Inside `BI … ID` the abbreviations `/G /RGB /CMYK` name the image's space; elsewhere they are resource names.
-  let inlineImage = false;
-  const text = (from: number, to: number): string => String.fromCharCode(...b.subarray(from, to));
-  scanContent(b, {
-    name(_, from, to) {
-      const name = to - from <= 10 && ABBREVIATION_STARTS.has(b[from]!) ? text(from, to) : '';
-      const space = DEVICE_ABBREVIATIONS[name];
-      if (space && (inlineImage || name.startsWith('Device'))) found.add(space);
-    },
-    operator(_, from, to, numbers) {
-      const op = to - from <= 2 ? OPERATOR_BY_CODE.get(byteCode(b, from, to)) : undefined;
-      if (op && numbers >= op.operands) found.add(op.space);
-      if (isOperator(b, from, to, 'BI')) inlineImage = true;
-      if (isOperator(b, from, to, 'ID')) inlineImage = false;
-    },
-  });
-  return found;
 }

@@ -10,6 +10,7 @@
  * stream is counted once per resources it is drawn with, so the count takes time linear in the document.
  */
 import { scanContent } from './content-tokens';
+import { paintReading } from './device-paint';
 import { readString } from './parser';
 import type { Decoded } from './filters';
 import { isName, PdfDict, PdfStream, type PdfObject } from './objects';
@@ -120,8 +121,12 @@ function contentOf(bytes: Uint8Array, limit: number): Content {
     for (let k = 0; k < strings; k++) from.push(stringsFrom[k]!);
   };
   const painted = new Map<string, number>();
+  // The device colours the stream paints are read in the same scan, for the PDF/A checks (device-paint.ts).
+  const paint = paintReading(bytes);
+  const paintVisitor = paint.visitor;
   scanContent(bytes, {
-    name(_b, from, to) {
+    name(b, from, to) {
+      paintVisitor.name(b, from, to);
       nameFrom = from;
       nameTo = to;
       named = true;
@@ -129,7 +134,8 @@ function contentOf(bytes: Uint8Array, limit: number): Content {
     string(_b, from) {
       stringsFrom[strings++] = from;
     },
-    operator(b, from, to, _numbers, elements) {
+    operator(b, from, to, numbers, elements) {
+      paintVisitor.operator(b, from, to, numbers, elements);
       operations += 1 + elements;
       const op = opCode(b, from, to);
       const role = ROLES.get(op);
@@ -154,6 +160,7 @@ function contentOf(bytes: Uint8Array, limit: number): Content {
       return operations > limit;
     },
   });
+  if (operations <= limit) paint.whole();
   const shown = new Map<string, () => Uint32Array>();
   for (const [shownFont, from] of shownFrom) {
     let counts: Uint32Array | undefined;
