@@ -119,6 +119,21 @@ describe('the drawing operations of a page', () => {
       const pdf = withFonts('BT /T3 1 Tf /X Do ET', [stream(FORM, '(ab) Tj')]);
       expect(operations(pdf)).toBe(4 + (1 + 2 * 5));
     });
+
+    it('counts text shown before any Tf at the costliest glyph of the document, whatever fonts are at hand', () => {
+      // The page's fonts hold no Type 3 font, nor do the form's own resources: the form's text is in the
+      // font of what draws it, which may be any, so each byte counts as glyph b (5), the costliest.
+      const pdf = writePdf([
+        '<< /Type /Catalog /Pages 2 0 R >>',
+        '<< /Type /Pages /Kids [3 0 R] /Count 1 /Resources << /Font << /H 6 0 R >> /XObject << /X 9 0 R >> >> >>',
+        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>',
+        stream('', 'BT /H 1 Tf (abc) Tj /X Do ET'),
+        ...type3,
+        stream(`${FORM} /Resources << >>`, '(ab) Tj'),
+      ]);
+      // 5 operators on the page (Helvetica's glyphs cost nothing); the form's Tj and its 2 glyphs.
+      expect(operations(pdf)).toBe(5 + (1 + 2 * 5));
+    });
   });
 
   it('counts the cell of a tiling pattern each time a fill or a stroke paints in it', () => {

@@ -36,12 +36,14 @@ interface Content {
   readonly operations: number;
   /** The XObjects it draws (`/X Do`), with the times each is drawn. */
   readonly drawn: ReadonlyMap<string, number>;
+  /** Whether it shows text before any `Tf` (in the font of what draws it, which may be any). */
+  readonly showsBeforeFont: boolean;
   /**
-   * The text it shows, by the font it is shown in ('' before any `Tf`: the font of what draws it), as the
-   * times each byte is shown (a glyph a byte, as Type 3 fonts encode them). Counted only when asked: only
-   * a Type 3 font's glyphs cost operations, and most text is in other fonts.
+   * The text it shows, by the font it is shown in ('' before any `Tf`), as the times each byte is shown (a
+   * glyph a byte, as Type 3 fonts encode them). Read only when asked: only a Type 3 font's glyphs cost
+   * operations, and most pages have none.
    */
-  readonly shown: ReadonlyMap<string, () => Uint32Array>;
+  shown(): ReadonlyMap<string, () => Uint32Array>;
   /** The fills, strokes and texts it paints in a pattern colour (`/P1 scn`), by the pattern. */
   readonly painted: ReadonlyMap<string, number>;
 }
@@ -84,6 +86,10 @@ for (const [bits, names] of [
 }
 const [SCN, SCN_STROKE] = ['scn', 'SCN'].map(codeOf);
 
+/** The bytes from `from` to `to` as text, a character a byte. */
+const latin1At = (bytes: Uint8Array, from: number, to: number): string =>
+  Buffer.from(bytes.buffer, bytes.byteOffset + from, to - from).toString('latin1');
+
 const add = (map: Map<string, number>, key: string, n: number): void => {
   map.set(key, (map.get(key) ?? 0) + n);
 };
@@ -100,25 +106,25 @@ function contentOf(bytes: Uint8Array, limit: number): Content {
   // The last name's place, read as text only when an operator takes it.
   let nameFrom = 0;
   let nameTo = 0;
-  const lastName = (): string =>
-    Buffer.from(bytes.buffer, bytes.byteOffset + nameFrom, nameTo - nameFrom).toString('latin1');
+  const lastName = (): string => latin1At(bytes, nameFrom, nameTo);
   // A name among the operands of the operator to come (`/P1 scn` paints in a pattern, `1 0 0 scn` not).
   let named = false;
   // Where the strings among the operands of the operator to come begin (the first `strings` of them).
   const stringsFrom: number[] = [];
   let strings = 0;
-  // The graphics state the count follows, and those `q` saved (three entries each).
-  let font = '';
+  // The graphics state the count follows (the font by where its name is, -1 before any), and those `q`
+  // saved (two entries each).
+  let fontFrom = -1;
+  let fontTo = -1;
   let fill = '';
   let stroke = '';
-  const saved: string[] = [];
+  const savedFonts: number[] = [];
+  const savedColours: string[] = [];
   const drawn = new Map<string, number>();
-  // Where each string shown in a font begins.
-  const shownFrom = new Map<string, number[]>();
+  // Each string shown: where its font's name is, and where it begins (three entries each).
+  const shows: number[] = [];
   const show = (): void => {
-    let from = shownFrom.get(font);
-    if (!from) shownFrom.set(font, (from = []));
-    for (let k = 0; k < strings; k++) from.push(stringsFrom[k]!);
+    for (let k = 0; k < strings; k++) shows.push(fontFrom, fontTo, stringsFrom[k]!);
   };
   const painted = new Map<string, number>();
   // The device colours the stream paints are read in the same scan, for the PDF/A checks (device-paint.ts).
@@ -140,15 +146,20 @@ function contentOf(bytes: Uint8Array, limit: number): Content {
       const op = opCode(b, from, to);
       const role = ROLES.get(op);
       if (role !== undefined) {
-        if (role & SAVE) saved.push(font, fill, stroke);
-        else if (role & RESTORE) {
-          if (saved.length > 0) {
-            stroke = saved.pop()!;
-            fill = saved.pop()!;
-            font = saved.pop()!;
+        if (role & SAVE) {
+          savedFonts.push(fontFrom, fontTo);
+          savedColours.push(fill, stroke);
+        } else if (role & RESTORE) {
+          if (savedFonts.length > 0) {
+            fontTo = savedFonts.pop()!;
+            fontFrom = savedFonts.pop()!;
+            stroke = savedColours.pop()!;
+            fill = savedColours.pop()!;
           }
-        } else if (role & SETS_FONT) font = lastName();
-        else if (role & DRAWS) add(drawn, lastName(), 1);
+        } else if (role & SETS_FONT) {
+          fontFrom = nameFrom;
+          fontTo = nameTo;
+        } else if (role & DRAWS) add(drawn, lastName(), 1);
         if (role & FILL_COLOUR) fill = op === SCN && named ? lastName() : '';
         if (role & STROKE_COLOUR) stroke = op === SCN_STROKE && named ? lastName() : '';
         if ((role & SHOWS_TEXT) !== 0 && strings > 0) show();
@@ -161,19 +172,33 @@ function contentOf(bytes: Uint8Array, limit: number): Content {
     },
   });
   if (operations <= limit) paint.whole();
-  const shown = new Map<string, () => Uint32Array>();
-  for (const [shownFont, from] of shownFrom) {
-    let counts: Uint32Array | undefined;
-    shown.set(shownFont, () => {
-      if (!counts) {
-        const times = new Uint32Array(256);
-        for (const at of from) readString(bytes, at, (byte) => times[byte]!++);
-        counts = times;
-      }
-      return counts;
-    });
-  }
-  return { operations, drawn, shown, painted };
+  let showsBeforeFont = false;
+  for (let k = 0; k < shows.length && !showsBeforeFont; k += 3) showsBeforeFont = shows[k] === -1;
+  let shown: Map<string, () => Uint32Array> | undefined;
+  const shownByFont = (): ReadonlyMap<string, () => Uint32Array> => {
+    if (shown) return shown;
+    const byFont = new Map<string, number[]>();
+    for (let k = 0; k < shows.length; k += 3) {
+      const name = shows[k] === -1 ? '' : latin1At(bytes, shows[k]!, shows[k + 1]!);
+      let from = byFont.get(name);
+      if (!from) byFont.set(name, (from = []));
+      from.push(shows[k + 2]!);
+    }
+    shown = new Map();
+    for (const [shownFont, from] of byFont) {
+      let counts: Uint32Array | undefined;
+      shown.set(shownFont, () => {
+        if (!counts) {
+          const times = new Uint32Array(256);
+          for (const at of from) readString(bytes, at, (byte) => times[byte]!++);
+          counts = times;
+        }
+        return counts;
+      });
+    }
+    return shown;
+  };
+  return { operations, drawn, showsBeforeFont, shown: shownByFont, painted };
 }
 
 /** An entry's objects, resolved: the items of an array, or the entry itself. */
@@ -197,7 +222,13 @@ export function mostPageOperations(doc: DrawnDocument, limit: number, streamByte
       const decoded = doc.decode(stream, streamBytes);
       c = decoded.ok
         ? contentOf(decoded.bytes, limit)
-        : { operations: 0, drawn: new Map(), shown: new Map(), painted: new Map() };
+        : {
+            operations: 0,
+            drawn: new Map(),
+            showsBeforeFont: false,
+            shown: () => new Map(),
+            painted: new Map(),
+          };
       contents.set(stream, c);
     }
     return c;
@@ -234,13 +265,14 @@ export function mostPageOperations(doc: DrawnDocument, limit: number, streamByte
       if (pattern instanceof PdfStream && charged(times, ownOperations(pattern, resources))) return Infinity;
     }
     const fonts = doc.dict(resources?.get('Font'));
-    for (const [name, counted] of c.shown) {
-      const costs = name === '' ? costliestOfAll() : glyphCosts(doc.dict(fonts?.get(name)), resources);
-      if (!costs) continue;
-      const times = counted();
-      for (let code = 0; code < 256; code++)
-        if (times[code]! > 0 && costs[code]! > 0 && charged(times[code]!, costs[code]!)) return Infinity;
-    }
+    if (c.showsBeforeFont || hasType3(fonts))
+      for (const [name, counted] of c.shown()) {
+        const costs = name === '' ? costliestOfAll() : glyphCosts(doc.dict(fonts?.get(name)), resources);
+        if (!costs) continue;
+        const times = counted();
+        for (let code = 0; code < 256; code++)
+          if (times[code]! > 0 && costs[code]! > 0 && charged(times[code]!, costs[code]!)) return Infinity;
+      }
     return total > limit ? Infinity : total;
   };
 
@@ -291,6 +323,17 @@ export function mostPageOperations(doc: DrawnDocument, limit: number, streamByte
       byResources.set(resources, costs);
     }
     return costs;
+  };
+  // Whether a Font resource dictionary names a Type 3 font: only then does the text shown in it count.
+  const type3Among = new Map<PdfDict, boolean>();
+  const hasType3 = (fonts: PdfDict | undefined): boolean => {
+    if (!fonts) return false;
+    let has = type3Among.get(fonts);
+    if (has === undefined) {
+      has = [...fonts.map.values()].some((f) => isName(doc.resolve(doc.dict(f)?.get('Subtype')), 'Type3'));
+      type3Among.set(fonts, has);
+    }
+    return has;
   };
   // Text shown before any `Tf` is in the font of what draws it, which may be any: each code counted as
   // the costliest glyph of the Type 3 fonts of the whole document, looked for once.
