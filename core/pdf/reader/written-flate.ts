@@ -33,9 +33,16 @@ export function noteDeflated(raw: Uint8Array, plain: Uint8Array): void {
   while (written.length > KEPT || keptBytes > KEPT_BYTES) keptBytes -= written.pop()!.length;
 }
 
+/**
+ * zlib's level 3 (its fast matcher): an invoice XML deflates in half the time of the default level 6 (the
+ * bench's 8.6 KB: 31 against 69 µs in a loop), for some 4 % more bytes (the corpus XMLs: 111 267 against
+ * 106 863 in all; the bench's: 2 049 against 1 890).
+ */
+const LEVEL = 3;
+
 /** `plain` deflated, and noted. */
 export function deflated(plain: Uint8Array): Uint8Array {
-  const raw = deflateSync(plain);
+  const raw = deflateSync(plain, { level: LEVEL });
   noteDeflated(raw, plain);
   return raw;
 }
