@@ -37,8 +37,15 @@ const byteCode = (bytes: Uint8Array, from: number, to: number): number => {
 const OPERATOR_BY_CODE: ReadonlyMap<number, { operands: number; space: DeviceSpace }> = new Map(
   Object.entries(DEVICE_OPERATORS).map(([op, v]) => [byteCode(Buffer.from(op, 'latin1'), 0, op.length), v]),
 );
-/** First letters of the names in DEVICE_ABBREVIATIONS: any other name is not read as text. */
-const ABBREVIATION_STARTS = new Set(Object.keys(DEVICE_ABBREVIATIONS).map((n) => n.charCodeAt(0)));
+/**
+ * By its first byte, the lengths a name of DEVICE_ABBREVIATIONS has (as bits), and whether an operator
+ * may be one this scan looks for (the colour operators, BI, ID): a look-up that passes over most tokens
+ * of a page (/F1, Tf, Tj, re) before any text or map is touched.
+ */
+const NAME_LENGTHS = new Uint16Array(256);
+for (const name of Object.keys(DEVICE_ABBREVIATIONS)) NAME_LENGTHS[name.charCodeAt(0)]! |= 1 << name.length;
+const OPERATOR_STARTS = new Uint8Array(256);
+for (const op of [...Object.keys(DEVICE_OPERATORS), 'BI', 'ID']) OPERATOR_STARTS[op.charCodeAt(0)] = 1;
 
 const painted = new WeakMap<Uint8Array, ReadonlySet<DeviceSpace>>();
 
@@ -71,11 +78,13 @@ export function paintReading(b: Uint8Array): {
     found,
     visitor: {
       name(_, from, to) {
-        const name = to - from <= 10 && ABBREVIATION_STARTS.has(b[from]!) ? text(from, to) : '';
+        if (to - from > 10 || (NAME_LENGTHS[b[from]!]! & (1 << (to - from))) === 0) return;
+        const name = text(from, to);
         const space = DEVICE_ABBREVIATIONS[name];
         if (space && (inlineImage || name.startsWith('Device'))) found.add(space);
       },
       operator(_, from, to, numbers) {
+        if (OPERATOR_STARTS[b[from]!] === 0) return;
         const op = to - from <= 2 ? OPERATOR_BY_CODE.get(byteCode(b, from, to)) : undefined;
         if (op && numbers >= op.operands) found.add(op.space);
         if (isOperator(b, from, to, 'BI')) inlineImage = true;
