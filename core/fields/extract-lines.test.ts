@@ -1780,6 +1780,59 @@ describe('readLines', () => {
     ).toEqual([['Prestation de conseil', '-19.5', '-1850.36']]);
   });
 
+  it('reads a corrective invoice’s negative counts and amounts: hours like a time ("-11.25 h"), a typographic minus ("−2 units")', () => {
+    // The geometry of a generated corrective invoice (type 384) whose every line is negative.
+    const item = (
+      y: number,
+      position: string,
+      name: string,
+      count: string,
+      price: string,
+      discount: string,
+      amount: string,
+    ): HandRow => [
+      y,
+      [
+        [80.7, position, 4.7],
+        [89.4, name],
+        [326.3 - count.length * 4.4, count, count.length * 4.4],
+        [391.8 - price.length * 4.4, price, price.length * 4.4],
+        ...(discount ? [[434 - discount.length * 4.4, discount, discount.length * 4.4] as const] : []),
+        [451.7, '0.00%', 24.5],
+        [548 - amount.length * 4.4, amount, amount.length * 4.4],
+      ],
+    ];
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            393.1,
+            [
+              [71.5, 'No. Product / Service', 87.6],
+              [289.9, 'Quantity', 36.4],
+              [349.8, 'Price each', 42],
+              [414.2, 'Disc.', 19.8],
+              [456.2, 'VAT', 20],
+              [514.7, 'Amount', 33.3],
+            ],
+          ],
+          item(409.9, '1', 'Labour', '-10 h', '32.65', '3.00%', '-316.71'),
+          item(427.2, '2', 'Consultancy services', '-11.25 h', '114.00', '', '-1,282.50'),
+          item(444.4, '3', 'Printed brochures A5, 1,000 copies', '−2 units', '170.00', '15.00%', '−289.00'),
+          item(461.7, '4', 'Annual support contract', '-1 lump sum', '1,563.00', '15.00%', '-1,328.55'),
+        ]),
+      ),
+      [{ rate: Decimal.ZERO, category: 'G' }],
+    );
+    expect(read?.lines.map((l) => figures(l.line))).toEqual([
+      { quantity: '-10', unit: 'HUR', price: '31.6705', amount: '-316.71', rate: '0' },
+      { quantity: '-11.25', unit: 'HUR', price: '114', amount: '-1282.5', rate: '0' },
+      { quantity: '-2', unit: 'C62', price: '144.5', amount: '-289', rate: '0' },
+      { quantity: '-1', unit: 'LS', price: '1328.55', amount: '-1328.55', rate: '0' },
+    ]);
+    expect(read?.sum.toString()).toBe('-3216.76');
+  });
+
   it('keeps an amount after its currency sign with a thousands space in one figure ("€ 5 903,90")', () => {
     const layout = layoutOf(
       handPage([

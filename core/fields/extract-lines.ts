@@ -633,12 +633,13 @@ function figuresOf(row: Row): Figure[] {
  * A separator before three digits ("27,482 kg", "1.482"): thousands or decimals; the arithmetic tells
  * ("0.125" is no thousand).
  */
-const GROUP_OR_DECIMALS = /^[^\d-]*(-?)([1-9]\d{0,2})[.,](\d{3})[^\d.,]*$/;
+const GROUP_OR_DECIMALS = /^[^\d\-−]*([-−]?)([1-9]\d{0,2})[.,](\d{3})[^\d.,]*$/;
 
 function otherReading(printed: string): Decimal | null {
   const m = GROUP_OR_DECIMALS.exec(printed.trim());
   if (!m) return null;
-  const [thousands, decimals] = [`${m[1]}${m[2]}${m[3]}`, `${m[1]}${m[2]}.${m[3]}`].map((v) =>
+  const sign = m[1] ? '-' : '';
+  const [thousands, decimals] = [`${sign}${m[2]}${m[3]}`, `${sign}${m[2]}.${m[3]}`].map((v) =>
     Decimal.parse(v)!,
   );
   return parseAmount(printed)?.includes('.') ? thousands! : decimals!;

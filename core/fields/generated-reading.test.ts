@@ -77,6 +77,7 @@ describe('reading generated invoices', () => {
     [33, 47, 357], // an amount after its currency sign with a thousands space ("€ 5 903,90")
     [26, 10, 168], // the items' numbers in order drawn into their names' cells
     [25, 33, 98], // a name on past an ordinal ("4." over "Auflage"), not into smaller type
+    [48, 40, 238], // a corrective invoice's negative counts of hours ("-11.25 h"), no time of day
   ];
   it.each(fixed)(
     'reads the lines of generated invoice %i/%i (at least %i terms right)',

@@ -39,6 +39,9 @@ describe('printed values', () => {
     expect(values('Balance -$12.00 and £-3.50')).toEqual(['-12.00', '-3.50']);
     // A dash standing apart is a separator, not a sign.
     expect(values('Total - £20.00')).toEqual(['20.00']);
+    // The typographic minus sign U+2212 is a minus too; a negative count of hours is no time of day.
+    expect(values('Gutschrift −1.234,50 €')).toEqual(['-1234.50']);
+    expect(values('Labour  -11.25 h  114.00  -1,282.50')).toEqual(['-11.25', '114.00', '-1282.50']);
   });
 
   it('never takes a date, an identifier, a phone number or a long digit run for an amount', () => {
