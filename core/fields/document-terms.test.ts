@@ -607,6 +607,46 @@ describe("the document's own terms", () => {
     });
   });
 
+  it('takes no sentence that cancels another invoice ("Storno der Rechnung 451278 vom …") for a title: neither its number nor its date', () => {
+    // The geometry of a generated credit note: its own number and date under bare labels, the title and
+    // the sentence naming the cancelled invoice below them.
+    const extraction = extractFields(
+      handPage([
+        [
+          233.9,
+          [
+            [67, 'Nummer', 36.4],
+            [177, 'CN-2025-5125', 62.3],
+          ],
+        ],
+        [
+          247.7,
+          [
+            [67, 'Datum', 28],
+            [177, '04.02.2025', 47.5],
+          ],
+        ],
+        [
+          261.5,
+          [
+            [67, 'Kundennummer', 67.6],
+            [177, 'C-008282', 41.7],
+          ],
+        ],
+        [308.1, [[67, 'Gutschrift', 86, 18]]],
+        [335.8, [[67, 'Storno der Rechnung 451278 vom 11.12.2024', 195.4]]],
+      ]),
+    );
+    expect(extraction.invoice).toMatchObject({
+      number: 'CN-2025-5125',
+      issueDate: '2025-02-04',
+      typeCode: '381',
+      precedingInvoices: [{ id: '451278', issueDate: '2024-12-11' }],
+    });
+    // Read under bare labels only: not for sure.
+    expect(extraction.evidence['BT-1']?.confidence).toBeLessThan(0.9);
+  });
+
   it('reads the issue date under "Date/Tax point", "Émise le" or after the place, never a corrected invoice’s', () => {
     const issue = (rows: Parameters<typeof handPage>[0]) => extractFields(handPage(rows)).invoice.issueDate;
     expect(
