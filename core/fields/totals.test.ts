@@ -988,6 +988,41 @@ describe('totals chosen under the invoice arithmetic', () => {
       duePayable: { value: '18834.60' },
     });
   });
+  it('takes no title of a prepayment invoice ("Vorauszahlungsrechnung 2025-65696") for an amount paid', () => {
+    const kv = keyValue(257.7, 480);
+    const { invoice, evidence } = extractFields(
+      handPage([
+        [
+          215.2,
+          [
+            [47, 'Rechnungsdatum:'],
+            [139.2, '18.06.2025'],
+          ],
+        ],
+        [245.7, [[47, 'Vorauszahlungsrechnung 2025-65696', 426.7, 20]]],
+        kv(502.4, 'Gesamt netto:', 'EUR 26.326,62'),
+        kv(515.5, 'zzgl. 7,00% USt. auf EUR 1.550,30:', 'EUR 108,52'),
+        kv(528.6, 'zzgl. 19,00% USt. auf EUR 24.776,32:', 'EUR 4.707,50'),
+        kv(541.7, 'Rechnungsbetrag:', 'EUR 31.142,64'),
+      ]),
+    );
+    expect(invoice.typeCode).toBe('386');
+    expect(invoice.totals?.prepaidAmount).toBeUndefined();
+    expect(invoice.totals?.duePayable?.value).toBe('31142.64');
+    expect(evidence['BT-113']).toBeUndefined();
+    // Nor the number of such a title when it is no digit groups ("Vorauszahlungsrechnung Nr. 4711").
+    const other = extractFields(
+      handPage([
+        [245.7, [[47, 'Vorauszahlungsrechnung Nr. 4711', 300, 20]]],
+        kv(502.4, 'Gesamt netto:', 'EUR 100,00'),
+        kv(515.5, 'zzgl. 19,00% USt.:', 'EUR 19,00'),
+        kv(541.7, 'Rechnungsbetrag:', 'EUR 119,00'),
+      ]),
+    );
+    expect(other.invoice.totals?.prepaidAmount).toBeUndefined();
+    expect(other.invoice.totals?.duePayable?.value).toBe('119.00');
+  });
+
   it('lets the lines and a charge decide between two equally labelled nets when no VAT is printed', () => {
     const kv = keyValue(370, 490);
     const layout = layoutOf(

@@ -52,6 +52,7 @@ describe('printed values', () => {
     expect(values('Tél. : +33 4 50 44 68 99')).toEqual([]);
     expect(values('Tel. 089/99822-0, Fax 089/99823-0')).toEqual([]);
     expect(values('GLN 4333741000005')).toEqual([]);
+    expect(values('Vorauszahlungsrechnung 2025-65696')).toEqual([]);
     expect(values('Art-Nr ZS9997  Gelierzucker 250g  1,45')).toEqual(['1.45']);
     expect(values('Finanzrate 19,00% MwSt.  376,37')).toEqual(['376.37']);
     expect(moneyIn('Steuerbetrag 684')[0]).toMatchObject({ value: '684', decimals: false });

@@ -179,6 +179,8 @@ export function datesIn(line: string): { value: string; text: string; index: num
 const NOT_AMOUNTS: readonly RegExp[] = [
   /\b\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})\b/g,
   /\b\d{4}-\d{2}-\d{2}\b/g,
+  // Digit groups joined by hyphens ("2025-65696", "4711-0815"): a number of a document or an account.
+  /(?<![\d.,-])\d+(?:-\d+)+(?![\d.,]*\d)/g,
   // A time of day ("10.15 Uhr", "8:30-12:00 h"): its hour and minutes can be one; "8.75 h" is hours,
   // and so is a count with its sign ("-11.25 h" on a credit note): no time of day is negative.
   /(?<![-−])\b(?:[01]?\d|2[0-3])[.:][0-5]\d\s*(?:-\s*(?:[01]?\d|2[0-3])[.:][0-5]\d\s*)?(?:uhr|h\b)/gi,
