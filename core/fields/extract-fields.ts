@@ -274,6 +274,19 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
     });
     if (taken.length > 0) invoice.allowanceCharges = taken;
   }
+  // An intra-community supply goes to the buyer in another member state (BR-IC-12 asks where): with no
+  // place of delivery printed, the buyer's country, never for sure.
+  const buyerCountry = invoice.buyer?.address?.country;
+  if (
+    !invoice.shipTo &&
+    buyerCountry &&
+    parties.buyer.country &&
+    buyerCountry !== invoice.seller?.address?.country &&
+    breakdownUsed.some((b) => b.category === 'K')
+  ) {
+    invoice.shipTo = { address: { country: buyerCountry } };
+    note('BT-80', parties.buyer.country.place, CHOSEN, false);
+  }
   if (!invoice.businessProcess) {
     // The category of operation printed, under the framework the totals tell (paid, after a deposit).
     const category = operationCategory(layout);
