@@ -1833,6 +1833,52 @@ describe('readLines', () => {
     expect(read?.sum.toString()).toBe('-3216.76');
   });
 
+  it('moves a minus printed on the price to the quantity: a net price is never negative (BR-27)', () => {
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            370.3,
+            [
+              [67, 'Beschreibung', 63.3],
+              [282.4, 'Anz. Einheit', 55.8],
+              [377.4, 'E-Preis', 32.8],
+              [420.2, 'USt-Satz', 39],
+              [470.3, 'Gesamt netto', 60.7],
+            ],
+          ],
+          [
+            387.1,
+            [
+              [67, 'Montagearbeiten', 71.3],
+              [284, '29,5 Std.', 39.4],
+              [386.4, '79,12', 23.8],
+              [437.6, '19 %', 21.6],
+              [494, '2.334,04', 37],
+            ],
+          ],
+          [
+            404.4,
+            [
+              [67, 'Gutschrift Rücksendung', 100],
+              [291.9, '2 Stk', 28.3],
+              [378.2, '-1.234,50', 32],
+              [437.6, '19 %', 21.6],
+              [496.1, '-2.469,00', 34.9],
+            ],
+          ],
+        ]),
+      ),
+      nineteen,
+    );
+    expect(read?.lines.map((l) => figures(l.line))).toEqual([
+      { quantity: '29.5', unit: 'HUR', price: '79.12', amount: '2334.04', rate: '19' },
+      { quantity: '-2', unit: 'C62', price: '1234.5', amount: '-2469', rate: '19' },
+    ]);
+    // The sign is the standard's, not the print's: the quantity is not given for sure.
+    expect(read?.lines.map((l) => l.derived)).toEqual([[], ['BT-129']]);
+  });
+
   it('keeps an amount after its currency sign with a thousands space in one figure ("€ 5 903,90")', () => {
     const layout = layoutOf(
       handPage([

@@ -721,9 +721,9 @@ function factors(figures: readonly Figure[], amount: Figure, table: Table | null
   // A figure and its other reading are one print: never a pair, nor the amount's other reading a factor.
   const others = figures.filter((f) => !same(f) && !f.value.isZero() && !(f.twin && f.cell === amount.cell));
   const oneInk = (a: Figure, b: Figure) => a.cell === b.cell && (a.twin === true || b.twin === true);
-  const signsAgree = (quantity: Figure, price: Figure) =>
-    !(quantity.value.sign() < 0 && amount.value.sign() > 0) &&
-    !(price.value.sign() < 0 && amount.value.sign() < 0 && quantity.value.sign() > 0);
+  // A credited item prints its minus on the count or on the price ("2 Stk  -1.234,50  -2.469,00"),
+  // never on the count alone of an amount that is not negative.
+  const signsAgree = (quantity: Figure) => !(quantity.value.sign() < 0 && amount.value.sign() > 0);
   let best: { quantity: Figure; price: Figure; base: Decimal; score: number } | null = null;
   for (const base of PRICE_BASES) {
     for (const [i, left] of others.entries()) {
@@ -735,7 +735,7 @@ function factors(figures: readonly Figure[], amount: Figure, table: Table | null
           [left, right, 1],
           [right, left, 0],
         ] as const) {
-          if (!signsAgree(quantity, price)) continue;
+          if (!signsAgree(quantity)) continue;
           // A quantity carries a unit or stands in the quantity column; else it is printed first ("Qté  P.U.").
           // A price for more than one unit is the exception.
           const score =
@@ -763,7 +763,7 @@ function factors(figures: readonly Figure[], amount: Figure, table: Table | null
     )
       continue;
     for (const price of others) {
-      if (price === quantity || !inColumn(price, 'price') || !signsAgree(quantity, price)) continue;
+      if (price === quantity || !inColumn(price, 'price') || !signsAgree(quantity)) continue;
       const billed = amount.value.dividedBy(price.value, 4);
       if (
         billed &&
@@ -1116,11 +1116,20 @@ function lineOf(
       : null;
   // A discount printed in its column explains the amount better than a quantity the print rounded, or
   // than another pair that happens to multiply to it (the position 4 × 14,30 for 5 × 14,30 less 20 %).
-  const found =
+  const factored =
     discounted ??
     plain ??
     (table &&
       unreadCount(rows, figures, amount, table, discount?.value.isZero() ? undefined : discount?.value));
+  // A net price is never negative (BR-27): a minus printed on the price is the quantity's.
+  const found =
+    factored && factored.price.value.sign() < 0
+      ? {
+          ...factored,
+          price: { ...factored.price, value: factored.price.value.negated() },
+          billed: factored.billed.negated(),
+        }
+      : factored;
   const place = (f: Figure): Place => ({ row: f.row, cells: [f.cell] });
   const leftmostFigure = Math.min(
     ...figures.filter((f) => (f.decimals && !f.twin) || f === found?.quantity).map((f) => f.cell.x),
@@ -1184,7 +1193,8 @@ function lineOf(
     },
     proven: true,
     derived: [
-      ...(found.rounded ? (['BT-129'] as const) : []),
+      // The quantity's sign moved from the price is the standard's, not the print's.
+      ...(found.rounded || found !== factored ? (['BT-129'] as const) : []),
       ...(swappable(found, amount, table) ? (['BT-129', 'BT-146'] as const) : []),
       ...(nameUnit ? (['BT-130'] as const) : []),
       ...(found.discount ? (['BT-146'] as const) : []),
