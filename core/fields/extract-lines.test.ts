@@ -1879,6 +1879,45 @@ describe('readLines', () => {
     expect(read?.lines.map((l) => l.derived)).toEqual([[], ['BT-129']]);
   });
 
+  it('reads a credited item whose minus stands on the amount alone, after its cents ("2.469,00-")', () => {
+    const row = (y: number, name: string, count: string, price: string, amount: string): HandRow => [
+      y,
+      [
+        [67, name],
+        [284, count, 39.4],
+        [386.4, price, 23.8],
+        [437.6, '19 %', 21.6],
+        [494, amount, 37],
+      ],
+    ];
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            370.3,
+            [
+              [67, 'Beschreibung', 63.3],
+              [282.4, 'Anz. Einheit', 55.8],
+              [377.4, 'E-Preis', 32.8],
+              [420.2, 'USt-Satz', 39],
+              [470.3, 'Gesamt netto', 60.7],
+            ],
+          ],
+          row(387.1, 'Montagearbeiten', '29,5 Std.', '79,12', '2.334,04'),
+          row(404.4, 'Rücksendung Kabel', '2 Stk', '1.234,50', '2.469,00-'),
+          row(421.6, 'Gutschrift Fahrtkosten', '28 km', '0,38', '10,64-'),
+        ]),
+      ),
+      nineteen,
+    );
+    expect(read?.lines.map((l) => figures(l.line))).toEqual([
+      { quantity: '29.5', unit: 'HUR', price: '79.12', amount: '2334.04', rate: '19' },
+      { quantity: '-2', unit: 'C62', price: '1234.5', amount: '-2469', rate: '19' },
+      { quantity: '-28', unit: 'KMT', price: '0.38', amount: '-10.64', rate: '19' },
+    ]);
+    expect(read?.lines.map((l) => l.derived)).toEqual([[], ['BT-129'], ['BT-129']]);
+  });
+
   it('keeps an amount after its currency sign with a thousands space in one figure ("€ 5 903,90")', () => {
     const layout = layoutOf(
       handPage([

@@ -685,6 +685,8 @@ interface Factors {
   readonly rounded: boolean;
   /** The item's discount in percent, printed in its column: the price is before it. */
   readonly discount?: Decimal;
+  /** The minus printed on the amount alone (or on the price) is the billed quantity's. */
+  readonly credited?: boolean;
 }
 
 const HALF = Decimal.of('0.5');
@@ -724,13 +726,21 @@ function factors(figures: readonly Figure[], amount: Figure, table: Table | null
   // A credited item prints its minus on the count or on the price ("2 Stk  -1.234,50  -2.469,00"),
   // never on the count alone of an amount that is not negative.
   const signsAgree = (quantity: Figure) => !(quantity.value.sign() < 0 && amount.value.sign() > 0);
-  let best: { quantity: Figure; price: Figure; base: Decimal; score: number } | null = null;
+  let best: { quantity: Figure; price: Figure; base: Decimal; score: number; credited: boolean } | null =
+    null;
   for (const base of PRICE_BASES) {
     for (const [i, left] of others.entries()) {
       for (const right of others.slice(i + 1)) {
         if (oneInk(left, right)) continue;
         const product = left.value.times(right.value).dividedBy(base, 6);
-        if (!product?.round(2).equals(amount.value.round(2))) continue;
+        // A credited item may print its minus on the amount alone ("2 Stk  1.234,50  2.469,00-"): the
+        // count is then minus as many.
+        const credited =
+          amount.value.sign() < 0 &&
+          left.value.sign() > 0 &&
+          right.value.sign() > 0 &&
+          product?.round(2).equals(amount.value.negated().round(2)) === true;
+        if (!product?.round(2).equals(amount.value.round(2)) && !credited) continue;
         for (const [quantity, price, order] of [
           [left, right, 1],
           [right, left, 0],
@@ -749,12 +759,17 @@ function factors(figures: readonly Figure[], amount: Figure, table: Table | null
             // The print's own reading first, the other one when only it multiplies out.
             (quantity.twin || price.twin ? 1 : 0) +
             order * 0.5;
-          if (!best || score > best.score) best = { quantity, price, base, score };
+          if (!best || score > best.score) best = { quantity, price, base, score, credited };
         }
       }
     }
   }
-  if (best) return { ...best, billed: best.quantity.value, rounded: false };
+  if (best)
+    return {
+      ...best,
+      billed: best.credited ? best.quantity.value.negated() : best.quantity.value,
+      rounded: false,
+    };
   for (const quantity of others) {
     if (
       quantity.decimals ||
@@ -1128,6 +1143,7 @@ function lineOf(
           ...factored,
           price: { ...factored.price, value: factored.price.value.negated() },
           billed: factored.billed.negated(),
+          credited: true,
         }
       : factored;
   const place = (f: Figure): Place => ({ row: f.row, cells: [f.cell] });
@@ -1193,8 +1209,8 @@ function lineOf(
     },
     proven: true,
     derived: [
-      // The quantity's sign moved from the price is the standard's, not the print's.
-      ...(found.rounded || found !== factored ? (['BT-129'] as const) : []),
+      // A quantity's sign moved from the amount or the price is the standard's, not the print's.
+      ...(found.rounded || found.credited ? (['BT-129'] as const) : []),
       ...(swappable(found, amount, table) ? (['BT-129', 'BT-146'] as const) : []),
       ...(nameUnit ? (['BT-130'] as const) : []),
       ...(found.discount ? (['BT-146'] as const) : []),

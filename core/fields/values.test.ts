@@ -42,6 +42,10 @@ describe('printed values', () => {
     // The typographic minus sign U+2212 is a minus too; a negative count of hours is no time of day.
     expect(values('Gutschrift −1.234,50 €')).toEqual(['-1234.50']);
     expect(values('Labour  -11.25 h  114.00  -1,282.50')).toEqual(['-11.25', '114.00', '-1282.50']);
+    // A minus after the cents, as business software prints a credit; never after a bare number or
+    // before the next one.
+    expect(values('Gutschrift 2.469,00-  Summe 1,234.56- EUR')).toEqual(['-2469.00', '-1234.56']);
+    expect(values('Seiten 12,50-15,00 und 2024- weiter')).toEqual(['12.50', '-15.00', '2024']);
   });
 
   it('never takes a date, an identifier, a phone number or a long digit run for an amount', () => {

@@ -12,17 +12,19 @@ export { isLuhn } from './check-keys';
 /**
  * An amount as printed: `1 234,56`, `1.234,56`, `1,234.56`, `1234.56`, `-12,5`, with € or EUR around; a
  * minus may stand before the currency sign (`-£49.50`), where it is still the amount's sign, and may be
- * the typographic minus sign U+2212 (`−12,50`).
+ * the typographic minus sign U+2212 (`−12,50`), or stand after the cents as business software prints a
+ * credit (`2.469,00-`).
  */
 export const AMOUNT_PATTERN =
-  /(?:[-−](?:€|£|US\$|\$)?)?\d{1,3}(?:[  .,'’]\d{3})*(?:[.,]\d{1,4})?(?!\d)|(?:[-−](?:€|£|US\$|\$)?)?\d+(?:[.,]\d{1,4})?(?!\d)/g;
+  /(?:[-−](?:€|£|US\$|\$)?)?\d{1,3}(?:[  .,'’]\d{3})*(?:[.,]\d{2}-(?![\w-])|(?:[.,]\d{1,4})?(?!\d))|(?:[-−](?:€|£|US\$|\$)?)?\d+(?:[.,]\d{2}-(?![\w-])|(?:[.,]\d{1,4})?(?!\d))/g;
 
 /** The decimal text of a printed amount, or null. The last `,` or `.` followed by 1, 2 or 4 digits is the decimal mark. */
 export function parseAmount(printed: string): string | null {
   const t = printed
     .replace(/[€£$\s  ]|EUR|US(?=\$)/g, '')
     .replace(/[’']/g, '')
-    .replace(/^−/, '-');
+    .replace(/^−/, '-')
+    .replace(/^(\d[\d.,]*[.,]\d{2})-$/, '-$1');
   if (!/^-?[\d.,]+$/.test(t)) return null;
   const negative = t.startsWith('-');
   const body = negative ? t.slice(1) : t;
