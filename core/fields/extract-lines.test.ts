@@ -1916,6 +1916,39 @@ describe('readLines', () => {
       { quantity: '-28', unit: 'KMT', price: '0.38', amount: '-10.64', rate: '19' },
     ]);
     expect(read?.lines.map((l) => l.derived)).toEqual([[], ['BT-129'], ['BT-129']]);
+    // So too after a discount printed in its column.
+    const discounted = readLines(
+      layoutOf(
+        handPage([
+          [
+            100,
+            [
+              [40, 'Beschreibung'],
+              [250, 'Menge'],
+              [320, 'Preis'],
+              [380, 'Rabatt'],
+              [420, 'USt'],
+              [470, 'Betrag'],
+            ],
+          ],
+          [
+            120,
+            [
+              [40, 'Arbeitszeit'],
+              [250, '10 h'],
+              [320, '32,65'],
+              [380, '3 %'],
+              [420, '19 %'],
+              [470, '316,71-'],
+            ],
+          ],
+        ]),
+      ),
+      nineteen,
+    );
+    expect(discounted?.lines.map((l) => figures(l.line))).toEqual([
+      { quantity: '-10', unit: 'HUR', price: '31.6705', amount: '-316.71', rate: '19' },
+    ]);
   });
 
   it('keeps an amount after its currency sign with a thousands space in one figure ("€ 5 903,90")', () => {

@@ -733,14 +733,9 @@ function factors(figures: readonly Figure[], amount: Figure, table: Table | null
       for (const right of others.slice(i + 1)) {
         if (oneInk(left, right)) continue;
         const product = left.value.times(right.value).dividedBy(base, 6);
-        // A credited item may print its minus on the amount alone ("2 Stk  1.234,50  2.469,00-"): the
-        // count is then minus as many.
-        const credited =
-          amount.value.sign() < 0 &&
-          left.value.sign() > 0 &&
-          right.value.sign() > 0 &&
-          product?.round(2).equals(amount.value.negated().round(2)) === true;
-        if (!product?.round(2).equals(amount.value.round(2)) && !credited) continue;
+        const match = multiplies(product, amount.value, [left.value, right.value]);
+        if (!match) continue;
+        const credited = match === 'credited';
         for (const [quantity, price, order] of [
           [left, right, 1],
           [right, left, 0],
@@ -791,6 +786,24 @@ function factors(figures: readonly Figure[], amount: Figure, table: Table | null
   return null;
 }
 
+/**
+ * Whether an item's factors make its amount (to the cent): as printed, or credited — a minus printed on
+ * the amount alone ("2 Stk  1.234,50  2.469,00-") is the count's, which is then minus as many.
+ */
+function multiplies(
+  product: Decimal | null,
+  amount: Decimal,
+  factors: readonly Decimal[],
+): 'printed' | 'credited' | null {
+  if (!product) return null;
+  if (product.round(2).equals(amount.round(2))) return 'printed';
+  const credited =
+    amount.sign() < 0 &&
+    factors.every((f) => f.sign() > 0) &&
+    product.round(2).equals(amount.negated().round(2));
+  return credited ? 'credited' : null;
+}
+
 /** The percentage an item prints in the table's discount column ("10 %", "3,0"), if any. */
 function discountOf(table: Table | null, rows: readonly Row[]): { value: Decimal; cell: Cell } | null {
   if (!table?.columns.some((c) => c.kind === 'discount')) return null;
@@ -829,8 +842,17 @@ function discountedFactors(
     for (const price of prices) {
       if (quantity === price) continue;
       const product = quantity.value.times(price.value).times(left).dividedBy(HUNDRED, 6);
-      if (product?.round(2).equals(amount.value.round(2)))
-        return { quantity, price, billed: quantity.value, base: PRICE_BASES[0]!, rounded: false, discount };
+      const match = multiplies(product, amount.value, [quantity.value, price.value]);
+      if (match)
+        return {
+          quantity,
+          price,
+          billed: match === 'credited' ? quantity.value.negated() : quantity.value,
+          base: PRICE_BASES[0]!,
+          rounded: false,
+          discount,
+          ...(match === 'credited' ? { credited: true } : {}),
+        };
     }
   return null;
 }
