@@ -997,7 +997,12 @@ describe('totals chosen under the invoice arithmetic', () => {
       ['20', '9207.70', '1841.54'],
     ]);
     expect(invoice.allowanceCharges).toMatchObject([
-      { isCharge: true, amount: { value: '49.00' }, tax: { categoryCode: 'S', rate: '20' } },
+      {
+        isCharge: true,
+        amount: { value: '49.00' },
+        reason: 'Frais de port',
+        tax: { categoryCode: 'S', rate: '20' },
+      },
     ]);
     expect(invoice.lines).toHaveLength(4);
   });
