@@ -12,7 +12,8 @@ import type { Layout } from '../text/layout';
 import type { Place } from './confidence';
 import { categoryTax } from './vat-breakdown';
 import { ALLOWANCE_START, CHARGE_START } from './labels';
-import { moneyIn, parseAmount } from './values';
+import { ISO4217_CURRENCIES } from '../rules/codelists/iso4217';
+import { CURRENCY_SIGNS, moneyIn, parseAmount } from './values';
 
 export interface AllowanceRow {
   readonly isCharge: boolean;
@@ -23,6 +24,15 @@ export interface AllowanceRow {
   /** The rates printed on the row (one is the VAT rate). */
   readonly rates: readonly Decimal[];
   readonly place: Place;
+}
+
+/** A reason without the currency printed before its amount ("Frais de port  € 49,00"). */
+function withoutCurrency(reason: string): string {
+  const last = /\s+(\S+)$/.exec(reason);
+  const mark = last?.[1]?.replace(/:$/, '');
+  return last && mark && (mark in CURRENCY_SIGNS || ISO4217_CURRENCIES.has(mark) || mark === '$')
+    ? reason.slice(0, last.index).replace(/[:\s]+$/, '')
+    : reason;
 }
 
 export function allowanceRows(layout: Layout): AllowanceRow[] {
@@ -53,11 +63,13 @@ export function allowanceRows(layout: Layout): AllowanceRow[] {
     const amount = Decimal.parse(last.value)!.abs();
     if (amount.isZero()) continue;
     const basis = amounts.length > 1 ? Decimal.parse(amounts[0]!.value)!.abs() : null;
-    const reason = text
-      .slice(0, amounts[0]!.index)
-      .replace(/[:\s]+$/, '')
-      .replace(/\s{2,}/g, ' ')
-      .trim();
+    const reason = withoutCurrency(
+      text
+        .slice(0, amounts[0]!.index)
+        .replace(/[:\s]+$/, '')
+        .replace(/\s{2,}/g, ' ')
+        .trim(),
+    );
     out.push({
       isCharge: charge,
       amount,

@@ -215,6 +215,87 @@ describe("the document's own terms", () => {
     expect(backwards.invoice.invoicingPeriod).toBeUndefined();
   });
 
+  it('gives an intra-community supply that prints no place of delivery the buyer’s country as where goods go, never for sure', () => {
+    // The geometry of a generated German invoice to a Dutch buyer, with no delivery address.
+    const page = (mention: string) =>
+      handPage([
+        [33.2, [[55, 'Richter Elektrotechnik GmbH', 229.4, 14]]],
+        [52.3, [[55, 'Lindenweg 20', 59.6, 8.5]]],
+        [65.4, [[55, '70173 Stuttgart', 68, 8.5]]],
+        [148.1, [[55, 'Northgate B.V.', 70.1, 9.5]]],
+        [174.3, [[55, 'Stationsplein 149', 83.1, 9.5]]],
+        [187.4, [[55, '3011 AD Rotterdam', 94.7, 9.5]]],
+        [200.5, [[55, 'Niederlande', 57.7, 9.5]]],
+        [
+          233.4,
+          [
+            [55, 'Re.-Nr.'],
+            [136.6, 'Belegdatum'],
+            [446.3, 'Lieferdatum'],
+          ],
+        ],
+        [
+          246.5,
+          [
+            [55, 'INV-71040'],
+            [136.6, '27.01.2025'],
+            [446.3, '14.01.2025'],
+          ],
+        ],
+        [
+          364.1,
+          [
+            [55, 'Leistungsbeschreibung'],
+            [292.2, 'Mge.'],
+            [327.2, 'Einzelpreis netto'],
+            [423.1, 'USt-Satz'],
+            [497.3, 'Summe'],
+          ],
+        ],
+        [
+          380.3,
+          [
+            [55, 'Elektroinstallation'],
+            [250.9, '31,25 Stunden'],
+            [387.3, '57,00'],
+            [449.9, '0 %'],
+            [494.9, '1.781,25'],
+          ],
+        ],
+        [
+          420,
+          [
+            [380, 'Summe netto:'],
+            [480, '1.781,25 €'],
+          ],
+        ],
+        [
+          432,
+          [
+            [380, 'USt. 0 %:'],
+            [480, '0,00 €'],
+          ],
+        ],
+        [
+          444,
+          [
+            [380, 'Rechnungsbetrag:'],
+            [480, '1.781,25 €'],
+          ],
+        ],
+        [470, [[55, mention]]],
+        [804.6, [[72.8, 'GF Jonas Krause | USt.-ID DE465628097 | Steuer-Nr. 857/579/54158', 449.7, 7.5]]],
+      ]);
+    const supply = extractFields(page('Steuerfreie innergemeinschaftliche Lieferung gemäß § 4 Nr. 1b UStG.'));
+    expect(supply.invoice.vatBreakdown?.[0]?.categoryCode).toBe('K');
+    expect(supply.invoice.shipTo).toEqual({ address: { country: 'NL' } });
+    expect(supply.evidence['BT-80']?.confidence).toBeLessThan(0.9);
+    // An export outside the EU (or any other category) says nothing of where goods go.
+    const exported = extractFields(page('Steuerfreie Ausfuhrlieferung gemäß § 4 Nr. 1a UStG.'));
+    expect(exported.invoice.vatBreakdown?.[0]?.categoryCode).not.toBe('K');
+    expect(exported.invoice.shipTo).toBeUndefined();
+  });
+
   it('does not take an associated invoice’s date for the issue date, nor a due date before it', () => {
     const { invoice } = extractFields(
       handPage([
@@ -605,6 +686,46 @@ describe("the document's own terms", () => {
       typeCode: '381',
       precedingInvoices: [{ id: '2024-40203' }],
     });
+  });
+
+  it('takes no sentence that cancels another invoice ("Storno der Rechnung 451278 vom …") for a title: neither its number nor its date', () => {
+    // The geometry of a generated credit note: its own number and date under bare labels, the title and
+    // the sentence naming the cancelled invoice below them.
+    const extraction = extractFields(
+      handPage([
+        [
+          233.9,
+          [
+            [67, 'Nummer', 36.4],
+            [177, 'CN-2025-5125', 62.3],
+          ],
+        ],
+        [
+          247.7,
+          [
+            [67, 'Datum', 28],
+            [177, '04.02.2025', 47.5],
+          ],
+        ],
+        [
+          261.5,
+          [
+            [67, 'Kundennummer', 67.6],
+            [177, 'C-008282', 41.7],
+          ],
+        ],
+        [308.1, [[67, 'Gutschrift', 86, 18]]],
+        [335.8, [[67, 'Storno der Rechnung 451278 vom 11.12.2024', 195.4]]],
+      ]),
+    );
+    expect(extraction.invoice).toMatchObject({
+      number: 'CN-2025-5125',
+      issueDate: '2025-02-04',
+      typeCode: '381',
+      precedingInvoices: [{ id: '451278', issueDate: '2024-12-11' }],
+    });
+    // Read under bare labels only: not for sure.
+    expect(extraction.evidence['BT-1']?.confidence).toBeLessThan(0.9);
   });
 
   it('reads the issue date under "Date/Tax point", "Émise le" or after the place, never a corrected invoice’s', () => {

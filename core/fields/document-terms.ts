@@ -117,11 +117,13 @@ function titles(layout: Layout): { row: Row; cell: Row['cells'][number]; rest: s
       const rest = cell.text.slice(end);
       // An e-mail or web address that starts with the word (rechnung@…, facture.example.fr) is no title.
       if (/^[@.]\p{L}/u.test(rest)) continue;
-      // … or the words before it do ("Korrektur zu Rechnung Nr. R-1", "Credit for invoice F-1").
+      // … or the words before it do ("Korrektur zu Rechnung Nr. R-1", "Credit for invoice F-1", "Storno
+      // der Rechnung 451278 vom 11.12.2024" under the credit note's own title).
       if (
         NOT_OWN_NUMBER.test(rest) ||
         OTHER_DOCUMENT.test(rest) ||
-        OTHER_DOCUMENT.test(cell.text.slice(0, end))
+        OTHER_DOCUMENT.test(cell.text.slice(0, end)) ||
+        PRECEDING_IN_SENTENCE.test(cell.text.slice(0, end))
       )
         continue;
       out.push({ row, cell, rest });

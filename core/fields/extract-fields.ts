@@ -145,12 +145,14 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
   // With no rate known at all, the lines are read under one rate for their sum alone (read again below
   // under the rates the totals choose).
   const open = rows.length === 0 ? readLines(layout, linesRates.length > 0 ? linesRates : [UNRATED]) : null;
-  const implied =
-    open && linesRates.length > 0 ? lineBreakdown(open, layout, (index) => inTable.has(index)) : [];
   const lineRead = read ?? open;
   // Allowances and charges: rows their words name (their sum a candidate), and each amount that bridges
   // the lines' sum and a total below it (a weaker one).
   const allowances = allowanceRows(layout);
+  const implied =
+    open && linesRates.length > 0
+      ? lineBreakdown(open, layout, (index) => inTable.has(index), allowances)
+      : [];
   const lastLine = lineRead
     ? Math.max(...inTable, ...lineRead.lines.map((l) => l.places['BT-131']!.row.index))
     : null;
@@ -271,6 +273,19 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
       );
     });
     if (taken.length > 0) invoice.allowanceCharges = taken;
+  }
+  // An intra-community supply goes to the buyer in another member state (BR-IC-12 asks where): with no
+  // place of delivery printed, the buyer's country, never for sure.
+  const buyerCountry = invoice.buyer?.address?.country;
+  if (
+    !invoice.shipTo &&
+    buyerCountry &&
+    parties.buyer.country &&
+    buyerCountry !== invoice.seller?.address?.country &&
+    breakdownUsed.some((b) => b.category === 'K')
+  ) {
+    invoice.shipTo = { address: { country: buyerCountry } };
+    note('BT-80', parties.buyer.country.place, CHOSEN, false);
   }
   if (!invoice.businessProcess) {
     // The category of operation printed, under the framework the totals tell (paid, after a deposit).

@@ -1780,6 +1780,177 @@ describe('readLines', () => {
     ).toEqual([['Prestation de conseil', '-19.5', '-1850.36']]);
   });
 
+  it('reads a corrective invoice’s negative counts and amounts: hours like a time ("-11.25 h"), a typographic minus ("−2 units")', () => {
+    // The geometry of a generated corrective invoice (type 384) whose every line is negative.
+    const item = (
+      y: number,
+      position: string,
+      name: string,
+      count: string,
+      price: string,
+      discount: string,
+      amount: string,
+    ): HandRow => [
+      y,
+      [
+        [80.7, position, 4.7],
+        [89.4, name],
+        [326.3 - count.length * 4.4, count, count.length * 4.4],
+        [391.8 - price.length * 4.4, price, price.length * 4.4],
+        ...(discount ? [[434 - discount.length * 4.4, discount, discount.length * 4.4] as const] : []),
+        [451.7, '0.00%', 24.5],
+        [548 - amount.length * 4.4, amount, amount.length * 4.4],
+      ],
+    ];
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            393.1,
+            [
+              [71.5, 'No. Product / Service', 87.6],
+              [289.9, 'Quantity', 36.4],
+              [349.8, 'Price each', 42],
+              [414.2, 'Disc.', 19.8],
+              [456.2, 'VAT', 20],
+              [514.7, 'Amount', 33.3],
+            ],
+          ],
+          item(409.9, '1', 'Labour', '-10 h', '32.65', '3.00%', '-316.71'),
+          item(427.2, '2', 'Consultancy services', '-11.25 h', '114.00', '', '-1,282.50'),
+          item(444.4, '3', 'Printed brochures A5, 1,000 copies', '−2 units', '170.00', '15.00%', '−289.00'),
+          item(461.7, '4', 'Annual support contract', '-1 lump sum', '1,563.00', '15.00%', '-1,328.55'),
+        ]),
+      ),
+      [{ rate: Decimal.ZERO, category: 'G' }],
+    );
+    expect(read?.lines.map((l) => figures(l.line))).toEqual([
+      { quantity: '-10', unit: 'HUR', price: '31.6705', amount: '-316.71', rate: '0' },
+      { quantity: '-11.25', unit: 'HUR', price: '114', amount: '-1282.5', rate: '0' },
+      { quantity: '-2', unit: 'C62', price: '144.5', amount: '-289', rate: '0' },
+      { quantity: '-1', unit: 'LS', price: '1328.55', amount: '-1328.55', rate: '0' },
+    ]);
+    expect(read?.sum.toString()).toBe('-3216.76');
+  });
+
+  it('moves a minus printed on the price to the quantity: a net price is never negative (BR-27)', () => {
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            370.3,
+            [
+              [67, 'Beschreibung', 63.3],
+              [282.4, 'Anz. Einheit', 55.8],
+              [377.4, 'E-Preis', 32.8],
+              [420.2, 'USt-Satz', 39],
+              [470.3, 'Gesamt netto', 60.7],
+            ],
+          ],
+          [
+            387.1,
+            [
+              [67, 'Montagearbeiten', 71.3],
+              [284, '29,5 Std.', 39.4],
+              [386.4, '79,12', 23.8],
+              [437.6, '19 %', 21.6],
+              [494, '2.334,04', 37],
+            ],
+          ],
+          [
+            404.4,
+            [
+              [67, 'Gutschrift Rücksendung', 100],
+              [291.9, '2 Stk', 28.3],
+              [378.2, '-1.234,50', 32],
+              [437.6, '19 %', 21.6],
+              [496.1, '-2.469,00', 34.9],
+            ],
+          ],
+        ]),
+      ),
+      nineteen,
+    );
+    expect(read?.lines.map((l) => figures(l.line))).toEqual([
+      { quantity: '29.5', unit: 'HUR', price: '79.12', amount: '2334.04', rate: '19' },
+      { quantity: '-2', unit: 'C62', price: '1234.5', amount: '-2469', rate: '19' },
+    ]);
+    // The sign is the standard's, not the print's: the quantity is not given for sure.
+    expect(read?.lines.map((l) => l.derived)).toEqual([[], ['BT-129']]);
+  });
+
+  it('reads a credited item whose minus stands on the amount alone, after its cents ("2.469,00-")', () => {
+    const row = (y: number, name: string, count: string, price: string, amount: string): HandRow => [
+      y,
+      [
+        [67, name],
+        [284, count, 39.4],
+        [386.4, price, 23.8],
+        [437.6, '19 %', 21.6],
+        [494, amount, 37],
+      ],
+    ];
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            370.3,
+            [
+              [67, 'Beschreibung', 63.3],
+              [282.4, 'Anz. Einheit', 55.8],
+              [377.4, 'E-Preis', 32.8],
+              [420.2, 'USt-Satz', 39],
+              [470.3, 'Gesamt netto', 60.7],
+            ],
+          ],
+          row(387.1, 'Montagearbeiten', '29,5 Std.', '79,12', '2.334,04'),
+          row(404.4, 'Rücksendung Kabel', '2 Stk', '1.234,50', '2.469,00-'),
+          row(421.6, 'Gutschrift Fahrtkosten', '28 km', '0,38', '10,64-'),
+        ]),
+      ),
+      nineteen,
+    );
+    expect(read?.lines.map((l) => figures(l.line))).toEqual([
+      { quantity: '29.5', unit: 'HUR', price: '79.12', amount: '2334.04', rate: '19' },
+      { quantity: '-2', unit: 'C62', price: '1234.5', amount: '-2469', rate: '19' },
+      { quantity: '-28', unit: 'KMT', price: '0.38', amount: '-10.64', rate: '19' },
+    ]);
+    expect(read?.lines.map((l) => l.derived)).toEqual([[], ['BT-129'], ['BT-129']]);
+    // So too after a discount printed in its column.
+    const discounted = readLines(
+      layoutOf(
+        handPage([
+          [
+            100,
+            [
+              [40, 'Beschreibung'],
+              [250, 'Menge'],
+              [320, 'Preis'],
+              [380, 'Rabatt'],
+              [420, 'USt'],
+              [470, 'Betrag'],
+            ],
+          ],
+          [
+            120,
+            [
+              [40, 'Arbeitszeit'],
+              [250, '10 h'],
+              [320, '32,65'],
+              [380, '3 %'],
+              [420, '19 %'],
+              [470, '316,71-'],
+            ],
+          ],
+        ]),
+      ),
+      nineteen,
+    );
+    expect(discounted?.lines.map((l) => figures(l.line))).toEqual([
+      { quantity: '-10', unit: 'HUR', price: '31.6705', amount: '-316.71', rate: '19' },
+    ]);
+  });
+
   it('keeps an amount after its currency sign with a thousands space in one figure ("€ 5 903,90")', () => {
     const layout = layoutOf(
       handPage([

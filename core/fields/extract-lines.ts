@@ -633,12 +633,13 @@ function figuresOf(row: Row): Figure[] {
  * A separator before three digits ("27,482 kg", "1.482"): thousands or decimals; the arithmetic tells
  * ("0.125" is no thousand).
  */
-const GROUP_OR_DECIMALS = /^[^\d-]*(-?)([1-9]\d{0,2})[.,](\d{3})[^\d.,]*$/;
+const GROUP_OR_DECIMALS = /^[^\d\-−]*([-−]?)([1-9]\d{0,2})[.,](\d{3})[^\d.,]*$/;
 
 function otherReading(printed: string): Decimal | null {
   const m = GROUP_OR_DECIMALS.exec(printed.trim());
   if (!m) return null;
-  const [thousands, decimals] = [`${m[1]}${m[2]}${m[3]}`, `${m[1]}${m[2]}.${m[3]}`].map((v) =>
+  const sign = m[1] ? '-' : '';
+  const [thousands, decimals] = [`${sign}${m[2]}${m[3]}`, `${sign}${m[2]}.${m[3]}`].map((v) =>
     Decimal.parse(v)!,
   );
   return parseAmount(printed)?.includes('.') ? thousands! : decimals!;
@@ -684,6 +685,8 @@ interface Factors {
   readonly rounded: boolean;
   /** The item's discount in percent, printed in its column: the price is before it. */
   readonly discount?: Decimal;
+  /** The minus printed on the amount alone (or on the price) is the billed quantity's. */
+  readonly credited?: boolean;
 }
 
 const HALF = Decimal.of('0.5');
@@ -720,21 +723,24 @@ function factors(figures: readonly Figure[], amount: Figure, table: Table | null
   // A figure and its other reading are one print: never a pair, nor the amount's other reading a factor.
   const others = figures.filter((f) => !same(f) && !f.value.isZero() && !(f.twin && f.cell === amount.cell));
   const oneInk = (a: Figure, b: Figure) => a.cell === b.cell && (a.twin === true || b.twin === true);
-  const signsAgree = (quantity: Figure, price: Figure) =>
-    !(quantity.value.sign() < 0 && amount.value.sign() > 0) &&
-    !(price.value.sign() < 0 && amount.value.sign() < 0 && quantity.value.sign() > 0);
-  let best: { quantity: Figure; price: Figure; base: Decimal; score: number } | null = null;
+  // A credited item prints its minus on the count or on the price ("2 Stk  -1.234,50  -2.469,00"),
+  // never on the count alone of an amount that is not negative.
+  const signsAgree = (quantity: Figure) => !(quantity.value.sign() < 0 && amount.value.sign() > 0);
+  let best: { quantity: Figure; price: Figure; base: Decimal; score: number; credited: boolean } | null =
+    null;
   for (const base of PRICE_BASES) {
     for (const [i, left] of others.entries()) {
       for (const right of others.slice(i + 1)) {
         if (oneInk(left, right)) continue;
         const product = left.value.times(right.value).dividedBy(base, 6);
-        if (!product?.round(2).equals(amount.value.round(2))) continue;
+        const match = multiplies(product, amount.value, [left.value, right.value]);
+        if (!match) continue;
+        const credited = match === 'credited';
         for (const [quantity, price, order] of [
           [left, right, 1],
           [right, left, 0],
         ] as const) {
-          if (!signsAgree(quantity, price)) continue;
+          if (!signsAgree(quantity)) continue;
           // A quantity carries a unit or stands in the quantity column; else it is printed first ("Qté  P.U.").
           // A price for more than one unit is the exception.
           const score =
@@ -748,12 +754,17 @@ function factors(figures: readonly Figure[], amount: Figure, table: Table | null
             // The print's own reading first, the other one when only it multiplies out.
             (quantity.twin || price.twin ? 1 : 0) +
             order * 0.5;
-          if (!best || score > best.score) best = { quantity, price, base, score };
+          if (!best || score > best.score) best = { quantity, price, base, score, credited };
         }
       }
     }
   }
-  if (best) return { ...best, billed: best.quantity.value, rounded: false };
+  if (best)
+    return {
+      ...best,
+      billed: best.credited ? best.quantity.value.negated() : best.quantity.value,
+      rounded: false,
+    };
   for (const quantity of others) {
     if (
       quantity.decimals ||
@@ -762,7 +773,7 @@ function factors(figures: readonly Figure[], amount: Figure, table: Table | null
     )
       continue;
     for (const price of others) {
-      if (price === quantity || !inColumn(price, 'price') || !signsAgree(quantity, price)) continue;
+      if (price === quantity || !inColumn(price, 'price') || !signsAgree(quantity)) continue;
       const billed = amount.value.dividedBy(price.value, 4);
       if (
         billed &&
@@ -773,6 +784,24 @@ function factors(figures: readonly Figure[], amount: Figure, table: Table | null
     }
   }
   return null;
+}
+
+/**
+ * Whether an item's factors make its amount (to the cent): as printed, or credited — a minus printed on
+ * the amount alone ("2 Stk  1.234,50  2.469,00-") is the count's, which is then minus as many.
+ */
+function multiplies(
+  product: Decimal | null,
+  amount: Decimal,
+  factors: readonly Decimal[],
+): 'printed' | 'credited' | null {
+  if (!product) return null;
+  if (product.round(2).equals(amount.round(2))) return 'printed';
+  const credited =
+    amount.sign() < 0 &&
+    factors.every((f) => f.sign() > 0) &&
+    product.round(2).equals(amount.negated().round(2));
+  return credited ? 'credited' : null;
 }
 
 /** The percentage an item prints in the table's discount column ("10 %", "3,0"), if any. */
@@ -813,8 +842,17 @@ function discountedFactors(
     for (const price of prices) {
       if (quantity === price) continue;
       const product = quantity.value.times(price.value).times(left).dividedBy(HUNDRED, 6);
-      if (product?.round(2).equals(amount.value.round(2)))
-        return { quantity, price, billed: quantity.value, base: PRICE_BASES[0]!, rounded: false, discount };
+      const match = multiplies(product, amount.value, [quantity.value, price.value]);
+      if (match)
+        return {
+          quantity,
+          price,
+          billed: match === 'credited' ? quantity.value.negated() : quantity.value,
+          base: PRICE_BASES[0]!,
+          rounded: false,
+          discount,
+          ...(match === 'credited' ? { credited: true } : {}),
+        };
     }
   return null;
 }
@@ -1115,11 +1153,21 @@ function lineOf(
       : null;
   // A discount printed in its column explains the amount better than a quantity the print rounded, or
   // than another pair that happens to multiply to it (the position 4 × 14,30 for 5 × 14,30 less 20 %).
-  const found =
+  const factored =
     discounted ??
     plain ??
     (table &&
       unreadCount(rows, figures, amount, table, discount?.value.isZero() ? undefined : discount?.value));
+  // A net price is never negative (BR-27): a minus printed on the price is the quantity's.
+  const found =
+    factored && factored.price.value.sign() < 0
+      ? {
+          ...factored,
+          price: { ...factored.price, value: factored.price.value.negated() },
+          billed: factored.billed.negated(),
+          credited: true,
+        }
+      : factored;
   const place = (f: Figure): Place => ({ row: f.row, cells: [f.cell] });
   const leftmostFigure = Math.min(
     ...figures.filter((f) => (f.decimals && !f.twin) || f === found?.quantity).map((f) => f.cell.x),
@@ -1183,7 +1231,8 @@ function lineOf(
     },
     proven: true,
     derived: [
-      ...(found.rounded ? (['BT-129'] as const) : []),
+      // A quantity's sign moved from the amount or the price is the standard's, not the print's.
+      ...(found.rounded || found.credited ? (['BT-129'] as const) : []),
       ...(swappable(found, amount, table) ? (['BT-129', 'BT-146'] as const) : []),
       ...(nameUnit ? (['BT-130'] as const) : []),
       ...(found.discount ? (['BT-146'] as const) : []),

@@ -47,11 +47,11 @@ describe('reading generated invoices', () => {
         `${lines.correct + lines.wrong + lines.missed} (at >= 0.9 ${lines.confidentCorrect} of ${lines.confident}); ` +
         `EN 16931 ${en16931} of ${COUNT}`,
     );
-    expect(header.correct).toBeGreaterThanOrEqual(271);
-    expect(header.wrong).toBeLessThanOrEqual(2);
+    expect(header.correct).toBeGreaterThanOrEqual(272);
+    expect(header.wrong).toBeLessThanOrEqual(1);
     // Issue 10 asks 99.5 % at >= 0.9: on this sample none is wrong.
     expect(documentTerms.confident - documentTerms.confidentCorrect).toBe(0);
-    expect(lines.correct).toBeGreaterThanOrEqual(1235);
+    expect(lines.correct).toBeGreaterThanOrEqual(1246);
     expect(lines.confident - lines.confidentCorrect).toBe(0);
     expect(en16931).toBeGreaterThanOrEqual(19);
   }, 180_000);
@@ -77,6 +77,7 @@ describe('reading generated invoices', () => {
     [33, 47, 357], // an amount after its currency sign with a thousands space ("€ 5 903,90")
     [26, 10, 168], // the items' numbers in order drawn into their names' cells
     [25, 33, 98], // a name on past an ordinal ("4." over "Auflage"), not into smaller type
+    [48, 40, 238], // a corrective invoice's negative counts of hours ("-11.25 h"), no time of day
   ];
   it.each(fixed)(
     'reads the lines of generated invoice %i/%i (at least %i terms right)',

@@ -9,7 +9,7 @@
  * "Kunde", "customer" beside it answers it here.
  */
 import type { Cell, Layout, Row } from '../text/layout';
-import { below, overlapX, rightOf } from '../text/layout';
+import { below, overlapX, rightOf, sentenceGoesOn } from '../text/layout';
 import { BUYER_ID_LABEL, ELECTRONIC_ADDRESS_LABEL, IBAN_LABEL, VAT_LABEL } from './labels';
 import { isIban, isLuhn } from './check-keys';
 import { IBAN_PATTERN, readVatId, VAT_PATTERN } from './values';
@@ -32,11 +32,30 @@ export interface Identifier {
   readonly scheme?: string;
 }
 
-/** The text before a match within its cell, and the cell left of it: where its label stands. */
-function labelText(row: Row, cell: Cell, index: number): string {
+/**
+ * The text before a match within its cell, and the cell left of it (or, for a row's first cell, the
+ * line of a sentence it goes on from): where its label stands.
+ */
+function labelText(layout: Layout, row: Row, cell: Cell, index: number): string {
   const at = row.cells.indexOf(cell);
-  const left = at > 0 ? row.cells[at - 1]!.text : '';
+  const above = layout.rows[row.index - 1];
+  const left =
+    at > 0
+      ? row.cells[at - 1]!.text
+      : above && sentenceGoesOn(layout, above) === row
+        ? above.cells[0]!.text
+        : '';
   return `${left} ${cell.text.slice(0, index)}`;
+}
+
+/**
+ * The text of a cell that ends a line of a sentence, with the start of the line it goes on to, and
+ * where the cell's own text ends in it: a VAT number wrapped after its country code ("FR" over
+ * "82 921 527 636") is read across.
+ */
+function goingOn(layout: Layout, row: Row, cell: Cell): { text: string; end: number } | null {
+  const next = sentenceGoesOn(layout, row);
+  return next ? { text: `${cell.text} ${next.cells[0]!.text}`, end: cell.text.length } : null;
 }
 
 /**
@@ -52,10 +71,20 @@ function headingOver(layout: Layout, row: Row, cell: Cell): string {
 
 function vatIds(layout: Layout, row: Row, cell: Cell): Identifier[] {
   const out: Identifier[] = [];
-  for (const m of cell.text.matchAll(VAT_PATTERN)) {
+  const across = goingOn(layout, row, cell);
+  // Across the wrap, only a well-formed number that the line alone does not hold.
+  const wrapped = across
+    ? [...across.text.matchAll(VAT_PATTERN)].filter((m) => {
+        const from = m.index ?? 0;
+        if (from >= across.end || from + m[0].length <= across.end) return false;
+        const alone = readVatId(across.text.slice(from, across.end));
+        return !alone?.wellFormed && readVatId(m[0])?.wellFormed === true;
+      })
+    : [];
+  for (const m of [...cell.text.matchAll(VAT_PATTERN), ...wrapped]) {
     const read = readVatId(m[0]);
     if (!read) continue;
-    const own = labelText(row, cell, m.index ?? 0);
+    const own = labelText(layout, row, cell, m.index ?? 0);
     // A value alone in its cell, with no label before it, is labelled by the heading over it.
     const before =
       own.trim() === '' || (!VAT_LABEL.test(own.slice(-40)) && cell.text.slice(0, m.index).trim() === '')
@@ -77,7 +106,7 @@ function vatIds(layout: Layout, row: Row, cell: Cell): Identifier[] {
   return out;
 }
 
-function sirens(row: Row, cell: Cell): Identifier[] {
+function sirens(layout: Layout, row: Row, cell: Cell): Identifier[] {
   const out: Identifier[] = [];
   for (const m of cell.text.matchAll(
     /\b(SIRE[NT]|RCS(?:\s+[\p{L}-]+){0,3})\s*(?:n[°ºo])?\s*:?\s*((?:\d[\s.]?){9,14})/giu,
@@ -93,8 +122,8 @@ function sirens(row: Row, cell: Cell): Identifier[] {
       labelled: true,
       keyOk: isLuhn(digits) && isLuhn(digits.slice(0, 9)),
       buyerLabelled:
-        BUYER_ID_LABEL.test(labelText(row, cell, m.index ?? 0).slice(-50)) ||
-        /client|kunde|customer/i.test(labelText(row, cell, m.index ?? 0).slice(-30)),
+        BUYER_ID_LABEL.test(labelText(layout, row, cell, m.index ?? 0).slice(-50)) ||
+        /client|kunde|customer/i.test(labelText(layout, row, cell, m.index ?? 0).slice(-30)),
     });
   }
   return out;
@@ -114,7 +143,7 @@ function ibans(layout: Layout, row: Row, cell: Cell): Identifier[] {
         ok = true;
       }
     }
-    const labelled = IBAN_LABEL.test(labelText(row, cell, m.index ?? 0));
+    const labelled = IBAN_LABEL.test(labelText(layout, row, cell, m.index ?? 0));
     if (!ok && !labelled) continue;
     out.push({
       kind: 'iban',
@@ -176,7 +205,7 @@ export function identifiersOf(layout: Layout): Identifier[] {
       out.push(
         ...vatIds(layout, row, cell).filter((v) => !taken.some((i) => i.value.includes(v.value.slice(2)))),
       );
-      out.push(...sirens(row, cell));
+      out.push(...sirens(layout, row, cell));
       out.push(...endpoints(row, cell));
     }
   }

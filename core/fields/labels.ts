@@ -277,8 +277,10 @@ export const TOTAL_LABELS: readonly (readonly [string, LabelRule])[] = [
   ],
   [
     'BT-113',
+    // Never the start of a title ("Vorauszahlungsrechnung 2025-65696", "Anzahlungsrechnung"): the
+    // document's type, not an amount paid.
     rule(
-      /acomptes?\s+(?:versés?|reçus?|déjà\s+payés?|du)|déduction\s+(?:de\s+l['’])?acompte|montant\s+déjà\s+payé|déjà\s+(?:payé|réglé)|erhaltene\s+anzahlungen?|geleistete\s+anzahlungen?|anzahlungen?|abschlagszahlung(?:en)?|bereits\s+(?:bezahlt|gezahlt)|vorauszahlung(?:en)?|prepaid(?:\s+amount)?|amount\s+paid|paid\s+to\s+date|less\s+(?:payments?|deposit)|deposit\s+received|payments?\s+received/i,
+      /(?:acomptes?\s+(?:versés?|reçus?|déjà\s+payés?|du)|déduction\s+(?:de\s+l['’])?acompte|montant\s+déjà\s+payé|déjà\s+(?:payé|réglé)|erhaltene\s+anzahlungen?|geleistete\s+anzahlungen?|anzahlungen?|abschlagszahlung(?:en)?|bereits\s+(?:bezahlt|gezahlt)|vorauszahlung(?:en)?|prepaid(?:\s+amount)?|amount\s+paid|paid\s+to\s+date|less\s+(?:payments?|deposit)|deposit\s+received|payments?\s+received)(?!\p{L}*rechnung)/iu,
       1,
     ),
   ],

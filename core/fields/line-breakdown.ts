@@ -10,15 +10,25 @@ import { Decimal } from '../decimal/decimal';
 import type { Layout } from '../text/layout';
 import type { LineReading } from './extract-lines';
 import { moneyIn } from './values';
+import type { AllowanceRow } from './allowances';
 import type { BreakdownRow } from './vat-breakdown';
 
 const HUNDRED = Decimal.of(100);
 
-/** The rows the lines imply, one per category and rate, or none when a rate's tax is printed nowhere. */
+/** The most allowances and charges spread over the rates by trying each (rates ^ count assignments). */
+const MOST_ADJUSTMENTS = 3;
+
+/**
+ * The rows the lines imply, one per category and rate, or none when a rate's tax is printed nowhere.
+ * A document allowance or charge ("Frais de port 49,00") is part of one rate's base (BT-102/BT-103): when
+ * the lines alone do not give each rate a printed tax, each is tried under each rate (the one it prints,
+ * if any), and the first spread under which every rate's tax is printed is kept.
+ */
 export function lineBreakdown(
   read: LineReading,
   layout: Layout,
   inLines: (index: number) => boolean,
+  adjustments: readonly AllowanceRow[] = [],
 ): BreakdownRow[] {
   const groups = new Map<string, { category: string; rate: Decimal; base: Decimal }>();
   for (const l of read.lines) {
@@ -35,26 +45,59 @@ export function lineBreakdown(
     outside.find((r) => moneyIn(r.line.text).some((a) => Decimal.parse(a.value)?.equals(value)));
   // Lines that do not add up to an amount the page prints may be some of the items only.
   if (!printed(read.sum)) return [];
-  const rows: BreakdownRow[] = [];
-  for (const { category, rate, base } of groups.values()) {
-    const tax = base.times(rate).dividedBy(HUNDRED, 2, 'half-away')!;
-    const printedAt = tax.isZero() ? read.lines[0]!.places['BT-131']!.row : printed(tax);
-    if (!printedAt) return [];
-    rows.push({
-      entry: {
-        taxAmount: { value: tax.toString() },
-        typeCode: 'VAT',
-        basisAmount: { value: base.round(2, 'half-away').toString() },
-        categoryCode: category,
-        rate: rate.normalized().toString(),
-      },
-      rate,
-      base,
-      tax,
-      category,
-      categoryPrinted: false,
-      place: { row: printedAt, cells: printedAt.cells },
-    });
+  const rated = [...groups.values()];
+  const rowsUnder = (bases: readonly Decimal[]): BreakdownRow[] | null => {
+    const rows: BreakdownRow[] = [];
+    for (const [i, { category, rate }] of rated.entries()) {
+      const base = bases[i]!;
+      const tax = base.times(rate).dividedBy(HUNDRED, 2, 'half-away')!;
+      const printedAt = tax.isZero() ? read.lines[0]!.places['BT-131']!.row : printed(tax);
+      if (!printedAt) return null;
+      rows.push({
+        entry: {
+          taxAmount: { value: tax.toString() },
+          typeCode: 'VAT',
+          basisAmount: { value: base.round(2, 'half-away').toString() },
+          categoryCode: category,
+          rate: rate.normalized().toString(),
+        },
+        rate,
+        base,
+        tax,
+        category,
+        categoryPrinted: false,
+        place: { row: printedAt, cells: printedAt.cells },
+      });
+    }
+    return rows;
+  };
+  const plain = rowsUnder(rated.map((g) => g.base));
+  if (plain || adjustments.length === 0 || adjustments.length > MOST_ADJUSTMENTS) return plain ?? [];
+  for (const spread of spreads(adjustments, rated)) {
+    const bases = rated.map((g, i) =>
+      adjustments.reduce(
+        (base, a, k) => (spread[k] === i ? (a.isCharge ? base.plus(a.amount) : base.minus(a.amount)) : base),
+        g.base,
+      ),
+    );
+    const rows = rowsUnder(bases);
+    if (rows) return rows;
   }
-  return rows;
+  return [];
+}
+
+/** Each way of giving every allowance or charge one of the rates: the one it prints, else any. */
+function* spreads(
+  adjustments: readonly AllowanceRow[],
+  rated: readonly { rate: Decimal }[],
+): Generator<number[]> {
+  const choices = adjustments.map((a) => {
+    const own = rated.flatMap((g, i) => (a.rates.some((r) => r.equals(g.rate)) ? [i] : []));
+    return own.length > 0 ? own : rated.map((_, i) => i);
+  });
+  const walk = function* (k: number, picked: number[]): Generator<number[]> {
+    if (k === choices.length) yield picked;
+    else for (const i of choices[k]!) yield* walk(k + 1, [...picked, i]);
+  };
+  yield* walk(0, []);
 }

@@ -367,6 +367,77 @@ describe('parties read from their blocks', () => {
     expect(invoice.buyer?.name).toBe('Hôtel Saint Denis');
     expect(invoice.buyer?.taxRegistrations?.[0]?.id?.value).toBe('FR90343434346');
   });
+  it('reads the customer’s VAT number of a mention wrapped after its label’s party word, or after its country code', () => {
+    // The geometry of two generated invoices: a reverse-charge mention wrapped before "VAT ID:", and an
+    // intra-community one wrapped inside the number.
+    const english = extractFields(
+      handPage([
+        [158, [[58, 'Customer:', 45.5]]],
+        [171.4, [[58, 'Highland Engineering B.V.', 115.5]]],
+        [184.9, [[58, 'Keizersgracht 36', 71.4]]],
+        [198.4, [[58, '1012 AB Amsterdam', 89.8]]],
+        [211.9, [[58, 'Netherlands', 50.7]]],
+        [
+          635.6,
+          [
+            [
+              58,
+              'Reverse charge – VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC). Customer',
+              466.5,
+            ],
+          ],
+        ],
+        [649.1, [[58, 'VAT ID: NL299789871B03', 113.9]]],
+        [
+          803.1,
+          [[103.3, 'Registered in England and Wales. Company No. 55855129 · VAT ID: GB 721 822 652', 388.7]],
+        ],
+      ]),
+    );
+    expect(english.invoice.buyer?.taxRegistrations?.[0]?.id?.value).toBe('NL299789871B03');
+    expect(english.invoice.seller?.taxRegistrations?.[0]?.id?.value).toBe('GB721822652');
+    const german = extractFields(
+      handPage([
+        [138, [[49, 'Atelier Robert', 69.5]]],
+        [161.8, [[49, '21, avenue Jean Jaurès', 114.9]]],
+        [173.7, [[49, '74000 Annecy', 72.1]]],
+        [185.6, [[49, 'FRANKREICH', 64.3]]],
+        [
+          431.9,
+          [
+            [
+              49,
+              'Steuerfreie innergemeinschaftliche Lieferung gemäß § 4 Nr. 1b UStG. USt-IdNr. Leistungsempfänger FR',
+              492.2,
+              9.5,
+            ],
+          ],
+        ],
+        [443.8, [[49, '82 921 527 636', 75.5, 9.5]]],
+        [459.2, [[49, 'Bitte überweisen Sie den Rechnungsbetrag bis zum 20. Februar 2025.', 400, 9.5]]],
+      ]),
+    );
+    expect(german.invoice.buyer?.taxRegistrations?.[0]?.id?.value).toBe('FR82921527636');
+    // A sentence that ends with a full stop goes on to no number on the next line.
+    const ended = extractFields(
+      handPage([
+        [
+          431.9,
+          [
+            [
+              49,
+              'Steuerfreie innergemeinschaftliche Lieferung gemäß § 4 Nr. 1b UStG. Leistungsempfänger FR.',
+              480,
+              9.5,
+            ],
+          ],
+        ],
+        [443.8, [[49, '82 921 527 636', 75.5, 9.5]]],
+      ]),
+    );
+    expect(ended.invoice.buyer?.taxRegistrations).toBeUndefined();
+  });
+
   it('finds an Irish or American window address by its Eircode or ZIP, the letterhead being the seller', () => {
     for (const [town, code] of [
       ['Galway', 'H91 E2K3'],

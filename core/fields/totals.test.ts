@@ -971,6 +971,41 @@ describe('totals chosen under the invoice arithmetic', () => {
     // VAT by its rate to the cent and they add up to the totals.
     expect(evidence['BG-23']!.confidence).toBeGreaterThanOrEqual(0.9);
   });
+  it('adds a document charge to the base of the rate whose printed VAT it makes right, when each rate prints only its VAT', () => {
+    // The geometry of a generated French invoice: two rates, shipping charged at 20 %.
+    const item = (y: number, cells: readonly string[]) =>
+      [y, cells.map((text, i) => [[44, 251.8, 338.4, 407.3, 463.4][i]!, text] as const)] as const;
+    const kv = keyValue(401.6, 491.7);
+    const { invoice } = extractFields(
+      handPage([
+        [381, [[44, 'Facture RE-2025-6268', 120, 20]]],
+        item(417.3, ['Prestation', 'Quantité', 'Prix unit.', 'Taux TVA', 'Montant']),
+        item(432.8, ['Livre « Gestion de projet », 3e édition', '21 u', '€ 26,11', '5,5 %', '€ 548,31']),
+        item(460.9, ['Formation bureautique', '11,5 j', '€ 790,66', '20 %', '€ 9.092,59']),
+        item(476.5, ['Tube cuivre 14/16', '11,7 m', '€ 5,65', '20 %', '€ 66,11']),
+        item(492.1, ['Farine T65 (sac 25 kg)', '4 u', '€ 15,83', '5,5 %', '€ 63,32']),
+        kv(530.5, 'Montant HT', '€ 9.770,33'),
+        kv(543, 'Frais de port', '€ 49,00'),
+        kv(555.5, 'Base HT', '€ 9.819,33'),
+        kv(568, 'TVA 5,5 %', '€ 33,64'),
+        kv(580.5, 'TVA 20 %', '€ 1.841,54'),
+        kv(593, 'Total TTC', '€ 11.694,51'),
+      ]),
+    );
+    expect(invoice.vatBreakdown?.map((b) => [b.rate, b.basisAmount?.value, b.taxAmount?.value])).toEqual([
+      ['5.5', '611.63', '33.64'],
+      ['20', '9207.70', '1841.54'],
+    ]);
+    expect(invoice.allowanceCharges).toMatchObject([
+      {
+        isCharge: true,
+        amount: { value: '49.00' },
+        reason: 'Frais de port',
+        tax: { categoryCode: 'S', rate: '20' },
+      },
+    ]);
+    expect(invoice.lines).toHaveLength(4);
+  });
   it('reads a deposit whose label carries its date ("Acompte du 16 janvier 2026")', () => {
     const kv = keyValue(334, 480);
     const { invoice } = extractFields(
@@ -988,6 +1023,41 @@ describe('totals chosen under the invoice arithmetic', () => {
       duePayable: { value: '18834.60' },
     });
   });
+  it('takes no title of a prepayment invoice ("Vorauszahlungsrechnung 2025-65696") for an amount paid', () => {
+    const kv = keyValue(257.7, 480);
+    const { invoice, evidence } = extractFields(
+      handPage([
+        [
+          215.2,
+          [
+            [47, 'Rechnungsdatum:'],
+            [139.2, '18.06.2025'],
+          ],
+        ],
+        [245.7, [[47, 'Vorauszahlungsrechnung 2025-65696', 426.7, 20]]],
+        kv(502.4, 'Gesamt netto:', 'EUR 26.326,62'),
+        kv(515.5, 'zzgl. 7,00% USt. auf EUR 1.550,30:', 'EUR 108,52'),
+        kv(528.6, 'zzgl. 19,00% USt. auf EUR 24.776,32:', 'EUR 4.707,50'),
+        kv(541.7, 'Rechnungsbetrag:', 'EUR 31.142,64'),
+      ]),
+    );
+    expect(invoice.typeCode).toBe('386');
+    expect(invoice.totals?.prepaidAmount).toBeUndefined();
+    expect(invoice.totals?.duePayable?.value).toBe('31142.64');
+    expect(evidence['BT-113']).toBeUndefined();
+    // Nor the number of such a title when it is no digit groups ("Vorauszahlungsrechnung Nr. 4711").
+    const other = extractFields(
+      handPage([
+        [245.7, [[47, 'Vorauszahlungsrechnung Nr. 4711', 300, 20]]],
+        kv(502.4, 'Gesamt netto:', 'EUR 100,00'),
+        kv(515.5, 'zzgl. 19,00% USt.:', 'EUR 19,00'),
+        kv(541.7, 'Rechnungsbetrag:', 'EUR 119,00'),
+      ]),
+    );
+    expect(other.invoice.totals?.prepaidAmount).toBeUndefined();
+    expect(other.invoice.totals?.duePayable?.value).toBe('119.00');
+  });
+
   it('lets the lines and a charge decide between two equally labelled nets when no VAT is printed', () => {
     const kv = keyValue(370, 490);
     const layout = layoutOf(

@@ -39,6 +39,13 @@ describe('printed values', () => {
     expect(values('Balance -$12.00 and £-3.50')).toEqual(['-12.00', '-3.50']);
     // A dash standing apart is a separator, not a sign.
     expect(values('Total - £20.00')).toEqual(['20.00']);
+    // The typographic minus sign U+2212 is a minus too; a negative count of hours is no time of day.
+    expect(values('Gutschrift −1.234,50 €')).toEqual(['-1234.50']);
+    expect(values('Labour  -11.25 h  114.00  -1,282.50')).toEqual(['-11.25', '114.00', '-1282.50']);
+    // A minus after the cents, as business software prints a credit; never after a bare number or
+    // before the next one.
+    expect(values('Gutschrift 2.469,00-  Summe 1,234.56- EUR')).toEqual(['-2469.00', '-1234.56']);
+    expect(values('Seiten 12,50-15,00 und 2024- weiter')).toEqual(['12.50', '-15.00', '2024']);
   });
 
   it('never takes a date, an identifier, a phone number or a long digit run for an amount', () => {
@@ -49,6 +56,7 @@ describe('printed values', () => {
     expect(values('Tél. : +33 4 50 44 68 99')).toEqual([]);
     expect(values('Tel. 089/99822-0, Fax 089/99823-0')).toEqual([]);
     expect(values('GLN 4333741000005')).toEqual([]);
+    expect(values('Vorauszahlungsrechnung 2025-65696')).toEqual([]);
     expect(values('Art-Nr ZS9997  Gelierzucker 250g  1,45')).toEqual(['1.45']);
     expect(values('Finanzrate 19,00% MwSt.  376,37')).toEqual(['376.37']);
     expect(moneyIn('Steuerbetrag 684')[0]).toMatchObject({ value: '684', decimals: false });

@@ -11,14 +11,20 @@ export { isLuhn } from './check-keys';
 
 /**
  * An amount as printed: `1 234,56`, `1.234,56`, `1,234.56`, `1234.56`, `-12,5`, with € or EUR around; a
- * minus may stand before the currency sign (`-£49.50`), where it is still the amount's sign.
+ * minus may stand before the currency sign (`-£49.50`), where it is still the amount's sign, and may be
+ * the typographic minus sign U+2212 (`−12,50`), or stand after the cents as business software prints a
+ * credit (`2.469,00-`).
  */
 export const AMOUNT_PATTERN =
-  /(?:-(?:€|£|US\$|\$)?)?\d{1,3}(?:[  .,'’]\d{3})*(?:[.,]\d{1,4})?(?!\d)|(?:-(?:€|£|US\$|\$)?)?\d+(?:[.,]\d{1,4})?(?!\d)/g;
+  /(?:[-−](?:€|£|US\$|\$)?)?\d{1,3}(?:[  .,'’]\d{3})*(?:[.,]\d{2}-(?![\w-])|(?:[.,]\d{1,4})?(?!\d))|(?:[-−](?:€|£|US\$|\$)?)?\d+(?:[.,]\d{2}-(?![\w-])|(?:[.,]\d{1,4})?(?!\d))/g;
 
 /** The decimal text of a printed amount, or null. The last `,` or `.` followed by 1, 2 or 4 digits is the decimal mark. */
 export function parseAmount(printed: string): string | null {
-  const t = printed.replace(/[€£$\s  ]|EUR|US(?=\$)/g, '').replace(/[’']/g, '');
+  const t = printed
+    .replace(/[€£$\s  ]|EUR|US(?=\$)/g, '')
+    .replace(/[’']/g, '')
+    .replace(/^−/, '-')
+    .replace(/^(\d[\d.,]*[.,]\d{2})-$/, '-$1');
   if (!/^-?[\d.,]+$/.test(t)) return null;
   const negative = t.startsWith('-');
   const body = negative ? t.slice(1) : t;
@@ -175,18 +181,21 @@ export function datesIn(line: string): { value: string; text: string; index: num
 const NOT_AMOUNTS: readonly RegExp[] = [
   /\b\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})\b/g,
   /\b\d{4}-\d{2}-\d{2}\b/g,
-  // A time of day ("10.15 Uhr", "8:30-12:00 h"): its hour and minutes can be one; "8.75 h" is hours.
-  /\b(?:[01]?\d|2[0-3])[.:][0-5]\d\s*(?:-\s*(?:[01]?\d|2[0-3])[.:][0-5]\d\s*)?(?:uhr|h\b)/gi,
+  // Digit groups joined by hyphens ("2025-65696", "4711-0815"): a number of a document or an account.
+  /(?<![\d.,-])\d+(?:-\d+)+(?![\d.,]*\d)/g,
+  // A time of day ("10.15 Uhr", "8:30-12:00 h"): its hour and minutes can be one; "8.75 h" is hours,
+  // and so is a count with its sign ("-11.25 h" on a credit note): no time of day is negative.
+  /(?<![-−])\b(?:[01]?\d|2[0-3])[.:][0-5]\d\s*(?:-\s*(?:[01]?\d|2[0-3])[.:][0-5]\d\s*)?(?:uhr|h\b)/gi,
   /\b[A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){2,7}(?:\s?[A-Z0-9]{1,4})?\b/g,
   /\b(?=[\w-]*[A-Za-z])(?=[\w-]*\d)[A-Za-z0-9]+(?:[-/.][A-Za-z0-9]+)*/g,
   /(?<![\d.,])\d{7,}(?![.,]\d)/g,
   // A figure read cut at a thousands separator ("-243. 395,94", as OCR gives a figure whose separator
   // stands apart): neither piece is the amount, and the whole is not sure enough to be read as one.
-  /(?<![\d.,])-?\d{1,3}[.,][  ]\d{3}(?:[.,'’]\d{3})*(?:[.,]\d{1,4})?(?!\d)/g,
+  /(?<![\d.,])[-−]?\d{1,3}[.,][  ]\d{3}(?:[.,'’]\d{3})*(?:[.,]\d{1,4})?(?!\d)/g,
   /\b\d+(?:\/\d+)+\b/g,
   /(?:\+|\b00)\d{1,3}[\s\d/().-]{6,}\d/g,
   /(?:t[ée]l[ée]?(?:phone|fon)?|fax|phone|mobile?|portable|handy|📞|📱)\.?\s*:?\s*\(?[+\d][\d\s/().-]{5,}\d/gi,
-  /-?\d+(?:[.,]\d+)?\s*%/g,
+  /[-−]?\d+(?:[.,]\d+)?\s*%/g,
   // A reference to a law: "§ 4 Nr. 14 UStG", "article 261 4 1° du CGI", "Art. 196".
   /(?:§+|\bart(?:\.|icle|ikel)?)\s*\d+[a-z]?(?:(?:\s+|-)(?:(?:abs|nr|al|no)\.?\s*)?\d+[a-z]?°?)*/gi,
 ];

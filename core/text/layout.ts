@@ -188,3 +188,17 @@ export function below(
   }
   return out;
 }
+
+/**
+ * The row a sentence goes on to from `row`: the next one on its page, no more than a line's height
+ * under it and starting at its left, when `row` is one cell of words (four or more) not ended by a full
+ * stop or a colon. A mention wraps anywhere, its label from its value ("… Customer" over "VAT ID: NL…",
+ * "USt-IdNr. Leistungsempfänger FR" over "82 921 527 636").
+ */
+export function sentenceGoesOn(layout: Layout, row: Row): Row | null {
+  const next = layout.rows[row.index + 1];
+  const [only] = row.cells;
+  if (!next || !only || row.cells.length !== 1 || next.page !== row.page) return null;
+  if (next.y - (row.y + row.height) > row.height || Math.abs(next.cells[0]!.x - only.x) > 2) return null;
+  return /^(?:\S+\s+){3,}\S*[^\s.:;!?]$/u.test(only.text) ? next : null;
+}
