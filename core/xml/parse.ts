@@ -43,6 +43,8 @@ const SLASH = 0x2f;
 const AMP = 0x26;
 const HASH = 0x23;
 const CR = 0x0d;
+const DQUOTE = 0x22;
+const QUOTE = 0x27;
 const BRACKET = 0x5d;
 const NO_DECLARATIONS: ReadonlyMap<string, string> = new Map();
 // The children of an element without any and the attributes of one without any: one shared array each
@@ -393,7 +395,8 @@ class Parser {
     const line = this.lineOf(start);
     this.pos += 1;
     const [name, prefix, local] = this.qname();
-    const attributes: Mutable<XmlAttribute>[] = [];
+    // Most elements have none: an array is made for the first.
+    let attributes = NO_ATTRIBUTES as Mutable<XmlAttribute>[];
     let seen: Set<string> | null = null;
     let declarations: Map<string, string> | null = null;
     for (;;) {
@@ -417,22 +420,33 @@ class Parser {
       const quote = this.src[this.pos];
       if (quote !== '"' && quote !== "'") throw this.error('attribute_unquoted');
       const valueStart = this.pos + 1;
-      const valueEnd = this.src.indexOf(quote, valueStart);
-      if (valueEnd === -1) throw this.error('attribute_unterminated');
+      // The value up to its closing quote, in one pass that notes its first `<` (refused) and whether it
+      // holds a reference or white space other than a space (to be replaced).
+      const close = quote === '"' ? DQUOTE : QUOTE;
+      let valueEnd = valueStart;
+      let lt = -1;
+      let special = false;
+      for (; valueEnd < this.src.length; valueEnd++) {
+        const c = this.src.charCodeAt(valueEnd);
+        if (c === close) break;
+        if (c === LT) lt = lt === -1 ? valueEnd : lt;
+        else if (c === AMP || c === CR || c === 0x0a || c === 0x09) special = true;
+      }
+      if (valueEnd === this.src.length) throw this.error('attribute_unterminated');
+      if (lt !== -1) throw new Failure('xml_not_well_formed', 'attribute_lt', lt);
       const rawValue = this.src.slice(valueStart, valueEnd);
-      const lt = rawValue.indexOf('<');
-      if (lt !== -1) throw new Failure('xml_not_well_formed', 'attribute_lt', valueStart + lt);
       this.pos = valueEnd + 1;
       if (attributes.length >= 8) seen ??= new Set(attributes.map((a) => a.name));
       if (seen ? seen.has(attrName) : attributes.some((a) => a.name === attrName))
         throw new Failure('xml_not_well_formed', 'attribute_duplicate', attrStart, attrName);
       seen?.add(attrName);
-      const value = this.expand(rawValue, valueStart, ATTRIBUTE_SPECIALS, ' ');
+      const value = special ? this.expand(rawValue, valueStart, ATTRIBUTE_SPECIALS, ' ') : rawValue;
       if (attrName === 'xmlns' || attrPrefix === 'xmlns') {
         const declared = attrPrefix === 'xmlns' ? attrLocal : '';
         this.checkDeclaration(declared, value, attrStart);
         (declarations ??= new Map()).set(declared, value);
       }
+      if (attributes === NO_ATTRIBUTES) attributes = [];
       attributes.push({
         name: attrName,
         prefix: attrPrefix,
@@ -474,7 +488,7 @@ class Parser {
       prefix,
       local,
       ns,
-      attributes: attributes.length > 0 ? attributes : NO_ATTRIBUTES,
+      attributes,
       children: NO_CHILDREN,
       parent,
       start,
