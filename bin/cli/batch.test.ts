@@ -96,7 +96,7 @@ describe('batches on several jobs', () => {
       await copyFile(path.join(pdfs, name), path.join(carriers, name.replace('.facturx', '')));
     const written: string[][] = [];
     // What each line says of its file (the PDFs written differ by their dates and identifiers).
-    const said: unknown[][] = [];
+    const said: unknown[][][] = [];
     for (const jobs of ['1', '2']) {
       const out = path.join(dir, `paired-${jobs}`);
       const paired = await facturx(
