@@ -28,6 +28,15 @@ export interface BatchCall {
 export const callBuffers = (call: BatchCall): ArrayBuffer[] =>
   ownBuffers(Object.values(call.request.files).map((file) => file.bytes));
 
+/**
+ * An answer whose deliverable's bytes are its own copy, to be moved back: they may be the engine's own
+ * (a body's bytes carried, core/service/base64.ts), which moving them would take from it.
+ */
+const movable = (answered: Answered): Answered =>
+  answered.deliverable
+    ? { ...answered, deliverable: { ...answered.deliverable, bytes: answered.deliverable.bytes.slice() } }
+    : answered;
+
 /** The buffers an answer moves back: the deliverable's bytes. */
 export const answerBuffers = (answered: Answered): ArrayBuffer[] =>
   ownBuffers(answered.deliverable ? [answered.deliverable.bytes] : []);
@@ -71,7 +80,7 @@ if (!isMainThread && (workerData as BatchWorkerData | null)?.role === ROLE) {
   useOcrEngines((workerData as BatchWorkerData).ocrEngines ?? 1);
   const ctx = localContext();
   answerCalls<BatchCall, Answered>(
-    ({ one, request }, signal) => answerInput(one, request, ctx, signal),
+    async ({ one, request }, signal) => movable(await answerInput(one, request, ctx, signal)),
     answerBuffers,
   );
 }

@@ -88,6 +88,51 @@ describe('batches on several jobs', () => {
     }
   });
 
+  it('pairs each PDF of a folder with the XML of its name in --cii DIR, on one job or two alike', async () => {
+    // The PDFs under the names of their XML (inv01.pdf beside inv01.xml).
+    const carriers = path.join(dir, 'carriers');
+    await mkdir(carriers);
+    for (const name of await readdir(pdfs))
+      await copyFile(path.join(pdfs, name), path.join(carriers, name.replace('.facturx', '')));
+    const written: string[][] = [];
+    // What each line says of its file (the PDFs written differ by their dates and identifiers).
+    const said: unknown[][][] = [];
+    for (const jobs of ['1', '2']) {
+      const out = path.join(dir, `paired-${jobs}`);
+      const paired = await facturx(
+        'convert',
+        carriers,
+        '--cii',
+        xmls,
+        '--out',
+        out,
+        '--jsonl',
+        '--jobs',
+        jobs,
+      );
+      expect(paired.stderr).not.toContain('internal_error');
+      said.push(
+        paired.stdout
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line))
+          .map((body) => [body.file, body.success, body.result.xmlSize, body.result.sourceXml]),
+      );
+      const files = (await readdir(out)).sort();
+      written.push(files);
+      for (const name of files)
+        expect((await readFile(path.join(out, name))).subarray(0, 5).toString()).toBe('%PDF-');
+    }
+    // Each converted with its own XML kept as it is.
+    expect(written[0]).toHaveLength(10);
+    expect(written[1]).toEqual(written[0]);
+    expect(said[1]).toEqual(said[0]);
+    for (const [, success, , sourceXml] of said[0]!) {
+      expect(success).toBe(true);
+      expect(sourceXml).toEqual({ keptByteForByte: true, rewrittenBecause: [] });
+    }
+  });
+
   it('refuses a --jobs that is not a whole number of at least 1', async () => {
     for (const jobs of ['0', 'two', '-1', '1.5']) {
       const refused = await facturx('validate', xmls, '--jobs', jobs, '--json');

@@ -3,6 +3,7 @@
  * which deliverable `--out` writes, and the one-line human summary of an answer.
  */
 import type { ParseArgsConfig } from 'node:util';
+import { bytesAt } from '../../core/service/base64';
 import type { FilePart, ServiceRequest } from '../../core/service/types';
 import { pairedPath, readPart, readText, type Loaded } from './inputs';
 import { str, type Values } from './io';
@@ -27,13 +28,6 @@ export interface DocumentCommand {
   request(input: string | undefined, values: Values): Promise<Loaded<ServiceRequest>>;
   deliverable?(body: Record<string, unknown>): Deliverable | null;
   summary(body: Record<string, unknown>): string;
-}
-
-/** A base64 text as bytes, the decoded buffer taken as it is (not copied again). */
-function base64(value: unknown): Uint8Array | null {
-  if (typeof value !== 'string') return null;
-  const bytes = Buffer.from(value, 'base64');
-  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
 }
 
 export const rec = (value: unknown): Record<string, unknown> =>
@@ -98,7 +92,7 @@ export const DOCUMENT_COMMANDS: Readonly<Record<DocumentService, DocumentCommand
     request: (input, values) =>
       fileRequest(input, values, target(values), values.validate === true ? { validate: 'true' } : {}),
     deliverable: (body) => {
-      const bytes = base64(body.xml);
+      const bytes = bytesAt(body, 'xml');
       return bytes ? { bytes, suffix: '.xml' } : null;
     },
     summary: (body) => {
@@ -166,9 +160,9 @@ export const DOCUMENT_COMMANDS: Readonly<Record<DocumentService, DocumentCommand
       const result = rec(body.result);
       // Nothing was delivered (a blocking finding, a dry run): no file is written.
       if (result.conversionSuccessful !== true) return null;
-      const pdf = base64(result.pdf);
+      const pdf = bytesAt(result, 'pdf');
       if (pdf) return { bytes: pdf, suffix: '.facturx.pdf' };
-      const xml = base64(result.xml);
+      const xml = bytesAt(result, 'xml');
       return xml ? { bytes: xml, suffix: '.cii.xml' } : null;
     },
     summary: (body) => {
@@ -203,7 +197,7 @@ export const DOCUMENT_COMMANDS: Readonly<Record<DocumentService, DocumentCommand
       );
     },
     deliverable: (body) => {
-      const bytes = base64(body.repaired_xml);
+      const bytes = bytesAt(body, 'repaired_xml');
       return bytes ? { bytes, suffix: '.repaired.xml' } : null;
     },
     summary: (body) => {

@@ -90,8 +90,16 @@ export async function expandInputs(
   return { files, batch: folders > 0 || args.length > 1 };
 }
 
+/**
+ * Whether a flag's path is a folder, asked once per path in a run: a batch pairs each of its inputs with
+ * the same flag (a file-system call a file saved).
+ */
+const flagFolders = new Map<string, boolean>();
+
 /** `--cii DIR` / `--invoice-data DIR`: the file of `input`'s base name with `extension` in that folder. */
 export function pairedPath(flag: string, input: string, extension: string): string {
-  if (!isDirectory(flag)) return flag;
+  let folder = flagFolders.get(flag);
+  if (folder === undefined) flagFolders.set(flag, (folder = isDirectory(flag)));
+  if (!folder) return flag;
   return path.join(flag, `${path.basename(input, path.extname(input))}${extension}`);
 }

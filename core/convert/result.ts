@@ -2,7 +2,7 @@
  * The `result` object of a convert response (api-interface.md, Convert response table), from what the
  * pipeline produced and the verdict it was judged by.
  */
-import { base64Of } from '../service/base64';
+import { carryBase64 } from '../service/base64';
 import type { ConvertResponse, SellerLayoutUse, XmlRewrite } from '../api/convert-response';
 import { LEGAL_DISCLAIMER } from '../api/disclaimer';
 import type { Lang } from '../api/lang';
@@ -91,14 +91,15 @@ export function convertResult(p: ResultParts): ConvertResult {
   const hybrid = p.pdf !== undefined || p.report?.stages.pdfa.skipped === false;
   const target = p.report?.target ?? 'en16931';
   const applied = [baseProfile(hybrid), ...(target === 'france_2026' ? [FRANCE_2026_PROFILE] : [])];
-  return {
+  const result: ConvertResult = {
     durationMs: Math.round(performance.now() - p.started),
     convertedAt: p.now.toISOString(),
     targetProfile: p.profile,
     conversionSuccessful: delivered,
     xmlSize: (p.xml ?? p.candidate)?.length ?? 0,
-    ...(p.pdf ? { pdfSize: p.pdf.length, pdf: base64Of(p.pdf) } : {}),
-    xml: base64Of(p.xml ?? p.candidate ?? new Uint8Array()),
+    // The files' base64 texts are set below, made only if something reads them (carryBase64).
+    ...(p.pdf ? { pdfSize: p.pdf.length, pdf: '' } : {}),
+    xml: '',
     extraction: { sourceType: p.sourceType, pageCount: p.pageCount },
     validation: { valid: p.report?.valid ?? false, profile: p.report?.profile ?? p.profile },
     packagingPerformed: p.pdf !== undefined,
@@ -118,4 +119,7 @@ export function convertResult(p: ResultParts): ConvertResult {
       : {}),
     ...(p.sellerLayout ? { sellerLayout: p.sellerLayout } : {}),
   };
+  if (p.pdf) carryBase64(result, 'pdf', p.pdf);
+  carryBase64(result, 'xml', p.xml ?? p.candidate ?? new Uint8Array());
+  return result;
 }

@@ -3,7 +3,7 @@
  * input of its endpoint into the engine call and the engine's answer (or error value) into the
  * endpoint's body or error body.
  */
-import { base64Of } from './base64';
+import { carryBase64 } from './base64';
 import { apiError, type ApiErrorResult } from '../api/errors';
 import type { IntegrationContract } from '../api/contract';
 import type { ExtractResponse } from '../api/extract';
@@ -49,7 +49,8 @@ export const extractEngine: Engines['extract'] = async (input: ExtractInput) => 
     validation = report.body;
   }
   const body: ExtractResponse = {
-    xml: base64Of(extracted.xml),
+    // Made only if something reads it (carryBase64).
+    xml: '',
     xmlSize: extracted.xml.length,
     profile: extracted.profile,
     filename: input.file.filename,
@@ -57,6 +58,7 @@ export const extractEngine: Engines['extract'] = async (input: ExtractInput) => 
     durationMs: Math.round(performance.now() - started),
     ...(validation ? { validation } : {}),
   };
+  carryBase64(body, 'xml', extracted.xml);
   return { ok: true, status: 200, body };
 };
 

@@ -5,6 +5,7 @@
 import type { ConvertFields } from '../api/convert-request';
 import type { ConvertControl } from '../api/convert-progress';
 import type { ConvertAccepted, ConvertResponse } from '../api/convert-response';
+import type { convertEngine } from '../convert/pipeline';
 import type { ExtractResponse } from '../api/extract';
 import type { IntegrationContract } from '../api/contract';
 import type { Lang } from '../api/lang';
@@ -69,11 +70,17 @@ export interface Engines {
   contract(lang: Lang): Promise<ServiceResult<IntegrationContract>>;
 }
 
+/**
+ * The convert pipeline, imported once: each `import()` of a module already loaded still resolves it
+ * again (18 us a convert in the bundle; under a loader with hooks, tsx, a round trip to its thread).
+ */
+let pipeline: Promise<{ readonly convertEngine: typeof convertEngine }> | undefined;
+
 export const engines: Engines = {
   validate: validateEngine,
   extract: extractEngine,
   repair: repairEngine,
-  convert: async (input) => (await import('../convert/pipeline')).convertEngine(input),
+  convert: async (input) => (await (pipeline ??= import('../convert/pipeline'))).convertEngine(input),
   contract: contractEngine,
 };
 

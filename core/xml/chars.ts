@@ -3,13 +3,19 @@
  * [4a], on UTF-16 code units (a supplementary character is a surrogate pair; see isAstralNamePair).
  */
 
+/** A code unit that is not a Char [2] by itself: a forbidden one, or a surrogate (a Char in a pair only). */
+const NOT_SINGLE_CHAR = /[^\t\n\r\x20-\ud7ff\ue000-\ufffd]/;
+
 /**
- * The first character that is not a Char [2], or -1 (lone surrogates, U+FFFE and U+FFFF included). A
- * loop on code units: every document is scanned whole, and a Unicode-mode regular expression costs
- * several times more per character.
+ * The first character that is not a Char [2], or -1 (lone surrogates, U+FFFE and U+FFFF included).
+ * Every document is scanned whole: a search by a regular expression on code units (not in Unicode mode,
+ * which costs several times more per character) finds the first unit that is not a Char by itself, a
+ * third faster than a loop; from there on, a loop tells the surrogate pairs.
  */
 export function firstNonChar(text: string): number {
-  for (let i = 0; i < text.length; i++) {
+  const first = text.search(NOT_SINGLE_CHAR);
+  if (first === -1) return -1;
+  for (let i = first; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c >= 0x20 ? c < 0xd800 || (c >= 0xe000 && c <= 0xfffd) : c === 0x09 || c === 0x0a || c === 0x0d)
       continue;

@@ -42,6 +42,10 @@ const GT = 0x3e;
 const SLASH = 0x2f;
 const AMP = 0x26;
 const HASH = 0x23;
+const CR = 0x0d;
+const DQUOTE = 0x22;
+const QUOTE = 0x27;
+const BRACKET = 0x5d;
 const NO_DECLARATIONS: ReadonlyMap<string, string> = new Map();
 // The children of an element without any and the attributes of one without any: one shared array each
 // (a tree keeps every node; an empty array per element is a fifth of the objects a scavenge copies).
@@ -195,6 +199,13 @@ class Parser {
    * array of their exact number (an array grown by pushes keeps room for more, for as long as the tree).
    */
   private readonly pending: XmlNode[] = [];
+  /**
+   * How many of `pending` are children still to be given: the array is not shortened when an element
+   * takes its own (V8 would give back its room, to grow it again for the next).
+   */
+  private pendingCount = 0;
+  /** What the last start tag's declarations replaced (see startTag). */
+  private undo: Undo | null = null;
 
   constructor(
     private readonly src: string,
@@ -306,12 +317,13 @@ class Parser {
         if (stack.length >= this.limits.maxDepth)
           throw new Failure('xml_too_deep', 'too_deep', at, String(this.limits.maxDepth));
         const parent = stack[stack.length - 1] ?? null;
-        const [el, undo] = this.startTag(parent);
-        if (parent) pending.push(el);
+        const el = this.startTag(parent);
+        const undo = this.undo;
+        if (parent) pending[this.pendingCount++] = el;
         if (el.end === -1) {
           stack.push(el);
           undos.push(undo);
-          firstChild.push(pending.length);
+          firstChild.push(this.pendingCount);
         } else {
           this.restore(undo);
           if (!parent) root = el;
@@ -335,9 +347,9 @@ class Parser {
         open.endTagStart = at;
         open.end = this.pos;
         const first = firstChild.pop()!;
-        if (pending.length > first) {
-          open.children = pending.slice(first);
-          pending.length = first;
+        if (this.pendingCount > first) {
+          open.children = pending.slice(first, this.pendingCount);
+          this.pendingCount = first;
         }
         this.restore(undos.pop() ?? null);
         if (stack.length === 0) root = open;
@@ -373,7 +385,8 @@ class Parser {
     return root;
   }
 
-  private startTag(parent: XmlElement | null): [BuildingElement, Undo | null] {
+  /** The element begun; the bindings its declarations replaced are left in {@link undo}. */
+  private startTag(parent: XmlElement | null): BuildingElement {
     const start = this.pos;
     this.elements += 1;
     if (this.elements > this.limits.maxElements) {
@@ -382,7 +395,8 @@ class Parser {
     const line = this.lineOf(start);
     this.pos += 1;
     const [name, prefix, local] = this.qname();
-    const attributes: Mutable<XmlAttribute>[] = [];
+    // Most elements have none: an array is made for the first.
+    let attributes = NO_ATTRIBUTES as Mutable<XmlAttribute>[];
     let seen: Set<string> | null = null;
     let declarations: Map<string, string> | null = null;
     for (;;) {
@@ -406,22 +420,33 @@ class Parser {
       const quote = this.src[this.pos];
       if (quote !== '"' && quote !== "'") throw this.error('attribute_unquoted');
       const valueStart = this.pos + 1;
-      const valueEnd = this.src.indexOf(quote, valueStart);
-      if (valueEnd === -1) throw this.error('attribute_unterminated');
+      // The value up to its closing quote, in one pass that notes its first `<` (refused) and whether it
+      // holds a reference or white space other than a space (to be replaced).
+      const close = quote === '"' ? DQUOTE : QUOTE;
+      let valueEnd = valueStart;
+      let lt = -1;
+      let special = false;
+      for (; valueEnd < this.src.length; valueEnd++) {
+        const c = this.src.charCodeAt(valueEnd);
+        if (c === close) break;
+        if (c === LT) lt = lt === -1 ? valueEnd : lt;
+        else if (c === AMP || c === CR || c === 0x0a || c === 0x09) special = true;
+      }
+      if (valueEnd === this.src.length) throw this.error('attribute_unterminated');
+      if (lt !== -1) throw new Failure('xml_not_well_formed', 'attribute_lt', lt);
       const rawValue = this.src.slice(valueStart, valueEnd);
-      const lt = rawValue.indexOf('<');
-      if (lt !== -1) throw new Failure('xml_not_well_formed', 'attribute_lt', valueStart + lt);
       this.pos = valueEnd + 1;
       if (attributes.length >= 8) seen ??= new Set(attributes.map((a) => a.name));
       if (seen ? seen.has(attrName) : attributes.some((a) => a.name === attrName))
         throw new Failure('xml_not_well_formed', 'attribute_duplicate', attrStart, attrName);
       seen?.add(attrName);
-      const value = this.expand(rawValue, valueStart, ATTRIBUTE_SPECIALS, ' ');
+      const value = special ? this.expand(rawValue, valueStart, ATTRIBUTE_SPECIALS, ' ') : rawValue;
       if (attrName === 'xmlns' || attrPrefix === 'xmlns') {
         const declared = attrPrefix === 'xmlns' ? attrLocal : '';
         this.checkDeclaration(declared, value, attrStart);
         (declarations ??= new Map()).set(declared, value);
       }
+      if (attributes === NO_ATTRIBUTES) attributes = [];
       attributes.push({
         name: attrName,
         prefix: attrPrefix,
@@ -463,7 +488,7 @@ class Parser {
       prefix,
       local,
       ns,
-      attributes: attributes.length > 0 ? attributes : NO_ATTRIBUTES,
+      attributes,
       children: NO_CHILDREN,
       parent,
       start,
@@ -473,7 +498,8 @@ class Parser {
       line,
       declarations: declarations ?? NO_DECLARATIONS,
     };
-    return [element, undo];
+    this.undo = undo;
+    return element;
   }
 
   /** Namespaces 1.0 §3: the reserved prefixes and names, and no undeclaring of a prefix. */
@@ -539,23 +565,36 @@ class Parser {
     return this.undeclared.map(({ prefix, at }) => ({ prefix, ...found.get(at)! }));
   }
 
+  /**
+   * Character data up to the next markup, in one pass over its code units that notes what it holds: a
+   * reference, a carriage return, a `]` (which may begin the `]]>` text must not hold).
+   */
   private text(stack: BuildingElement[]): void {
+    const src = this.src;
     const start = this.pos;
-    const next = this.src.indexOf('<', start);
-    const end = next === -1 ? this.src.length : next;
-    const raw = this.src.slice(start, end);
+    let end = start;
+    let encoded = false;
+    let carriageReturn = false;
+    let bracket = false;
+    for (; end < src.length; end++) {
+      const c = src.charCodeAt(end);
+      if (c === LT) break;
+      if (c === AMP) encoded = true;
+      else if (c === CR) carriageReturn = true;
+      else if (c === BRACKET) bracket = true;
+    }
+    const raw = src.slice(start, end);
     this.pos = end;
-    const cdataEnd = raw.indexOf(']]>');
+    const cdataEnd = bracket ? raw.indexOf(']]>') : -1;
     if (cdataEnd !== -1) throw new Failure('xml_not_well_formed', 'cdata_end_in_text', start + cdataEnd);
-    const encoded = raw.includes('&');
     // Line ends are normalised in the same pass that resolves references, so `&#13;` stays a carriage return.
-    const value = encoded || raw.includes('\r') ? this.expand(raw, start, TEXT_SPECIALS, '\n') : raw;
+    const value = encoded || carriageReturn ? this.expand(raw, start, TEXT_SPECIALS, '\n') : raw;
     this.addText(stack, { kind: 'text', value, start, end, encoded });
   }
 
   private addText(stack: BuildingElement[], node: XmlText): void {
     if (stack.length === 0) throw new Failure('xml_not_well_formed', 'text_outside_root', node.start);
-    this.pending.push(node);
+    this.pending[this.pendingCount++] = node;
   }
 
   /** Resolves references and replaces literal line ends (and, in attributes, white space) by `space`. */
@@ -638,10 +677,20 @@ class Parser {
    * again by a hash of its characters (in {@link knownNames}), without making a string of it.
    */
   private qname(): QName {
+    const src = this.src;
     const start = this.pos;
-    const end = this.nameEnd();
-    let hash = end - start;
-    for (let i = start; i < end; i++) hash = (Math.imul(hash, 31) + this.src.charCodeAt(i)) | 0;
+    // The name's end and the hash of its characters, in one pass.
+    let end = start;
+    let hash = 0;
+    for (;;) {
+      const c = src.charCodeAt(end);
+      if (end === start ? isNameStart(c) : isNameChar(c)) end += 1;
+      else if (c >= 0xd800 && isAstralNamePair(src, end)) end += 2;
+      else if (end === start) throw this.error('expected_name');
+      else break;
+      hash = (Math.imul(hash, 31) + c) | 0;
+    }
+    hash = (Math.imul(hash, 31) + end - start) | 0;
     this.pos = end;
     const same = knownNames.get(hash);
     if (same) {
