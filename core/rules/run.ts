@@ -1,23 +1,37 @@
 /** Runs rule sets over a parsed document: one finding per rule and location, in document order. */
-import { descendants } from '../xml/query';
 import type { XmlDocument, XmlElement } from '../xml/tree';
 import { newMemo } from './document-memo';
-import { byNamePath } from './name-path';
+import { byNamePath, type NamePathGroup } from './name-path';
 import type { Finding, Rule, RuleGroup, RuleInput, RuleSet, Stage, Violation } from './rule';
 import type { TimeLimit } from './time-limit';
 
-export function ruleInput(doc: XmlDocument, time?: TimeLimit): RuleInput {
-  const byLocalName = new Map<string, XmlElement[]>();
-  for (const el of [doc.root, ...descendants(doc.root)]) {
-    const list = byLocalName.get(el.local);
-    if (list) list.push(el);
-    else byLocalName.set(el.local, [el]);
+/** Every element by local name in document order, from the groups of their name paths (one walk of the tree). */
+function byLocalNameOf(
+  byPath: ReadonlyMap<string, readonly NamePathGroup[]>,
+): Map<string, readonly XmlElement[]> {
+  const out = new Map<string, readonly XmlElement[]>();
+  for (const [local, groups] of byPath) {
+    if (groups.length === 1) {
+      out.set(local, groups[0]!.elements);
+      continue;
+    }
+    const all: XmlElement[] = [];
+    for (const group of groups) for (const el of group.elements) all.push(el);
+    out.set(
+      local,
+      all.sort((a, b) => a.start - b.start),
+    );
   }
+  return out;
+}
+
+export function ruleInput(doc: XmlDocument, time?: TimeLimit): RuleInput {
+  const byPath = byNamePath(doc.root);
   return {
     doc,
     root: doc.root,
-    byLocalName,
-    byNamePath: byNamePath(doc.root),
+    byLocalName: byLocalNameOf(byPath),
+    byNamePath: byPath,
     memo: newMemo(),
     ...(time ? { time } : {}),
   };
