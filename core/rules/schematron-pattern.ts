@@ -171,46 +171,81 @@ function assigner(
     ? [...new Set(contexts.flatMap((c) => c.locals as readonly string[]))]
     : null;
   return (input) => {
-    const elements: XmlElement[][] = [];
-    const taken: number[] = [];
-    const listOf = (context: number): XmlElement[] => {
-      let list = elements[context];
-      if (!list) {
-        elements[context] = list = [];
-        taken.push(context);
-      }
-      return list;
-    };
-    const visit = (groups: readonly NamePathGroup[]): void => {
-      for (const group of groups) {
-        const list = candidates(group.path);
-        if (list.length === 0) continue;
-        if (list[0]!.sure) {
-          // The first context takes the whole group: no element to test.
-          input.time?.check();
-          const to = listOf(list[0]!.number);
-          for (const el of group.elements) to.push(el);
-          continue;
-        }
-        for (const el of group.elements) {
-          input.time?.check();
-          const context = firstMatch(list, el, input);
-          if (context >= 0) listOf(context).push(el);
-        }
-      }
-    };
+    const taking = new Taking();
     if (named) {
       for (const local of named) {
         const groups = input.byNamePath.get(local);
-        if (groups) visit(groups);
+        if (groups) visit(groups, candidates, input, taking);
       }
-    } else for (const groups of input.byNamePath.values()) visit(groups);
-    for (const context of taken) {
-      const list = elements[context]!;
-      if (!inOrder(list)) list.sort((a, b) => a.start - b.start);
+    } else for (const groups of input.byNamePath.values()) visit(groups, candidates, input, taking);
+    for (const context of taking.taken) {
+      const list = taking.elements[context]!;
+      if (!inOrder(list)) (list as XmlElement[]).sort((a, b) => a.start - b.start);
     }
-    return { elements, taken };
+    return taking;
   };
+}
+
+/** Each element of the groups to the first context of its path's candidates that takes it. */
+function visit(
+  groups: readonly NamePathGroup[],
+  candidates: (path: NamePath) => readonly Candidate[],
+  input: RuleInput,
+  taking: Taking,
+): void {
+  for (const group of groups) {
+    const list = candidates(group.path);
+    if (list.length === 0) continue;
+    if (list[0]!.sure) {
+      // The first context takes the whole group: no element to test.
+      input.time?.check();
+      taking.all(list[0]!.number, group.elements);
+      continue;
+    }
+    for (const el of group.elements) {
+      input.time?.check();
+      const context = firstMatch(list, el, input);
+      if (context >= 0) taking.one(context, el);
+    }
+  }
+}
+
+/**
+ * A document's assignment as it is made. A context that takes a whole group has the group's own list
+ * (most contexts take one group: nothing is copied); it gets a list of its own when it takes more.
+ */
+class Taking implements Assignment {
+  readonly elements: (readonly XmlElement[] | undefined)[] = [];
+  readonly taken: number[] = [];
+  private readonly own: boolean[] = [];
+
+  all(context: number, group: readonly XmlElement[]): void {
+    const list = this.elements[context];
+    if (!list) {
+      this.elements[context] = group;
+      this.taken.push(context);
+    } else {
+      const to = this.ownList(context, list);
+      for (const el of group) to.push(el);
+    }
+  }
+
+  one(context: number, el: XmlElement): void {
+    const list = this.elements[context];
+    if (!list) {
+      this.elements[context] = [el];
+      this.own[context] = true;
+      this.taken.push(context);
+    } else this.ownList(context, list).push(el);
+  }
+
+  private ownList(context: number, list: readonly XmlElement[]): XmlElement[] {
+    if (this.own[context]) return list as XmlElement[];
+    const copy = list.slice();
+    this.elements[context] = copy;
+    this.own[context] = true;
+    return copy;
+  }
 }
 
 /**
