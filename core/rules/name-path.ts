@@ -27,6 +27,12 @@ interface Interned extends NamePath {
   readonly parent: Interned | null;
   /** The paths one level down, by local name (then told apart by namespace). */
   readonly below: Map<string, Interned[]>;
+  /**
+   * The elements of this path in the document {@link byNamePath} is grouping, that document's number
+   * in `grouping`: a property read per element where a map keyed by path was a lookup.
+   */
+  elements: XmlElement[];
+  grouping: number;
 }
 
 /** Paths per table: more than any invoice schema's, few enough for the caches keyed by them. */
@@ -35,6 +41,8 @@ const TABLE_SIZE = 4096;
 let table = 0;
 let size = 0;
 let roots = new Map<string, Interned[]>();
+
+const NO_ELEMENTS: XmlElement[] = [];
 
 function intern(parent: Interned | null, el: XmlElement): Interned {
   const level = parent ? parent.below : roots;
@@ -45,11 +53,23 @@ function intern(parent: Interned | null, el: XmlElement): Interned {
     size = 0;
     roots = new Map();
   }
-  const path: Interned = { local: el.local, ns: el.ns, parent, id: size++, table, below: new Map() };
+  const path: Interned = {
+    local: el.local,
+    ns: el.ns,
+    parent,
+    id: size++,
+    table,
+    below: new Map(),
+    elements: NO_ELEMENTS,
+    grouping: -1,
+  };
   if (same) same.push(path);
   else level.set(el.local, [path]);
   return path;
 }
+
+/** How many documents {@link byNamePath} has grouped. */
+let groupings = 0;
 
 /** The elements of a document that have one name path, in document order. */
 export interface NamePathGroup {
@@ -62,14 +82,16 @@ export interface NamePathGroup {
  * context names first), in the order their paths first occur.
  */
 export function byNamePath(root: XmlElement): Map<string, NamePathGroup[]> {
-  const groups = new Map<NamePath, XmlElement[]>();
+  const grouping = ++groupings;
+  const grouped: Interned[] = [];
   const byLocal = new Map<string, NamePathGroup[]>();
   const visit = (el: XmlElement, path: Interned): void => {
-    const list = groups.get(path);
-    if (list) list.push(el);
+    if (path.grouping === grouping) path.elements.push(el);
     else {
       const elements = [el];
-      groups.set(path, elements);
+      path.grouping = grouping;
+      path.elements = elements;
+      grouped.push(path);
       const group = { path, elements };
       const named = byLocal.get(path.local);
       if (named) named.push(group);
@@ -78,5 +100,7 @@ export function byNamePath(root: XmlElement): Map<string, NamePathGroup[]> {
     for (const c of el.children) if (c.kind === 'element') visit(c, intern(path, c));
   };
   visit(root, intern(null, root));
+  // The paths outlive the document: they do not keep its elements.
+  for (const path of grouped) path.elements = NO_ELEMENTS;
   return byLocal;
 }

@@ -50,6 +50,25 @@ export interface RuleInput {
 
 export interface Rule extends RuleMeta {
   check(input: RuleInput): readonly Violation[];
+  /** The rules checked together with this one (a Schematron pattern's), when they are. */
+  readonly group?: RuleGroup;
+}
+
+/**
+ * Rules checked together: what they find in a document is worked out at once, and a run of a set's rules
+ * that is a whole group is read from there, its rules that found nothing (most of them) never asked.
+ */
+export interface RuleGroup {
+  readonly rules: readonly Rule[];
+  findings(input: RuleInput): GroupFindings;
+}
+
+/** What a group's rules found in a document. */
+export interface GroupFindings {
+  /** By the rule's index in the group; undefined where it found nothing. */
+  readonly violations: readonly (readonly Violation[] | undefined)[];
+  /** The indexes of the rules that found something, ascending. */
+  readonly found: readonly number[];
 }
 
 export interface RuleSet {

@@ -1,47 +1,89 @@
 /** Runs rule sets over a parsed document: one finding per rule and location, in document order. */
-import { descendants } from '../xml/query';
 import type { XmlDocument, XmlElement } from '../xml/tree';
 import { newMemo } from './document-memo';
-import { byNamePath } from './name-path';
-import type { Finding, RuleInput, RuleSet } from './rule';
+import { byNamePath, type NamePathGroup } from './name-path';
+import type { Finding, Rule, RuleGroup, RuleInput, RuleSet, Stage, Violation } from './rule';
 import type { TimeLimit } from './time-limit';
 
-export function ruleInput(doc: XmlDocument, time?: TimeLimit): RuleInput {
-  const byLocalName = new Map<string, XmlElement[]>();
-  for (const el of [doc.root, ...descendants(doc.root)]) {
-    const list = byLocalName.get(el.local);
-    if (list) list.push(el);
-    else byLocalName.set(el.local, [el]);
+/** Every element by local name in document order, from the groups of their name paths (one walk of the tree). */
+function byLocalNameOf(
+  byPath: ReadonlyMap<string, readonly NamePathGroup[]>,
+): Map<string, readonly XmlElement[]> {
+  const out = new Map<string, readonly XmlElement[]>();
+  for (const [local, groups] of byPath) {
+    if (groups.length === 1) {
+      out.set(local, groups[0]!.elements);
+      continue;
+    }
+    const all: XmlElement[] = [];
+    for (const group of groups) for (const el of group.elements) all.push(el);
+    out.set(
+      local,
+      all.sort((a, b) => a.start - b.start),
+    );
   }
+  return out;
+}
+
+export function ruleInput(doc: XmlDocument, time?: TimeLimit): RuleInput {
+  const byPath = byNamePath(doc.root);
   return {
     doc,
     root: doc.root,
-    byLocalName,
-    byNamePath: byNamePath(doc.root),
+    byLocalName: byLocalNameOf(byPath),
+    byNamePath: byPath,
     memo: newMemo(),
     ...(time ? { time } : {}),
   };
 }
 
+/** How a set's rules are run: whole groups (rule.ts) read at once, any other rule checked alone. */
+type Step = { readonly group: RuleGroup; readonly rule?: undefined } | { readonly rule: Rule };
+
+const plans = new WeakMap<readonly Rule[], readonly Step[]>();
+
+/** A set's rules as steps, worked out once per list of rules (a copy of a set with other rules gets its own). */
+function planOf(rules: readonly Rule[]): readonly Step[] {
+  let plan = plans.get(rules);
+  if (plan) return plan;
+  const steps: Step[] = [];
+  for (let i = 0; i < rules.length;) {
+    const rule = rules[i]!;
+    const group = rule.group;
+    if (group && group.rules.every((r, k) => rules[i + k] === r)) {
+      steps.push({ group });
+      i += group.rules.length;
+    } else {
+      steps.push({ rule });
+      i += 1;
+    }
+  }
+  plans.set(rules, (plan = steps));
+  return plan;
+}
+
 export function runRuleSets(input: RuleInput, sets: readonly RuleSet[]): Finding[] {
   const findings: Finding[] = [];
+  const add = (rule: Rule, stage: Stage, found: readonly Violation[]): void => {
+    // Most rules find nothing: the set that removes duplicate locations is made only when needed.
+    let seen: Set<XmlElement> | null = null;
+    // By index: a for…of would make an iterator per rule and document, thousands of them.
+    for (let i = 0; i < found.length; i++) {
+      const v = found[i]!;
+      seen ??= new Set();
+      if (seen.has(v.at)) continue;
+      seen.add(v.at);
+      findings.push(v.detail ? { rule, stage, at: v.at, detail: v.detail } : { rule, stage, at: v.at });
+    }
+  };
   for (const set of sets) {
-    for (const rule of set.rules) {
+    for (const step of planOf(set.rules)) {
       input.time?.check();
-      // Most rules find nothing: the set that removes duplicate locations is made only when needed.
-      let seen: Set<XmlElement> | null = null;
-      const found = rule.check(input);
-      // By index: a for…of would make an iterator per rule and document, thousands of them.
-      for (let i = 0; i < found.length; i++) {
-        const v = found[i]!;
-        seen ??= new Set();
-        if (seen.has(v.at)) continue;
-        seen.add(v.at);
-        findings.push(
-          v.detail
-            ? { rule, stage: set.stage, at: v.at, detail: v.detail }
-            : { rule, stage: set.stage, at: v.at },
-        );
+      if (step.rule) add(step.rule, set.stage, step.rule.check(input));
+      else {
+        const { rules } = step.group;
+        const { violations, found } = step.group.findings(input);
+        for (let k = 0; k < found.length; k++) add(rules[found[k]!]!, set.stage, violations[found[k]!]!);
       }
     }
   }

@@ -11,7 +11,7 @@ import { QDT, RAM, RSM, UDT } from '../cii/namespaces';
 import type { XmlElement } from '../xml/tree';
 import { perDocument } from './document-memo';
 import type { NameChain, NamePath, NamePathGroup } from './name-path';
-import type { Message, Rule, RuleInput, RuleMeta, Violation } from './rule';
+import type { GroupFindings, Message, Rule, RuleGroup, RuleInput, RuleMeta, Violation } from './rule';
 import { UncastableValue, type StopType } from './xpath/cast';
 import type { Step } from './xpath/paths';
 
@@ -91,7 +91,14 @@ function ancestorsAre(el: NameChain, steps: readonly Step[], rooted: boolean): b
   return !rooted || at === null;
 }
 
-type Assignment = ReadonlyMap<PatternContext, readonly XmlElement[]>;
+/**
+ * The elements each context took, by the context's number (none: undefined), each list in document order,
+ * and the numbers of the contexts that took some: arrays, not maps, as every pattern assigns every document.
+ */
+interface Assignment {
+  readonly elements: readonly (readonly XmlElement[] | undefined)[];
+  readonly taken: readonly number[];
+}
 
 /** XSLT treats a dynamic error while matching a pattern as "does not match" (Saxon's recovery). */
 function matchesSafely(context: PatternContext, el: XmlElement, input: RuleInput): boolean {
@@ -103,30 +110,35 @@ function matchesSafely(context: PatternContext, el: XmlElement, input: RuleInput
   }
 }
 
-/** A context that may take the elements of a name path; `sure`: it takes them all (it ends the list). */
+/**
+ * A context that may take the elements of a name path, with its number; `sure`: it takes them all (it
+ * ends the list).
+ */
 interface Candidate {
   readonly context: PatternContext;
+  readonly number: number;
   readonly sure: boolean;
 }
 
-function candidatesOf(contexts: readonly PatternContext[], path: NamePath): readonly Candidate[] {
+function candidatesOf(
+  contexts: readonly PatternContext[],
+  numbers: ReadonlyMap<PatternContext, number>,
+  path: NamePath,
+): readonly Candidate[] {
   const out: Candidate[] = [];
   for (const context of contexts) {
     const said = namesSay(context, path);
     if (said === false) continue;
-    out.push({ context, sure: said === true });
+    out.push({ context, number: numbers.get(context)!, sure: said === true });
     if (said) break;
   }
   return out;
 }
 
-function firstMatch(
-  candidates: readonly Candidate[],
-  el: XmlElement,
-  input: RuleInput,
-): PatternContext | null {
-  for (const c of candidates) if (c.sure || matchesSafely(c.context, el, input)) return c.context;
-  return null;
+/** The number of the first candidate that takes `el`, or -1. */
+function firstMatch(candidates: readonly Candidate[], el: XmlElement, input: RuleInput): number {
+  for (const c of candidates) if (c.sure || matchesSafely(c.context, el, input)) return c.number;
+  return -1;
 }
 
 /** Whether the elements are in document order (a context's elements come from several name paths). */
@@ -135,7 +147,10 @@ function inOrder(elements: readonly XmlElement[]): boolean {
   return true;
 }
 
-function assigner(contexts: readonly PatternContext[]): (input: RuleInput) => Assignment {
+function assigner(
+  contexts: readonly PatternContext[],
+  numbers: ReadonlyMap<PatternContext, number>,
+): (input: RuleInput) => Assignment {
   // The candidates of each name path, by its number in its table (see name-path.ts).
   let table = -1;
   const byPath: (readonly Candidate[] | undefined)[] = [];
@@ -146,7 +161,7 @@ function assigner(contexts: readonly PatternContext[]): (input: RuleInput) => As
     }
     let list = byPath[path.id];
     if (!list) {
-      list = candidatesOf(contexts, path);
+      list = candidatesOf(contexts, numbers, path);
       byPath[path.id] = list;
     }
     return list;
@@ -155,28 +170,82 @@ function assigner(contexts: readonly PatternContext[]): (input: RuleInput) => As
   const named = contexts.every((c) => typeof c.locals !== 'function')
     ? [...new Set(contexts.flatMap((c) => c.locals as readonly string[]))]
     : null;
-  const NO_GROUPS: readonly NamePathGroup[] = [];
   return (input) => {
-    const out = new Map<PatternContext, XmlElement[]>();
-    const visit = (groups: readonly NamePathGroup[]): void => {
-      for (const group of groups) {
-        const list = candidates(group.path);
-        if (list.length === 0) continue;
-        for (const el of group.elements) {
-          input.time?.check();
-          const context = firstMatch(list, el, input);
-          if (!context) continue;
-          const taken = out.get(context);
-          if (taken) taken.push(el);
-          else out.set(context, [el]);
-        }
+    const taking = new Taking();
+    if (named) {
+      for (const local of named) {
+        const groups = input.byNamePath.get(local);
+        if (groups) visit(groups, candidates, input, taking);
       }
-    };
-    if (named) for (const local of named) visit(input.byNamePath.get(local) ?? NO_GROUPS);
-    else for (const groups of input.byNamePath.values()) visit(groups);
-    for (const elements of out.values()) if (!inOrder(elements)) elements.sort((a, b) => a.start - b.start);
-    return out;
+    } else for (const groups of input.byNamePath.values()) visit(groups, candidates, input, taking);
+    for (const context of taking.taken) {
+      const list = taking.elements[context]!;
+      if (!inOrder(list)) (list as XmlElement[]).sort((a, b) => a.start - b.start);
+    }
+    return taking;
   };
+}
+
+/** Each element of the groups to the first context of its path's candidates that takes it. */
+function visit(
+  groups: readonly NamePathGroup[],
+  candidates: (path: NamePath) => readonly Candidate[],
+  input: RuleInput,
+  taking: Taking,
+): void {
+  for (const group of groups) {
+    const list = candidates(group.path);
+    if (list.length === 0) continue;
+    if (list[0]!.sure) {
+      // The first context takes the whole group: no element to test.
+      input.time?.check();
+      taking.all(list[0]!.number, group.elements);
+      continue;
+    }
+    for (const el of group.elements) {
+      input.time?.check();
+      const context = firstMatch(list, el, input);
+      if (context >= 0) taking.one(context, el);
+    }
+  }
+}
+
+/**
+ * A document's assignment as it is made. A context that takes a whole group has the group's own list
+ * (most contexts take one group: nothing is copied); it gets a list of its own when it takes more.
+ */
+class Taking implements Assignment {
+  readonly elements: (readonly XmlElement[] | undefined)[] = [];
+  readonly taken: number[] = [];
+  private readonly own: boolean[] = [];
+
+  all(context: number, group: readonly XmlElement[]): void {
+    const list = this.elements[context];
+    if (!list) {
+      this.elements[context] = group;
+      this.taken.push(context);
+    } else {
+      const to = this.ownList(context, list);
+      for (const el of group) to.push(el);
+    }
+  }
+
+  one(context: number, el: XmlElement): void {
+    const list = this.elements[context];
+    if (!list) {
+      this.elements[context] = [el];
+      this.own[context] = true;
+      this.taken.push(context);
+    } else this.ownList(context, list).push(el);
+  }
+
+  private ownList(context: number, list: readonly XmlElement[]): XmlElement[] {
+    if (this.own[context]) return list as XmlElement[];
+    const copy = list.slice();
+    this.elements[context] = copy;
+    this.own[context] = true;
+    return copy;
+  }
 }
 
 /**
@@ -212,8 +281,6 @@ function attributeOf(el: XmlElement, name: string): boolean {
   for (const a of el.attributes) if (a.local === name && a.ns === null) return true;
   return false;
 }
-
-type Results = ReadonlyMap<PatternAssertion, readonly Violation[]>;
 
 /** What most rules find: one shared empty list rather than a new one per rule and document. */
 const NONE: readonly Violation[] = Object.freeze([]);
@@ -268,65 +335,97 @@ function violation(a: PatternAssertion, el: XmlElement, input: RuleInput): Viola
   return detail ? { at: el, detail } : { at: el };
 }
 
+/** What the assertions of one context run: the assertions with their numbers, and the batches. */
+interface ContextWork {
+  readonly assertions: { readonly assertion: PatternAssertion; readonly number: number }[];
+  readonly batches: PatternBatch[];
+}
+
+/** What a pattern finds in a document, filled as its assertions are evaluated. */
+class Found implements GroupFindings {
+  readonly violations: Violation[][] = [];
+  readonly found: number[] = [];
+
+  add(number: number, v: Violation): void {
+    const list = this.violations[number];
+    if (list) list.push(v);
+    else {
+      this.violations[number] = [v];
+      this.found.push(number);
+    }
+  }
+}
+
 /**
- * The rules of one pattern, one Rule per assertion. The whole pattern is evaluated once per document,
- * context by context, on the first rule's check; the other rules read its results.
+ * The rules of one pattern, one Rule per assertion, in a group (rule.ts). The whole pattern is evaluated
+ * once per document, context by context, when its findings are first asked for.
  */
 export function patternRules(
   contexts: readonly PatternContext[],
   assertions: readonly PatternAssertion[],
   { batches = [], applies }: PatternOptions = {},
 ): Rule[] {
-  const assign = assigner(contexts);
+  const numbers = new Map<PatternContext, number>();
+  for (const c of contexts) if (!numbers.has(c)) numbers.set(c, numbers.size);
+  const assign = assigner(contexts, numbers);
+  const all = [...assertions, ...batches.flatMap((b) => b.assertions)];
+  // An assertion's number is its rule's index in the group.
+  const numberOf = new Map<PatternAssertion, number>();
+  all.forEach((a, i) => {
+    if (numberOf.has(a)) throw new Error(`assertion ${a.id} given twice in a pattern`);
+    numberOf.set(a, i);
+  });
   // Each context's assertions and batches, so that only the contexts that took elements are visited.
-  const work = new Map<PatternContext, { assertions: PatternAssertion[]; batches: PatternBatch[] }>();
-  const workOf = (context: PatternContext) => {
-    let w = work.get(context);
-    if (!w) work.set(context, (w = { assertions: [], batches: [] }));
-    return w;
+  const work: ContextWork[] = [];
+  const workOf = (context: PatternContext): ContextWork | null => {
+    const n = numbers.get(context);
+    if (n === undefined) return null;
+    return (work[n] ??= { assertions: [], batches: [] });
   };
-  for (const a of assertions) workOf(a.context).assertions.push(a);
-  for (const b of batches) workOf(b.context).batches.push(b);
-  const evaluate = (input: RuleInput): Results => {
-    const out = new Map<PatternAssertion, Violation[]>();
+  for (const a of assertions) workOf(a.context)?.assertions.push({ assertion: a, number: numberOf.get(a)! });
+  for (const b of batches) workOf(b.context)?.batches.push(b);
+  const evaluate = (input: RuleInput): GroupFindings => {
+    const out = new Found();
     if (applies && !applies(input)) return out;
-    const push = (a: PatternAssertion, v: Violation): void => {
-      const list = out.get(a);
-      if (list) list.push(v);
-      else out.set(a, [v]);
-    };
-    for (const [context, elements] of assign(input)) {
-      const w = work.get(context);
+    const { elements, taken } = assign(input);
+    for (const context of taken) {
+      const w = work[context];
       if (!w) continue;
-      for (const a of w.assertions) {
-        for (const el of elements) {
+      const els = elements[context]!;
+      for (const { assertion: a, number } of w.assertions) {
+        for (const el of els) {
           input.time?.check();
           try {
-            if (!a.test(el, input)) push(a, violation(a, el, input));
+            if (!a.test(el, input)) out.add(number, violation(a, el, input));
           } catch (e) {
             if (!(e instanceof UncastableValue)) throw e;
-            push(a, { at: e.at, detail: castDetail(e) });
+            out.add(number, { at: e.at, detail: castDetail(e) });
           }
         }
       }
       for (const batch of w.batches) {
-        for (const el of elements) {
+        for (const el of els) {
           input.time?.check();
-          for (const a of batch.failing(el, input)) push(a, violation(a, el, input));
+          for (const a of batch.failing(el, input)) out.add(numberOf.get(a)!, violation(a, el, input));
         }
       }
     }
+    out.found.sort((a, b) => a - b);
     return out;
   };
-  const results = perDocument(evaluate);
-  return [...assertions, ...batches.flatMap((b) => b.assertions)].map((a) => ({
-    id: a.id,
-    severity: a.severity,
-    bt: a.bt,
-    // Read when asked: an assertion may word its message only then (restrictions.ts).
-    get message() {
-      return a.message;
-    },
-    check: (input: RuleInput): readonly Violation[] => results(input).get(a) ?? NONE,
-  }));
+  const rules: Rule[] = [];
+  const group: RuleGroup = { rules, findings: perDocument(evaluate) };
+  for (const [number, a] of all.entries())
+    rules.push({
+      id: a.id,
+      severity: a.severity,
+      bt: a.bt,
+      // Read when asked: an assertion may word its message only then (restrictions.ts).
+      get message() {
+        return a.message;
+      },
+      group,
+      check: (input: RuleInput): readonly Violation[] => group.findings(input).violations[number] ?? NONE,
+    });
+  return rules;
 }

@@ -7,6 +7,7 @@
  * Each says so in the words of the business terms (place-words.ts); the element is its location.
  */
 import { CII_PREFIXES } from '../../cii/namespaces';
+import { isSpace } from '../../xml/chars';
 import type { XmlElement } from '../../xml/tree';
 import { ATTRIBUTE_WORDS } from '../../model/place-vocabulary';
 import { attributeWords, placeWords, spelledName } from '../../model/place-words';
@@ -19,8 +20,14 @@ export interface StructureError {
 }
 
 const XSI = 'http://www.w3.org/2001/XMLSchema-instance';
-const XML_SPACE = /^[ \t\r\n]*$/;
 const TRIM = /^[ \t\r\n]+|[ \t\r\n]+$/g;
+
+/** XML white space alone: what lies between the children of an element with element content. */
+function onlySpace(text: string): boolean {
+  // A loop, not a regular expression: every such element of every document is read.
+  for (let i = 0; i < text.length; i++) if (!isSpace(text.charCodeAt(i))) return false;
+  return true;
+}
 
 /** The lexical spaces, after the whiteSpace="collapse" these built-in types apply. */
 const LEXICAL: Readonly<Record<SimpleBase, ((value: string) => boolean) | null>> = {
@@ -270,7 +277,7 @@ function validateElement(el: XmlElement, type: ContentType, out: StructureError[
     return;
   }
   for (const c of el.children) {
-    if (c.kind === 'text' && !XML_SPACE.test(c.value)) {
+    if (c.kind === 'text' && !onlySpace(c.value)) {
       const what = wordsOf(pathOf(el));
       out.push(
         error(el, {
