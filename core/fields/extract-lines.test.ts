@@ -1305,6 +1305,56 @@ describe('readLines', () => {
     expect(read?.lines.map((l) => l.line.product?.name)).toEqual(['Oak worktop', '2 x Copper pipe']);
   });
 
+  it('leaves the position and the article code before the name out of it, in their own cell or run into it', () => {
+    // As a seller's software prints them: "Item Part No." over "2 ART02716", its name under "Details";
+    // a long code (a GTIN) runs the position, the code and the name into one cell.
+    const row = (
+      y: number,
+      lead: string,
+      width: number,
+      name: string,
+      qty: string,
+      price: string,
+      total: string,
+    ) =>
+      [y, [[81, lead, width], [160, name], right(379, qty), right(469, price), right(550, total)]] as const;
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            295,
+            [
+              [67, 'Item Part No.', 57],
+              [160, 'Details'],
+              [341, 'QTY Units'],
+              [427, 'Price each'],
+              [479, 'Line Total (GBP)'],
+            ],
+          ],
+          row(310, '1 334912', 37, 'Oak worktop 3000 x 600 mm', '1 pc', '160.00', '160.00'),
+          row(325, '2 ART02716', 52, 'A4 copier paper', '5 pc', '22.37', '111.85'),
+          [
+            352,
+            [
+              [81, '3 4002829205442 On-site training', 139],
+              right(379, '5.5 day'),
+              right(469, '732.88'),
+              right(550, '4,030.84'),
+            ],
+          ],
+          row(381, '5 A-60230', 43, 'On-site training', '7 day', '635.35', '4,447.45'),
+        ]),
+      ),
+      twenty,
+    );
+    expect(read?.lines.map((l) => l.line.product?.name)).toEqual([
+      'Oak worktop 3000 x 600 mm',
+      'A4 copier paper',
+      'On-site training',
+      'On-site training',
+    ]);
+  });
+
   it('reads a table of nested items at each level, for the sum of lines to tell which one it counts', () => {
     const item = germanItem(100);
     const nested = readLines(

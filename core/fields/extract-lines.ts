@@ -962,20 +962,25 @@ const NARROW_COLUMN = 40;
  * description (BT-154): a "key: value", a bullet, a date, an identifier or a sentence. A name that is
  * only a code ("TLA-LED-3XAAA") is the item's name when no other text stands beside it.
  */
+/** A position number and an article code, or either alone ("2 ART02716", "A-60230"): no part of a name. */
+const leadsName = (word: string) => POSITION.test(word) || CODE_ONLY.test(word);
+
 /**
- * A cell's text without the position number run into it from the column on its left ("2 Oak worktop",
- * OCR joining words a few points apart): a position that ends before the name's heading starts, the
- * name's first word at the heading (within half a glyph's height).
+ * A cell's text without the position number and article code run into it from the columns on its left
+ * ("2 Oak worktop", "3 4002829205442 On-site training", OCR or a long code joining words a few points
+ * apart): words that end before the name's heading starts, the name's first word reaching past it (its
+ * place is estimated from the cell's width, and a code's digits print wider than a name's letters).
  */
 function withoutPosition(cell: Cell, heading: number): string {
-  const [first, second] = wordsOf(cell);
+  const words = wordsOf(cell);
   const text = cell.text.trim();
-  return first &&
-    second &&
-    POSITION.test(first.text) &&
-    first.to < heading &&
-    second.x >= heading - cell.height / 2
-    ? text.slice(first.text.length).trim()
+  const lead = words.findIndex((w) => !(leadsName(w.text) && w.to < heading));
+  const name = words[lead];
+  return lead > 0 && name && name.to > heading
+    ? words
+        .slice(lead)
+        .map((w) => w.text)
+        .join(' ')
     : text;
 }
 
@@ -1002,8 +1007,10 @@ function nameOf(
     const named = inRange.filter((c) => !/:/.test(c.text) && !IDENTIFIER_LINE.test(c.text));
     const bulleted = BULLET.test(inRange[0]?.text ?? '');
     const kept = named.length > 0 && named.length < inRange.length && !bulleted ? named : inRange;
-    // A code in a cell of its own before the name is the item's article number, not part of its name.
-    const cells = kept.length > 1 && CODE_ONLY.test(kept[0]!.text.trim()) ? kept.slice(1) : kept;
+    // A code in a cell of its own before the name (after the position, "2 ART02716") is the item's
+    // article number, not part of its name.
+    const code = kept.length > 1 && kept[0]!.text.trim().split(/\s+/).every(leadsName);
+    const cells = code ? kept.slice(1) : kept;
     if (cells.length === 0) continue;
     const text = [
       withoutPosition(cells[0]!, column.heading),
