@@ -105,7 +105,7 @@ const DEFAULT_UNIT = 'C62';
 /** UN/ECE Recommendation 20 "lump sum". */
 const LUMP_SUM = 'LS';
 
-function unitOf(text: string): string | null {
+export function unitOf(text: string): string | null {
   const word = text.trim();
   const known = UNIT_WORDS.find(([pattern]) => pattern.test(word.toLowerCase()))?.[1];
   if (known) return known;

@@ -16,6 +16,7 @@ import { ISO3166_COUNTRIES } from '../rules/codelists/iso3166';
 import type { Cell, Layout, Row } from '../text/layout';
 import { CHOSEN, CONFIRMED, CONFIRMED_WEAK_LABEL, LABELLED, PLACED, type Place } from './confidence';
 import type { Chosen } from './document-terms';
+import { unitOf } from './extract-lines';
 import type { Identifier } from './identifiers';
 import {
   BUYER_LABELS,
@@ -207,7 +208,9 @@ export function isName(text: string): boolean {
     !/@|www\.|https?:/.test(t) &&
     !SALUTATION.test(t) &&
     !headingRole(t) &&
-    !LEGAL_MENTION.test(t)
+    !LEGAL_MENTION.test(t) &&
+    // An identifier under its key ("SIREN 202 114 559", "VAT GB 123 456 789") names nobody.
+    !(IDENTIFIER_KEY.test(t) && /\d/.test(t))
   );
 }
 
@@ -356,6 +359,9 @@ function addressBlocks(layout: Layout, taken: (row: Row, cell: Cell) => boolean)
         if (town) break;
         town = POSTCODE_LINE.test(c.text);
       }
+      // A count and its unit ("3 pc", "2490 litres") is a table's figure, never a street or a town:
+      // such a column under its heading is no address block.
+      if (lines.some((l) => unitOf(/^\d[\d.,]*\s+(\S+)$/.exec(l.text.trim())?.[1] ?? '') !== null)) continue;
       // A name and its address: three lines or more, or two when the street and the town share one
       // ("Lilienthalallee 26, 80786 München").
       const last = lines[lines.length - 1]!.text;
