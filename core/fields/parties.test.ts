@@ -864,4 +864,44 @@ describe('parties read from their blocks', () => {
     );
     expect(invoice.buyer?.name).toBe('Les Jardins de Provence SA');
   });
+
+  it('takes a five-digit postcode on a German invoice for Germany when nothing else names the parties’ country', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [34, [[179, 'Elektrotechnik Zimmermann GmbH', 237]]],
+        [
+          50,
+          [
+            [
+              107,
+              'Hauptstraße 11 · 90402 Nürnberg · Tel.: (0857) 587504-56 · rechnung@elektrotechnikzimm.de',
+              381,
+            ],
+          ],
+        ],
+        [125, [[68, 'Elektrotechnik Zimmermann GmbH | Hauptstraße 11 | 90402 Nürnberg', 232]]],
+        [138, [[68, 'Rheinwerk Systems UG (haftungsbeschränkt)', 205]]],
+        [151, [[68, 'Am Sägewerk 2', 71]]],
+        [163, [[68, '70173 Stuttgart', 72]]],
+        [
+          188,
+          [
+            [68, 'Re.-Datum:', 49],
+            [178, '19. Aug. 2025', 60],
+          ],
+        ],
+        [
+          200,
+          [
+            [68, 'Rechnungsnr.:', 62],
+            [178, '2025/5775', 46],
+          ],
+        ],
+        [254, [[68, 'Rechnung', 73]]],
+        [701, [[68, 'Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.', 233]]],
+      ]),
+    );
+    expect(invoice.seller?.address?.country).toBe('DE');
+    expect(invoice.buyer?.address?.country).toBe('DE');
+  });
 });

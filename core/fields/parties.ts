@@ -684,9 +684,11 @@ export function readParties(
   };
   const delivery = others.find((b) => b.heading && DELIVERY_PARTY_LABELS.test(b.heading.cell.text));
   const deliverTo = delivery ? countryOf(delivery) : null;
+  const located = withCountry(seller, sellerBlock, null);
+  const sellerCountry = located.country ?? postcodeCountry(sellerBlock, sender, language);
   return {
-    seller: withSiren(withCountry(seller, sellerBlock, null)),
-    buyer: withSiren(withCountry(buyer, buyerBlock, withCountry(seller, sellerBlock, null).country ?? null)),
+    seller: withSiren(sellerCountry ? { ...located, country: sellerCountry } : located),
+    buyer: withSiren(withCountry(buyer, buyerBlock, sellerCountry ?? null)),
     ...(deliverTo ? { deliverTo: { ...deliverTo, confidence: LABELLED, proven: false } } : {}),
   };
 }
@@ -764,6 +766,33 @@ function withCountry(party: PartyReading, block: Block | null, domestic: Chosen 
   const hasPostcode = block?.lines.some((l) => l.cells.some((c) => POSTCODE_LINE.test(c.text)));
   if (domestic && hasPostcode) return { ...party, country: { ...domestic, confidence: CHOSEN } };
   return party;
+}
+
+/** The languages whose own country alone writes five-digit postcodes (its neighbours writing it, four). */
+const FIVE_DIGIT_POSTCODES: Partial<Record<Language, string>> = { de: 'DE', fr: 'FR' };
+
+/**
+ * The seller's country when neither its address nor an identifier names it: a five-digit postcode with
+ * no country prefix in its block or sender line, on a German or French invoice, is Germany's or
+ * France's. A guess from the form of a number, so never confident.
+ */
+function postcodeCountry(
+  block: Block | null,
+  sender: { row: Row; cell: Cell } | null,
+  language: Language | null,
+): Chosen | null {
+  const code = language ? FIVE_DIGIT_POSTCODES[language] : undefined;
+  if (!code) return null;
+  const cells = [
+    ...(block?.lines.flatMap((l) => l.cells.map((cell) => ({ row: l.row, cell }))) ?? []),
+    ...(sender ? [sender] : []),
+  ];
+  const postcode = (part: string) => {
+    const m = POSTCODE_LINE.exec(part.trim());
+    return m?.[2]?.length === 5 && !m[1];
+  };
+  const at = cells.find(({ cell }) => cell.text.split(/\s*[●•|·]\s*|\s+[-–]\s+/).some(postcode));
+  return at ? { value: code, place: place(at.row, [at.cell]), confidence: CHOSEN, proven: false } : null;
 }
 
 /**
