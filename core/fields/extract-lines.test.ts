@@ -1355,6 +1355,54 @@ describe('readLines', () => {
     ]);
   });
 
+  it('reads the unit before an article code run into its cell under "Units Part No." ("1 fixed LK-180")', () => {
+    // The spans as the text layer draws them: the count apart, its unit and the code in one span.
+    const row = (
+      y: number,
+      count: string,
+      x: number,
+      rest: string,
+      name: string,
+      price: string,
+      total: string,
+    ) =>
+      [
+        y,
+        [
+          [x - 9 - 4.5 * count.length, count, 4.5 * count.length],
+          [x, rest, 4.5 * rest.length],
+          [185.5, name],
+          right(485, price),
+          right(542, total),
+        ],
+      ] as const;
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            287,
+            [
+              [92.5, 'Units Part', 44.5],
+              [141.5, 'No.', 13.5],
+              [185.5, 'Item'],
+              [440, 'Unit Price', 45],
+              [497, 'Line Total', 45],
+            ],
+          ],
+          row(299, '2', 101.5, 'day A-87601', 'Website development', '826.60', '1,653.20'),
+          row(323, '1', 92.5, 'fixed LK-180', 'Delivery and installation', '112.00', '112.00'),
+          row(334, '7.75', 106, 'hr FA-621', 'Labour', '49.00', '379.75'),
+        ]),
+      ),
+      twenty,
+    );
+    expect(read?.lines.map((l) => l.line.billedQuantity)).toEqual([
+      { value: '2', unit: 'DAY' },
+      { value: '1', unit: 'LS' },
+      { value: '7.75', unit: 'HUR' },
+    ]);
+  });
+
   it('reads a table of nested items at each level, for the sum of lines to tell which one it counts', () => {
     const item = germanItem(100);
     const nested = readLines(

@@ -572,13 +572,23 @@ const COUNT_CELL = /^(\d+(?:[.,]\d+)?)\s*(\p{L}[\p{L}.]*)$/u;
 /**
  * The unit printed as a cell of its own just after a quantity without one ("35.5" then "h", where the
  * heading names no unit column): read by OCR, the two are words apart, though a text layer may draw
- * them in one piece ("35.5 h"). Just after: nearer than twice the figure's height.
+ * them in one piece ("35.5 h"), and the article code of the next column may run on after it ("1" then
+ * "fixed LK-180"). Just after: nearer than twice the figure's height.
  */
 function unitBeside(quantity: Figure): Cell | undefined {
   if (quantity.unit) return undefined;
   const next = rightOf(quantity.row, quantity.cell);
   const near = next && next.x - (quantity.cell.x + quantity.cell.width) < 2 * quantity.cell.height;
-  return near && unitOf(next.text) !== null ? next : undefined;
+  return near && leadingUnit(next.text) !== null ? next : undefined;
+}
+
+/**
+ * The unit a cell starts with: the cell alone, or followed by the article code run into it from the
+ * next column ("fixed LK-180" under "Units Part No.").
+ */
+function leadingUnit(text: string): string | null {
+  const [first, ...rest] = text.trim().split(/\s+/);
+  return unitOf(text) ?? (rest.length > 0 && rest.every((w) => CODE_ONLY.test(w)) ? unitOf(first!) : null);
 }
 
 function countIn(cell: Cell, row: Row): Figure | null {
@@ -1211,7 +1221,7 @@ function lineOf(
   // A lump sum named there ("Grundpreis (Pauschale)") says how the item is priced, not what it counts.
   const named = /\(([\p{L}.]+)\)\s*:?$|\(([\p{L}.]+)\)/u.exec(name.text);
   const namedUnit = named ? unitOf(named[1] ?? named[2] ?? '') : null;
-  const printedUnit = found.quantity.unit ?? (unitCell ? unitOf(unitCell.text) : null);
+  const printedUnit = found.quantity.unit ?? (unitCell ? leadingUnit(unitCell.text) : null);
   const nameUnit = printedUnit === null && namedUnit !== LUMP_SUM ? namedUnit : null;
   const unit = printedUnit ?? nameUnit ?? DEFAULT_UNIT;
   return {
