@@ -211,6 +211,8 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
     chooseTotals(layout, [...rows, ...implied], [...sums, ...lineSum, ...vatSum, ...extra], inLines);
   const chosen = recalled ? recalled.chooseTotals(choose) : choose([]);
   let breakdownUsed: readonly BreakdownRow[] = [];
+  // Bases derived from the VAT of several rates confirm no line's rate.
+  let basesDerived = false;
   if (chosen) {
     invoice.totals = {
       ...chosen.totals,
@@ -229,10 +231,12 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
         ? impliedBreakdown(layout, chosen.terms['BT-109'].value, chosen.terms['BT-110'].value)
         : null;
     if (implied) {
-      // Not printed as a breakdown, but what the totals and a printed rate or exemption say.
-      invoice.vatBreakdown = [withReason(implied, layout)];
-      note('BG-23', implied.place, 0.8, false);
-      breakdownUsed = [implied];
+      // Not printed as a breakdown, but what the totals and a printed rate or exemption say; bases
+      // derived from the VAT of several rates are less sure than one rate turning the net into the VAT.
+      invoice.vatBreakdown = implied.map((r) => withReason(r, layout));
+      note('BG-23', implied[0]!.place, implied.length > 1 ? 0.6 : 0.8, false);
+      breakdownUsed = implied;
+      basesDerived = implied.length > 1;
     }
     if (chosen.breakdown.length > 0) {
       breakdownUsed = chosen.breakdown;
@@ -341,7 +345,7 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
         invoice.vatBreakdown,
       );
     // Lines that add up to the sum of lines: each of their amounts is as sure as that sum.
-    const sure = !agreed ? CHOSEN : chosen?.terms['BT-106']?.proven ? 0.95 : 0.85;
+    const sure = !agreed || basesDerived ? CHOSEN : chosen?.terms['BT-106']?.proven ? 0.95 : 0.85;
     for (const [i, l] of lines.lines.entries()) {
       for (const [term, at] of Object.entries(l.places)) {
         if (!at) continue;

@@ -1305,6 +1305,104 @@ describe('readLines', () => {
     expect(read?.lines.map((l) => l.line.product?.name)).toEqual(['Oak worktop', '2 x Copper pipe']);
   });
 
+  it('leaves the position and the article code before the name out of it, in their own cell or run into it', () => {
+    // As a seller's software prints them: "Item Part No." over "2 ART02716", its name under "Details";
+    // a long code (a GTIN) runs the position, the code and the name into one cell.
+    const row = (
+      y: number,
+      lead: string,
+      width: number,
+      name: string,
+      qty: string,
+      price: string,
+      total: string,
+    ) =>
+      [y, [[81, lead, width], [160, name], right(379, qty), right(469, price), right(550, total)]] as const;
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            295,
+            [
+              [67, 'Item Part No.', 57],
+              [160, 'Details'],
+              [341, 'QTY Units'],
+              [427, 'Price each'],
+              [479, 'Line Total (GBP)'],
+            ],
+          ],
+          row(310, '1 334912', 37, 'Oak worktop 3000 x 600 mm', '1 pc', '160.00', '160.00'),
+          row(325, '2 ART02716', 52, 'A4 copier paper', '5 pc', '22.37', '111.85'),
+          [
+            352,
+            [
+              [81, '3 4002829205442 On-site training', 139],
+              right(379, '5.5 day'),
+              right(469, '732.88'),
+              right(550, '4,030.84'),
+            ],
+          ],
+          row(381, '5 A-60230', 43, 'On-site training', '7 day', '635.35', '4,447.45'),
+        ]),
+      ),
+      twenty,
+    );
+    expect(read?.lines.map((l) => l.line.product?.name)).toEqual([
+      'Oak worktop 3000 x 600 mm',
+      'A4 copier paper',
+      'On-site training',
+      'On-site training',
+    ]);
+  });
+
+  it('reads the unit before an article code run into its cell under "Units Part No." ("1 fixed LK-180")', () => {
+    // The spans as the text layer draws them: the count apart, its unit and the code in one span.
+    const row = (
+      y: number,
+      count: string,
+      x: number,
+      rest: string,
+      name: string,
+      price: string,
+      total: string,
+    ) =>
+      [
+        y,
+        [
+          [x - 9 - 4.5 * count.length, count, 4.5 * count.length],
+          [x, rest, 4.5 * rest.length],
+          [185.5, name],
+          right(485, price),
+          right(542, total),
+        ],
+      ] as const;
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            287,
+            [
+              [92.5, 'Units Part', 44.5],
+              [141.5, 'No.', 13.5],
+              [185.5, 'Item'],
+              [440, 'Unit Price', 45],
+              [497, 'Line Total', 45],
+            ],
+          ],
+          row(299, '2', 101.5, 'day A-87601', 'Website development', '826.60', '1,653.20'),
+          row(323, '1', 92.5, 'fixed LK-180', 'Delivery and installation', '112.00', '112.00'),
+          row(334, '7.75', 106, 'hr FA-621', 'Labour', '49.00', '379.75'),
+        ]),
+      ),
+      twenty,
+    );
+    expect(read?.lines.map((l) => l.line.billedQuantity)).toEqual([
+      { value: '2', unit: 'DAY' },
+      { value: '1', unit: 'LS' },
+      { value: '7.75', unit: 'HUR' },
+    ]);
+  });
+
   it('reads a table of nested items at each level, for the sum of lines to tell which one it counts', () => {
     const item = germanItem(100);
     const nested = readLines(

@@ -105,7 +105,7 @@ const DEFAULT_UNIT = 'C62';
 /** UN/ECE Recommendation 20 "lump sum". */
 const LUMP_SUM = 'LS';
 
-function unitOf(text: string): string | null {
+export function unitOf(text: string): string | null {
   const word = text.trim();
   const known = UNIT_WORDS.find(([pattern]) => pattern.test(word.toLowerCase()))?.[1];
   if (known) return known;
@@ -572,13 +572,23 @@ const COUNT_CELL = /^(\d+(?:[.,]\d+)?)\s*(\p{L}[\p{L}.]*)$/u;
 /**
  * The unit printed as a cell of its own just after a quantity without one ("35.5" then "h", where the
  * heading names no unit column): read by OCR, the two are words apart, though a text layer may draw
- * them in one piece ("35.5 h"). Just after: nearer than twice the figure's height.
+ * them in one piece ("35.5 h"), and the article code of the next column may run on after it ("1" then
+ * "fixed LK-180"). Just after: nearer than twice the figure's height.
  */
 function unitBeside(quantity: Figure): Cell | undefined {
   if (quantity.unit) return undefined;
   const next = rightOf(quantity.row, quantity.cell);
   const near = next && next.x - (quantity.cell.x + quantity.cell.width) < 2 * quantity.cell.height;
-  return near && unitOf(next.text) !== null ? next : undefined;
+  return near && leadingUnit(next.text) !== null ? next : undefined;
+}
+
+/**
+ * The unit a cell starts with: the cell alone, or followed by the article code run into it from the
+ * next column ("fixed LK-180" under "Units Part No.").
+ */
+function leadingUnit(text: string): string | null {
+  const [first, ...rest] = text.trim().split(/\s+/);
+  return unitOf(text) ?? (rest.length > 0 && rest.every((w) => CODE_ONLY.test(w)) ? unitOf(first!) : null);
 }
 
 function countIn(cell: Cell, row: Row): Figure | null {
@@ -962,20 +972,25 @@ const NARROW_COLUMN = 40;
  * description (BT-154): a "key: value", a bullet, a date, an identifier or a sentence. A name that is
  * only a code ("TLA-LED-3XAAA") is the item's name when no other text stands beside it.
  */
+/** A position number and an article code, or either alone ("2 ART02716", "A-60230"): no part of a name. */
+const leadsName = (word: string) => POSITION.test(word) || CODE_ONLY.test(word);
+
 /**
- * A cell's text without the position number run into it from the column on its left ("2 Oak worktop",
- * OCR joining words a few points apart): a position that ends before the name's heading starts, the
- * name's first word at the heading (within half a glyph's height).
+ * A cell's text without the position number and article code run into it from the columns on its left
+ * ("2 Oak worktop", "3 4002829205442 On-site training", OCR or a long code joining words a few points
+ * apart): words that end before the name's heading starts, the name's first word reaching past it (its
+ * place is estimated from the cell's width, and a code's digits print wider than a name's letters).
  */
 function withoutPosition(cell: Cell, heading: number): string {
-  const [first, second] = wordsOf(cell);
+  const words = wordsOf(cell);
   const text = cell.text.trim();
-  return first &&
-    second &&
-    POSITION.test(first.text) &&
-    first.to < heading &&
-    second.x >= heading - cell.height / 2
-    ? text.slice(first.text.length).trim()
+  const lead = words.findIndex((w) => !(leadsName(w.text) && w.to < heading));
+  const name = words[lead];
+  return lead > 0 && name && name.to > heading
+    ? words
+        .slice(lead)
+        .map((w) => w.text)
+        .join(' ')
     : text;
 }
 
@@ -1002,8 +1017,10 @@ function nameOf(
     const named = inRange.filter((c) => !/:/.test(c.text) && !IDENTIFIER_LINE.test(c.text));
     const bulleted = BULLET.test(inRange[0]?.text ?? '');
     const kept = named.length > 0 && named.length < inRange.length && !bulleted ? named : inRange;
-    // A code in a cell of its own before the name is the item's article number, not part of its name.
-    const cells = kept.length > 1 && CODE_ONLY.test(kept[0]!.text.trim()) ? kept.slice(1) : kept;
+    // A code in a cell of its own before the name (after the position, "2 ART02716") is the item's
+    // article number, not part of its name.
+    const code = kept.length > 1 && kept[0]!.text.trim().split(/\s+/).every(leadsName);
+    const cells = code ? kept.slice(1) : kept;
     if (cells.length === 0) continue;
     const text = [
       withoutPosition(cells[0]!, column.heading),
@@ -1204,7 +1221,7 @@ function lineOf(
   // A lump sum named there ("Grundpreis (Pauschale)") says how the item is priced, not what it counts.
   const named = /\(([\p{L}.]+)\)\s*:?$|\(([\p{L}.]+)\)/u.exec(name.text);
   const namedUnit = named ? unitOf(named[1] ?? named[2] ?? '') : null;
-  const printedUnit = found.quantity.unit ?? (unitCell ? unitOf(unitCell.text) : null);
+  const printedUnit = found.quantity.unit ?? (unitCell ? leadingUnit(unitCell.text) : null);
   const nameUnit = printedUnit === null && namedUnit !== LUMP_SUM ? namedUnit : null;
   const unit = printedUnit ?? nameUnit ?? DEFAULT_UNIT;
   return {

@@ -225,7 +225,7 @@ export const OPERATION_WORDS: readonly (readonly [RegExp, string])[] = (
 
 /** Where a party's block starts: its heading, by party. */
 export const BUYER_LABELS = words(
-  /\b(client|acheteur|factur(?:[ée]|er)\s+à|adress[ée]\s+à|adresse\s+de\s+facturation|destinataire|kunde|k[äa]ufer|rechnungsempf[äa]nger|leistungsempf[äa]nger|auftraggeber|rechnungsadresse|bill\s+to|billed\s+to|invoice\s+to|buyer|customer|sold\s+to|vos\s+identifiants|ihre\s+daten|your\s+details)\b|^\s*to\s*:?\s*$/i,
+  /\b(client|acheteur|factur(?:[ée]|er)\s+à|adress[ée]\s+à|adresse\s+de\s+facturation|destinataire|kunde|k[äa]ufer|rechnungsempf[äa]nger|leistungsempf[äa]nger|auftraggeber|rechnungsadresse|rechnungsanschrift|billing\s+address|bill\s+to|billed\s+to|invoice\s+to|buyer|customer|sold\s+to|vos\s+identifiants|ihre\s+daten|your\s+details)\b|^\s*to\s*:?\s*$/i,
 );
 export const SELLER_LABELS = words(
   /\b(vendeur|fournisseur|émetteur|prestataire|verk[äa]ufer|lieferant|leistungserbringer|rechnungssteller|seller|supplier|vendor|from)\b/i,
@@ -440,7 +440,8 @@ export const LINE_COLUMNS: readonly (readonly [
   [/^(rabatt|rab\.?|nachlass|remise|rem\.?|disc\.?|discount)(?:\s*%)?$/i, 'discount'],
   // An article number's column: before the name, whose words it shares ("Product code").
   [
-    /^(sku|product\s+code|item\s+code|part\s+no\.?|art(?:ikel)?[-.\s]*n(?:r|o)\.?|code(?:\s+article)?|r[ée]f\.?|r[ée]f[ée]rence)$/i,
+    // "Item Part No.": the item's position and article number under one heading, its name beside.
+    /^(sku|product\s+code|item\s+code|(?:item\s+)?part\s+no\.?|art(?:ikel)?[-.\s]*n(?:r|o)\.?|code(?:\s+article)?|r[ée]f\.?|r[ée]f[ée]rence)$/i,
     'article',
   ],
   [

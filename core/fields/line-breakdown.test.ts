@@ -192,7 +192,11 @@ describe('lines and totals chosen together', () => {
     );
     const read = termsOf(extraction);
     expect(read.totals).toMatchObject({ lineTotal: { value: '1100.00' }, taxTotals: [{ value: '72.75' }] });
-    expect(read.breakdown).toBeUndefined();
+    // No breakdown printed: the bases are the VAT of each rate over it, as they make the net after the discount.
+    expect(read.breakdown).toEqual([
+      ['S', '5.5', '970.00', '53.35'],
+      ['S', '20', '97.00', '19.40'],
+    ]);
     expect(read.lines).toEqual([
       ['Rénovation', '1', '1000', 'S', '5.5', '1000.00'],
       ['Hébergement web', '2', '50', 'S', '20', '100.00'],

@@ -691,4 +691,217 @@ describe('parties read from their blocks', () => {
     expect(invoice.buyer?.taxRegistrations?.[0]?.id?.value).toBe('DE591537476');
     expect(invoice.seller?.taxRegistrations?.[0]?.id?.value).not.toBe('DE591537476');
   });
+
+  it('reads the block under "Rechnungsanschrift" as the buyer’s, past "Firma", never the heading for its name', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [32, [[196, 'Haustechnik Vogel GmbH', 203]]],
+        [56, [[152, 'Am Sägewerk 22 · 50667 Köln · Fon 0427 / 444 33 66 · office@haustechnikvogel.de', 291]]],
+        [
+          138,
+          [
+            [49, 'Rechnungsanschrift', 77],
+            [322, 'Datum', 24],
+            [432, '04.05.2025', 41],
+          ],
+        ],
+        [
+          151,
+          [
+            [49, 'Firma', 23],
+            [322, 'Rechnungs-Nr.', 55],
+            [432, 'R2504635', 38],
+          ],
+        ],
+        [
+          164,
+          [
+            [49, 'Ingenieurbüro Wagner', 86],
+            [322, 'Kd.-Nr.', 28],
+            [432, '36974', 23],
+          ],
+        ],
+        [
+          177,
+          [
+            [49, 'Robert-Bosch-Str. 123', 86],
+            [322, 'Zahlbar bis', 41],
+            [432, '12.05.2025', 41],
+          ],
+        ],
+        [191, [[49, '20095 Hamburg', 62]]],
+        [222, [[49, 'Rechnung', 78]]],
+      ]),
+    );
+    expect(invoice.buyer?.name).toBe('Ingenieurbüro Wagner');
+  });
+
+  it('never takes a column of counts with their units ("2490 litres") for an address block, nor its heading for a name', () => {
+    const item = (
+      y: number,
+      name: string,
+      count: string,
+      width: number,
+      amount: string,
+    ): [number, [number, string, number][]] => [
+      y,
+      [
+        [68, name, 120],
+        [347 - width, count, width],
+        [380, amount, 19],
+      ],
+    ];
+    const { invoice } = extractFields(
+      handPage([
+        [34, [[236, 'Clarke & Lowe Ltd', 123]]],
+        [
+          51,
+          [
+            [
+              115,
+              '60 Church Lane · Bristol, BS1 5TR · Tel +44 (0)20 6727 1890 · accounts@clarkelowe.co.uk',
+              365,
+            ],
+          ],
+        ],
+        [159, [[68, 'Invoice To', 45]]],
+        [168, [[68, 'Riverside Ltd', 62]]],
+        [177, [[68, '155 Market Street', 82]]],
+        [187, [[68, 'Bristol', 34]]],
+        [196, [[68, 'BS1 5TR', 34]]],
+        [
+          215,
+          [
+            [68, 'Inv. No.', 45],
+            [178, 'R2524696', 36],
+          ],
+        ],
+        [293, [[68, 'INVOICE', 76]]],
+        [
+          326,
+          [
+            [68, 'Product / Service', 80],
+            [311, 'Quantity', 36],
+            [381, 'Rate', 18],
+          ],
+        ],
+        item(338, "Children's car seat, group 1", '1 pc', 18, '104.00'),
+        item(350, 'A4 copier paper', '3 pc', 18, '28.00'),
+        item(361, 'Oak worktop 3000 x 600 mm', '3 pc', 18, '257.00'),
+        item(373, 'Cloud hosting (monthly)', '1 month', 31, '101.41'),
+        item(385, 'Domestic fuel (heating oil)', '2490 litres', 49, '0.881'),
+        item(397, 'On-site training', '11.5 day', 31, '652.85'),
+      ]),
+    );
+    expect(invoice.seller?.name).toBe('Clarke & Lowe Ltd');
+  });
+
+  it('never takes an identifier with its key ("SIREN 202 114 559") under an address for a party’s name', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [32, [[433, 'Michel et Fils', 104]]],
+        [57, [[466, 'ZA des Tilleuls, lot 116', 71]]],
+        [68, [[501, '75008 Paris', 36]]],
+        [80, [[459, 'Tél: +33 (0)2 16 47 52 76', 78]]],
+        [91, [[472, 'contact@michelfils.fr', 65]]],
+        [
+          148,
+          [
+            [63, 'Les Jardins de Provence SA', 95],
+            [340, 'N° de facture:', 45],
+            [410, '2025-38737', 39],
+          ],
+        ],
+        [
+          160,
+          [
+            [63, '32 rue des Artisans', 65],
+            [340, 'Code client:', 39],
+            [410, 'K-56067', 28],
+          ],
+        ],
+        [
+          171,
+          [
+            [63, '44000 Nantes', 47],
+            [340, 'N° de commande:', 58],
+            [410, '2025-7837', 35],
+          ],
+        ],
+        [
+          183,
+          [
+            [63, 'SIREN 202 114 559', 69],
+            [340, "Date d'exécution:", 56],
+            [410, '27.10.2025', 36],
+          ],
+        ],
+        [
+          195,
+          [
+            [340, 'À régler avant le:', 56],
+            [410, '07.12.2025', 36],
+          ],
+        ],
+        [
+          206,
+          [
+            [63, 'Lieu de livraison:', 60],
+            [340, 'Page 1/1', 24],
+          ],
+        ],
+        [218, [[63, 'Conseil Thomas', 52]]],
+        [230, [[63, '151, avenue Jean Jaurès', 77]]],
+        [241, [[63, '21000 Dijon', 40]]],
+        [
+          268,
+          [
+            [63, 'Facture rectificative', 173],
+            [473, 'Paris, le 07.11.2025', 64],
+          ],
+        ],
+      ]),
+    );
+    expect(invoice.buyer?.name).toBe('Les Jardins de Provence SA');
+  });
+
+  it('takes a five-digit postcode on a German invoice for Germany when nothing else names the parties’ country', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [34, [[179, 'Elektrotechnik Zimmermann GmbH', 237]]],
+        [
+          50,
+          [
+            [
+              107,
+              'Hauptstraße 11 · 90402 Nürnberg · Tel.: (0857) 587504-56 · rechnung@elektrotechnikzimm.de',
+              381,
+            ],
+          ],
+        ],
+        [125, [[68, 'Elektrotechnik Zimmermann GmbH | Hauptstraße 11 | 90402 Nürnberg', 232]]],
+        [138, [[68, 'Rheinwerk Systems UG (haftungsbeschränkt)', 205]]],
+        [151, [[68, 'Am Sägewerk 2', 71]]],
+        [163, [[68, '70173 Stuttgart', 72]]],
+        [
+          188,
+          [
+            [68, 'Re.-Datum:', 49],
+            [178, '19. Aug. 2025', 60],
+          ],
+        ],
+        [
+          200,
+          [
+            [68, 'Rechnungsnr.:', 62],
+            [178, '2025/5775', 46],
+          ],
+        ],
+        [254, [[68, 'Rechnung', 73]]],
+        [701, [[68, 'Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.', 233]]],
+      ]),
+    );
+    expect(invoice.seller?.address?.country).toBe('DE');
+    expect(invoice.buyer?.address?.country).toBe('DE');
+  });
 });

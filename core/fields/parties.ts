@@ -16,6 +16,7 @@ import { ISO3166_COUNTRIES } from '../rules/codelists/iso3166';
 import type { Cell, Layout, Row } from '../text/layout';
 import { CHOSEN, CONFIRMED, CONFIRMED_WEAK_LABEL, LABELLED, PLACED, type Place } from './confidence';
 import type { Chosen } from './document-terms';
+import { unitOf } from './extract-lines';
 import type { Identifier } from './identifiers';
 import {
   BUYER_LABELS,
@@ -207,7 +208,9 @@ export function isName(text: string): boolean {
     !/@|www\.|https?:/.test(t) &&
     !SALUTATION.test(t) &&
     !headingRole(t) &&
-    !LEGAL_MENTION.test(t)
+    !LEGAL_MENTION.test(t) &&
+    // An identifier under its key ("SIREN 202 114 559", "VAT GB 123 456 789") names nobody.
+    !(IDENTIFIER_KEY.test(t) && /\d/.test(t))
   );
 }
 
@@ -356,6 +359,9 @@ function addressBlocks(layout: Layout, taken: (row: Row, cell: Cell) => boolean)
         if (town) break;
         town = POSTCODE_LINE.test(c.text);
       }
+      // A count and its unit ("3 pc", "2490 litres") is a table's figure, never a street or a town:
+      // such a column under its heading is no address block.
+      if (lines.some((l) => unitOf(/^\d[\d.,]*\s+(\S+)$/.exec(l.text.trim())?.[1] ?? '') !== null)) continue;
       // A name and its address: three lines or more, or two when the street and the town share one
       // ("Lilienthalallee 26, 80786 München").
       const last = lines[lines.length - 1]!.text;
@@ -678,9 +684,11 @@ export function readParties(
   };
   const delivery = others.find((b) => b.heading && DELIVERY_PARTY_LABELS.test(b.heading.cell.text));
   const deliverTo = delivery ? countryOf(delivery) : null;
+  const located = withCountry(seller, sellerBlock, null);
+  const sellerCountry = located.country ?? postcodeCountry(sellerBlock, sender, language);
   return {
-    seller: withSiren(withCountry(seller, sellerBlock, null)),
-    buyer: withSiren(withCountry(buyer, buyerBlock, withCountry(seller, sellerBlock, null).country ?? null)),
+    seller: withSiren(sellerCountry ? { ...located, country: sellerCountry } : located),
+    buyer: withSiren(withCountry(buyer, buyerBlock, sellerCountry ?? null)),
     ...(deliverTo ? { deliverTo: { ...deliverTo, confidence: LABELLED, proven: false } } : {}),
   };
 }
@@ -758,6 +766,33 @@ function withCountry(party: PartyReading, block: Block | null, domestic: Chosen 
   const hasPostcode = block?.lines.some((l) => l.cells.some((c) => POSTCODE_LINE.test(c.text)));
   if (domestic && hasPostcode) return { ...party, country: { ...domestic, confidence: CHOSEN } };
   return party;
+}
+
+/** The languages whose own country alone writes five-digit postcodes (its neighbours writing it, four). */
+const FIVE_DIGIT_POSTCODES: Partial<Record<Language, string>> = { de: 'DE', fr: 'FR' };
+
+/**
+ * The seller's country when neither its address nor an identifier names it: a five-digit postcode with
+ * no country prefix in its block or sender line, on a German or French invoice, is Germany's or
+ * France's. A guess from the form of a number, so never confident.
+ */
+function postcodeCountry(
+  block: Block | null,
+  sender: { row: Row; cell: Cell } | null,
+  language: Language | null,
+): Chosen | null {
+  const code = language ? FIVE_DIGIT_POSTCODES[language] : undefined;
+  if (!code) return null;
+  const cells = [
+    ...(block?.lines.flatMap((l) => l.cells.map((cell) => ({ row: l.row, cell }))) ?? []),
+    ...(sender ? [sender] : []),
+  ];
+  const postcode = (part: string) => {
+    const m = POSTCODE_LINE.exec(part.trim());
+    return m?.[2]?.length === 5 && !m[1];
+  };
+  const at = cells.find(({ cell }) => cell.text.split(/\s*[●•|·]\s*|\s+[-–]\s+/).some(postcode));
+  return at ? { value: code, place: place(at.row, [at.cell]), confidence: CHOSEN, proven: false } : null;
 }
 
 /**

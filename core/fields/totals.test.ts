@@ -67,6 +67,56 @@ describe('totals chosen under the invoice arithmetic', () => {
     expect(evidence['BT-115']?.confidence).toBeLessThan(0.9);
   });
 
+  it('derives the base of each rate whose VAT alone is printed after a document discount, when they make the net', () => {
+    const item = (y: number, name: string, price: string, rate: string, total: string): HandRow => [
+      y,
+      [
+        [103, name],
+        [455 - price.length * 5, price],
+        [491 - rate.length * 5, rate],
+        [551 - total.length * 5, total],
+      ],
+    ];
+    const total = (y: number, label: string, amount: string): HandRow => [
+      y,
+      [
+        [437, label],
+        [555 - amount.length * 5, amount],
+      ],
+    ];
+    const { invoice, evidence } = extractFields(
+      handPage([
+        [233, [[66, 'Invoice']]],
+        [
+          262,
+          [
+            [111, 'Units Product / Service'],
+            [415, 'Price each'],
+            [465, 'VAT %'],
+            [532, 'Total'],
+          ],
+        ],
+        item(276, "28 units Children's car seat, group 1", '92.45', '13.5 %', '2,588.60'),
+        item(291, '4 units Printed brochures A5, 1,000 copies', '159.00', '23 %', '636.00'),
+        item(305, '64.8 m Copper pipe 15mm', '6.24', '23 %', '404.35'),
+        item(320, '1,568 l Domestic fuel (heating oil)', '0.827', '13.5 %', '1,296.74'),
+        item(334, '4 units Oak worktop 3000 x 600 mm', '291.00', '23 %', '1,164.00'),
+        total(359, 'Total excl. VAT:', '6,089.69'),
+        total(370, 'Discount (10 %):', '-608.97'),
+        total(382, 'Total excl. VAT:', '5,480.72'),
+        total(393, 'VAT (13.5 %):', '472.07'),
+        total(405, 'VAT (23 %):', '456.30'),
+        total(417, 'Total:', '6,409.09'),
+      ]),
+    );
+    expect(invoice.vatBreakdown?.map((b) => [b.rate, b.basisAmount?.value, b.taxAmount?.value])).toEqual([
+      ['13.5', '3496.81', '472.07'],
+      ['23', '1983.91', '456.30'],
+    ]);
+    // Derived, not printed: never sure.
+    expect(evidence['BG-23']?.confidence).toBeLessThan(0.9);
+  });
+
   it('reads a VAT taxed in parts as printed, but not for sure when it is not its whole base × rate', () => {
     // 804,35 × 19 % = 152,83 and 4,99 × 19 % = 0,95 add up to 153,78; 809,34 × 19 % is 153,77.
     const { invoice, evidence } = extractFields(

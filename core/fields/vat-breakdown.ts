@@ -168,6 +168,16 @@ function rowOf(row: Row, nearby: () => string): BreakdownRow | null {
  * pages often do not print.
  */
 export function ratedTaxSum(layout: Layout): { value: Decimal; place: Place } | null {
+  const taxes = ratedTaxes(layout);
+  if (!taxes) return null;
+  return {
+    value: Decimal.sum(taxes.map((t) => t.tax)),
+    place: { row: taxes[0]!.row, cells: taxes[0]!.row.cells },
+  };
+}
+
+/** The rows printing the VAT of one rate alone, one per rate, when there are two rates or more. */
+function ratedTaxes(layout: Layout): { rate: Decimal; tax: Decimal; row: Row }[] | null {
   const taxes = layout.rows.flatMap((row) => {
     const text = row.line.text;
     const rates = ratesOf(text).filter((r) => r.percent && !r.value.isZero());
@@ -178,11 +188,7 @@ export function ratedTaxSum(layout: Layout): { value: Decimal; place: Place } | 
     return named ? [{ rate: rate!.value, tax: Decimal.parse(amounts[0]!.value)!, row }] : [];
   });
   const rates = new Set(taxes.map((t) => t.rate.normalized().toString()));
-  if (rates.size < 2 || rates.size !== taxes.length) return null;
-  return {
-    value: Decimal.sum(taxes.map((t) => t.tax)),
-    place: { row: taxes[0]!.row, cells: taxes[0]!.row.cells },
-  };
+  return rates.size < 2 || rates.size !== taxes.length ? null : taxes;
 }
 
 /** The VAT of a line, allowance or charge (BT-151/152, BT-95/96, BT-102/103): outside the scope, no rate. */
@@ -339,19 +345,19 @@ const ID_LABEL =
  * total into the VAT total, printed somewhere as a percentage ("Umsatzsteuer 19 %"); or, with no VAT
  * at all, the exemption the page names (reverse charge, intra-community supply, export, exemption).
  */
-export function impliedBreakdown(layout: Layout, net: Decimal, vat: Decimal): BreakdownRow | null {
+export function impliedBreakdown(layout: Layout, net: Decimal, vat: Decimal): BreakdownRow[] | null {
   if (net.isZero()) return null;
-  const row = (at: Row, rate: Decimal, category: string, tax: Decimal): BreakdownRow => ({
+  const row = (at: Row, rate: Decimal, category: string, tax: Decimal, base = net): BreakdownRow => ({
     entry: {
       taxAmount: { value: tax.round(2, 'half-away').toString() },
       typeCode: 'VAT',
-      basisAmount: { value: net.round(2, 'half-away').toString() },
+      basisAmount: { value: base.round(2, 'half-away').toString() },
       categoryCode: category,
       rate: rate.normalized().toString(),
       ...reasonCodeOf(at.line.text, category),
     },
     rate,
-    base: net,
+    base,
     tax,
     category,
     categoryPrinted: false,
@@ -359,13 +365,38 @@ export function impliedBreakdown(layout: Layout, net: Decimal, vat: Decimal): Br
   });
   if (vat.isZero()) {
     const exemption = exemptionOf(layout);
-    return exemption && row(exemption.row, Decimal.ZERO, exemption.category, Decimal.ZERO);
+    return exemption && [row(exemption.row, Decimal.ZERO, exemption.category, Decimal.ZERO)];
   }
+  const rated = ratedBases(layout, net, vat);
+  if (rated) return rated.map((r) => row(r.row, r.rate, 'S', r.tax, r.base));
   for (const at of layout.rows) {
     for (const rate of ratesOf(at.line.text).filter((r) => r.percent && !r.value.isZero())) {
       const tax = net.times(rate.value).dividedBy(Decimal.of(100), 2, 'half-away')!;
-      if (tax.minus(vat).abs().compare(tolerance(net)) <= 0) return row(at, rate.value, 'S', vat);
+      if (tax.minus(vat).abs().compare(tolerance(net)) <= 0) return [row(at, rate.value, 'S', vat)];
     }
   }
   return null;
+}
+
+/**
+ * The base of each rate whose VAT the page prints alone ("VAT (13.5 %): 472.07", "VAT (23 %): 456.30"),
+ * after a document discount that leaves the lines' sums by rate unprinted: the VAT over the rate, to the
+ * cent, when each gives its VAT back and together they make the net total to the cent. Null otherwise.
+ */
+function ratedBases(
+  layout: Layout,
+  net: Decimal,
+  vat: Decimal,
+): { rate: Decimal; tax: Decimal; base: Decimal; row: Row }[] | null {
+  const taxes = ratedTaxes(layout);
+  if (!taxes || !Decimal.sum(taxes.map((t) => t.tax)).equals(vat)) return null;
+  const hundred = Decimal.of(100);
+  const bases = taxes.map((t) => ({
+    ...t,
+    base: t.tax.times(hundred).dividedBy(t.rate, 2, 'half-away')!,
+  }));
+  const givesBack = bases.every((b) =>
+    b.base.times(b.rate).dividedBy(hundred, 2, 'half-away')!.equals(b.tax),
+  );
+  return givesBack && Decimal.sum(bases.map((b) => b.base)).equals(net) ? bases : null;
 }
