@@ -1931,6 +1931,58 @@ describe('readLines', () => {
     expect(read?.sum.toString()).toBe('-3216.76');
   });
 
+  it('takes no title set in larger type just above the headings for one of them ("Facture N° …")', () => {
+    // The spans of a generated French reverse-charge invoice: its title at 20 pt, 17 pt above the
+    // headings at 9, "PU HT" and "Remise %" set close enough to make one cell.
+    const row = (y: number, cells: [number, string, number][]): HandRow => [
+      y,
+      cells.map(([x, text, width]) => [x, text, width, 9] as const),
+    ];
+    const page = (title: boolean) =>
+      layoutOf(
+        handPage([
+          ...(title ? [[319.8, [[69, 'Facture N° 8356707', 183.7, 20]]] as HandRow] : []),
+          row(356.5, [
+            [69, 'Libellé', 28.5],
+            [299.5, 'Qté', 15],
+            [349.5, 'PU HT', 27],
+            [386.5, 'Remise %', 42.5],
+            [440.5, 'TVA %', 28.5],
+            [502, 'Montant', 35],
+          ]),
+          row(372.6, [
+            [69, 'Nettoyage des locaux', 86.6],
+            [271.4, '14,5 heure', 43],
+            [354, '28,34', 22.5],
+            [408.5, '20 %', 20.5],
+            [453.5, '0 %', 15.5],
+            [509.5, '328,74', 27.5],
+          ]),
+          row(389, [
+            [69, 'Ramette papier A4 80 g', 95.1],
+            [290.5, '150 U', 24],
+            [359, '4,38', 17.5],
+            [408.5, '20 %', 20.5],
+            [453.5, '0 %', 15.5],
+            [509.5, '525,60', 27.5],
+          ]),
+          row(405.3, [
+            [69, 'Ramette papier A4 80 g', 95.1],
+            [300.5, '8 U', 14],
+            [359, '6,06', 17.5],
+            [413.5, '5 %', 15.5],
+            [453.5, '0 %', 15.5],
+            [514.5, '46,06', 22.5],
+          ]),
+        ]),
+      );
+    const reverseCharge = [{ rate: Decimal.ZERO, category: 'AE' }];
+    const amounts = (title: boolean) =>
+      readLines(page(title), reverseCharge)?.lines.map((l) => figures(l.line).amount);
+    expect(amounts(false)).toEqual(['328.74', '525.6', '46.06']);
+    expect(amounts(true)).toEqual(amounts(false));
+  });
+
   it('moves a minus printed on the price to the quantity: a net price is never negative (BR-27)', () => {
     const read = readLines(
       layoutOf(

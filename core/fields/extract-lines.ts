@@ -139,6 +139,12 @@ const kindsOf = (text: string): ColumnKind[] => {
   );
 };
 
+/**
+ * How much larger than the headings' type a row above them is set to be a title, not a heading over two
+ * lines (OCR boxes of one type size differ by their ascenders and descenders, some 40 % at most).
+ */
+const TITLE_TYPE = 1.8;
+
 /** Rows that end a table: the totals, the VAT breakdown. */
 const ENDS_TABLE = new RegExp(
   `^\\s*(?:${TOTAL_LABELS.filter(([, r]) => r.strength >= 1)
@@ -169,6 +175,9 @@ export function tablesOf(layout: Layout): Table[] {
       )
         break;
       if (moneyIn(next.line.text).some((a) => a.decimals)) break;
+      // A title set in larger type just above the headings ("Facture N° 8356707" at 20 pt over
+      // "Libellé  Qté …" at 9) heads no column: its "N°" is no position heading.
+      if (Math.max(next.height, previous.height) > TITLE_TYPE * Math.min(next.height, previous.height)) break;
       // A sentence ("Please find below the details of our services.") is prose, not a heading over two
       // lines: the header above it, if any, was a title.
       if (next.cells.some((c) => isProse(c.text))) break;
