@@ -53,7 +53,7 @@ export function readText(file: string): Loaded<string> {
   return part.ok ? { ok: true, value: Buffer.from(part.value.bytes).toString('utf8') } : part;
 }
 
-/** Asked of `--cii DIR` for each file of a batch: synchronously, for the reason readPart says. */
+/** Whether a path is a folder, asked synchronously for the reason readPart says. */
 export const isDirectory = (p: string): boolean => {
   try {
     return statSync(p, { throwIfNoEntry: false })?.isDirectory() ?? false;
