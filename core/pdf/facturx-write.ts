@@ -179,9 +179,12 @@ export function packageFacturx(
     }),
   );
 
-  const entries: [string, PdfObject][] = kept
-    .filter((a) => a.source === 'EmbeddedFiles')
-    .map((a) => [a.name, findSpecRef(doc, a) ?? a.spec]);
+  // Lists here are array literals filled by push (pdfaOutputIntent a loop), never a map() result used
+  // again: optimised, map() makes its array in another shape than unoptimised, and the push or find on it
+  // threw packageFacturx out of its optimised code on the next file, not to return (node --trace-deopt).
+  const entries: [string, PdfObject][] = [];
+  for (const a of kept)
+    if (a.source === 'EmbeddedFiles') entries.push([a.name, findSpecRef(doc, a) ?? a.spec]);
   entries.push([FACTURX_FILENAME, specRef]);
   entries.sort((a, b) =>
     Buffer.compare(Buffer.from(textString(a[0]).bytes), Buffer.from(textString(b[0]).bytes)),
@@ -203,13 +206,7 @@ export function packageFacturx(
   const metaRef = put(alloc(), new PdfStream(dict({ Type: name('Metadata'), Subtype: name('XML') }), xmp));
 
   let outputIntents = doc.array(catalog.get('OutputIntents'));
-  const pdfaIntent = (outputIntents ?? [])
-    .map((oi) => doc.dict(oi))
-    .find(
-      (d) =>
-        nameOf(doc.resolve(d?.get('S'))) === 'GTS_PDFA1' &&
-        doc.resolve(d?.get('DestOutputProfile')) instanceof PdfStream,
-    );
+  const pdfaIntent = pdfaOutputIntent(doc, outputIntents);
   const intentProfile = doc.resolve(pdfaIntent?.get('DestOutputProfile'));
   const cmykIntent = intentProfile instanceof PdfStream && doc.resolve(intentProfile.dict.get('N')) === 4;
   if (found.deviceCmyk && !cmykIntent) {
@@ -256,7 +253,8 @@ export function packageFacturx(
     }),
   );
 
-  const af: PdfObject[] = kept.map((a) => findSpecRef(doc, a) ?? a.spec);
+  const af: PdfObject[] = [];
+  for (const a of kept) af.push(findSpecRef(doc, a) ?? a.spec);
   af.push(specRef);
   const rootRef = doc.trailer.get('Root');
   if (!(rootRef instanceof PdfRef))
@@ -279,6 +277,19 @@ export function packageFacturx(
 
   const pdf = writeRevision(doc, { objects, root: rootRef, info: infoRef, id: [first, second] });
   return { ok: true, pdf, pdfaPart: 3, pdfaConformance: conformance };
+}
+
+/** The source's PDF/A OutputIntent that carries its profile, if any. */
+function pdfaOutputIntent(doc: PdfDocument, intents: readonly PdfObject[] | undefined): PdfDict | undefined {
+  for (const oi of intents ?? []) {
+    const d = doc.dict(oi);
+    if (
+      nameOf(doc.resolve(d?.get('S'))) === 'GTS_PDFA1' &&
+      doc.resolve(d?.get('DestOutputProfile')) instanceof PdfStream
+    )
+      return d;
+  }
+  return undefined;
 }
 
 /** An attachment we may carry over: PDF/A-3 §6.8 wants a MIME subtype, a ModDate and an AFRelationship. */
