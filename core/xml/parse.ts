@@ -115,8 +115,8 @@ function keepName(hash: number, same: QName[] | undefined, parts: QName): void {
 type Undo = readonly (readonly [string, string | undefined])[];
 
 export function parseXml(source: string, options: ParseOptions = {}): ParseResult {
-  const { encoding, ...bounds } = options;
-  const limits: XmlLimits = { ...XML_LIMITS, ...bounds };
+  const { encoding } = options;
+  const limits = limitsOf(options);
   if (source.length > limits.maxLength) {
     return fail(source, new Failure('xml_too_large', 'too_large', 0, String(limits.maxLength)));
   }
@@ -141,6 +141,20 @@ export function parseXml(source: string, options: ParseOptions = {}): ParseResul
     throw e;
   }
 }
+
+/**
+ * The bounds of one parse, always made by this one literal: a spread copy of XML_LIMITS has another shape
+ * in the first documents of a process than in the next ones (V8 learns how to copy it), which threw the
+ * optimised parser out early in a batch, to be compiled again (node --trace-deopt).
+ */
+const limitsOf = (given: Partial<XmlLimits>): XmlLimits => ({
+  maxLength: given.maxLength ?? XML_LIMITS.maxLength,
+  maxDepth: given.maxDepth ?? XML_LIMITS.maxDepth,
+  maxElements: given.maxElements ?? XML_LIMITS.maxElements,
+  maxAttributes: given.maxAttributes ?? XML_LIMITS.maxAttributes,
+  maxNamespaceDeclarations: given.maxNamespaceDeclarations ?? XML_LIMITS.maxNamespaceDeclarations,
+  maxLines: given.maxLines ?? XML_LIMITS.maxLines,
+});
 
 function fail(source: string, f: Failure): ParseResult {
   return { ok: false, error: xmlError(source, f.code, f.reason, f.at, f.detail) };
@@ -713,10 +727,16 @@ class Parser {
 
   /** Skips white space; true when there was some. */
   private skipSpace(): boolean {
+    // Never read past the end (the line end after the root): optimised code that did was thrown out.
+    const src = this.src;
     const start = this.pos;
-    let c = this.src.charCodeAt(this.pos);
-    while (c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d) c = this.src.charCodeAt(++this.pos);
-    return this.pos > start;
+    let p = start;
+    for (; p < src.length; p++) {
+      const c = src.charCodeAt(p);
+      if (c !== 0x20 && c !== 0x0a && c !== 0x09 && c !== 0x0d) break;
+    }
+    this.pos = p;
+    return p > start;
   }
 
   private expect(c: string): void {
