@@ -1,9 +1,11 @@
 /**
- * The bounds every PDF the application reads is held to (README, "Refusals and bounds"), checked once
- * when it is opened, before anything else reads it (our own checks, or pdfjs for its text and pictures):
- * the number of objects and pages, the decompressed size of each stream and of all of them together,
- * the size of each picture, and the drawing operations a page expands to (drawing.ts). A PDF beyond one
- * of them is refused with the bound it broke, instead of being decompressed or drawn without limit.
+ * The bounds every PDF the application reads is held to (README, "Refusals and bounds"). When it is
+ * opened, before anything else reads it (checkBounds): the number of objects and pages, the decompressed
+ * size of each stream and of all of them together, the size of each picture. Before anything reads or
+ * draws its pages' content (checkDrawing, through PdfDocument.drawable: pdfjs for the text and the OCR
+ * pictures, our PDF/A content scans for packaging and the PDF check): the drawing operations a page
+ * expands to (drawing.ts), which extracting the embedded XML never needs. A PDF beyond one of them is
+ * refused with the bound it broke, instead of being decompressed or drawn without limit.
  */
 import { type DrawnDocument, mostPageOperations } from './drawing';
 import { type Decoded, directFilters, MAX_DECODED, filterNames, IMAGE_FILTERS } from './filters';
@@ -129,10 +131,22 @@ export function checkBounds(
       measures?.measuredSize(stream, result.bytes.length);
     } else if (result.beyondBounds) return beyond();
   }
-  const operations = measures?.knownOperations() ?? counted(doc, limits, measures);
-  if (operations > limits.maxPageOperations)
-    return { bound: 'page_operations', limit: limits.maxPageOperations };
   return null;
+}
+
+/**
+ * The drawing bound of a document within the others (checkBounds): the most operations a page draws,
+ * taken from the file this one is a revision of when it draws alike, else counted.
+ */
+export function checkDrawing(
+  doc: BoundedDocument,
+  limits: PdfLimits = PDF_LIMITS,
+  measures?: Measures,
+): BeyondBounds | null {
+  const operations = measures?.knownOperations() ?? counted(doc, limits, measures);
+  return operations > limits.maxPageOperations
+    ? { bound: 'page_operations', limit: limits.maxPageOperations }
+    : null;
 }
 
 /** The most operations a page draws (drawing.ts), noted with the objects the count read. */

@@ -12,6 +12,7 @@ import {
   type PdfBound,
   type PdfLimits,
   checkBounds,
+  checkDrawing,
   PDF_LIMITS,
 } from './bounds';
 import { type Decoded, decodeStream, directFilters, MAX_DECODED } from './filters';
@@ -71,7 +72,7 @@ const BOUNDS: Readonly<Record<PdfBound, LocalizedText>> = {
   },
 };
 
-const openError = (code: OpenErrorCode, beyond?: BeyondBounds): OpenResult => {
+const openError = (code: OpenErrorCode, beyond?: BeyondBounds): { ok: false; error: OpenError } => {
   let localized = OPEN_ERRORS[code];
   if (beyond) {
     const { bound, limit } = beyond;
@@ -98,6 +99,15 @@ const opened = new WeakMap<Uint8Array, OpenResult>();
 /** The file each new revision was appended to (writer/revision.ts), for its bounds check. */
 const revisionBases = new WeakMap<Uint8Array, PdfDocument>();
 export type OpenResult = { ok: true; doc: PdfDocument } | { ok: false; error: OpenError };
+
+declare const drawable: unique symbol;
+/**
+ * A document whose pages were found within the drawing bound (PdfDocument.drawable): what reads or draws
+ * their content (pdfjs, the PDF/A content scans of inspect.ts) takes one, so that none can start on a
+ * document only opened.
+ */
+export type DrawablePdf = PdfDocument & { readonly [drawable]: true };
+export type DrawableResult = { ok: true; doc: DrawablePdf } | { ok: false; error: OpenError };
 
 /**
  * Decoded streams a document keeps for the readers that come after its bounds check (extraction, the
@@ -173,8 +183,10 @@ export class PdfDocument {
   private tooManyObjects = false;
   /** Decoded size of each stream the bounds check decoded, by the offset and length of its data. */
   private readonly decodedSizes = new Map<number, { readonly length: number; readonly size: number }>();
-  /** The drawing count of the bounds check, with what it read (bounds.ts). */
+  /** The drawing count of the drawing bound's check, with what it read (bounds.ts). */
   private drawingCount: DrawingCount | undefined;
+  /** This document as drawable, or why not, once asked (drawable()). */
+  private drawn: DrawableResult | undefined;
   /** Decoded streams kept (KEEP_STREAM_BYTES), by the offset of their data. */
   private readonly kept = new Map<number, Kept>();
   private keptBytes = 0;
@@ -210,6 +222,26 @@ export class PdfDocument {
       opened.set(bytes, result);
     }
     return result;
+  }
+
+  /** Opens a PDF whose pages are to be read or drawn: held to the drawing bound as well (drawable()). */
+  static openToDraw(bytes: Uint8Array, limits: PdfLimits = PDF_LIMITS): DrawableResult {
+    const opened = PdfDocument.open(bytes, limits);
+    return opened.ok ? opened.doc.drawable() : opened;
+  }
+
+  /**
+   * This document, once its pages are found within the drawing bound (bounds.ts, checkDrawing), or the
+   * refusal: checked on first asking, for every reader of the document alike.
+   */
+  drawable(): DrawableResult {
+    if (this.drawn === undefined) {
+      const beyond = checkDrawing(this, this.limits, this.measures());
+      this.drawn = beyond
+        ? openError('beyond_bounds', beyond)
+        : { ok: true, doc: this as PdfDocument as DrawablePdf };
+    }
+    return this.drawn;
   }
 
   private static read(bytes: Uint8Array, limits: PdfLimits): OpenResult {

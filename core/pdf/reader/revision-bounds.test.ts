@@ -148,16 +148,37 @@ describe('the bounds check of a revision we appended', () => {
   });
 });
 
+describe('the drawing count', () => {
+  it('is made only for a reader of the pages, once for all of them', () => {
+    const opened = PdfDocument.open(new Uint8Array(carrier));
+    if (!opened.ok) throw new Error(opened.error.message);
+    expect(extractFacturx(opened.doc.bytes, 'carrier.pdf').ok).toBe(false);
+    expect(drawingCounts).not.toHaveBeenCalled();
+    expect(opened.doc.drawable().ok).toBe(true);
+    expect(PdfDocument.openToDraw(opened.doc.bytes).ok).toBe(true);
+    expect(checkFacturxPdf(opened.doc.bytes).pdfa.skipped).toBe(false);
+    expect(drawingCounts).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('the drawing count of a revision', () => {
   it('is the carrier’s when the revision appended draws nothing of its own', () => {
     const pack = packageFacturx(new Uint8Array(carrier), new TextEncoder().encode(goldenCii()), 'EN16931');
     if (!pack.ok) throw new Error(pack.error.message);
     expect(drawingCounts).toHaveBeenCalledTimes(1);
-    expect(PdfDocument.open(pack.pdf).ok).toBe(true);
+    expect(PdfDocument.openToDraw(pack.pdf).ok).toBe(true);
     expect(drawingCounts).toHaveBeenCalledTimes(1);
     // The same bytes, not known as a revision: counted in full, to the same verdict.
-    expect(PdfDocument.open(new Uint8Array(pack.pdf)).ok).toBe(true);
+    expect(PdfDocument.openToDraw(new Uint8Array(pack.pdf)).ok).toBe(true);
     expect(drawingCounts).toHaveBeenCalledTimes(2);
+  });
+
+  it('is counted for a revision of a file whose pages were not counted', () => {
+    const base = PdfDocument.open(new Uint8Array(carrier));
+    if (!base.ok) throw new Error(base.error.message);
+    const revised = reviseBytes(base.doc, new Map([[base.doc.size(), new PdfDict()]]));
+    expect(PdfDocument.openToDraw(revised).ok).toBe(true);
+    expect(drawingCounts).toHaveBeenCalledTimes(1);
   });
 
   const FEW: PdfLimits = { ...PDF_LIMITS, maxPageOperations: 3 };
@@ -165,16 +186,16 @@ describe('the drawing count of a revision', () => {
   function revised(
     revision: ReadonlyMap<number, PdfObject>,
     content = 'q Q',
-  ): ReturnType<typeof PdfDocument.open> {
+  ): ReturnType<typeof PdfDocument.openToDraw> {
     const base = openHandMade(
       [`4 0 obj\n<< /Length ${content.length} >>\nstream\n${content}\nendstream\nendobj\n`],
       FEW,
     );
     drawingCounts.mockClear();
-    return PdfDocument.open(reviseBytes(base, revision), FEW);
+    return PdfDocument.openToDraw(reviseBytes(base, revision), FEW);
   }
   const fourOperations = new PdfStream(new PdfDict(), new TextEncoder().encode('q Q q Q'));
-  const refusedFor = (opened: ReturnType<typeof PdfDocument.open>) =>
+  const refusedFor = (opened: ReturnType<typeof PdfDocument.openToDraw>) =>
     opened.ok ? null : opened.error.message;
 
   it('is the base’s when the revision adds objects no page draws', () => {
@@ -185,7 +206,7 @@ describe('the drawing count of a revision', () => {
   it('is counted again when the base’s count looked through every object (text shown before any font)', () => {
     const base = openHandMade(['4 0 obj\n<< /Length 12 >>\nstream\nBT (a) Tj ET\nendstream\nendobj\n'], FEW);
     drawingCounts.mockClear();
-    expect(PdfDocument.open(reviseBytes(base, new Map([[6, fourOperations]])), FEW).ok).toBe(true);
+    expect(PdfDocument.openToDraw(reviseBytes(base, new Map([[6, fourOperations]])), FEW).ok).toBe(true);
     expect(drawingCounts).toHaveBeenCalledTimes(1);
   });
 
@@ -203,7 +224,7 @@ describe('the drawing count of a revision', () => {
       FEW,
     );
     drawingCounts.mockClear();
-    expect(PdfDocument.open(reviseBytes(base, new Map([[6, fourOperations]])), FEW).ok).toBe(true);
+    expect(PdfDocument.openToDraw(reviseBytes(base, new Map([[6, fourOperations]])), FEW).ok).toBe(true);
     expect(drawingCounts).toHaveBeenCalledTimes(1);
   });
 
@@ -278,7 +299,10 @@ describe('a revision reads the objects it keeps as the file it was appended to r
   });
 });
 
-/** A one-page PDF written by hand (a classic cross-reference table) with `objects` from number 4 on. */
+/**
+ * A one-page PDF written by hand (a classic cross-reference table) with `objects` from number 4 on,
+ * opened to be drawn (its pages counted, as packaging opens a carrier).
+ */
 function openHandMade(objects: readonly string[], limits: PdfLimits = PDF_LIMITS): PdfDocument {
   const text = [
     '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n',
@@ -298,7 +322,7 @@ function openHandMade(objects: readonly string[], limits: PdfLimits = PDF_LIMITS
     .join('');
   const trailer = `trailer\n<< /Size ${text.length} /Root 1 0 R >>\nstartxref\n${at}\n%%EOF\n`;
   const bytes = new Uint8Array(Buffer.from(`${text.join('')}${xref}${trailer}`, 'latin1'));
-  const opened = PdfDocument.open(bytes, limits);
+  const opened = PdfDocument.openToDraw(bytes, limits);
   if (!opened.ok) throw new Error(opened.error.message);
   return opened.doc;
 }
