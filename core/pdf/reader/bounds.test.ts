@@ -125,6 +125,45 @@ describe('a PDF beyond a bound is refused when it is opened, saying which', () =
     }
   });
 
+  it('decodes, to measure them, only the streams that could break the bounds, those that could most first', () => {
+    // 70,000 bytes that Flate cannot shrink (a font's worth): they could make 72 MB, beyond the 64 MB of a stream.
+    let seed = 1;
+    const noise = Buffer.from(
+      Array.from({ length: 70_000 }, () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 24),
+    );
+    const small = deflateSync(Buffer.from('q Q\n'.repeat(50)));
+    const pdf = writePdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>',
+      { dict: '/Filter /FlateDecode', data: small },
+      { dict: '/Filter /FlateDecode', data: deflateSync(noise) },
+      { dict: '/Filter /FlateDecode', data: small },
+    ]);
+    const decode = vi.spyOn(PdfDocument.prototype, 'decode');
+    const decoded = (limits: PdfLimits) => {
+      decode.mockClear();
+      const opened = PdfDocument.open(pdf, limits);
+      return {
+        opened: opened.ok || opened.error.message,
+        sizes: decode.mock.calls.map(([stream]) => stream.raw.length > 1_000),
+      };
+    };
+    try {
+      // The large one alone: the small ones could make 2 × 1,032 times their 20-odd bytes, well within.
+      expect(decoded(PDF_LIMITS)).toEqual({ opened: true, sizes: [true] });
+      // Within a document bound of their exact size, all three, the large one first…
+      const exact = { ...PDF_LIMITS, maxDocumentBytes: 70_000 + 2 * 200 };
+      expect(decoded(exact)).toEqual({ opened: true, sizes: [true, false, false] });
+      // …and a byte less is the refusal a full measure gives.
+      expect(decoded({ ...exact, maxDocumentBytes: exact.maxDocumentBytes - 1 }).opened).toMatch(
+        /streams that decompress to more than .* MB in all/,
+      );
+    } finally {
+      decode.mockRestore();
+    }
+  });
+
   it('holds every PDF to the application bounds by default', () => {
     expect(refusal(tooManyPages(), PDF_LIMITS).en).toMatch(/more than 2000 pages/);
     expect(refusal(hugePicture(), PDF_LIMITS).en).toMatch(/more than 50 million pixels/);
