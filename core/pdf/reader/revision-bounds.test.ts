@@ -19,6 +19,7 @@ import { PdfDocument } from './document';
 import * as drawing from './drawing';
 import * as filters from './filters';
 import { isName, PdfDict, type PdfObject, PdfRef, PdfStream } from './objects';
+import { Parser } from './parser';
 
 vi.mock('./filters', async (actual) => {
   const real = await actual<typeof filters>();
@@ -237,6 +238,60 @@ describe('the drawing count of a revision', () => {
       [8, fourOperations],
     ]);
     expect(refusedFor(revised(pages))).toMatch(/drawing expands/);
+  });
+});
+
+describe('a revision reads its base’s part of the file as its base did', () => {
+  /** The offsets at which an indirect object (or a cross-reference stream) is parsed while `run` runs. */
+  const parsedAt = (run: () => void): number[] => {
+    const starts: number[] = [];
+    const indirect = Parser.prototype.indirect;
+    const spy = vi.spyOn(Parser.prototype, 'indirect').mockImplementation(function (this: Parser) {
+      starts.push(this.pos);
+      return indirect.call(this);
+    });
+    try {
+      run();
+    } finally {
+      spy.mockRestore();
+    }
+    return starts;
+  };
+
+  it('takes its base’s cross-reference entries and object headers: those a fresh reading finds', () => {
+    const base = PdfDocument.open(new Uint8Array(carrier));
+    if (!base.ok) throw new Error(base.error.message);
+    // A revision that adds an object (its header after the join) and rewrites the catalog.
+    const root = base.doc.trailer.get('Root') as PdfRef;
+    const info = base.doc.size();
+    const revised = writeRevision(base.doc, {
+      objects: new Map<number, PdfObject>([
+        [root.num, base.doc.catalog()!],
+        [info, new PdfDict()],
+      ]),
+      root,
+      info: new PdfRef(info, 0),
+      id: [new Uint8Array(16), new Uint8Array(16)],
+    });
+    let taken: PdfDocument | undefined;
+    const parsed = parsedAt(() => {
+      const opened = PdfDocument.open(revised);
+      if (opened.ok) taken = opened.doc;
+    });
+    const fresh = PdfDocument.open(new Uint8Array(revised));
+    if (!taken || !fresh.ok) throw new Error('unreadable revision');
+    expect(fresh.doc.repaired).toBe(false);
+    // The base's last cross-reference section (a stream) is not read again: parsed once, as an object
+    // whose size the bounds check takes (at the end of the base, it may not read as the base read it),
+    // where a fresh reading parses it twice…
+    const atBase = (offsets: number[]) => offsets.filter((at) => at === base.doc.startxref).length;
+    expect(atBase(parsed)).toBe(1);
+    expect(atBase(parsedAt(() => PdfDocument.open(new Uint8Array(revised))))).toBe(2);
+    // …and what it gave is what reading it gives, entry for entry and in the same order.
+    expect([...taken.xref]).toEqual([...fresh.doc.xref]);
+    expect(taken.size()).toBe(fresh.doc.size());
+    const numbers = [...fresh.doc.objectNumbers()];
+    expect(numbers.map((n) => taken!.mayBeStream(n))).toEqual(numbers.map((n) => fresh.doc.mayBeStream(n)));
   });
 });
 
