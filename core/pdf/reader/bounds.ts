@@ -137,14 +137,14 @@ function measureStreams(
   known: number,
   unmeasured: { readonly stream: PdfStream; readonly most: number }[],
 ): BeyondBounds | null {
-  let most = 0;
+  let largest = 0;
   let all = known;
-  for (const stream of unmeasured) {
-    most = Math.max(most, stream.most);
-    all += stream.most;
+  for (const { most } of unmeasured) {
+    largest = Math.max(largest, most);
+    all += most;
   }
   // Nothing could break a bound, as for most invoices: nothing to decode.
-  if (most <= limits.maxStreamBytes && all <= limits.maxDocumentBytes) return null;
+  if (largest <= limits.maxStreamBytes && all <= limits.maxDocumentBytes) return null;
   unmeasured.sort((a, b) => b.most - a.most);
   // What the streams from each one on could make at most, added from the least (no Infinity taken away).
   const rest = new Float64Array(unmeasured.length + 1);
