@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import path from 'node:path';
 import { errorExitCode } from '../../core/api/errors';
 import { services } from '../../core/service';
+import { base64Json } from '../../core/service/base64';
 import type { ServiceContext, ServiceRequest, ServiceResult } from '../../core/service/types';
 import { DOCUMENT_COMMANDS, rec, type DocumentCommand, type DocumentService } from './document-commands';
 import { exitCodeOf } from './exit-code';
@@ -111,7 +112,8 @@ async function writeDeliverable(target: string, bytes: Uint8Array): Promise<void
 function printed(one: OneInput, body: unknown): string | null {
   const json = one.values.json === true || one.values.jsonl === true;
   if (!json) return null;
-  return `${JSON.stringify(one.fileLine ? { file: one.name, ...rec(body) } : body)}\n`;
+  if (one.fileLine) return `${base64Json(rec(body), { file: one.name })}\n`;
+  return `${typeof body === 'object' && body !== null ? base64Json(body) : JSON.stringify(body)}\n`;
 }
 
 /** An input whose run failed outright (a file that could not be written, a worker that died): its own line. */

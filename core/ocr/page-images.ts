@@ -138,7 +138,7 @@ export type PagePicturesResult =
 
 /** `bounds`: drawing one page. */
 export function pagePictures(pdf: Uint8Array, bounds: PdfJsBounds = PDFJS_BOUNDS): PagePicturesResult {
-  const opened = PdfDocument.open(pdf);
+  const opened = PdfDocument.openToDraw(pdf);
   if (!opened.ok) return { ok: false, error: { code: 'not_pdf', message: opened.error.message } };
   const doc = opened.doc;
   const nodes = pageNodes(doc);

@@ -10,7 +10,7 @@ import { type Attachment, attachmentsOf } from './attachments';
 import { INVOICE_FILE_NAMES, guidelineOfXml } from './facturx-read';
 import { FACTURX_FILENAME } from './facturx-write';
 import { inspect } from './inspect';
-import { PdfDocument } from './reader/document';
+import { type DrawablePdf, PdfDocument } from './reader/document';
 import { PdfDict, type PdfObject, PdfRef, PdfStream, PdfString, nameOf } from './reader/objects';
 import { bytesOf, lastIndexOf, matchAt } from './reader/parser';
 import { type XmpPacket, facturxXmpOf, readXmp } from './xmp-read';
@@ -186,7 +186,7 @@ class Findings {
 
 export function checkFacturxPdf(bytes: Uint8Array): PdfCheckResult {
   const f = new Findings();
-  const opened = bytes.length ? PdfDocument.open(bytes) : undefined;
+  const opened = bytes.length ? PdfDocument.openToDraw(bytes) : undefined;
   if (!opened?.ok) {
     if (opened?.error.code === 'encrypted') {
       f.add(
@@ -437,7 +437,7 @@ function iccProfile(doc: PdfDocument, icc: PdfObject | undefined): { space?: Icc
 }
 
 /** §6.2.3 OutputIntent, §6.2.4.3 device colour, fonts, annotations, forms and actions. */
-function checkContent(doc: PdfDocument, f: Findings): void {
+function checkContent(doc: DrawablePdf, f: Findings): void {
   const intents = (doc.array(doc.catalog()?.get('OutputIntents')) ?? []).map((o) => doc.dict(o));
   const profiles = new Set(intents.map((d) => d?.get('DestOutputProfile')).filter((p) => p !== undefined));
   const pdfaIntent = intents.find((d) => nameOf(doc.resolve(d?.get('S'))) === 'GTS_PDFA1');

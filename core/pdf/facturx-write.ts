@@ -90,7 +90,7 @@ export function packageFacturx(
       error: pdfError('invalid_data_format', packagingText('profile_mismatch', detail), 'xml'),
     };
   }
-  const opened = PdfDocument.open(pdfBytes);
+  const opened = PdfDocument.openToDraw(pdfBytes);
   if (!opened.ok) return { ok: false, error: openFailure(opened.error) };
   const doc = opened.doc;
   const catalog = doc.catalog()!;

@@ -59,7 +59,7 @@ describe('inspect', () => {
     page.node.set(PDFName.of('AA'), ctx.obj({ O: go }));
     pdf.catalog.set(PDFName.of('AA'), ctx.obj({ WC: go }));
     pdf.catalog.set(PDFName.of('AcroForm'), ctx.obj({ Fields: [widget] }));
-    const opened = PdfDocument.open(await pdf.save());
+    const opened = PdfDocument.openToDraw(await pdf.save());
     if (!opened.ok) throw new Error('unreadable');
     const found = inspect(opened.doc);
     expect(found.actions.map((a) => `${a.kind} ${a.test} ${a.where}`).sort()).toEqual([

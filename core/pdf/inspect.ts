@@ -5,7 +5,7 @@
  * (document, page, annotation and form-field actions, the JavaScript name tree). Bounded in depth and count.
  */
 import { DEVICE_ABBREVIATIONS, type DeviceSpace, devicePaint } from './reader/device-paint';
-import type { PdfDocument } from './reader/document';
+import type { DrawablePdf } from './reader/document';
 import { PdfDict, type PdfObject, PdfRef, PdfStream, nameOf } from './reader/objects';
 
 export interface FontUse {
@@ -91,7 +91,7 @@ const MAX_CONTENT_SCAN = 4 * 1024 * 1024;
 const MAX_PAGES = 10_000;
 const MAX_NODES = 50_000;
 
-export function inspect(doc: PdfDocument): Inspection {
+export function inspect(doc: DrawablePdf): Inspection {
   const catalog = doc.catalog();
   const fonts: FontUse[] = [];
   const actions: ForbiddenAction[] = [];

@@ -35,12 +35,13 @@ export class PdfRefused extends Error {
 }
 
 /**
- * Opens a PDF; rejects with {@link PdfRefused} when our bounded reader refuses it (so that pdfjs never
- * decompresses, counts or draws beyond the bounds), else as pdfjs does (a `PasswordException` for a
- * protected file). pdfjs reads it on this thread, or in the thread of `worker` (pdfjs-thread.ts).
+ * Opens a PDF; rejects with {@link PdfRefused} when our bounded reader refuses it or its pages' drawing
+ * (so that pdfjs never decompresses, counts or draws beyond the bounds), else as pdfjs does (a
+ * `PasswordException` for a protected file). pdfjs reads it on this thread, or in the thread of `worker`
+ * (pdfjs-thread.ts). The one place pdfjs is given a document.
  */
 export async function openPdfJs(pdf: Uint8Array, worker?: PdfJsWorker): Promise<PdfJsDocument> {
-  const opened = PdfDocument.open(pdf);
+  const opened = PdfDocument.openToDraw(pdf);
   if (!opened.ok) throw new PdfRefused(opened.error);
   const { getDocument } = await loadPdfJs();
   // pdfjs takes ownership of (detaches) the buffer it is given: hand it a copy.

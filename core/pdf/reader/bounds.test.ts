@@ -1,8 +1,9 @@
 /**
- * The bounds of a PDF (README, "Refusals and bounds"): a file beyond one is refused when it is opened,
- * with the bound it broke in words, before our own checks or pdfjs decompress, count or draw it; every
- * filter pdfjs would decode is decoded here within the bound (Flate, LZW, ASCII85, RunLength), and read
- * back alike by pdfjs, so the bytes we count are the bytes pdfjs would make.
+ * The bounds of a PDF (README, "Refusals and bounds"): a file beyond one is refused with the bound it
+ * broke in words, when it is opened, before our own checks or pdfjs decompress it, and for the drawing
+ * bound before anything reads or draws its pages (PdfDocument.drawable); every filter pdfjs would decode
+ * is decoded here within the bound (Flate, LZW, ASCII85, RunLength), and read back alike by pdfjs, so the
+ * bytes we count are the bytes pdfjs would make.
  */
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it, vi } from 'vitest';
@@ -21,12 +22,19 @@ import {
   tooManyPages,
   tilingFills,
   type3Glyphs,
+  writePdf,
 } from '../../testing/hostile-pdf';
+import { pageImages } from '../../ocr/page-images';
+import { goldenCii } from '../../testing/hostile-xml';
 import { readPdfText } from '../../text/pdf-text';
+import { checkFacturxPdf } from '../check';
+import { extractFacturx } from '../facturx-read';
+import { packageFacturx } from '../facturx-write';
+import { writeRevision } from '../writer/revision';
 import { checkBounds, PDF_LIMITS, type PdfLimits } from './bounds';
 import { PdfDocument } from './document';
 import { decodeStream } from './filters';
-import { PdfDict, PdfName, PdfStream } from './objects';
+import { PdfDict, PdfName, type PdfObject, PdfRef, PdfStream } from './objects';
 
 const MB = 1024 * 1024;
 /** The application's bounds made small, so that a test need not decompress hundreds of megabytes. */
@@ -68,34 +76,6 @@ describe('a PDF beyond a bound is refused when it is opened, saying which', () =
     ],
     ['a page tree of a million pages', tooManyPages, /more than 20 pages/, /plus de 20 pages/],
     [
-      // Four levels of forms each drawing the next 10 times (4 operations a drawing), then 5 of text.
-      'a page of forms drawing forms: 94,441 operations',
-      () => nestedForms(5, 10),
-      /a page whose drawing expands to more than 0.01 million operations/,
-      /plus de 0.01 millions d’opérations/,
-    ],
-    [
-      // Half a million numbers in the array of one operator, each an object a reader holds.
-      'a page showing one array of 1 MB of numbers',
-      () => hugeOperandArray(1),
-      /a page whose drawing expands to more than 0.01 million operations/,
-      /plus de 0.01 millions d’opérations/,
-    ],
-    [
-      // 200 glyphs of a 100-operation procedure: 20,005 operations.
-      'a page showing a Type 3 font whose glyph is drawn in many operations',
-      () => type3Glyphs(100, 200),
-      /more than 0.01 million operations/,
-      /plus de 0.01 millions d’opérations/,
-    ],
-    [
-      // 200 fills of a 100-operation pattern cell: 20,402 operations.
-      'a page filled many times with a tiling pattern of many operations',
-      () => tilingFills(100, 200),
-      /more than 0.01 million operations/,
-      /plus de 0.01 millions d’opérations/,
-    ],
-    [
       'more objects than the bound',
       () => tooManyObjects(SMALL.maxObjects),
       /more than 500 objects/,
@@ -107,37 +87,78 @@ describe('a PDF beyond a bound is refused when it is opened, saying which', () =
     expect(words.fr).toMatch(fr);
   });
 
-  it('opens the same kinds of PDF within the bounds', () => {
+  it('opens, and draws, the same kinds of PDF within the bounds', () => {
     for (const pdf of [
       plainPdf(),
       explodingObjectStreams(2, 2),
       explodingContentStream(3),
       tooManyObjects(400),
-      // The same, one level less: 9,441 operations.
+      // The pages below, a tenth or less of those refused: 9,441, 2,005 and 2,042 operations.
       nestedForms(4, 10),
-      // The same, a tenth: 2,005 and 2,042 operations.
       type3Glyphs(100, 20),
       tilingFills(100, 20),
       // 2,048 strings of a kilobyte in one array: within the stream bound, 2,049 operations.
       longStringsArray(2),
     ])
-      expect(PdfDocument.open(pdf, SMALL).ok).toBe(true);
+      expect(PdfDocument.openToDraw(pdf, SMALL).ok).toBe(true);
   });
 
-  it('decodes no stream to measure a PDF whose raw streams could not expand beyond the bounds', () => {
+  it('decodes no stream to open a PDF whose raw streams could not expand beyond the bounds', () => {
     // 3 KB of page content: at most 64 times that through RunLength and 4 times again through ASCII85.
     const pdf = encodedContentPdf('BT (Facture) Tj ET\n'.repeat(160), ['A85', 'RL']);
     const decode = vi.spyOn(PdfDocument.prototype, 'decode');
     try {
-      expect(PdfDocument.open(pdf).ok).toBe(true);
-      // Only the page's content, whose drawing operations are counted (the file's other stream, not
-      // drawn, is left as it is).
+      const opened = PdfDocument.open(pdf);
+      expect(opened.ok).toBe(true);
+      expect(decode).not.toHaveBeenCalled();
+      // Its pages drawn: only the page's content is decoded, to count its drawing operations (the
+      // file's other stream, not drawn, is left as it is).
+      expect(opened.ok && opened.doc.drawable().ok).toBe(true);
       expect(decode.mock.calls.map(([stream]) => stream.dict.get('Filter') !== undefined)).toEqual([true]);
       // The same document held to bounds its streams could break, going by their filters, but do not:
       // measured by decoding them, and opened.
-      const opened = PdfDocument.open(pdf, { ...PDF_LIMITS, maxDocumentBytes: 64 * 1024 });
-      expect(opened.ok).toBe(true);
+      decode.mockClear();
+      expect(PdfDocument.open(pdf, { ...PDF_LIMITS, maxDocumentBytes: 64 * 1024 }).ok).toBe(true);
       expect(decode).toHaveBeenCalled();
+    } finally {
+      decode.mockRestore();
+    }
+  });
+
+  it('decodes, to measure them, only the streams that could break the bounds, those that could most first', () => {
+    // 70,000 bytes that Flate cannot shrink (a font's worth): they could make 72 MB, beyond the 64 MB of a stream.
+    let seed = 1;
+    const noise = Buffer.from(
+      Array.from({ length: 70_000 }, () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 24),
+    );
+    const small = deflateSync(Buffer.from('q Q\n'.repeat(50)));
+    const pdf = writePdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>',
+      { dict: '/Filter /FlateDecode', data: small },
+      { dict: '/Filter /FlateDecode', data: deflateSync(noise) },
+      { dict: '/Filter /FlateDecode', data: small },
+    ]);
+    const decode = vi.spyOn(PdfDocument.prototype, 'decode');
+    const decoded = (limits: PdfLimits) => {
+      decode.mockClear();
+      const opened = PdfDocument.open(pdf, limits);
+      return {
+        opened: opened.ok || opened.error.message,
+        sizes: decode.mock.calls.map(([stream]) => stream.raw.length > 1_000),
+      };
+    };
+    try {
+      // The large one alone: the small ones could make 2 × 1,032 times their 20-odd bytes, well within.
+      expect(decoded(PDF_LIMITS)).toEqual({ opened: true, sizes: [true] });
+      // Within a document bound of their exact size, all three, the large one first…
+      const exact = { ...PDF_LIMITS, maxDocumentBytes: 70_000 + 2 * 200 };
+      expect(decoded(exact)).toEqual({ opened: true, sizes: [true, false, false] });
+      // …and a byte less is the refusal a full measure gives.
+      expect(decoded({ ...exact, maxDocumentBytes: exact.maxDocumentBytes - 1 }).opened).toMatch(
+        /streams that decompress to more than .* MB in all/,
+      );
     } finally {
       decode.mockRestore();
     }
@@ -146,6 +167,84 @@ describe('a PDF beyond a bound is refused when it is opened, saying which', () =
   it('holds every PDF to the application bounds by default', () => {
     expect(refusal(tooManyPages(), PDF_LIMITS).en).toMatch(/more than 2000 pages/);
     expect(refusal(hugePicture(), PDF_LIMITS).en).toMatch(/more than 50 million pixels/);
+  });
+});
+
+describe('a PDF whose page draws beyond the drawing bound is refused before its pages are read, saying so', () => {
+  it.each([
+    // Four levels of forms each drawing the next 10 times (4 operations a drawing), then 5 of text.
+    ['a page of forms drawing forms: 94,441 operations', () => nestedForms(5, 10)],
+    // Half a million numbers in the array of one operator, each an object a reader holds.
+    ['a page showing one array of 1 MB of numbers', () => hugeOperandArray(1)],
+    // 200 glyphs of a 100-operation procedure: 20,005 operations.
+    ['a page showing a Type 3 font whose glyph is drawn in many operations', () => type3Glyphs(100, 200)],
+    // 200 fills of a 100-operation pattern cell: 20,402 operations.
+    ['a page filled many times with a tiling pattern of many operations', () => tilingFills(100, 200)],
+  ])('%s', (_name, make) => {
+    const pdf = make();
+    // Opened, for what needs none of its pages (its embedded files, its metadata)…
+    const opened = PdfDocument.open(pdf, SMALL);
+    if (!opened.ok) throw new Error(opened.error.message);
+    // …and refused to whatever reads or draws them, however it asks.
+    for (const drawn of [opened.doc.drawable(), PdfDocument.openToDraw(pdf, SMALL)]) {
+      if (drawn.ok) throw new Error('drew a page beyond the drawing bound');
+      expect(drawn.error.code).toBe('beyond_bounds');
+      expect(drawn.error.localized.en).toBe(
+        'The PDF is refused: it has a page whose drawing expands to more than 0.01 million operations.',
+      );
+      expect(drawn.error.localized.fr).toMatch(/plus de 0.01 millions d’opérations/);
+    }
+  });
+});
+
+describe('a Factur-X PDF whose page draws beyond the drawing bound', () => {
+  const xml = new TextEncoder().encode(goldenCii());
+  /**
+   * A page drawing a form of 3,000 operations once, packaged with the invoice XML, then made to draw it
+   * 400 times by a revision: 1.2 million operations, beyond the application's bound.
+   */
+  const pageBomb = (): Uint8Array => {
+    const form = Buffer.from('0 0 m 10 10 l S\n'.repeat(1_000));
+    const carrier = writePdf([
+      '<< /Type /Catalog /Pages 2 0 R >>',
+      '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /X 5 0 R >> >> /Contents 4 0 R >>',
+      { dict: '', data: Buffer.from('/X Do') },
+      { dict: '/Type /XObject /Subtype /Form /BBox [0 0 595 842]', data: form },
+    ]);
+    const pack = packageFacturx(carrier, xml, 'EN16931');
+    if (!pack.ok) throw new Error(pack.error.message);
+    const opened = PdfDocument.openToDraw(pack.pdf);
+    if (!opened.ok) throw new Error(opened.error.message);
+    const { doc } = opened;
+    const info = doc.size();
+    return writeRevision(doc, {
+      objects: new Map<number, PdfObject>([
+        [4, new PdfStream(new PdfDict(), Buffer.from('/X Do\n'.repeat(400)))],
+        [info, new PdfDict()],
+      ]),
+      root: doc.trailer.get('Root') as PdfRef,
+      info: new PdfRef(info, 0),
+      id: [new Uint8Array(16), new Uint8Array(16)],
+    });
+  };
+
+  it('gives its XML to extraction, which reads none of its pages', () => {
+    const extracted = extractFacturx(pageBomb(), 'bomb.pdf');
+    expect(extracted.ok && Buffer.from(extracted.xml).equals(Buffer.from(xml))).toBe(true);
+  });
+
+  it('is refused to the reading of its text, to OCR and to the PDF check, before its pages are read', async () => {
+    const refusal =
+      'The PDF is refused: it has a page whose drawing expands to more than 1 million operations.';
+    const bomb = pageBomb();
+    const text = await readPdfText(bomb);
+    expect(text.ok || [text.error.reason, text.error.message]).toEqual(['unreadable', refusal]);
+    const pictures = await pageImages(bomb);
+    expect(pictures.ok || pictures.error).toEqual({ code: 'not_pdf', message: refusal });
+    const checked = checkFacturxPdf(bomb);
+    expect(checked.pdfa.findings.map((f) => f.id)).toEqual(['PDFA-READ']);
+    expect(checked.facturx_pdf.skip_reason).toBe('pdf_unreadable');
   });
 });
 

@@ -1,9 +1,11 @@
 /**
- * The bounds every PDF the application reads is held to (README, "Refusals and bounds"), checked once
- * when it is opened, before anything else reads it (our own checks, or pdfjs for its text and pictures):
- * the number of objects and pages, the decompressed size of each stream and of all of them together,
- * the size of each picture, and the drawing operations a page expands to (drawing.ts). A PDF beyond one
- * of them is refused with the bound it broke, instead of being decompressed or drawn without limit.
+ * The bounds every PDF the application reads is held to (README, "Refusals and bounds"). When it is
+ * opened, before anything else reads it (checkBounds): the number of objects and pages, the decompressed
+ * size of each stream and of all of them together, the size of each picture. Before anything reads or
+ * draws its pages' content (checkDrawing, through PdfDocument.drawable: pdfjs for the text and the OCR
+ * pictures, our PDF/A content scans for packaging and the PDF check): the drawing operations a page
+ * expands to (drawing.ts), which extracting the embedded XML never needs. A PDF beyond one of them is
+ * refused with the bound it broke, instead of being decompressed or drawn without limit.
  */
 import { type DrawnDocument, mostPageOperations } from './drawing';
 import { type Decoded, directFilters, MAX_DECODED, filterNames, IMAGE_FILTERS } from './filters';
@@ -92,9 +94,10 @@ export function checkBounds(
   const pages = doc.resolve(doc.dict(doc.catalog()?.get('Pages'))?.get('Count'));
   if (typeof pages === 'number' && pages > limits.maxPages) return { bound: 'pages', limit: limits.maxPages };
   const resolve = (o: PdfObject | undefined) => doc.resolve(o);
-  const measure = !decodesWithin(doc, limits, resolve);
   let objects = 0;
-  let decoded = 0;
+  /** Decoded bytes of the streams measured (or known measured), and the others with the most they may make. */
+  let measured = 0;
+  const unmeasured: { readonly stream: PdfStream; readonly most: number }[] = [];
   for (const num of doc.objectNumbers()) {
     objects += 1;
     if (objects > limits.maxObjects) return { bound: 'objects', limit: limits.maxObjects };
@@ -110,29 +113,75 @@ export function checkBounds(
       }
       continue;
     }
-    if (!measure) continue;
-    const left = limits.maxDocumentBytes - decoded;
+    const known = filters.length === 0 ? stream.raw.length : measures?.knownSize(stream);
+    if (known === undefined) unmeasured.push({ stream, most: mostDecoded(stream.raw.length, filters) });
+    else if (known > limits.maxStreamBytes) return { bound: 'stream_bytes', limit: limits.maxStreamBytes };
+    else measured += known;
+  }
+  if (measured > limits.maxDocumentBytes) return { bound: 'document_bytes', limit: limits.maxDocumentBytes };
+  return measureStreams(doc, limits, measures, measured, unmeasured);
+}
+
+/**
+ * Decodes, to measure them, the streams that could decode beyond the bounds going by their raw size and
+ * filters (EXPANSION): each that could alone, then those that could most, one by one, until what the
+ * others could make fits the bound of the document with what was measured. An invoice of some hundred
+ * kilobytes decodes none, or its one or two largest fonts (a 70 KB font could make 72 MB); only what
+ * its readers read is decoded besides. Each is decoded within what is left of the bounds, and stopped
+ * there: the refusal says which bound it broke.
+ */
+function measureStreams(
+  doc: BoundedDocument,
+  limits: PdfLimits,
+  measures: Measures | undefined,
+  known: number,
+  unmeasured: { readonly stream: PdfStream; readonly most: number }[],
+): BeyondBounds | null {
+  let largest = 0;
+  let all = known;
+  for (const { most } of unmeasured) {
+    largest = Math.max(largest, most);
+    all += most;
+  }
+  // Nothing could break a bound, as for most invoices: nothing to decode.
+  if (largest <= limits.maxStreamBytes && all <= limits.maxDocumentBytes) return null;
+  unmeasured.sort((a, b) => b.most - a.most);
+  // What the streams from each one on could make at most, added from the least (no Infinity taken away).
+  const rest = new Float64Array(unmeasured.length + 1);
+  for (let i = unmeasured.length - 1; i >= 0; i--) rest[i] = rest[i + 1]! + unmeasured[i]!.most;
+  let measured = known;
+  for (let i = 0; i < unmeasured.length; i++) {
+    const { stream, most } = unmeasured[i]!;
+    if (most <= limits.maxStreamBytes && measured + rest[i]! <= limits.maxDocumentBytes) break;
+    const left = limits.maxDocumentBytes - measured;
     const budget = Math.min(limits.maxStreamBytes, left);
-    const beyond = (): BeyondBounds =>
-      budget === left
+    // Within one byte at least: a decoder given none refuses any data, as if it were corrupt.
+    const result = doc.decode(stream, Math.max(1, budget));
+    if (result.ok ? result.bytes.length > budget : result.beyondBounds) {
+      return budget === left
         ? { bound: 'document_bytes', limit: limits.maxDocumentBytes }
         : { bound: 'stream_bytes', limit: limits.maxStreamBytes };
-    const known = measures?.knownSize(stream);
-    if (known !== undefined) {
-      if (known > budget) return beyond();
-      decoded += known;
-      continue;
     }
-    const result = doc.decode(stream, budget);
-    if (result.ok) {
-      decoded += result.bytes.length;
-      measures?.measuredSize(stream, result.bytes.length);
-    } else if (result.beyondBounds) return beyond();
+    if (!result.ok) continue;
+    measured += result.bytes.length;
+    measures?.measuredSize(stream, result.bytes.length);
   }
-  const operations = measures?.knownOperations() ?? counted(doc, limits, measures);
-  if (operations > limits.maxPageOperations)
-    return { bound: 'page_operations', limit: limits.maxPageOperations };
   return null;
+}
+
+/**
+ * The drawing bound of a document within the others (checkBounds): the most operations a page draws,
+ * taken from the file this one is a revision of when it draws alike, else counted.
+ */
+export function checkDrawing(
+  doc: BoundedDocument,
+  limits: PdfLimits = PDF_LIMITS,
+  measures?: Measures,
+): BeyondBounds | null {
+  const operations = measures?.knownOperations() ?? counted(doc, limits, measures);
+  return operations > limits.maxPageOperations
+    ? { bound: 'page_operations', limit: limits.maxPageOperations }
+    : null;
 }
 
 /** The most operations a page draws (drawing.ts), noted with the objects the count read. */
@@ -182,35 +231,9 @@ const EXPANSION: Readonly<Record<string, number>> = {
   AHx: 0.5,
 };
 
-/**
- * Whether no stream of the document can decode beyond the bounds, whatever its data: each stream's raw
- * length times its filters' largest expansions, one by one and in all, within them. Then none needs
- * decoding to be measured (an invoice of some hundred kilobytes is far within: 64 MB a stream, 128 MB
- * in all), and only what its readers read is decoded. Pictures are measured apart, by their pixels.
- */
-function decodesWithin(
-  doc: BoundedDocument,
-  limits: PdfLimits,
-  resolve: (o: PdfObject | undefined) => PdfObject | undefined,
-): boolean {
-  let objects = 0;
-  let total = 0;
-  for (const num of doc.objectNumbers()) {
-    objects += 1;
-    if (objects > limits.maxObjects) return false;
-    const stream = doc.mayBeStream(num) ? doc.get(num) : undefined;
-    if (!(stream instanceof PdfStream)) continue;
-    const filters = filterNames(stream, resolve);
-    if (filters.some((f) => f !== undefined && IMAGE_FILTERS.has(f))) continue;
-    if (isName(resolve(stream.dict.get('Subtype')), 'Image')) continue;
-    const most = filters.reduce(
-      (n, f) => n * (f === undefined ? Infinity : (EXPANSION[f] ?? Infinity)),
-      stream.raw.length,
-    );
-    total += most;
-    if (most > limits.maxStreamBytes || total > limits.maxDocumentBytes) return false;
-  }
-  return true;
+/** The most bytes data of `length` bytes may decode to through `filters` (Infinity through one unknown). */
+function mostDecoded(length: number, filters: readonly (string | undefined)[]): number {
+  return filters.reduce((n, f) => n * (f === undefined ? Infinity : (EXPANSION[f] ?? Infinity)), length);
 }
 
 /**

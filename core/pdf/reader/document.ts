@@ -12,6 +12,7 @@ import {
   type PdfBound,
   type PdfLimits,
   checkBounds,
+  checkDrawing,
   PDF_LIMITS,
 } from './bounds';
 import { type Decoded, decodeStream, directFilters, MAX_DECODED } from './filters';
@@ -71,7 +72,7 @@ const BOUNDS: Readonly<Record<PdfBound, LocalizedText>> = {
   },
 };
 
-const openError = (code: OpenErrorCode, beyond?: BeyondBounds): OpenResult => {
+const openError = (code: OpenErrorCode, beyond?: BeyondBounds): { ok: false; error: OpenError } => {
   let localized = OPEN_ERRORS[code];
   if (beyond) {
     const { bound, limit } = beyond;
@@ -98,6 +99,15 @@ const opened = new WeakMap<Uint8Array, OpenResult>();
 /** The file each new revision was appended to (writer/revision.ts), for its bounds check. */
 const revisionBases = new WeakMap<Uint8Array, PdfDocument>();
 export type OpenResult = { ok: true; doc: PdfDocument } | { ok: false; error: OpenError };
+
+declare const drawable: unique symbol;
+/**
+ * A document whose pages were found within the drawing bound (PdfDocument.drawable): what reads or draws
+ * their content (pdfjs, the PDF/A content scans of inspect.ts) takes one, so that none can start on a
+ * document only opened.
+ */
+export type DrawablePdf = PdfDocument & { readonly [drawable]: true };
+export type DrawableResult = { ok: true; doc: DrawablePdf } | { ok: false; error: OpenError };
 
 /**
  * Decoded streams a document keeps for the readers that come after its bounds check (extraction, the
@@ -168,13 +178,17 @@ export class PdfDocument {
   private readonly objStms = new Map<number, ObjStm | null>();
   private scanned: Map<number, number> | null = null;
   private headersFound: Headers | undefined;
+  /** The cross-reference sections read, once all were read without fault (0 before, or after a fault). */
+  private xrefSections = 0;
   private lengthDepth = 0;
   /** The cross-reference data or the scan found more objects than the bound allows. */
   private tooManyObjects = false;
   /** Decoded size of each stream the bounds check decoded, by the offset and length of its data. */
   private readonly decodedSizes = new Map<number, { readonly length: number; readonly size: number }>();
-  /** The drawing count of the bounds check, with what it read (bounds.ts). */
+  /** The drawing count of the drawing bound's check, with what it read (bounds.ts). */
   private drawingCount: DrawingCount | undefined;
+  /** This document as drawable, or why not, once asked (drawable()). */
+  private drawn: DrawableResult | undefined;
   /** Decoded streams kept (KEEP_STREAM_BYTES), by the offset of their data. */
   private readonly kept = new Map<number, Kept>();
   private keptBytes = 0;
@@ -210,6 +224,26 @@ export class PdfDocument {
       opened.set(bytes, result);
     }
     return result;
+  }
+
+  /** Opens a PDF whose pages are to be read or drawn: held to the drawing bound as well (drawable()). */
+  static openToDraw(bytes: Uint8Array, limits: PdfLimits = PDF_LIMITS): DrawableResult {
+    const opened = PdfDocument.open(bytes, limits);
+    return opened.ok ? opened.doc.drawable() : opened;
+  }
+
+  /**
+   * This document, once its pages are found within the drawing bound (bounds.ts, checkDrawing), or the
+   * refusal: checked on first asking, for every reader of the document alike.
+   */
+  drawable(): DrawableResult {
+    if (this.drawn === undefined) {
+      const beyond = checkDrawing(this, this.limits, this.measures());
+      this.drawn = beyond
+        ? openError('beyond_bounds', beyond)
+        : { ok: true, doc: this as PdfDocument as DrawablePdf };
+    }
+    return this.drawn;
   }
 
   private static read(bytes: Uint8Array, limits: PdfLimits): OpenResult {
@@ -551,7 +585,9 @@ export class PdfDocument {
     this.startxref = offset;
     const seen = new Set<number>();
     let next: number | undefined = offset;
-    for (let i = 0; next !== undefined && i < MAX_XREF_SECTIONS && !seen.has(next); i++) {
+    let i = 0;
+    for (; next !== undefined && i < MAX_XREF_SECTIONS && !seen.has(next); i++) {
+      if (i > 0 && this.chainsToBase(next, i)) return this.takeBaseEntries(i);
       seen.add(next);
       const section = this.readSection(next);
       if (i === 0) {
@@ -561,6 +597,32 @@ export class PdfDocument {
       const prev: PdfObject | undefined = section.trailer.get('Prev');
       next = typeof prev === 'number' ? prev : undefined;
     }
+    this.xrefSections = i;
+  }
+
+  /**
+   * Whether the section at `offset`, after `read` sections of this file's own, is where its base's chain
+   * began: the base read that chain whole from the same bytes, under the same bounds, and reading it again
+   * here would end where it ended (within MAX_XREF_SECTIONS in all).
+   */
+  private chainsToBase(offset: number, read: number): boolean {
+    const base = this.base;
+    return (
+      base !== null &&
+      offset === base.startxref &&
+      base.xrefSections > 0 &&
+      read + base.xrefSections <= MAX_XREF_SECTIONS &&
+      !base.repaired &&
+      !base.tooManyObjects &&
+      base.limits === this.limits
+    );
+  }
+
+  /** The base's entries this file's own sections leave, in the order its sections gave them. */
+  private takeBaseEntries(read: number): void {
+    const base = this.base!;
+    for (const [num, entry] of base.xref) if (!this.xref.has(num) && !this.addEntry(num, entry)) break;
+    this.xrefSections = read + base.xrefSections;
   }
 
   private readSection(offset: number): { trailer: PdfDict; isStream: boolean } {
@@ -665,10 +727,16 @@ export class PdfDocument {
   /** The `n g obj` headers of the file (scan), found once, up to one more than the bound allows. */
   private headers(): Headers {
     if (this.headersFound) return this.headersFound;
-    const found = new Map<number, number>();
+    // A revision's are its base's, found in the same bytes, and those of what was appended (from the
+    // last bytes an `obj` may begin in before the join).
+    const known = this.base?.limits === this.limits ? this.base.headersFound : undefined;
+    const from = known?.complete ? this.base!.bytes.length - (OBJ.length - 1) : 0;
+    const found = from > 0 ? new Map(known!.found) : new Map<number, number>();
     let complete = true;
     const b = this.bytes;
-    for (let at = indexOf(b, OBJ); at >= 0; at = indexOf(b, OBJ, at + 3)) {
+    // One view of the bytes for every search (indexOf would make one a call: one for each `obj` of the file).
+    const text = Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+    for (let at = text.indexOf(OBJ, from); at >= 0; at = text.indexOf(OBJ, at + 3)) {
       if (b[at - 1] === 100 /* endobj */ || !isWhite(b[at - 1])) continue;
       let p = at - 1;
       while (p > 0 && isWhite(b[p])) p--;

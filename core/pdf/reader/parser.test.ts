@@ -1,6 +1,7 @@
 /**
  * The parser's objects (parser.ts): numbers and names read the short way (whole numbers, names without
- * `#` escapes) give what the general way gives, and references are still told from numbers.
+ * `#` escapes, names met before) give what the general way gives, and references are still told from
+ * numbers.
  */
 import { describe, expect, it } from 'vitest';
 import { PdfDict, PdfName, PdfRef } from './objects';
@@ -24,5 +25,12 @@ describe('the parser', () => {
     expect([...map.keys()]).toEqual(['Type', 'A B', 'Lang', 'DejaVuSans-Bold-7098480789', 'Type3']);
     expect(map.get('Type')).toBe(PdfName.of('Page'));
     expect(map.get('DejaVuSans-Bold-7098480789')).toEqual(new PdfRef(5, 0));
+  });
+
+  it('reads each name as its own bytes, met before or not, more of them than it keeps', () => {
+    // 10,000 names of 1 to 40 characters, in more slots than the table of names met has, each read twice.
+    const names = Array.from({ length: 10_000 }, (_, n) => `N${n.toString(36)}`.padEnd(1 + (n % 40), 'x'));
+    const text = `[${names.map((n) => `/${n}`).join(' ')} ${names.map((n) => `/${n}`).join(' ')}]`;
+    expect((parse(text) as PdfName[]).map((n) => n.name)).toEqual([...names, ...names]);
   });
 });

@@ -9,6 +9,15 @@ export class PdfSyntaxError extends Error {}
 
 const MAX_DEPTH = 64;
 
+/**
+ * Names read before, by a hash of their bytes, one a slot: a file's names are mostly the same few dozen
+ * keys and types (`/Type /Length /Filter /FlateDecode /Font`…) in every object, in every file, and one
+ * compared with the bytes costs less than a new text (a call into Node, and garbage). A fixed table of
+ * short names: whatever the input, it holds no more than 4096 of 32 characters.
+ */
+const NAMES: (string | undefined)[] = new Array<string | undefined>(4096).fill(undefined);
+const MAX_KNOWN_NAME = 32;
+
 /** Character classes of §7.2.2: 1 = white-space, 2 = delimiter, 0 = regular. */
 export const CLASS = new Uint8Array(256);
 for (const c of [0, 9, 10, 12, 13, 32]) CLASS[c] = 1;
@@ -169,10 +178,11 @@ export class Parser {
     const start = ++this.pos;
     // A name without `#` escapes (nearly all) is its bytes as they are.
     let p = start;
-    while (p < b.length && CLASS[b[p]!] === 0 && b[p] !== 35) p++;
+    let hash = 0;
+    while (p < b.length && CLASS[b[p]!] === 0 && b[p] !== 35) hash = (hash * 31 + b[p++]!) | 0;
     if (b[p] !== 35) {
       this.pos = p;
-      return (this.text ??= Buffer.from(b.buffer, b.byteOffset, b.byteLength)).toString('latin1', start, p);
+      return this.knownName(start, p, hash);
     }
     let s = '';
     while (this.pos < b.length && isRegular(b[this.pos])) {
@@ -189,6 +199,29 @@ export class Parser {
       this.pos++;
     }
     return s;
+  }
+
+  /**
+   * The bytes from `start` to `end` as text, a character a byte: the text met last with the same hash and
+   * bytes (NAMES), else made and noted.
+   */
+  private knownName(start: number, end: number, hash: number): string {
+    const b = this.buf;
+    const length = end - start;
+    const slot = (hash ^ (length << 7)) & (NAMES.length - 1);
+    const known = length <= MAX_KNOWN_NAME ? NAMES[slot] : undefined;
+    if (known?.length === length) {
+      let i = 0;
+      while (i < length && known.charCodeAt(i) === b[start + i]) i++;
+      if (i === length) return known;
+    }
+    const text = (this.text ??= Buffer.from(b.buffer, b.byteOffset, b.byteLength)).toString(
+      'latin1',
+      start,
+      end,
+    );
+    if (length <= MAX_KNOWN_NAME) NAMES[slot] = text;
+    return text;
   }
 
   private literalString(): PdfString {

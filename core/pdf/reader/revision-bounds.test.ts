@@ -19,6 +19,7 @@ import { PdfDocument } from './document';
 import * as drawing from './drawing';
 import * as filters from './filters';
 import { isName, PdfDict, type PdfObject, PdfRef, PdfStream } from './objects';
+import { Parser } from './parser';
 
 vi.mock('./filters', async (actual) => {
   const real = await actual<typeof filters>();
@@ -41,11 +42,12 @@ const boundsDecodes = (): PdfStream[] =>
   [...new Set(decodeStream.mock.calls.map(([stream]) => stream))].filter(measuredByBounds);
 
 /**
- * The streams the bounds check measures: not the cross-reference streams, which the reading of the file
- * decodes first, at the largest bound (and, under the smaller bounds of these tests, again in the check).
+ * The streams the bounds check decodes to measure: not the cross-reference streams, which the reading of
+ * the file decodes first, at the largest bound (and, under the smaller bounds of these tests, again in
+ * the check), nor those without a filter, as large as their data.
  */
 function measuredByBounds(stream: PdfStream): boolean {
-  return !isName(stream.dict.get('Type'), 'XRef');
+  return !isName(stream.dict.get('Type'), 'XRef') && stream.dict.get('Filter') !== undefined;
 }
 
 let carrier: Uint8Array;
@@ -148,16 +150,37 @@ describe('the bounds check of a revision we appended', () => {
   });
 });
 
+describe('the drawing count', () => {
+  it('is made only for a reader of the pages, once for all of them', () => {
+    const opened = PdfDocument.open(new Uint8Array(carrier));
+    if (!opened.ok) throw new Error(opened.error.message);
+    expect(extractFacturx(opened.doc.bytes, 'carrier.pdf').ok).toBe(false);
+    expect(drawingCounts).not.toHaveBeenCalled();
+    expect(opened.doc.drawable().ok).toBe(true);
+    expect(PdfDocument.openToDraw(opened.doc.bytes).ok).toBe(true);
+    expect(checkFacturxPdf(opened.doc.bytes).pdfa.skipped).toBe(false);
+    expect(drawingCounts).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('the drawing count of a revision', () => {
   it('is the carrier’s when the revision appended draws nothing of its own', () => {
     const pack = packageFacturx(new Uint8Array(carrier), new TextEncoder().encode(goldenCii()), 'EN16931');
     if (!pack.ok) throw new Error(pack.error.message);
     expect(drawingCounts).toHaveBeenCalledTimes(1);
-    expect(PdfDocument.open(pack.pdf).ok).toBe(true);
+    expect(PdfDocument.openToDraw(pack.pdf).ok).toBe(true);
     expect(drawingCounts).toHaveBeenCalledTimes(1);
     // The same bytes, not known as a revision: counted in full, to the same verdict.
-    expect(PdfDocument.open(new Uint8Array(pack.pdf)).ok).toBe(true);
+    expect(PdfDocument.openToDraw(new Uint8Array(pack.pdf)).ok).toBe(true);
     expect(drawingCounts).toHaveBeenCalledTimes(2);
+  });
+
+  it('is counted for a revision of a file whose pages were not counted', () => {
+    const base = PdfDocument.open(new Uint8Array(carrier));
+    if (!base.ok) throw new Error(base.error.message);
+    const revised = reviseBytes(base.doc, new Map([[base.doc.size(), new PdfDict()]]));
+    expect(PdfDocument.openToDraw(revised).ok).toBe(true);
+    expect(drawingCounts).toHaveBeenCalledTimes(1);
   });
 
   const FEW: PdfLimits = { ...PDF_LIMITS, maxPageOperations: 3 };
@@ -165,16 +188,16 @@ describe('the drawing count of a revision', () => {
   function revised(
     revision: ReadonlyMap<number, PdfObject>,
     content = 'q Q',
-  ): ReturnType<typeof PdfDocument.open> {
+  ): ReturnType<typeof PdfDocument.openToDraw> {
     const base = openHandMade(
       [`4 0 obj\n<< /Length ${content.length} >>\nstream\n${content}\nendstream\nendobj\n`],
       FEW,
     );
     drawingCounts.mockClear();
-    return PdfDocument.open(reviseBytes(base, revision), FEW);
+    return PdfDocument.openToDraw(reviseBytes(base, revision), FEW);
   }
   const fourOperations = new PdfStream(new PdfDict(), new TextEncoder().encode('q Q q Q'));
-  const refusedFor = (opened: ReturnType<typeof PdfDocument.open>) =>
+  const refusedFor = (opened: ReturnType<typeof PdfDocument.openToDraw>) =>
     opened.ok ? null : opened.error.message;
 
   it('is the base’s when the revision adds objects no page draws', () => {
@@ -185,7 +208,7 @@ describe('the drawing count of a revision', () => {
   it('is counted again when the base’s count looked through every object (text shown before any font)', () => {
     const base = openHandMade(['4 0 obj\n<< /Length 12 >>\nstream\nBT (a) Tj ET\nendstream\nendobj\n'], FEW);
     drawingCounts.mockClear();
-    expect(PdfDocument.open(reviseBytes(base, new Map([[6, fourOperations]])), FEW).ok).toBe(true);
+    expect(PdfDocument.openToDraw(reviseBytes(base, new Map([[6, fourOperations]])), FEW).ok).toBe(true);
     expect(drawingCounts).toHaveBeenCalledTimes(1);
   });
 
@@ -203,7 +226,7 @@ describe('the drawing count of a revision', () => {
       FEW,
     );
     drawingCounts.mockClear();
-    expect(PdfDocument.open(reviseBytes(base, new Map([[6, fourOperations]])), FEW).ok).toBe(true);
+    expect(PdfDocument.openToDraw(reviseBytes(base, new Map([[6, fourOperations]])), FEW).ok).toBe(true);
     expect(drawingCounts).toHaveBeenCalledTimes(1);
   });
 
@@ -215,6 +238,60 @@ describe('the drawing count of a revision', () => {
       [8, fourOperations],
     ]);
     expect(refusedFor(revised(pages))).toMatch(/drawing expands/);
+  });
+});
+
+describe('a revision reads its base’s part of the file as its base did', () => {
+  /** The offsets at which an indirect object (or a cross-reference stream) is parsed while `run` runs. */
+  const parsedAt = (run: () => void): number[] => {
+    const starts: number[] = [];
+    const indirect = Parser.prototype.indirect;
+    const spy = vi.spyOn(Parser.prototype, 'indirect').mockImplementation(function (this: Parser) {
+      starts.push(this.pos);
+      return indirect.call(this);
+    });
+    try {
+      run();
+    } finally {
+      spy.mockRestore();
+    }
+    return starts;
+  };
+
+  it('takes its base’s cross-reference entries and object headers: those a fresh reading finds', () => {
+    const base = PdfDocument.open(new Uint8Array(carrier));
+    if (!base.ok) throw new Error(base.error.message);
+    // A revision that adds an object (its header after the join) and rewrites the catalog.
+    const root = base.doc.trailer.get('Root') as PdfRef;
+    const info = base.doc.size();
+    const revised = writeRevision(base.doc, {
+      objects: new Map<number, PdfObject>([
+        [root.num, base.doc.catalog()!],
+        [info, new PdfDict()],
+      ]),
+      root,
+      info: new PdfRef(info, 0),
+      id: [new Uint8Array(16), new Uint8Array(16)],
+    });
+    let taken: PdfDocument | undefined;
+    const parsed = parsedAt(() => {
+      const opened = PdfDocument.open(revised);
+      if (opened.ok) taken = opened.doc;
+    });
+    const fresh = PdfDocument.open(new Uint8Array(revised));
+    if (!taken || !fresh.ok) throw new Error('unreadable revision');
+    expect(fresh.doc.repaired).toBe(false);
+    // The base's last cross-reference section (a stream) is not read again: parsed once, as an object
+    // whose size the bounds check takes (at the end of the base, it may not read as the base read it),
+    // where a fresh reading parses it twice…
+    const atBase = (offsets: number[]) => offsets.filter((at) => at === base.doc.startxref).length;
+    expect(atBase(parsed)).toBe(1);
+    expect(atBase(parsedAt(() => PdfDocument.open(new Uint8Array(revised))))).toBe(2);
+    // …and what it gave is what reading it gives, entry for entry and in the same order.
+    expect([...taken.xref]).toEqual([...fresh.doc.xref]);
+    expect(taken.size()).toBe(fresh.doc.size());
+    const numbers = [...fresh.doc.objectNumbers()];
+    expect(numbers.map((n) => taken!.mayBeStream(n))).toEqual(numbers.map((n) => fresh.doc.mayBeStream(n)));
   });
 });
 
@@ -278,7 +355,10 @@ describe('a revision reads the objects it keeps as the file it was appended to r
   });
 });
 
-/** A one-page PDF written by hand (a classic cross-reference table) with `objects` from number 4 on. */
+/**
+ * A one-page PDF written by hand (a classic cross-reference table) with `objects` from number 4 on,
+ * opened to be drawn (its pages counted, as packaging opens a carrier).
+ */
 function openHandMade(objects: readonly string[], limits: PdfLimits = PDF_LIMITS): PdfDocument {
   const text = [
     '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n',
@@ -298,7 +378,7 @@ function openHandMade(objects: readonly string[], limits: PdfLimits = PDF_LIMITS
     .join('');
   const trailer = `trailer\n<< /Size ${text.length} /Root 1 0 R >>\nstartxref\n${at}\n%%EOF\n`;
   const bytes = new Uint8Array(Buffer.from(`${text.join('')}${xref}${trailer}`, 'latin1'));
-  const opened = PdfDocument.open(bytes, limits);
+  const opened = PdfDocument.openToDraw(bytes, limits);
   if (!opened.ok) throw new Error(opened.error.message);
   return opened.doc;
 }
