@@ -904,4 +904,64 @@ describe('parties read from their blocks', () => {
     expect(invoice.seller?.address?.country).toBe('DE');
     expect(invoice.buyer?.address?.country).toBe('DE');
   });
+
+  it('reads a German small business’s tax number (BT-32, FC) and trade register (BT-30) from its footer', () => {
+    // A seller without a VAT number (§ 19 UStG) is known by these alone (BR-E-02, BR-CO-26).
+    const page = (tax: string, register: string) =>
+      extractFields(
+        handPage([
+          [33, [[287, 'Wagner & Müller GmbH & Co. KG', 150]]],
+          [54, [[485, 'Hauptstraße 94', 61]]],
+          [67, [[441, '79098 Freiburg im Breisgau', 105]]],
+          [135, [[44, 'Wagner & Müller GmbH & Co. KG · Hauptstraße 94 · 79098 Freiburg im Breisgau', 250]]],
+          [148, [[44, 'Ingenieurbüro Kaiser e.K.', 100]]],
+          [161, [[44, 'Lindenweg 35', 55]]],
+          [173, [[44, '50667 Köln', 45]]],
+          [281, [[44, 'Vorauszahlungsrechnung FA26-31190', 150]]],
+          [469, [[44, 'Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.', 200]]],
+          [
+            787,
+            [
+              [44, 'Wagner & Müller GmbH & Co. KG', 110],
+              [204, 'Tel. +49 859 256669-0', 80],
+              [369, 'Inhaber Lena Meyer', 70],
+            ],
+          ],
+          [
+            796,
+            [
+              [44, 'Hauptstraße 94', 55],
+              [204, 'Mail buchhaltung@wagnermuller.de', 120],
+              [369, register, 130],
+            ],
+          ],
+          [
+            805,
+            [
+              [44, '79098 Freiburg im Breisgau', 100],
+              [204, 'www.wagnermuller.de', 80],
+              [369, tax, 100],
+            ],
+          ],
+        ]),
+      );
+    const { invoice, evidence } = page('Steuer-Nr. 198/949/22082', 'Sitz: Freiburg im Breisgau, HRB 5784');
+    expect(invoice.seller?.taxRegistrations).toEqual([{ id: { value: '198/949/22082', scheme: 'FC' } }]);
+    expect(invoice.seller?.legalOrganization).toEqual({ id: { value: 'HRB 5784' } });
+    // Labels alone vouch for them: no check key.
+    expect(evidence['BT-32']?.confidence).toBeLessThan(0.9);
+    expect(invoice.buyer?.taxRegistrations).toBeUndefined();
+    expect(page('St.-Nr.: 22/815/0815/4', 'Amtsgericht Köln HRB Nr. 372876').invoice.seller).toMatchObject({
+      taxRegistrations: [{ id: { value: '22/815/0815/4', scheme: 'FC' } }],
+      legalOrganization: { id: { value: 'HRB 372876' } },
+    });
+    // An order number ("Best.-Nr."), a VAT number after its label ("Umsatzsteuernummer"), too few digits:
+    // no tax number.
+    for (const other of ['Best.-Nr. 4711/0815/12', 'Umsatzsteuernummer 123/456/78901', 'Steuernummer 12/345'])
+      expect(
+        page(other, 'Inhaber Lena Meyer').invoice.seller?.taxRegistrations?.some(
+          (r) => r.id?.scheme === 'FC',
+        ),
+      ).toBeFalsy();
+  });
 });

@@ -8,7 +8,8 @@
  * that reads as a name (not a salutation, a label, an address line or a number); the country is its
  * address line's ("DE 12345 Berlin", "F-75001", "06000 NICE, DE", a country name), else its VAT
  * number's prefix; a French party's SIREN may be the one its VAT number holds. Identifiers
- * (identifiers.ts: VAT numbers, SIREN, electronic addresses) inside a block are that party's; one
+ * (identifiers.ts: VAT numbers, SIREN, trade register and tax numbers, electronic addresses) inside a
+ * block are that party's; one
  * labelled as the customer's is the buyer's wherever it stands; the others are the seller's. The
  * delivery block ("Lieferanschrift", "Ship to") gives the country goods go to.
  */
@@ -52,7 +53,12 @@ interface Block {
 export interface PartyReading {
   readonly name?: Chosen;
   readonly vat?: Chosen;
+  /** A SIREN (BT-30/BT-47, scheme 0002). */
   readonly legalId?: Chosen;
+  /** A trade register number (BT-30/BT-47 with no scheme: "HRB 5784"), for a party with no SIREN. */
+  readonly register?: Chosen;
+  /** A tax registration that is not a VAT number (BT-32, scheme FC): the seller's alone. */
+  readonly taxNumber?: Chosen;
   readonly country?: Chosen;
   /** The electronic address and its scheme (BT-34/BT-49). */
   readonly endpoint?: Chosen<{ readonly value: string; readonly scheme: string }>;
@@ -674,12 +680,15 @@ export function readParties(
       : {}),
     ...optional('vat', pick('vat', buyerIds, [])),
     ...optional('legalId', pick('siren', buyerIds, [])),
+    ...optional('register', pick('register', buyerIds, [])),
     ...endpointOf(pick('endpoint', buyerIds, []), identifiers),
   };
   const seller: PartyReading = {
     ...(sellerName ? { name: { ...sellerName, proven: false } } : {}),
     ...optional('vat', pick('vat', sellerIds, sellerRest)),
     ...optional('legalId', pick('siren', sellerIds, sellerRest)),
+    ...optional('register', pick('register', sellerIds, sellerRest)),
+    ...optional('taxNumber', pick('tax', sellerIds, sellerRest)),
     ...endpointOf(pick('endpoint', sellerIds, sellerRest), identifiers),
   };
   const delivery = others.find((b) => b.heading && DELIVERY_PARTY_LABELS.test(b.heading.cell.text));
