@@ -99,6 +99,36 @@ describe('lines and totals chosen together', () => {
     expect(extraction.evidence['BG-25[2]/BT-131']?.confidence).toBeGreaterThanOrEqual(0.9);
   });
 
+  it('shares a discount on the whole invoice by the rates in proportion to their lines, when each rate’s tax then is printed', () => {
+    // 10 % off 600,00 at 7 % and 448,00 at 19 %: 60,00 and 44,80, bases 540,00 and 403,20. Neither rate
+    // alone takes the whole discount, and the VAT over each rate (540,00 and 403,21) misses the net.
+    const page = (vat19: string, gross: string) =>
+      readPage(
+        lines,
+        ...totals(
+          ['Summe Positionen:', '1048,00 €'],
+          ['Rabatt 10 %:', '-104,80 €'],
+          ['Nettobetrag:', '943,20 €'],
+          ['USt. 7 %:', '37,80 €'],
+          ['USt. 19 %:', vat19],
+          ['Endbetrag:', gross],
+        ),
+      );
+    const extraction = page('76,61 €', '1057,61 €');
+    expect(termsOf(extraction).breakdown).toEqual([
+      ['S', '7', '540.00', '37.80'],
+      ['S', '19', '403.20', '76.61'],
+    ]);
+    expect(
+      extraction.invoice.allowanceCharges?.map((a) => [a.amount?.value, a.tax?.categoryCode, a.tax?.rate]),
+    ).toEqual([
+      ['60.00', 'S', '7'],
+      ['44.80', 'S', '19'],
+    ]);
+    // A tax the shares do not give back: no breakdown is derived.
+    expect(page('76,63 €', '1057,63 €').invoice.vatBreakdown).toBeUndefined();
+  });
+
   it('implies no breakdown when a rate’s tax is printed nowhere, and then gives no line for sure', () => {
     const extraction = readPage(
       lines,
@@ -185,17 +215,18 @@ describe('lines and totals chosen together', () => {
         ['Montant HT', '1100,00 €'],
         ['Remise 3 %', '-33,00 €'],
         ['Total HT net', '1067,00 €'],
-        ['TVA à 5,5 %', '53,35 €'],
-        ['TVA à 20 %', '19,40 €'],
-        ['Net TTC', '1139,75 €'],
+        ['TVA à 5,5 %', '53,90 €'],
+        ['TVA à 20 %', '17,40 €'],
+        ['Net TTC', '1138,30 €'],
       ),
     );
     const read = termsOf(extraction);
-    expect(read.totals).toMatchObject({ lineTotal: { value: '1100.00' }, taxTotals: [{ value: '72.75' }] });
-    // No breakdown printed: the bases are the VAT of each rate over it, as they make the net after the discount.
+    expect(read.totals).toMatchObject({ lineTotal: { value: '1100.00' }, taxTotals: [{ value: '71.30' }] });
+    // No breakdown printed, and the discount not shared in proportion to the lines (20,00 and 13,00): the
+    // bases are the VAT of each rate over it, as they make the net after the discount.
     expect(read.breakdown).toEqual([
-      ['S', '5.5', '970.00', '53.35'],
-      ['S', '20', '97.00', '19.40'],
+      ['S', '5.5', '980.00', '53.90'],
+      ['S', '20', '87.00', '17.40'],
     ]);
     expect(read.lines).toEqual([
       ['Rénovation', '1', '1000', 'S', '5.5', '1000.00'],

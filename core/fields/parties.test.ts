@@ -964,4 +964,82 @@ describe('parties read from their blocks', () => {
         ),
       ).toBeFalsy();
   });
+
+  it('gives the buyer the identifiers under its address in its column only, past rows of the column beside it', () => {
+    // The information block's VAT number beside the buyer's SIREN row is the seller's.
+    const beside = extractFields(
+      handPage([
+        [33, [[253, 'Simon et Fils', 60]]],
+        [55, [[150, '2 rue de la République · 13001 Marseille · contact@simonfils.fr', 300]]],
+        [
+          138,
+          [
+            [66, 'Menuiserie Roux', 70],
+            [335, 'N° de facture', 55],
+            [439, 'FA25-49185', 50],
+          ],
+        ],
+        [149, [[66, '62 chemin du Moulin', 80]]],
+        [
+          160,
+          [
+            [66, '35000 Rennes', 55],
+            [335, 'Livré le', 30],
+            [439, '07/04/2025', 45],
+          ],
+        ],
+        [171, [[66, 'N° TVA intracommunautaire FR47684025323', 170]]],
+        [
+          182,
+          [
+            [66, 'SIREN 684 025 323', 75],
+            [335, 'N° TVA intracommunautaire', 100],
+            [439, 'FR86355465287', 60],
+          ],
+        ],
+        [207, [[66, 'Facture', 40, 16]]],
+        [806, [[172, 'SAS au capital de 5 000 € · RCS Marseille 355 465 287 · NAF 4378J', 280]]],
+      ]),
+    ).invoice;
+    expect(beside.seller?.taxRegistrations?.[0]?.id?.value).toBe('FR86355465287');
+    expect(beside.seller?.legalOrganization?.id?.value).toBe('355465287');
+    expect(beside.buyer?.taxRegistrations?.[0]?.id?.value).toBe('FR47684025323');
+    // The buyer's VAT number under its country line, the information column's rows between.
+    const under = extractFields(
+      handPage([
+        [33, [[209, 'Rheinwerk Systems GmbH', 100]]],
+        [
+          134,
+          [
+            [53, 'Rheinwerk Systems GmbH, Am Sägewerk 9, 04109 Leipzig', 200],
+            [337, 'Rechnungsnummer:', 70],
+            [419, 'INV-18292', 40],
+          ],
+        ],
+        [148, [[53, 'Alpes Numérique SAS', 85]]],
+        [
+          154,
+          [
+            [337, 'Kd.-Nr.:', 30],
+            [419, 'D72500', 30],
+          ],
+        ],
+        [158, [[53, '27 place de la Mairie', 85]]],
+        [168, [[53, '06000 Nice', 45]]],
+        [
+          174,
+          [
+            [337, 'Währung:', 35],
+            [419, 'EUR', 20],
+          ],
+        ],
+        [178, [[53, 'FRANKREICH', 50]]],
+        [188, [[53, 'Umsatzsteuer-ID: FR17347164295', 130]]],
+        [212, [[53, 'RECHNUNG', 50, 16]]],
+        [798, [[384, 'Umsatzsteuer-ID: DE984381112', 120]]],
+      ]),
+    ).invoice;
+    expect(under.seller?.taxRegistrations?.[0]?.id?.value).toBe('DE984381112');
+    expect(under.buyer?.taxRegistrations?.[0]?.id?.value).toBe('FR17347164295');
+  });
 });

@@ -534,19 +534,28 @@ const inBlock = (block: Block, row: Row, cell: Cell): boolean =>
  * FR04213374648" under the town): one or two rows close under the block's last line.
  */
 function underBlock(layout: Layout, block: Block, row: Row, cell: Cell): boolean {
-  // The row starts in the block's column; the identifier may stand in its own cell after its label.
+  // The row starts in the block's column; the identifier may stand in its own cell after its label
+  // alone, never further along the row (the information block's "N° TVA intracommunautaire" beside
+  // the buyer's "SIREN 684 025 323" is the seller's).
+  const at = row.cells.findIndex((c) => Math.abs(c.x - block.left) <= 6);
+  const own = row.cells[at];
   if (
     block.lines.length === 0 ||
-    cell.x < block.left - 6 ||
-    !row.cells.some((c) => Math.abs(c.x - block.left) <= 6)
+    !own ||
+    (cell !== own && (row.cells[at + 1] !== cell || /\d/.test(own.text)))
   )
     return false;
+  // One or two rows of the block's column down: rows of the column beside it ("Währung: EUR" between
+  // the country line and the VAT number) do not count.
   let above = block.lines[block.lines.length - 1]!.row;
-  for (const next of layout.rows.slice(above.index + 1, above.index + 3)) {
+  let rows = 0;
+  for (const next of layout.rows.slice(above.index + 1)) {
+    if (!next.cells.some((c) => Math.abs(c.x - block.left) <= 6)) continue;
     if (next.page !== above.page || next.y - (above.y + above.height) > 1.2 * Math.max(next.height, 6))
       return false;
     if (next === row) return true;
     above = next;
+    if (++rows === 2) return false;
   }
   return false;
 }
