@@ -249,12 +249,14 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
       breakdownUsed = chosen.breakdown;
       invoice.vatBreakdown = chosen.breakdown.map((b) => withReason(b, layout));
       const [first] = chosen.breakdown;
+      // Bases after a discount shared out are one reading among those that give the same taxes.
+      if (chosen.breakdown.some((b) => b.shared)) basesDerived = true;
       note(
         'BG-23',
         first!.place,
         // The sums prove the amounts; a category is sure only when its row prints it.
         chosen.breakdownConfirmed
-          ? chosen.breakdown.every((b) => b.categoryPrinted || b.category === 'S')
+          ? chosen.breakdown.every((b) => b.categoryPrinted || b.category === 'S') && !basesDerived
             ? 0.95
             : 0.75
           : 0.6,

@@ -56,8 +56,23 @@ function labelText(layout: Layout, row: Row, cell: Cell, index: number): string 
  * "82 921 527 636") is read across.
  */
 function goingOn(layout: Layout, row: Row, cell: Cell): { text: string; end: number } | null {
-  const next = sentenceGoesOn(layout, row);
+  const next = sentenceGoesOn(layout, row) ?? centredGoesOn(layout, row);
   return next ? { text: `${cell.text} ${next.cells[0]!.text}`, end: cell.text.length } : null;
+}
+
+/**
+ * The line a centred letterhead line wraps on to: the next row of its page, one cell under one cell,
+ * no more than a line's height under it, centred on the same axis ("… · VAT Reg. No.: GB" over
+ * "800 533 182").
+ */
+function centredGoesOn(layout: Layout, row: Row): Row | null {
+  const next = layout.rows[row.index + 1];
+  const [only] = row.cells;
+  const [under] = next?.cells ?? [];
+  if (!next || !only || !under || row.cells.length !== 1 || next.cells.length !== 1) return null;
+  if (next.page !== row.page || next.y - (row.y + row.height) > row.height) return null;
+  const centre = (c: Cell) => c.x + c.width / 2;
+  return Math.abs(centre(only) - centre(under)) <= 3 && under.width < only.width ? next : null;
 }
 
 /**

@@ -47,7 +47,7 @@ export function lineBreakdown(
   // Lines that do not add up to an amount the page prints may be some of the items only.
   if (!printed(read.sum)) return [];
   const rated = [...groups.values()];
-  const rowsUnder = (bases: readonly Decimal[]): BreakdownRow[] | null => {
+  const rowsUnder = (bases: readonly Decimal[], shared = false): BreakdownRow[] | null => {
     const rows: BreakdownRow[] = [];
     for (const [i, { category, rate }] of rated.entries()) {
       const base = bases[i]!;
@@ -68,6 +68,7 @@ export function lineBreakdown(
         category,
         categoryPrinted: false,
         place: { row: printedAt, cells: printedAt.cells },
+        ...(shared ? { shared } : {}),
       });
     }
     return rows;
@@ -90,7 +91,7 @@ export function lineBreakdown(
     adjustments,
     rated.map((g) => g.base),
   );
-  return (shared && rowsUnder(shared)) ?? [];
+  return (shared && rowsUnder(shared, true)) ?? [];
 }
 
 /**

@@ -1042,4 +1042,30 @@ describe('parties read from their blocks', () => {
     expect(under.seller?.taxRegistrations?.[0]?.id?.value).toBe('DE984381112');
     expect(under.buyer?.taxRegistrations?.[0]?.id?.value).toBe('FR17347164295');
   });
+
+  it('reads a VAT number whose centred letterhead line wraps after its country code', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [33, [[214, 'Walker & Williams Ltd', 167, 14]]],
+        [
+          54,
+          [
+            [
+              60,
+              'Unit 36, Riverside Business Park · London, SW1A 2AA · Tel: 0161 389 4086 · hello@walkerwilliams.co.uk · VAT Reg. No.: GB',
+              475,
+            ],
+          ],
+        ],
+        [67, [[274, '800 533 182', 47]]],
+        [158, [[70, 'Wilson Print Ltd', 65]]],
+        [171, [[70, 'Unit 33, Riverside Business Park', 125]]],
+        [184, [[70, 'Birmingham', 45]]],
+        [197, [[70, 'B1 1BB', 28]]],
+        [314, [[70, 'DEPOSIT INVOICE', 90, 14]]],
+      ]),
+    );
+    expect(invoice.seller?.taxRegistrations?.[0]?.id?.value).toBe('GB800533182');
+    expect(invoice.buyer?.taxRegistrations).toBeUndefined();
+  });
 });
