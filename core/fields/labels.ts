@@ -230,9 +230,12 @@ export const BUYER_LABELS = words(
 export const SELLER_LABELS = words(
   /\b(vendeur|fournisseur|émetteur|prestataire|verk[äa]ufer|lieferant|leistungserbringer|rechnungssteller|seller|supplier|vendor|from)\b/i,
 );
-/** The block of the place goods are delivered to (BG-13: "Lieferanschrift", "Ship to", "Livraison"). */
+/**
+ * The block of the place goods are delivered to or a service is performed at (BG-13: "Lieferanschrift",
+ * "Leistungsort", "Ship to", "Livraison", "Lieu d'exécution").
+ */
 export const DELIVERY_PARTY_LABELS = words(
-  /\b(adresse\s+de\s+livraison|livr[ée]\s+à|lieu\s+de\s+livraison|livraison|lieferadresse|lieferanschrift|warenempf[äa]nger|abweichender\s+warenempf[äa]nger|ship\s+to|deliver(?:y|ed)?\s+to|delivery\s+address)\b/i,
+  /\b(adresse\s+de\s+livraison|livr[ée]\s+à|lieu\s+de\s+livraison|livraison|lieu\s+d['’]ex[ée]cution|lieu\s+de\s+(?:la\s+)?prestation|lieferadresse|lieferanschrift|leistungsort|leistungsadresse|warenempf[äa]nger|abweichender\s+warenempf[äa]nger|ship\s+to|deliver(?:y|ed)?\s+to|delivery\s+address|place\s+of\s+(?:supply|performance|delivery))\b/i,
 );
 /** Blocks of other parties, which end the buyer's or seller's ("Lieferadresse", "Ship to"). */
 export const OTHER_PARTY_LABELS = new RegExp(

@@ -1068,4 +1068,42 @@ describe('parties read from their blocks', () => {
     expect(invoice.seller?.taxRegistrations?.[0]?.id?.value).toBe('GB800533182');
     expect(invoice.buyer?.taxRegistrations).toBeUndefined();
   });
+
+  it('reads the block under "Leistungsort" as the place of performance, never as the buyer', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [34, [[230, 'Meyer Büroservice GmbH', 135, 14]]],
+        [
+          50,
+          [
+            [
+              139,
+              'Industriestraße 17 · 20095 Hamburg · Fon: (0783) 221308-11 · buchhaltung@meyerburoservice.de',
+              320,
+            ],
+          ],
+        ],
+        [
+          138,
+          [
+            [69, 'Fletcher & Thompson Inc.', 100],
+            [324, 'Rechnungsnr.:', 55],
+            [402, '2025-14409', 45],
+          ],
+        ],
+        [149, [[69, 'Suite 31, 200 Park Avenue', 100]]],
+        [159, [[69, 'San Francisco, CA 94105', 95]]],
+        [170, [[69, 'USA', 18]]],
+        [191, [[69, 'Leistungsort:', 52]]],
+        [202, [[69, 'Blue Harbour Design Inc.', 95]]],
+        [212, [[69, 'Herrn Fiona Clarke', 75]]],
+        [223, [[69, '13 W Madison St', 65]]],
+        [234, [[69, 'Chicago, IL 60601', 70]]],
+        [244, [[69, 'USA', 18]]],
+        [269, [[69, 'Rechnung', 60, 16]]],
+      ]),
+    );
+    expect(invoice.buyer?.name).toBe('Fletcher & Thompson Inc.');
+    expect(invoice.seller?.name).toBe('Meyer Büroservice GmbH');
+  });
 });
