@@ -12,7 +12,14 @@
  */
 import type { Cell, Layout, Row } from '../text/layout';
 import { below, overlapX, rightOf, sentenceGoesOn } from '../text/layout';
-import { BUYER_ID_LABEL, ELECTRONIC_ADDRESS_LABEL, IBAN_LABEL, TAX_NUMBER_LABEL, VAT_LABEL } from './labels';
+import {
+  BUYER_ID_LABEL,
+  BUYER_LABELS,
+  ELECTRONIC_ADDRESS_LABEL,
+  IBAN_LABEL,
+  TAX_NUMBER_LABEL,
+  VAT_LABEL,
+} from './labels';
 import { isIban, isLuhn } from './check-keys';
 import { IBAN_PATTERN, readVatId, VAT_PATTERN } from './values';
 
@@ -86,6 +93,9 @@ function headingOver(layout: Layout, row: Row, cell: Cell): string {
   return above.cells.find((c) => Math.abs(c.x - cell.x) < 3 || overlapX(c, cell) > 0.5)?.text ?? '';
 }
 
+/** A party word of the buyer's right before an identifier ("Leistungsempfänger: ATU49220766"). */
+const AFTER_BUYER = new RegExp(`(?:${BUYER_LABELS.source})\\s*:?\\s*$`, BUYER_LABELS.flags);
+
 function vatIds(layout: Layout, row: Row, cell: Cell): Identifier[] {
   const out: Identifier[] = [];
   const across = goingOn(layout, row, cell);
@@ -117,7 +127,7 @@ function vatIds(layout: Layout, row: Row, cell: Cell): Identifier[] {
       text: m[0].trim(),
       labelled,
       keyOk: read.wellFormed ? read.keyOk : false,
-      buyerLabelled: BUYER_ID_LABEL.test(before.slice(-50)),
+      buyerLabelled: BUYER_ID_LABEL.test(before.slice(-50)) || AFTER_BUYER.test(before.slice(-40)),
     });
   }
   return out;

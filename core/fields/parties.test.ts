@@ -1106,4 +1106,36 @@ describe('parties read from their blocks', () => {
     expect(invoice.buyer?.name).toBe('Fletcher & Thompson Inc.');
     expect(invoice.seller?.name).toBe('Meyer Büroservice GmbH');
   });
+
+  it('takes "Leistungsempfänger: ATU49220766" for the buyer’s VAT number, never for a heading over a name', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [32, [[51, 'Büroservice Koch', 80]]],
+        [56, [[51, 'Robert-Bosch-Str. 19', 85]]],
+        [69, [[51, '10115 Berlin', 50]]],
+        [106, [[51, 'USt.-ID: DE127660791', 85]]],
+        [148, [[51, 'Firma', 22]]],
+        [161, [[51, 'Weitblick Solar GmbH', 85]]],
+        [186, [[51, 'Robert-Bosch-Str. 1', 80]]],
+        [198, [[51, '1010 Wien', 40]]],
+        [211, [[51, 'ÖSTERREICH', 50]]],
+        [291, [[51, 'RECHNUNG', 60, 14]]],
+        [
+          613,
+          [
+            [
+              51,
+              'Innergemeinschaftliche Lieferung, steuerfrei nach § 4 Nr. 1b i.V.m. § 6a UStG. USt-IdNr.',
+              340,
+            ],
+          ],
+        ],
+        [626, [[51, 'Leistungsempfänger: ATU49220766', 130]]],
+        [642, [[51, 'Alle Beträge in EUR', 80]]],
+      ]),
+    );
+    expect(invoice.buyer?.name).toBe('Weitblick Solar GmbH');
+    expect(invoice.buyer?.taxRegistrations?.[0]?.id?.value).toBe('ATU49220766');
+    expect(invoice.seller?.taxRegistrations?.[0]?.id?.value).toBe('DE127660791');
+  });
 });

@@ -173,7 +173,8 @@ const HEADINGS = (
 /**
  * A party label standing as a heading: at the start of its cell, then nothing, or a colon and the
  * party's name ("Bill to: ACME Ltd"). Words after the label without a colon make it text ("CLIENT NOM
- * COMMERCIAL"), and a number after it a customer number ("Customer:2", "Kunde: 4711").
+ * COMMERCIAL"), and a number or an identifier after it a customer number or VAT number ("Customer:2",
+ * "Kunde: 4711", "Leistungsempfänger: ATU49220766").
  */
 function headingRole(text: string): { role: Role; rest: string } | null {
   return roleOf(text) ?? roleOf(text.replace(/(\p{L})\s(\p{Ll})/gu, '$1$2'));
@@ -191,6 +192,8 @@ function roleOf(text: string): { role: Role; rest: string } | null {
     const colon = /^[:–]\s*/.exec(after);
     const rest = colon ? after.slice(colon[0].length) : after;
     if (rest.trim() !== '' && (!colon || /^[\d\s./-]+$/.test(rest) || rest.length > 60)) return null;
+    // An identifier after it is the party's number, never its name ("Leistungsempfänger: ATU49220766").
+    if (/^(?=[^a-z]*\d)[A-Z0-9][A-Z0-9 ./-]{5,}$/.test(rest.trim())) return null;
     return { role, rest };
   }
   return null;
