@@ -1137,5 +1137,15 @@ describe('parties read from their blocks', () => {
     expect(invoice.buyer?.name).toBe('Weitblick Solar GmbH');
     expect(invoice.buyer?.taxRegistrations?.[0]?.id?.value).toBe('ATU49220766');
     expect(invoice.seller?.taxRegistrations?.[0]?.id?.value).toBe('DE127660791');
+    // A name in capitals with a figure is still a name after its heading.
+    const capitals = extractFields(
+      handPage([
+        [40, [[40, 'Facture n° F-12 du 07/10/2024']]],
+        [80, [[300, 'Client : SARL 3D CONCEPT']]],
+        [92, [[300, '58 rue de la mer']]],
+        [104, [[300, '06000 NICE']]],
+      ]),
+    );
+    expect(capitals.invoice.buyer?.name).toBe('SARL 3D CONCEPT');
   });
 });

@@ -193,7 +193,8 @@ function roleOf(text: string): { role: Role; rest: string } | null {
     const rest = colon ? after.slice(colon[0].length) : after;
     if (rest.trim() !== '' && (!colon || /^[\d\s./-]+$/.test(rest) || rest.length > 60)) return null;
     // An identifier after it is the party's number, never its name ("Leistungsempfänger: ATU49220766").
-    if (/^(?=[^a-z]*\d)[A-Z0-9][A-Z0-9 ./-]{5,}$/.test(rest.trim())) return null;
+    // One token of capitals and digits: a name in capitals with a number ("SOCIETE 2000") stays a name.
+    if (/^(?=\S*\d)[A-Z0-9][A-Z0-9./-]{5,}$/.test(rest.trim())) return null;
     return { role, rest };
   }
   return null;
