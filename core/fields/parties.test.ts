@@ -1148,4 +1148,37 @@ describe('parties read from their blocks', () => {
     );
     expect(capitals.invoice.buyer?.name).toBe('SARL 3D CONCEPT');
   });
+
+  it('reads a country printed by its name in French or German under the address ("ÉTATS-UNIS", "FRANKREICH")', () => {
+    const country = (name: string) =>
+      extractFields(
+        handPage([
+          [32, [[238, 'Atelier Robert', 60]]],
+          [56, [[117, '35 place de la Mairie · 13001 Marseille · facturation@atelierrobert.fr', 300]]],
+          [
+            158,
+            [
+              [46, 'Date de facturation:', 80],
+              [135, '16/02/2024', 45],
+              [320, 'Client:', 28],
+            ],
+          ],
+          [
+            170,
+            [
+              [46, 'N° de facture:', 60],
+              [135, 'RE-2024-0690', 55],
+              [320, 'Brown Plumbing LLC', 80],
+            ],
+          ],
+          [195, [[320, '177 Main Street', 65]]],
+          [207, [[320, 'Chicago, IL 60601', 70]]],
+          [219, [[320, name, 50]]],
+          [247, [[46, 'Facture', 60, 14]]],
+        ]),
+      ).invoice.buyer?.address?.country;
+    expect(country('ÉTATS-UNIS')).toBe('US');
+    expect(country('FRANKREICH')).toBe('FR');
+    expect(country('Vereinigtes Königreich')).toBe('GB');
+  });
 });

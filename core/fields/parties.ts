@@ -89,6 +89,7 @@ const POSTCODE_LINE =
 
 const COUNTRY_NAMES: Readonly<Record<string, string>> = {
   france: 'FR',
+  frankreich: 'FR',
   deutschland: 'DE',
   germany: 'DE',
   allemagne: 'DE',
@@ -121,8 +122,10 @@ const COUNTRY_NAMES: Readonly<Record<string, string>> = {
   england: 'GB',
   'great britain': 'GB',
   großbritannien: 'GB',
+  'vereinigtes königreich': 'GB',
   ireland: 'IE',
   irlande: 'IE',
+  irland: 'IE',
   poland: 'PL',
   pologne: 'PL',
   polen: 'PL',
@@ -142,7 +145,16 @@ const COUNTRY_NAMES: Readonly<Record<string, string>> = {
   mayotte: 'YT',
   monaco: 'MC',
   'united states': 'US',
+  'united states of america': 'US',
+  'états-unis': 'US',
+  'etats-unis': 'US',
+  'vereinigte staaten': 'US',
   usa: 'US',
+  norway: 'NO',
+  norvège: 'NO',
+  norwegen: 'NO',
+  'czech republic': 'CZ',
+  tschechien: 'CZ',
 };
 
 /** Single-letter country marks of old postcodes ("D-12345", "F-75001", "A-1010"). */
