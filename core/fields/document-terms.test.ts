@@ -472,6 +472,61 @@ describe("the document's own terms", () => {
     }
   });
 
+  it('takes "Réf." over or before a credit note’s number for its own, never the invoice it credits', () => {
+    // A credit note titled "Avoir" alone: its number stands only under or after "Réf.".
+    const over = extractFields(
+      handPage([
+        [
+          230,
+          [
+            [68, 'Date d’émission', 60],
+            [178, 'Réf.', 17],
+            [281, 'Code client', 44],
+            [368, 'Livré le', 32],
+          ],
+        ],
+        [
+          243,
+          [
+            [68, '01/05/2026', 42],
+            [178, 'AV-2026-86809', 56],
+            [281, '71856', 22],
+            [368, '25/04/2026', 42],
+          ],
+        ],
+        [314, [[68, 'Avoir', 30, 16]]],
+        [341, [[68, 'Avoir sur facture n° AR283325 du 08/04/2026', 170]]],
+      ]),
+    );
+    expect(over.invoice).toMatchObject({
+      number: 'AV-2026-86809',
+      typeCode: '381',
+      precedingInvoices: [{ id: 'AR283325' }],
+    });
+    expect(over.evidence['BT-1']!.confidence).toBeLessThan(0.9);
+    const before = extractFields(
+      handPage([
+        [
+          206,
+          [
+            [320, 'Réf.:', 20],
+            [413, 'AR399451', 40],
+          ],
+        ],
+        [
+          217,
+          [
+            [320, 'Date de facture:', 62],
+            [413, '15 avril 2026', 50],
+          ],
+        ],
+        [302, [[46, 'Facture d’avoir', 80, 16]]],
+        [328, [[46, 'Annule et remplace la facture 2026-27868 du 17 février 2026', 230]]],
+      ]),
+    );
+    expect(before.invoice.number).toBe('AR399451');
+  });
+
   it('reads the due date a sentence asks payment by', () => {
     const due = (sentence: string) =>
       extractFields(

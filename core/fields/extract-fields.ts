@@ -113,7 +113,14 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
   if (invoiceCurrency) invoice.currency = invoiceCurrency;
   const seller = partyOf(
     parties.seller,
-    { name: 'BT-27', vat: 'BT-31', legalId: 'BT-30', country: 'BT-40', endpoint: 'BT-34' },
+    {
+      name: 'BT-27',
+      vat: 'BT-31',
+      taxNumber: 'BT-32',
+      legalId: 'BT-30',
+      country: 'BT-40',
+      endpoint: 'BT-34',
+    },
     take,
   );
   const buyer = partyOf(
@@ -242,12 +249,14 @@ export function extractFields(text: DocumentText, options: ReadOptions = {}): Fi
       breakdownUsed = chosen.breakdown;
       invoice.vatBreakdown = chosen.breakdown.map((b) => withReason(b, layout));
       const [first] = chosen.breakdown;
+      // Bases after a discount shared out are one reading among those that give the same taxes.
+      if (chosen.breakdown.some((b) => b.shared)) basesDerived = true;
       note(
         'BG-23',
         first!.place,
         // The sums prove the amounts; a category is sure only when its row prints it.
         chosen.breakdownConfirmed
-          ? chosen.breakdown.every((b) => b.categoryPrinted || b.category === 'S')
+          ? chosen.breakdown.every((b) => b.categoryPrinted || b.category === 'S') && !basesDerived
             ? 0.95
             : 0.75
           : 0.6,
@@ -388,16 +397,30 @@ const UNRATED = { rate: Decimal.ZERO, category: 'Z' };
 
 function partyOf(
   reading: PartyReading,
-  terms: { name: string; vat: string; legalId: string; country: string; endpoint: string },
+  terms: {
+    name: string;
+    vat: string;
+    taxNumber?: string;
+    legalId: string;
+    country: string;
+    endpoint: string;
+  },
   take: Take,
 ): Party | undefined {
   const party: Party = {};
   const name = take(terms.name, reading.name);
   if (name) party.name = name;
   const vat = take(terms.vat, reading.vat);
-  if (vat) party.taxRegistrations = [{ id: { value: vat, scheme: 'VA' } }];
+  const taxNumber = terms.taxNumber ? take(terms.taxNumber, reading.taxNumber) : undefined;
+  const registrations = [
+    ...(vat ? [{ id: { value: vat, scheme: 'VA' } }] : []),
+    ...(taxNumber ? [{ id: { value: taxNumber, scheme: 'FC' } }] : []),
+  ];
+  if (registrations.length > 0) party.taxRegistrations = registrations;
   const legalId = take(terms.legalId, reading.legalId);
+  const register = legalId ? undefined : take(terms.legalId, reading.register);
   if (legalId) party.legalOrganization = { id: { value: legalId, scheme: '0002' } };
+  else if (register) party.legalOrganization = { id: { value: register } };
   const country = take(terms.country, reading.country);
   if (country) party.address = { country };
   const endpoint = take(terms.endpoint, reading.endpoint);

@@ -2101,6 +2101,69 @@ describe('readLines', () => {
     ]);
   });
 
+  it('gives the currency after a discount run into the amount’s cell to the amount ("10.0% GBP 76,573.35")', () => {
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            356,
+            [
+              [52, 'Description', 45],
+              [296, 'QTY', 17],
+              [367, 'Price Discount %', 83],
+              [495, 'Line Total', 45],
+            ],
+          ],
+          [
+            372,
+            [
+              [52, 'Website development', 85],
+              [270, '13.5 days', 40],
+              [336, 'GBP 424.11', 45],
+              [437, '10.0%', 23],
+              [483, 'GBP 5,152.94', 57],
+            ],
+          ],
+          [
+            389,
+            [
+              [52, 'Oak worktop 3000 x 600 mm', 110],
+              [272, '450 units', 38],
+              [336, 'GBP 189.07', 45],
+              [437, '10.0% GBP 76,573.35', 103],
+            ],
+          ],
+          [
+            406,
+            [
+              [52, 'Call-out charge', 62],
+              [260, '1 lump sum', 50],
+              [343, 'GBP 74.00', 38],
+              [437, '15.0%', 23],
+              [499, 'GBP 62.90', 41],
+            ],
+          ],
+          [
+            423,
+            [
+              [52, 'Labour', 28],
+              [275, '26 hours', 35],
+              [343, 'GBP 51.67', 38],
+              [483, 'GBP 1,343.42', 57],
+            ],
+          ],
+        ]),
+      ),
+      twenty,
+    );
+    expect(read?.lines.map((l) => figures(l.line))).toEqual([
+      { quantity: '13.5', unit: 'DAY', price: '381.699', amount: '5152.94', rate: '20' },
+      { quantity: '450', unit: 'C62', price: '170.163', amount: '76573.35', rate: '20' },
+      { quantity: '1', unit: 'LS', price: '62.9', amount: '62.9', rate: '20' },
+      { quantity: '26', unit: 'HUR', price: '51.67', amount: '1343.42', rate: '20' },
+    ]);
+  });
+
   it('keeps an amount after its currency sign with a thousands space in one figure ("€ 5 903,90")', () => {
     const layout = layoutOf(
       handPage([

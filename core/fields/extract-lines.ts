@@ -17,6 +17,7 @@ import { UNECE_UNIT_CODES } from '../rules/codelists/unece-rec20';
 import type { Cell, Layout, Row } from '../text/layout';
 import type { TextSpan } from '../text/page-text';
 import { groupsOn, overlapX, rightOf, splitAtColumns } from '../text/layout';
+import { ISO4217_CURRENCIES } from '../rules/codelists/iso4217';
 import { bandOf, bandsOf, pairBands, type Band, type Heading } from './table-columns';
 import type { Place } from './confidence';
 import {
@@ -304,9 +305,19 @@ function piecesOf(cell: Cell, words: ReturnType<typeof wordsOf>, bounds: readonl
 /** A figure with what may follow it: "3.65", "10.00%", "1,234.00 EUR", "€ 39.00". */
 const FIGURE_WORDS = /^(?:[€$£]\s)?[-−+]?[€$£]?\d[\d.,'’]*\s?%?(?:\s(?:%|[€$£]|[A-Z]{3}))?$/;
 
+/** A currency's sign or ISO 4217 code, printed as a word of its own. */
+const isCurrencyWord = (word: string): boolean => /^[€$£]$/.test(word) || ISO4217_CURRENCIES.has(word);
+
+/** FIGURE_WORDS, or a currency code before them ("GBP 76,573.35"). */
+const isFigureWords = (text: string): boolean => {
+  const code = /^([A-Z]{3})\s(.+)$/.exec(text);
+  return code && ISO4217_CURRENCIES.has(code[1]!) ? FIGURE_WORDS.test(code[2]!) : FIGURE_WORDS.test(text);
+};
+
 /**
  * A row whose cells each hold one figure at most: a cell of figures only, printed too close to be two
- * cells ("3.65 10.00%": a price and its discount), is cut between them.
+ * cells ("3.65 10.00%": a price and its discount), is cut between them. A percentage carries no
+ * currency: a currency after it is the next amount's ("10.0% GBP 76,573.35").
  */
 function figuresApart(row: Row): Row {
   const cells = row.cells.flatMap((cell) => {
@@ -315,12 +326,15 @@ function figuresApart(row: Row): Row {
     // Starts of figures: a word with a digit after one that ends a figure, not a thousands group.
     const bounds = [0];
     for (let k = 1; k < words.length; k++) {
+      const from = bounds[bounds.length - 1]!;
       const before = words
-        .slice(bounds[bounds.length - 1], k)
+        .slice(from, k)
         .map((w) => w.text)
         .join(' ');
       if (/\d/.test(words[k]!.text) && FIGURE_WORDS.test(before) && !groupsOn(before, words[k]!.text))
-        bounds.push(k);
+        bounds.push(
+          k - 1 > from && isCurrencyWord(words[k - 1]!.text) && words[k - 2]!.text.endsWith('%') ? k - 1 : k,
+        );
     }
     bounds.push(words.length);
     const pieces = bounds.slice(1).map((end, k) =>
@@ -329,9 +343,7 @@ function figuresApart(row: Row): Row {
         .map((w) => w.text)
         .join(' '),
     );
-    return pieces.length > 1 && pieces.every((p) => FIGURE_WORDS.test(p))
-      ? piecesOf(cell, words, bounds)
-      : [cell];
+    return pieces.length > 1 && pieces.every(isFigureWords) ? piecesOf(cell, words, bounds) : [cell];
   });
   return cells.length === row.cells.length ? row : { ...row, cells };
 }

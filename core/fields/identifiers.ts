@@ -1,8 +1,10 @@
 /**
  * Identifiers printed on an invoice, each with where it stands and how far its own check confirms it:
- * VAT identifiers (BT-31/BT-48; French and German keys checked), SIREN/SIRET (BT-30/BT-47; Luhn),
- * IBANs (BT-84; mod 97, also across a line break) and electronic addresses where a label names them
- * (BT-34/BT-49: an e-mail, or a SIREN for French routing, with their scheme). A failing key lowers trust
+ * VAT identifiers (BT-31/BT-48; French and German keys checked), SIREN/SIRET (BT-30/BT-47; Luhn), a
+ * German trade register number (BT-30 with no scheme: "HRB 5784"), a tax registration after its label
+ * (BT-32, scheme FC: "Steuer-Nr. 198/949/22082"), IBANs (BT-84; mod 97, also across a line break) and
+ * electronic addresses where a label names them (BT-34/BT-49: an e-mail, or a SIREN for French
+ * routing, with their scheme). A failing key lowers trust
  * but does not reject an identifier its label names (sample invoices carry made-up ones); an unlabelled
  * one must pass its check.
  * Whose identifier it is (seller or buyer) is parties.ts's question; a label that says "client",
@@ -10,12 +12,19 @@
  */
 import type { Cell, Layout, Row } from '../text/layout';
 import { below, overlapX, rightOf, sentenceGoesOn } from '../text/layout';
-import { BUYER_ID_LABEL, ELECTRONIC_ADDRESS_LABEL, IBAN_LABEL, VAT_LABEL } from './labels';
+import {
+  BUYER_ID_LABEL,
+  BUYER_LABELS,
+  ELECTRONIC_ADDRESS_LABEL,
+  IBAN_LABEL,
+  TAX_NUMBER_LABEL,
+  VAT_LABEL,
+} from './labels';
 import { isIban, isLuhn } from './check-keys';
 import { IBAN_PATTERN, readVatId, VAT_PATTERN } from './values';
 
 export interface Identifier {
-  readonly kind: 'vat' | 'siren' | 'iban' | 'endpoint';
+  readonly kind: 'vat' | 'siren' | 'register' | 'tax' | 'iban' | 'endpoint';
   /** Normalized: no spaces; a SIREN as 9 digits (a SIRET gives its first 9). */
   readonly value: string;
   readonly row: Row;
@@ -54,8 +63,23 @@ function labelText(layout: Layout, row: Row, cell: Cell, index: number): string 
  * "82 921 527 636") is read across.
  */
 function goingOn(layout: Layout, row: Row, cell: Cell): { text: string; end: number } | null {
-  const next = sentenceGoesOn(layout, row);
+  const next = sentenceGoesOn(layout, row) ?? centredGoesOn(layout, row);
   return next ? { text: `${cell.text} ${next.cells[0]!.text}`, end: cell.text.length } : null;
+}
+
+/**
+ * The line a centred letterhead line wraps on to: the next row of its page, one cell under one cell,
+ * no more than a line's height under it, centred on the same axis ("… · VAT Reg. No.: GB" over
+ * "800 533 182").
+ */
+function centredGoesOn(layout: Layout, row: Row): Row | null {
+  const next = layout.rows[row.index + 1];
+  const [only] = row.cells;
+  const [under] = next?.cells ?? [];
+  if (!next || !only || !under || row.cells.length !== 1 || next.cells.length !== 1) return null;
+  if (next.page !== row.page || next.y - (row.y + row.height) > row.height) return null;
+  const centre = (c: Cell) => c.x + c.width / 2;
+  return Math.abs(centre(only) - centre(under)) <= 3 && under.width < only.width ? next : null;
 }
 
 /**
@@ -68,6 +92,9 @@ function headingOver(layout: Layout, row: Row, cell: Cell): string {
     return '';
   return above.cells.find((c) => Math.abs(c.x - cell.x) < 3 || overlapX(c, cell) > 0.5)?.text ?? '';
 }
+
+/** A party word of the buyer's right before an identifier ("Leistungsempfänger: ATU49220766"). */
+const AFTER_BUYER = new RegExp(`(?:${BUYER_LABELS.source})\\s*:?\\s*$`, BUYER_LABELS.flags);
 
 function vatIds(layout: Layout, row: Row, cell: Cell): Identifier[] {
   const out: Identifier[] = [];
@@ -100,7 +127,7 @@ function vatIds(layout: Layout, row: Row, cell: Cell): Identifier[] {
       text: m[0].trim(),
       labelled,
       keyOk: read.wellFormed ? read.keyOk : false,
-      buyerLabelled: BUYER_ID_LABEL.test(before.slice(-50)),
+      buyerLabelled: BUYER_ID_LABEL.test(before.slice(-50)) || AFTER_BUYER.test(before.slice(-40)),
     });
   }
   return out;
@@ -127,6 +154,57 @@ function sirens(layout: Layout, row: Row, cell: Cell): Identifier[] {
     });
   }
   return out;
+}
+
+/**
+ * A German trade register number (Handelsregister A or B, "Amtsgericht Köln HRB 1234", "HRB Nr.
+ * 372876"): the seller's legal registration (BT-30), which no international scheme codes.
+ */
+function registers(row: Row, cell: Cell): Identifier[] {
+  return [...cell.text.matchAll(/\b(HR[AB])\s*(?:Nr\.?\s*)?(\d{1,6})(?![\d/])/g)].map((m) => ({
+    kind: 'register' as const,
+    value: `${m[1]} ${m[2]}`,
+    row,
+    cell,
+    text: m[0],
+    labelled: true,
+    keyOk: null,
+    buyerLabelled: false,
+  }));
+}
+
+/** Digits in groups a tax office prints ("198/949/22082", "22/815/0815/4", "12-3456789", "2181508150"). */
+const TAX_NUMBER = /^\s*[:.]?\s*(\d+(?:[/ -]\d+){0,4})(?![\d/-]|[A-Za-z])/;
+
+/**
+ * A tax registration number after its label, in its cell or the next, or under the heading over it
+ * (BT-32): 9 to 13 digits, no letters (a VAT number after "Tax No." is read as a VAT number).
+ */
+function taxNumbers(layout: Layout, row: Row, cell: Cell): Identifier[] {
+  const label = TAX_NUMBER_LABEL.exec(cell.text);
+  const after = label
+    ? cell.text.slice((label.index ?? 0) + label[0].length)
+    : TAX_NUMBER_LABEL.test(headingOver(layout, row, cell))
+      ? cell.text
+      : null;
+  if (after === null) return [];
+  // A label in a cell of its own ("Steuernummer:") has its value in the next.
+  const value = TAX_NUMBER.exec(/\d/.test(after) ? after : (rightOf(row, cell)?.text ?? ''))?.[1];
+  const digits = value?.replace(/\D/g, '').length ?? 0;
+  if (!value || digits < 9 || digits > 13) return [];
+  const before = label ? cell.text.slice(0, label.index) : '';
+  return [
+    {
+      kind: 'tax',
+      value: value.trim(),
+      row,
+      cell,
+      text: `${label?.[0] ?? ''} ${value}`.trim(),
+      labelled: true,
+      keyOk: null,
+      buyerLabelled: /\b(?:ihre|your|votre|kunden?|client|customer)\b/i.test(before.slice(-20)),
+    },
+  ];
 }
 
 function ibans(layout: Layout, row: Row, cell: Cell): Identifier[] {
@@ -206,6 +284,8 @@ export function identifiersOf(layout: Layout): Identifier[] {
         ...vatIds(layout, row, cell).filter((v) => !taken.some((i) => i.value.includes(v.value.slice(2)))),
       );
       out.push(...sirens(layout, row, cell));
+      out.push(...registers(row, cell));
+      out.push(...taxNumbers(layout, row, cell));
       out.push(...endpoints(row, cell));
     }
   }

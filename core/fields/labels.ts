@@ -75,9 +75,9 @@ export const NUMBER_LABELS: readonly LabelRule[] = [
   // A document's number under a generic heading ("Document No."): weaker. A bare "Nummer" or "Number"
   // numbers a party or an item as often.
   rule(/^\s*document\s*(?:number|no\.?|#)\s*:?\s*$/i, 0.8),
-  // A bare "Numéro", "Number", "Our ref" as the whole label: the document's own number most often, but
-  // never for sure.
-  rule(/^\s*(?:num[ée]ro|nummer|number|our\s+ref(?:erence)?\.?)\s*:?\s*$/i, 0.7),
+  // A bare "Numéro", "Number", "Our ref", "Réf." as the whole label: the document's own number most
+  // often (a credit note titled "Avoir" alone), but never for sure.
+  rule(/^\s*(?:num[ée]ro|nummer|number|our\s+ref(?:erence)?\.?|r[ée]f\.|r[ée]f[ée]rence)\s*:?\s*$/i, 0.7),
 ];
 
 /** Numbers that are another document's, though labelled like BT-1 (a corrected or credited invoice). */
@@ -230,9 +230,12 @@ export const BUYER_LABELS = words(
 export const SELLER_LABELS = words(
   /\b(vendeur|fournisseur|émetteur|prestataire|verk[äa]ufer|lieferant|leistungserbringer|rechnungssteller|seller|supplier|vendor|from)\b/i,
 );
-/** The block of the place goods are delivered to (BG-13: "Lieferanschrift", "Ship to", "Livraison"). */
+/**
+ * The block of the place goods are delivered to or a service is performed at (BG-13: "Lieferanschrift",
+ * "Leistungsort", "Ship to", "Livraison", "Lieu d'exécution").
+ */
 export const DELIVERY_PARTY_LABELS = words(
-  /\b(adresse\s+de\s+livraison|livr[ée]\s+à|lieu\s+de\s+livraison|livraison|lieferadresse|lieferanschrift|warenempf[äa]nger|abweichender\s+warenempf[äa]nger|ship\s+to|deliver(?:y|ed)?\s+to|delivery\s+address)\b/i,
+  /\b(adresse\s+de\s+livraison|livr[ée]\s+à|lieu\s+de\s+livraison|livraison|lieu\s+d['’]ex[ée]cution|lieu\s+de\s+(?:la\s+)?prestation|lieferadresse|lieferanschrift|leistungsort|leistungsadresse|warenempf[äa]nger|abweichender\s+warenempf[äa]nger|ship\s+to|deliver(?:y|ed)?\s+to|delivery\s+address|place\s+of\s+(?:supply|performance|delivery))\b/i,
 );
 /** Blocks of other parties, which end the buyer's or seller's ("Lieferadresse", "Ship to"). */
 export const OTHER_PARTY_LABELS = new RegExp(
@@ -255,6 +258,14 @@ export const COMPANY_FORMS = words(
 /** A VAT identifier's label: the identifier next to it is a VAT number even when malformed. */
 export const VAT_LABEL = words(
   /(ust\.?\s*-?\s*id(?:ent)?\.?\s*-?\s*(?:nr|nummer)?|umsatzsteuer-?\s*id|steuer-?id|ust-?idnr|\buid\b|tva\s+intra|n[°ºo]\s*(?:de\s+)?tva|\btva\b|\bvat\b|\bbtw\b|\biva\b|\bmwst\b)/i,
+);
+/**
+ * A tax registration's label (BT-32, scheme FC): the number a tax office gives a business that is not
+ * its VAT number — the German "Steuernummer" ("St.-Nr. 198/949/22082"), an English "Tax No.", a French
+ * "numéro fiscal". Its value is digits alone; a VAT number after it is a VAT number.
+ */
+export const TAX_NUMBER_LABEL = words(
+  /(\bsteuer-?\s*n(?:umme)?r\.?|\bst\.?\s*-?\s*nr\.?|\btax\s+(?:no\.?|number|ref(?:erence)?\.?)(?!\p{L})|n[°ºo]\s*fiscal|num[ée]ro\s+fiscal|identifiant\s+fiscal|n[°ºo]\s*d['’]identification\s+fiscale)/iu,
 );
 /** The buyer's own identifiers, wherever printed ("N° TVA client", "Ihre USt-IdNr."). */
 export const BUYER_ID_LABEL = words(

@@ -99,6 +99,38 @@ describe('lines and totals chosen together', () => {
     expect(extraction.evidence['BG-25[2]/BT-131']?.confidence).toBeGreaterThanOrEqual(0.9);
   });
 
+  it('shares a discount on the whole invoice by the rates in proportion to their lines, when each rate’s tax then is printed', () => {
+    // 10 % off 600,00 at 7 % and 448,00 at 19 %: 60,00 and 44,80, bases 540,00 and 403,20. Neither rate
+    // alone takes the whole discount, and the VAT over each rate (540,00 and 403,21) misses the net.
+    const page = (vat19: string, gross: string) =>
+      readPage(
+        lines,
+        ...totals(
+          ['Summe Positionen:', '1048,00 €'],
+          ['Rabatt 10 %:', '-104,80 €'],
+          ['Nettobetrag:', '943,20 €'],
+          ['USt. 7 %:', '37,80 €'],
+          ['USt. 19 %:', vat19],
+          ['Endbetrag:', gross],
+        ),
+      );
+    const extraction = page('76,61 €', '1057,61 €');
+    expect(termsOf(extraction).breakdown).toEqual([
+      ['S', '7', '540.00', '37.80'],
+      ['S', '19', '403.20', '76.61'],
+    ]);
+    expect(
+      extraction.invoice.allowanceCharges?.map((a) => [a.amount?.value, a.tax?.categoryCode, a.tax?.rate]),
+    ).toEqual([
+      ['60.00', 'S', '7'],
+      ['44.80', 'S', '19'],
+    ]);
+    // Other bases give the same taxes to the cent: derived, never sure.
+    expect(extraction.evidence['BG-23']?.confidence).toBeLessThan(0.9);
+    // A tax the shares do not give back: no breakdown is derived.
+    expect(page('76,63 €', '1057,63 €').invoice.vatBreakdown).toBeUndefined();
+  });
+
   it('implies no breakdown when a rate’s tax is printed nowhere, and then gives no line for sure', () => {
     const extraction = readPage(
       lines,
@@ -185,17 +217,18 @@ describe('lines and totals chosen together', () => {
         ['Montant HT', '1100,00 €'],
         ['Remise 3 %', '-33,00 €'],
         ['Total HT net', '1067,00 €'],
-        ['TVA à 5,5 %', '53,35 €'],
-        ['TVA à 20 %', '19,40 €'],
-        ['Net TTC', '1139,75 €'],
+        ['TVA à 5,5 %', '53,90 €'],
+        ['TVA à 20 %', '17,40 €'],
+        ['Net TTC', '1138,30 €'],
       ),
     );
     const read = termsOf(extraction);
-    expect(read.totals).toMatchObject({ lineTotal: { value: '1100.00' }, taxTotals: [{ value: '72.75' }] });
-    // No breakdown printed: the bases are the VAT of each rate over it, as they make the net after the discount.
+    expect(read.totals).toMatchObject({ lineTotal: { value: '1100.00' }, taxTotals: [{ value: '71.30' }] });
+    // No breakdown printed, and the discount not shared in proportion to the lines (20,00 and 13,00): the
+    // bases are the VAT of each rate over it, as they make the net after the discount.
     expect(read.breakdown).toEqual([
-      ['S', '5.5', '970.00', '53.35'],
-      ['S', '20', '97.00', '19.40'],
+      ['S', '5.5', '980.00', '53.90'],
+      ['S', '20', '87.00', '17.40'],
     ]);
     expect(read.lines).toEqual([
       ['Rénovation', '1', '1000', 'S', '5.5', '1000.00'],
@@ -243,5 +276,50 @@ describe('lines and totals chosen together', () => {
     });
     expect(invoice.totals?.allowanceTotal).toBeUndefined();
     expect(invoice.allowanceCharges).toBeUndefined();
+  });
+
+  it('reads a credit note whose amounts are bracketed in their column as negative, lines and totals', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [40, [[40, 'CREDIT NOTE CN-1042', 100, 16]]],
+        [
+          100,
+          [
+            [40, 'Description'],
+            [250, 'Qty'],
+            [320, 'Unit price'],
+            [470, 'Amount'],
+          ],
+        ],
+        [
+          116,
+          [
+            [40, 'Consulting'],
+            [250, '10 h'],
+            [320, '32.65'],
+            [470, '(326.50)'],
+          ],
+        ],
+        [
+          132,
+          [
+            [40, 'Travel expenses'],
+            [250, '1'],
+            [320, '50.00'],
+            [470, '(50.00)'],
+          ],
+        ],
+        ...totals(['Subtotal', '(376.50)'], ['VAT 20%', '(75.30)'], ['Total', '(451.80)']),
+      ]),
+    );
+    expect(invoice.totals).toMatchObject({
+      lineTotal: { value: '-376.50' },
+      taxTotals: [{ value: '-75.30' }],
+      grandTotal: { value: '-451.80' },
+    });
+    expect(invoice.lines?.map((l) => [l.billedQuantity?.value, l.summation?.lineTotal?.value])).toEqual([
+      ['-10', '-326.50'],
+      ['-1', '-50.00'],
+    ]);
   });
 });

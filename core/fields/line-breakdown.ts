@@ -22,7 +22,8 @@ const MOST_ADJUSTMENTS = 3;
  * The rows the lines imply, one per category and rate, or none when a rate's tax is printed nowhere.
  * A document allowance or charge ("Frais de port 49,00") is part of one rate's base (BT-102/BT-103): when
  * the lines alone do not give each rate a printed tax, each is tried under each rate (the one it prints,
- * if any), and the first spread under which every rate's tax is printed is kept.
+ * if any), and the first spread under which every rate's tax is printed is kept; else each is shared by
+ * the rates in proportion to their lines (a discount on the whole invoice).
  */
 export function lineBreakdown(
   read: LineReading,
@@ -46,7 +47,7 @@ export function lineBreakdown(
   // Lines that do not add up to an amount the page prints may be some of the items only.
   if (!printed(read.sum)) return [];
   const rated = [...groups.values()];
-  const rowsUnder = (bases: readonly Decimal[]): BreakdownRow[] | null => {
+  const rowsUnder = (bases: readonly Decimal[], shared = false): BreakdownRow[] | null => {
     const rows: BreakdownRow[] = [];
     for (const [i, { category, rate }] of rated.entries()) {
       const base = bases[i]!;
@@ -67,6 +68,7 @@ export function lineBreakdown(
         category,
         categoryPrinted: false,
         place: { row: printedAt, cells: printedAt.cells },
+        ...(shared ? { shared } : {}),
       });
     }
     return rows;
@@ -83,7 +85,34 @@ export function lineBreakdown(
     const rows = rowsUnder(bases);
     if (rows) return rows;
   }
-  return [];
+  // A discount or charge on the whole invoice ("Trade discount 10%: -273.43") is shared by the rates in
+  // proportion to their lines, each share to the cent: kept when every rate's tax is then printed.
+  const shared = proRata(
+    adjustments,
+    rated.map((g) => g.base),
+  );
+  return (shared && rowsUnder(shared, true)) ?? [];
+}
+
+/**
+ * The bases after each allowance (less) or charge (more) is shared by `bases` in proportion, each share
+ * rounded to the cent and the cent left over given to the largest base, as invoicing programs share it.
+ */
+function proRata(adjustments: readonly AllowanceRow[], bases: readonly Decimal[]): Decimal[] | null {
+  const total = Decimal.sum(bases);
+  if (bases.length < 2 || total.isZero()) return null;
+  const largest = bases.reduce((best, b, i) => (b.abs().compare(bases[best]!.abs()) > 0 ? i : best), 0);
+  return adjustments.reduce(
+    (current: Decimal[], a: AllowanceRow) => {
+      const shares = bases.map((b) => a.amount.times(b).dividedBy(total, 2, 'half-away')!);
+      const left = a.amount.minus(Decimal.sum(shares));
+      return current.map((base, i) => {
+        const share = i === largest ? shares[i]!.plus(left) : shares[i]!;
+        return a.isCharge ? base.plus(share) : base.minus(share);
+      });
+    },
+    [...bases],
+  );
 }
 
 /** Each way of giving every allowance or charge one of the rates: the one it prints, else any. */

@@ -904,4 +904,281 @@ describe('parties read from their blocks', () => {
     expect(invoice.seller?.address?.country).toBe('DE');
     expect(invoice.buyer?.address?.country).toBe('DE');
   });
+
+  it('reads a German small business’s tax number (BT-32, FC) and trade register (BT-30) from its footer', () => {
+    // A seller without a VAT number (§ 19 UStG) is known by these alone (BR-E-02, BR-CO-26).
+    const page = (tax: string, register: string) =>
+      extractFields(
+        handPage([
+          [33, [[287, 'Wagner & Müller GmbH & Co. KG', 150]]],
+          [54, [[485, 'Hauptstraße 94', 61]]],
+          [67, [[441, '79098 Freiburg im Breisgau', 105]]],
+          [135, [[44, 'Wagner & Müller GmbH & Co. KG · Hauptstraße 94 · 79098 Freiburg im Breisgau', 250]]],
+          [148, [[44, 'Ingenieurbüro Kaiser e.K.', 100]]],
+          [161, [[44, 'Lindenweg 35', 55]]],
+          [173, [[44, '50667 Köln', 45]]],
+          [281, [[44, 'Vorauszahlungsrechnung FA26-31190', 150]]],
+          [469, [[44, 'Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.', 200]]],
+          [
+            787,
+            [
+              [44, 'Wagner & Müller GmbH & Co. KG', 110],
+              [204, 'Tel. +49 859 256669-0', 80],
+              [369, 'Inhaber Lena Meyer', 70],
+            ],
+          ],
+          [
+            796,
+            [
+              [44, 'Hauptstraße 94', 55],
+              [204, 'Mail buchhaltung@wagnermuller.de', 120],
+              [369, register, 130],
+            ],
+          ],
+          [
+            805,
+            [
+              [44, '79098 Freiburg im Breisgau', 100],
+              [204, 'www.wagnermuller.de', 80],
+              [369, tax, 100],
+            ],
+          ],
+        ]),
+      );
+    const { invoice, evidence } = page('Steuer-Nr. 198/949/22082', 'Sitz: Freiburg im Breisgau, HRB 5784');
+    expect(invoice.seller?.taxRegistrations).toEqual([{ id: { value: '198/949/22082', scheme: 'FC' } }]);
+    expect(invoice.seller?.legalOrganization).toEqual({ id: { value: 'HRB 5784' } });
+    // Labels alone vouch for them: no check key.
+    expect(evidence['BT-32']?.confidence).toBeLessThan(0.9);
+    expect(invoice.buyer?.taxRegistrations).toBeUndefined();
+    expect(page('St.-Nr.: 22/815/0815/4', 'Amtsgericht Köln HRB Nr. 372876').invoice.seller).toMatchObject({
+      taxRegistrations: [{ id: { value: '22/815/0815/4', scheme: 'FC' } }],
+      legalOrganization: { id: { value: 'HRB 372876' } },
+    });
+    // An order number ("Best.-Nr."), a VAT number after its label ("Umsatzsteuernummer"), too few digits:
+    // no tax number.
+    for (const other of ['Best.-Nr. 4711/0815/12', 'Umsatzsteuernummer 123/456/78901', 'Steuernummer 12/345'])
+      expect(
+        page(other, 'Inhaber Lena Meyer').invoice.seller?.taxRegistrations?.some(
+          (r) => r.id?.scheme === 'FC',
+        ),
+      ).toBeFalsy();
+  });
+
+  it('gives the buyer the identifiers under its address in its column only, past rows of the column beside it', () => {
+    // The information block's VAT number beside the buyer's SIREN row is the seller's.
+    const beside = extractFields(
+      handPage([
+        [33, [[253, 'Simon et Fils', 60]]],
+        [55, [[150, '2 rue de la République · 13001 Marseille · contact@simonfils.fr', 300]]],
+        [
+          138,
+          [
+            [66, 'Menuiserie Roux', 70],
+            [335, 'N° de facture', 55],
+            [439, 'FA25-49185', 50],
+          ],
+        ],
+        [149, [[66, '62 chemin du Moulin', 80]]],
+        [
+          160,
+          [
+            [66, '35000 Rennes', 55],
+            [335, 'Livré le', 30],
+            [439, '07/04/2025', 45],
+          ],
+        ],
+        [171, [[66, 'N° TVA intracommunautaire FR47684025323', 170]]],
+        [
+          182,
+          [
+            [66, 'SIREN 684 025 323', 75],
+            [335, 'N° TVA intracommunautaire', 100],
+            [439, 'FR86355465287', 60],
+          ],
+        ],
+        [207, [[66, 'Facture', 40, 16]]],
+        [806, [[172, 'SAS au capital de 5 000 € · RCS Marseille 355 465 287 · NAF 4378J', 280]]],
+      ]),
+    ).invoice;
+    expect(beside.seller?.taxRegistrations?.[0]?.id?.value).toBe('FR86355465287');
+    expect(beside.seller?.legalOrganization?.id?.value).toBe('355465287');
+    expect(beside.buyer?.taxRegistrations?.[0]?.id?.value).toBe('FR47684025323');
+    // The buyer's VAT number under its country line, the information column's rows between.
+    const under = extractFields(
+      handPage([
+        [33, [[209, 'Rheinwerk Systems GmbH', 100]]],
+        [
+          134,
+          [
+            [53, 'Rheinwerk Systems GmbH, Am Sägewerk 9, 04109 Leipzig', 200],
+            [337, 'Rechnungsnummer:', 70],
+            [419, 'INV-18292', 40],
+          ],
+        ],
+        [148, [[53, 'Alpes Numérique SAS', 85]]],
+        [
+          154,
+          [
+            [337, 'Kd.-Nr.:', 30],
+            [419, 'D72500', 30],
+          ],
+        ],
+        [158, [[53, '27 place de la Mairie', 85]]],
+        [168, [[53, '06000 Nice', 45]]],
+        [
+          174,
+          [
+            [337, 'Währung:', 35],
+            [419, 'EUR', 20],
+          ],
+        ],
+        [178, [[53, 'FRANKREICH', 50]]],
+        [188, [[53, 'Umsatzsteuer-ID: FR17347164295', 130]]],
+        [212, [[53, 'RECHNUNG', 50, 16]]],
+        [798, [[384, 'Umsatzsteuer-ID: DE984381112', 120]]],
+      ]),
+    ).invoice;
+    expect(under.seller?.taxRegistrations?.[0]?.id?.value).toBe('DE984381112');
+    expect(under.buyer?.taxRegistrations?.[0]?.id?.value).toBe('FR17347164295');
+  });
+
+  it('reads a VAT number whose centred letterhead line wraps after its country code', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [33, [[214, 'Walker & Williams Ltd', 167, 14]]],
+        [
+          54,
+          [
+            [
+              60,
+              'Unit 36, Riverside Business Park · London, SW1A 2AA · Tel: 0161 389 4086 · hello@walkerwilliams.co.uk · VAT Reg. No.: GB',
+              475,
+            ],
+          ],
+        ],
+        [67, [[274, '800 533 182', 47]]],
+        [158, [[70, 'Wilson Print Ltd', 65]]],
+        [171, [[70, 'Unit 33, Riverside Business Park', 125]]],
+        [184, [[70, 'Birmingham', 45]]],
+        [197, [[70, 'B1 1BB', 28]]],
+        [314, [[70, 'DEPOSIT INVOICE', 90, 14]]],
+      ]),
+    );
+    expect(invoice.seller?.taxRegistrations?.[0]?.id?.value).toBe('GB800533182');
+    expect(invoice.buyer?.taxRegistrations).toBeUndefined();
+  });
+
+  it('reads the block under "Leistungsort" as the place of performance, never as the buyer', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [34, [[230, 'Meyer Büroservice GmbH', 135, 14]]],
+        [
+          50,
+          [
+            [
+              139,
+              'Industriestraße 17 · 20095 Hamburg · Fon: (0783) 221308-11 · buchhaltung@meyerburoservice.de',
+              320,
+            ],
+          ],
+        ],
+        [
+          138,
+          [
+            [69, 'Fletcher & Thompson Inc.', 100],
+            [324, 'Rechnungsnr.:', 55],
+            [402, '2025-14409', 45],
+          ],
+        ],
+        [149, [[69, 'Suite 31, 200 Park Avenue', 100]]],
+        [159, [[69, 'San Francisco, CA 94105', 95]]],
+        [170, [[69, 'USA', 18]]],
+        [191, [[69, 'Leistungsort:', 52]]],
+        [202, [[69, 'Blue Harbour Design Inc.', 95]]],
+        [212, [[69, 'Herrn Fiona Clarke', 75]]],
+        [223, [[69, '13 W Madison St', 65]]],
+        [234, [[69, 'Chicago, IL 60601', 70]]],
+        [244, [[69, 'USA', 18]]],
+        [269, [[69, 'Rechnung', 60, 16]]],
+      ]),
+    );
+    expect(invoice.buyer?.name).toBe('Fletcher & Thompson Inc.');
+    expect(invoice.seller?.name).toBe('Meyer Büroservice GmbH');
+  });
+
+  it('takes "Leistungsempfänger: ATU49220766" for the buyer’s VAT number, never for a heading over a name', () => {
+    const { invoice } = extractFields(
+      handPage([
+        [32, [[51, 'Büroservice Koch', 80]]],
+        [56, [[51, 'Robert-Bosch-Str. 19', 85]]],
+        [69, [[51, '10115 Berlin', 50]]],
+        [106, [[51, 'USt.-ID: DE127660791', 85]]],
+        [148, [[51, 'Firma', 22]]],
+        [161, [[51, 'Weitblick Solar GmbH', 85]]],
+        [186, [[51, 'Robert-Bosch-Str. 1', 80]]],
+        [198, [[51, '1010 Wien', 40]]],
+        [211, [[51, 'ÖSTERREICH', 50]]],
+        [291, [[51, 'RECHNUNG', 60, 14]]],
+        [
+          613,
+          [
+            [
+              51,
+              'Innergemeinschaftliche Lieferung, steuerfrei nach § 4 Nr. 1b i.V.m. § 6a UStG. USt-IdNr.',
+              340,
+            ],
+          ],
+        ],
+        [626, [[51, 'Leistungsempfänger: ATU49220766', 130]]],
+        [642, [[51, 'Alle Beträge in EUR', 80]]],
+      ]),
+    );
+    expect(invoice.buyer?.name).toBe('Weitblick Solar GmbH');
+    expect(invoice.buyer?.taxRegistrations?.[0]?.id?.value).toBe('ATU49220766');
+    expect(invoice.seller?.taxRegistrations?.[0]?.id?.value).toBe('DE127660791');
+    // A name in capitals with a figure is still a name after its heading.
+    const capitals = extractFields(
+      handPage([
+        [40, [[40, 'Facture n° F-12 du 07/10/2024']]],
+        [80, [[300, 'Client : SARL 3D CONCEPT']]],
+        [92, [[300, '58 rue de la mer']]],
+        [104, [[300, '06000 NICE']]],
+      ]),
+    );
+    expect(capitals.invoice.buyer?.name).toBe('SARL 3D CONCEPT');
+  });
+
+  it('reads a country printed by its name in French or German under the address ("ÉTATS-UNIS", "FRANKREICH")', () => {
+    const country = (name: string) =>
+      extractFields(
+        handPage([
+          [32, [[238, 'Atelier Robert', 60]]],
+          [56, [[117, '35 place de la Mairie · 13001 Marseille · facturation@atelierrobert.fr', 300]]],
+          [
+            158,
+            [
+              [46, 'Date de facturation:', 80],
+              [135, '16/02/2024', 45],
+              [320, 'Client:', 28],
+            ],
+          ],
+          [
+            170,
+            [
+              [46, 'N° de facture:', 60],
+              [135, 'RE-2024-0690', 55],
+              [320, 'Brown Plumbing LLC', 80],
+            ],
+          ],
+          [195, [[320, '177 Main Street', 65]]],
+          [207, [[320, 'Chicago, IL 60601', 70]]],
+          [219, [[320, name, 50]]],
+          [247, [[46, 'Facture', 60, 14]]],
+        ]),
+      ).invoice.buyer?.address?.country;
+    expect(country('ÉTATS-UNIS')).toBe('US');
+    expect(country('FRANKREICH')).toBe('FR');
+    expect(country('Vereinigtes Königreich')).toBe('GB');
+  });
 });

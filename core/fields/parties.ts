@@ -8,7 +8,8 @@
  * that reads as a name (not a salutation, a label, an address line or a number); the country is its
  * address line's ("DE 12345 Berlin", "F-75001", "06000 NICE, DE", a country name), else its VAT
  * number's prefix; a French party's SIREN may be the one its VAT number holds. Identifiers
- * (identifiers.ts: VAT numbers, SIREN, electronic addresses) inside a block are that party's; one
+ * (identifiers.ts: VAT numbers, SIREN, trade register and tax numbers, electronic addresses) inside a
+ * block are that party's; one
  * labelled as the customer's is the buyer's wherever it stands; the others are the seller's. The
  * delivery block ("Lieferanschrift", "Ship to") gives the country goods go to.
  */
@@ -52,7 +53,12 @@ interface Block {
 export interface PartyReading {
   readonly name?: Chosen;
   readonly vat?: Chosen;
+  /** A SIREN (BT-30/BT-47, scheme 0002). */
   readonly legalId?: Chosen;
+  /** A trade register number (BT-30/BT-47 with no scheme: "HRB 5784"), for a party with no SIREN. */
+  readonly register?: Chosen;
+  /** A tax registration that is not a VAT number (BT-32, scheme FC): the seller's alone. */
+  readonly taxNumber?: Chosen;
   readonly country?: Chosen;
   /** The electronic address and its scheme (BT-34/BT-49). */
   readonly endpoint?: Chosen<{ readonly value: string; readonly scheme: string }>;
@@ -83,6 +89,7 @@ const POSTCODE_LINE =
 
 const COUNTRY_NAMES: Readonly<Record<string, string>> = {
   france: 'FR',
+  frankreich: 'FR',
   deutschland: 'DE',
   germany: 'DE',
   allemagne: 'DE',
@@ -115,8 +122,10 @@ const COUNTRY_NAMES: Readonly<Record<string, string>> = {
   england: 'GB',
   'great britain': 'GB',
   großbritannien: 'GB',
+  'vereinigtes königreich': 'GB',
   ireland: 'IE',
   irlande: 'IE',
+  irland: 'IE',
   poland: 'PL',
   pologne: 'PL',
   polen: 'PL',
@@ -136,7 +145,16 @@ const COUNTRY_NAMES: Readonly<Record<string, string>> = {
   mayotte: 'YT',
   monaco: 'MC',
   'united states': 'US',
+  'united states of america': 'US',
+  'états-unis': 'US',
+  'etats-unis': 'US',
+  'vereinigte staaten': 'US',
   usa: 'US',
+  norway: 'NO',
+  norvège: 'NO',
+  norwegen: 'NO',
+  'czech republic': 'CZ',
+  tschechien: 'CZ',
 };
 
 /** Single-letter country marks of old postcodes ("D-12345", "F-75001", "A-1010"). */
@@ -167,7 +185,8 @@ const HEADINGS = (
 /**
  * A party label standing as a heading: at the start of its cell, then nothing, or a colon and the
  * party's name ("Bill to: ACME Ltd"). Words after the label without a colon make it text ("CLIENT NOM
- * COMMERCIAL"), and a number after it a customer number ("Customer:2", "Kunde: 4711").
+ * COMMERCIAL"), and a number or an identifier after it a customer number or VAT number ("Customer:2",
+ * "Kunde: 4711", "Leistungsempfänger: ATU49220766").
  */
 function headingRole(text: string): { role: Role; rest: string } | null {
   return roleOf(text) ?? roleOf(text.replace(/(\p{L})\s(\p{Ll})/gu, '$1$2'));
@@ -185,6 +204,9 @@ function roleOf(text: string): { role: Role; rest: string } | null {
     const colon = /^[:–]\s*/.exec(after);
     const rest = colon ? after.slice(colon[0].length) : after;
     if (rest.trim() !== '' && (!colon || /^[\d\s./-]+$/.test(rest) || rest.length > 60)) return null;
+    // An identifier after it is the party's number, never its name ("Leistungsempfänger: ATU49220766").
+    // One token of capitals and digits: a name in capitals with a number ("SOCIETE 2000") stays a name.
+    if (/^(?=\S*\d)[A-Z0-9][A-Z0-9./-]{5,}$/.test(rest.trim())) return null;
     return { role, rest };
   }
   return null;
@@ -528,19 +550,28 @@ const inBlock = (block: Block, row: Row, cell: Cell): boolean =>
  * FR04213374648" under the town): one or two rows close under the block's last line.
  */
 function underBlock(layout: Layout, block: Block, row: Row, cell: Cell): boolean {
-  // The row starts in the block's column; the identifier may stand in its own cell after its label.
+  // The row starts in the block's column; the identifier may stand in its own cell after its label
+  // alone, never further along the row (the information block's "N° TVA intracommunautaire" beside
+  // the buyer's "SIREN 684 025 323" is the seller's).
+  const at = row.cells.findIndex((c) => Math.abs(c.x - block.left) <= 6);
+  const own = row.cells[at];
   if (
     block.lines.length === 0 ||
-    cell.x < block.left - 6 ||
-    !row.cells.some((c) => Math.abs(c.x - block.left) <= 6)
+    !own ||
+    (cell !== own && (row.cells[at + 1] !== cell || /\d/.test(own.text)))
   )
     return false;
+  // One or two rows of the block's column down: rows of the column beside it ("Währung: EUR" between
+  // the country line and the VAT number) do not count.
   let above = block.lines[block.lines.length - 1]!.row;
-  for (const next of layout.rows.slice(above.index + 1, above.index + 3)) {
+  let rows = 0;
+  for (const next of layout.rows.slice(above.index + 1)) {
+    if (!next.cells.some((c) => Math.abs(c.x - block.left) <= 6)) continue;
     if (next.page !== above.page || next.y - (above.y + above.height) > 1.2 * Math.max(next.height, 6))
       return false;
     if (next === row) return true;
     above = next;
+    if (++rows === 2) return false;
   }
   return false;
 }
@@ -674,12 +705,15 @@ export function readParties(
       : {}),
     ...optional('vat', pick('vat', buyerIds, [])),
     ...optional('legalId', pick('siren', buyerIds, [])),
+    ...optional('register', pick('register', buyerIds, [])),
     ...endpointOf(pick('endpoint', buyerIds, []), identifiers),
   };
   const seller: PartyReading = {
     ...(sellerName ? { name: { ...sellerName, proven: false } } : {}),
     ...optional('vat', pick('vat', sellerIds, sellerRest)),
     ...optional('legalId', pick('siren', sellerIds, sellerRest)),
+    ...optional('register', pick('register', sellerIds, sellerRest)),
+    ...optional('taxNumber', pick('tax', sellerIds, sellerRest)),
     ...endpointOf(pick('endpoint', sellerIds, sellerRest), identifiers),
   };
   const delivery = others.find((b) => b.heading && DELIVERY_PARTY_LABELS.test(b.heading.cell.text));

@@ -24,6 +24,16 @@ describe('printed values', () => {
     expect(values('Total TTC :   1 234,56 EUR')).toEqual(['1234.56']);
   });
 
+  it('reads an amount bracketed alone in its cell as negative, never one bracketed in a sentence', () => {
+    const values = (text: string) => moneyIn(text).map((a) => a.value);
+    expect(values('(316.71)')).toEqual(['-316.71']);
+    expect(values('Consulting   10 h   32.65   (326.50)')).toEqual(['10', '32.65', '-326.50']);
+    expect(values('Credit   (€ 1,200.00)')).toEqual(['-1200.00']);
+    expect(values('Total   (1 234,56 €)')).toEqual(['-1234.56']);
+    expect(values('3 % Skonto bei Zahlung innerhalb 14 Tagen (1.029,14).')).toEqual(['14', '1029.14']);
+    expect(values('(12)')).toEqual(['12']);
+  });
+
   it('takes no piece of a figure read cut at a separator for an amount, and keeps a list of amounts', () => {
     const values = (text: string) => moneyIn(text).map((a) => a.value);
     expect(values('Summe brutto: -243. 395,94 EUR')).toEqual([]);

@@ -211,9 +211,17 @@ export interface PrintedAmount {
 }
 
 /**
+ * An amount with its cents in brackets alone in its cell (the text's start or end, or two spaces, on
+ * either side): the accountants' way of printing a negative amount in a column of amounts ("(316.71)",
+ * "(€ 1,200.00)"). In a sentence ("innerhalb 14 Tagen (1.029,14)") brackets are only brackets.
+ */
+const BRACKETED =
+  /(?<=^|\s{2})\(\s*(?:€|£|US\$|\$|[A-Z]{3}\s)?\s*\d[\d  .,'’]*[.,]\d{2}\s*(?:€|£|[A-Z]{3})?\s*\)(?=\s{2}|\s*$)/g;
+
+/**
  * The amounts printed in a text, left to right: what AMOUNT_PATTERN finds outside the places that are not
  * amounts (dates, identifiers, phone numbers, references to a law, rates). An integer of more than six digits is taken for
- * an identifier, not for an amount.
+ * an identifier, not for an amount. An amount bracketed alone in its cell is negative.
  */
 export function moneyIn(text: string): PrintedAmount[] {
   if (!/\d/.test(text)) return [];
@@ -228,13 +236,17 @@ export function moneyIn(text: string): PrintedAmount[] {
     if (!found) continue;
     for (const m of text.matchAll(pattern)) blocked.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
   }
+  const bracketed = text.includes('(')
+    ? [...text.matchAll(BRACKETED)].map((m): [number, number] => [m.index ?? 0, (m.index ?? 0) + m[0].length])
+    : [];
   const out: PrintedAmount[] = [];
   for (const m of text.matchAll(AMOUNT_PATTERN)) {
     const from = m.index ?? 0;
     const to = from + m[0].length;
     if (blocked.some(([a, b]) => from < b && to > a)) continue;
-    const value = parseAmount(m[0]);
-    if (value === null) continue;
+    const read = parseAmount(m[0]);
+    if (read === null) continue;
+    const value = bracketed.some(([a, b]) => from > a && to < b) && !read.startsWith('-') ? `-${read}` : read;
     const decimals = value.includes('.');
     if (!decimals && value.replace('-', '').length > 6) continue;
     out.push({ value, index: from, text: m[0], decimals });

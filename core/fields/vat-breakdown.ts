@@ -22,6 +22,8 @@ export interface BreakdownRow {
   /** The category was printed (a code or words), not assumed. */
   readonly categoryPrinted: boolean;
   readonly place: Place;
+  /** Its base is its lines' less their share of a discount on the whole invoice: derived, not printed. */
+  readonly shared?: boolean;
 }
 
 const CATEGORY_CODE = /(?:^|[\s(])(S|Z|E|AE|K|G|O|L|M)(?:$|[\s)])|\(\s*\)\s*(S|Z|E|AE|K|G|O|L|M)\b/;

@@ -225,7 +225,11 @@ export const LAYOUT_INVOICES: readonly LayoutInvoice[] = [
       currency: 'EUR',
       dueDate: '2025-04-13',
       purchaseOrderReference: null,
-      seller: party('Holzwerkstatt Brandt GmbH', 'DE', 'DE136695976'),
+      // Its trade register number (footer) is its legal registration, which no scheme codes.
+      seller: {
+        ...party('Holzwerkstatt Brandt GmbH', 'DE', 'DE136695976'),
+        legalId: { id: 'HRB 701234', scheme: null },
+      },
       buyer: party('Café Lindenhof KG', 'DE'),
       iban: ['DE89370400440532013000'],
       totals: {

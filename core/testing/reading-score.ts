@@ -17,6 +17,8 @@ interface TruthParty {
   readonly name: string | null;
   readonly legalId: { readonly id: string; readonly scheme: string | null } | null;
   readonly vatId: string | null;
+  /** BT-32, a tax registration that is not a VAT number; scored when the truth gives it. */
+  readonly taxId?: string | null;
   readonly country: string | null;
 }
 
@@ -106,6 +108,7 @@ export const OTHER_TERMS = [
   'BT-23',
   'BT-25',
   'BT-30',
+  'BT-32',
   'BT-40',
   'BT-47',
   'BT-55',
@@ -198,6 +201,9 @@ function compare(
 const vatId = (party: Invoice['seller']): string | undefined =>
   party?.taxRegistrations?.find((r) => (r.id?.scheme ?? 'VA') === 'VA')?.id?.value;
 
+const taxNumber = (party: Invoice['seller']): string | undefined =>
+  party?.taxRegistrations?.find((r) => r.id?.scheme === 'FC')?.id?.value;
+
 /** A VAT breakdown as one comparable text: category, rate, base and tax of each row, sorted. */
 function breakdownKey(rows: readonly (readonly (string | null | undefined)[])[]): string {
   return rows
@@ -251,6 +257,7 @@ export function scoreTerms(extraction: FieldExtraction, truth: ReadingTruth): Te
     ...known('BT-23', 'text', invoice.businessProcess, truth.businessProcess),
     ...known('BT-25', 'id', invoice.precedingInvoices?.[0]?.id, truth.precedingInvoiceReference),
     ['BT-30', 'id', invoice.seller?.legalOrganization?.id?.value, truth.seller.legalId?.id],
+    ...known('BT-32', 'id', taxNumber(invoice.seller), truth.seller.taxId),
     ['BT-40', 'text', invoice.seller?.address?.country, truth.seller.country],
     ['BT-47', 'id', invoice.buyer?.legalOrganization?.id?.value, truth.buyer.legalId?.id],
     ['BT-55', 'text', invoice.buyer?.address?.country, truth.buyer.country],

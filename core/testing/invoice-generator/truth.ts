@@ -5,7 +5,7 @@
  * party's legal identifier as printed (its SIREN, or its SIRET when only that is).
  */
 import type { ReadingTruth } from '../reading-score';
-import type { InvoiceContent, Party } from './content';
+import type { InvoiceContent, Party, Seller } from './content';
 
 function partyTruth(party: Party, siren: string | null, siret: string | null): ReadingTruth['seller'] {
   return {
@@ -14,6 +14,18 @@ function partyTruth(party: Party, siren: string | null, siret: string | null): R
     vatId: party.vatId,
     country: party.country,
   };
+}
+
+/**
+ * The seller as its XML carries it: a German seller's trade register number (the footer prints it,
+ * "Amtsgericht Köln HRB 1234") is its legal registration with no scheme, and its tax number
+ * ("Steuer-Nr. 198/949/22082") its tax registration (BT-32, scheme FC). A French seller's "Code APE"
+ * is an activity code, no registration.
+ */
+function sellerTruth(seller: Seller): ReadingTruth['seller'] {
+  const truth = partyTruth(seller, seller.printsSiren ? seller.siren : null, seller.siret);
+  if (seller.country !== 'DE') return { ...truth, taxId: null };
+  return { ...truth, legalId: { id: seller.register, scheme: null }, taxId: seller.taxNumber };
 }
 
 const text = (d: { toString(): string } | null): string | null => (d === null ? null : d.toString());
@@ -38,7 +50,7 @@ export function truthOf(content: InvoiceContent): ReadingTruth {
     purchaseOrderReference: content.orderReference,
     precedingInvoiceReference: content.referenced?.number ?? null,
     businessProcess: content.operation ? billingFramework(content) : null,
-    seller: partyTruth(seller, seller.printsSiren ? seller.siren : null, seller.siret),
+    seller: sellerTruth(seller),
     buyer: partyTruth(buyer, buyer.siren, null),
     iban: content.printsIban ? [seller.iban] : [],
     totals: {
