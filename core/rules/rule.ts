@@ -34,12 +34,17 @@ export interface Violation {
   readonly detail?: Message;
 }
 
+/** The elements of a document that have a local name, in document order (what `//name` selects). */
+export interface ByLocalName {
+  get(local: string): readonly XmlElement[] | undefined;
+}
+
 /** What every rule function receives: the parsed document and lookups shared by all rules. */
 export interface RuleInput {
   readonly doc: XmlDocument;
   readonly root: XmlElement;
   /** Every element of the document by local name, in document order (for the `//name` contexts). */
-  readonly byLocalName: ReadonlyMap<string, readonly XmlElement[]>;
+  readonly byLocalName: ByLocalName;
   /** Every element in the group of its name path (./name-path.ts), the groups by local name. */
   readonly byNamePath: ReadonlyMap<string, readonly NamePathGroup[]>;
   /** What is worked out once per document, by slot (./document-memo.ts): written only through there. */

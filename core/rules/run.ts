@@ -2,27 +2,30 @@
 import type { XmlDocument, XmlElement } from '../xml/tree';
 import { newMemo } from './document-memo';
 import { byNamePath, type NamePathGroup } from './name-path';
-import type { Finding, Rule, RuleGroup, RuleInput, RuleSet, Stage, Violation } from './rule';
+import type { ByLocalName, Finding, Rule, RuleGroup, RuleInput, RuleSet, Stage, Violation } from './rule';
 import type { TimeLimit } from './time-limit';
 
-/** Every element by local name in document order, from the groups of their name paths (one walk of the tree). */
-function byLocalNameOf(
-  byPath: ReadonlyMap<string, readonly NamePathGroup[]>,
-): Map<string, readonly XmlElement[]> {
-  const out = new Map<string, readonly XmlElement[]>();
-  for (const [local, groups] of byPath) {
-    if (groups.length === 1) {
-      out.set(local, groups[0]!.elements);
-      continue;
-    }
-    const all: XmlElement[] = [];
-    for (const group of groups) for (const el of group.elements) all.push(el);
-    out.set(
-      local,
-      all.sort((a, b) => a.start - b.start),
-    );
-  }
-  return out;
+/**
+ * Every element by local name in document order, from the groups of their name paths (one walk of the
+ * tree). A name of several paths (`ID`, `Name`…) is merged and sorted when first asked for: the rules'
+ * `//name` paths ask for a few dozen of a document's names.
+ */
+function byLocalNameOf(byPath: ReadonlyMap<string, readonly NamePathGroup[]>): ByLocalName {
+  const merged = new Map<string, readonly XmlElement[]>();
+  return {
+    get(local) {
+      const groups = byPath.get(local);
+      if (!groups) return undefined;
+      if (groups.length === 1) return groups[0]!.elements;
+      let all = merged.get(local);
+      if (!all) {
+        const elements: XmlElement[] = [];
+        for (const group of groups) for (const el of group.elements) elements.push(el);
+        merged.set(local, (all = elements.sort((a, b) => a.start - b.start)));
+      }
+      return all;
+    },
+  };
 }
 
 export function ruleInput(doc: XmlDocument, time?: TimeLimit): RuleInput {

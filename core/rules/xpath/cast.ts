@@ -127,6 +127,33 @@ export function decimalOfDouble(x: number): Decimal {
   return Decimal.of(text).normalized();
 }
 
+/** `fn:string-length`: the number of characters (code points), not of UTF-16 units. */
+export function codePointLength(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // A surrogate pair is one character; a lone surrogate counts as one too.
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    n++;
+  }
+  return n;
+}
+
+/** `fn:substring-after`: what follows the first occurrence of `part` ('' where there is none). */
+export function substringAfter(text: string, part: string): string {
+  const i = text.indexOf(part);
+  return i < 0 ? '' : text.slice(i + part.length);
+}
+
+/** `fn:substring-before`: what precedes the first occurrence of `part` ('' where there is none). */
+export function substringBefore(text: string, part: string): string {
+  const i = text.indexOf(part);
+  return i < 0 ? '' : text.slice(0, i);
+}
+
 /**
  * `normalize-space` of a string: runs of XML whitespace (space, tab, CR, LF) made one space, and those at
  * either end dropped. Only those four: a no-break space is content (`trim()` would drop it too).

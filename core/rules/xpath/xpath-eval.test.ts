@@ -6,7 +6,7 @@ import { UncastableValue } from './cast';
 import { compileMatch, compileTest } from './xpath-engine';
 
 const XML = `<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100" xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100">
-  <ram:A currencyID="EUR">0.1</ram:A><ram:A>0.2</ram:A><ram:B> 10 </ram:B><ram:C>x</ram:C><ram:N>\u00a0</ram:N>
+  <ram:A currencyID="EUR">0.1</ram:A><ram:A>0.2</ram:A><ram:B> 10 </ram:B><ram:C>x</ram:C><ram:N>\u00a0</ram:N><ram:S>a\u{1F600}b</ram:S>
   <ram:L><ram:ID>1</ram:ID></ram:L><ram:L><ram:ID>2</ram:ID></ram:L>
 </rsm:CrossIndustryInvoice>`;
 
@@ -109,6 +109,46 @@ describe('XPath 2.0 as the Schematron artefacts write it', () => {
     expect(on('ram:L/ram:ID > 1 and not(ram:L/ram:ID > 2)')).toBe(true);
     expect(() => on("normalize-space(ram:A) = ''")).toThrow(UncastableValue);
     expect(() => on('ram:C = 1')).toThrow(UncastableValue);
+  });
+
+  it("compiles string lengths, substrings and sums of counts with the evaluator's results and errors", () => {
+    // `(x - 0) op n` is left to the evaluator (no shape subtracts): each compiled shape must agree with it.
+    const outcome = (expression: string): string => {
+      try {
+        return String(on(expression));
+      } catch (e) {
+        if (!(e instanceof UncastableValue)) throw e;
+        return `stops on "${e.value}" (${e.type})`;
+      }
+    };
+    const numbers = [
+      "string-length(substring-after(ram:A[1], '.'))",
+      "string-length(substring-after(ram:A[2], '0'))",
+      "string-length(substring-before(ram:B, '0'))",
+      "string-length(substring-after(ram:C, ''))",
+      "string-length(substring-after(ram:Z, '.'))",
+      'string-length(ram:S)',
+      'string-length(normalize-space(ram:B))',
+      "string-length(substring-after(upper-case(ram:C), 'X'))",
+      "string-length(substring-after(ram:A, '.'))",
+      "string-length(substring-after(ram:L/ram:ID, '1'))",
+      'count(ram:L) + count(//ram:ID)',
+      "count(ram:A[. = '0.2']) + string-length(ram:C) + count(ram:Z)",
+    ];
+    for (const n of numbers)
+      for (const [op, y] of [
+        ['<=', '2'],
+        ['=', '0'],
+        ['>=', '1'],
+        ['!=', '3'],
+        ['<', '4.5'],
+      ])
+        expect(`${n} ${op} ${y}: ${outcome(`${n} ${op} ${y}`)}`).toBe(
+          `${n} ${op} ${y}: ${outcome(`(${n} - 0) ${op} ${y}`)}`,
+        );
+    expect(on("string-length(substring-after(ram:A[1], '.')) = 1")).toBe(true);
+    expect(on('string-length(ram:S) = 3')).toBe(true);
+    expect(() => on("string-length(substring-after(ram:A, '.')) <= 2")).toThrow(UncastableValue);
   });
 
   it('computes a value the same everywhere in a document once per document, not once for all', () => {

@@ -10,11 +10,14 @@
 import { Decimal } from '../../decimal/decimal';
 import type { XmlElement } from '../../xml/tree';
 import {
+  codePointLength,
   compareUntypedWithNumber,
   decimalOfDouble,
   normalizeSpaceOf,
   parseDouble,
   roundDouble,
+  substringAfter,
+  substringBefore,
 } from './cast';
 import { depsOf, isBooleanOrNodes, readsFromRoot } from './xpath-deps';
 import { joinOf, type Join } from './xpath-join';
@@ -347,18 +350,9 @@ const FUNCTIONS: Readonly<Record<string, (args: Sequence[], focus: Focus, env: X
   'normalize-space': ([a], focus) => [str(normalizeSpaceOf(stringArg(a ?? [focus.item])))],
   'upper-case': ([a]) => [str(stringArg(a!).toUpperCase())],
   'lower-case': ([a]) => [str(stringArg(a!).toLowerCase())],
-  'string-length': ([a], focus) => [dec(Decimal.of([...stringArg(a ?? [focus.item])].length))],
-  'substring-after': ([a, b]) => {
-    const s = stringArg(a!);
-    const t = stringArg(b!);
-    const i = s.indexOf(t);
-    return [str(i < 0 ? '' : s.slice(i + t.length))];
-  },
-  'substring-before': ([a, b]) => {
-    const s = stringArg(a!);
-    const i = s.indexOf(stringArg(b!));
-    return [str(i < 0 ? '' : s.slice(0, i))];
-  },
+  'string-length': ([a], focus) => [dec(Decimal.of(codePointLength(stringArg(a ?? [focus.item]))))],
+  'substring-after': ([a, b]) => [str(substringAfter(stringArg(a!), stringArg(b!)))],
+  'substring-before': ([a, b]) => [str(substringBefore(stringArg(a!), stringArg(b!)))],
   substring: ([a, b, c]) => {
     const chars = [...stringArg(a!)];
     const start = roundHalfUp(toDouble(single(b!, 'substring')!));

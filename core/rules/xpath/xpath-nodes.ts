@@ -4,6 +4,7 @@
  * (xpath-eval.ts) and the compiled shapes (xpath-shapes.ts, xpath-pattern.ts) share.
  */
 import type { XmlAttribute, XmlElement, XmlText } from '../../xml/tree';
+import type { ByLocalName } from '../rule';
 
 export interface DocNode {
   readonly kind: 'document';
@@ -37,7 +38,7 @@ export interface XPathEnv {
   readonly namespaces: ReadonlyMap<string, string>;
   readonly document: DocNode;
   /** Every element by local name, in document order. */
-  readonly byLocalName: ReadonlyMap<string, readonly XmlElement[]>;
+  readonly byLocalName: ByLocalName;
   /** The document's memo (core/rules/document-memo.ts), for values computed once per document. */
   readonly memo: unknown[];
   readonly attrNode: (owner: XmlElement, attr: XmlAttribute) => AttrNode;

@@ -1,11 +1,19 @@
 /**
  * The shapes the Factur-X artefacts write thousands of times — `count(ram:X)=1`, `@schemeID`,
- * `true()`, `ram:A/ram:B = 'VA'`, `(../ram:X) or (ram:Y)`, predicates on names — compiled once into
+ * `true()`, `ram:A/ram:B = 'VA'`, `(../ram:X) or (ram:Y)`, `string-length(substring-after(ram:X,'.'))<=2`,
+ * `count(//…) + count(//…) >= 2`, predicates on names — compiled once into
  * closures that walk the tree directly, without the evaluator's sequences, focus records or atomised
  * copies. Their results are exactly the general closures' (the same typing rules and dynamic errors);
  * any other shape is left to them (xpath-eval.ts).
  */
-import { compareUntypedWithNumber, normalizeSpaceOf, parseDouble } from './cast';
+import {
+  codePointLength,
+  compareUntypedWithNumber,
+  normalizeSpaceOf,
+  parseDouble,
+  substringAfter,
+  substringBefore,
+} from './cast';
 import { isInvariant } from './xpath-deps';
 import { oncePerDocument } from './xpath-memo';
 import {
@@ -301,18 +309,17 @@ const NON_EMPTY: Readonly<Record<string, (s: string) => boolean>> = {
   'lower-case': (s) => s !== '',
 };
 
+/** A string an expression gives with a node as the context item. */
+type StringFn = (item: XNode, env: XPathEnv) => string;
+
 /**
- * The argument of `normalize-space(path)`, `upper-case(path)`, `lower-case(path)`, or the context for
- * `normalize-space()`: the string value of at most one node (more is the evaluator's XPTY0004), empty for
- * none. Null for any other call.
+ * A path as a string argument: the string value of its one node, empty for none (more is the
+ * evaluator's XPTY0004). Null for a path that may reach a node twice: the evaluator counts it once.
  */
-function stringArgument(e: Expr, namespaces: Namespaces): ((item: XNode, env: XPathEnv) => string) | null {
-  if (e.k !== 'call' || e.args.length > 1 || !STRING_FUNCTIONS[e.name]) return null;
-  if (e.args.length === 0 && e.name !== 'normalize-space') return null;
-  const path = e.args[0] ? compilePath(e.args[0], namespaces) : null;
-  if (e.args[0] && !path) return null;
+function singleNodeString(e: Expr, namespaces: Namespaces): StringFn | null {
+  const path = compilePath(e, namespaces);
+  if (!path?.distinct) return null;
   return (item, env) => {
-    if (!path) return stringValue(item);
     let value = '';
     let n = 0;
     path.run(item, env, (node) => {
@@ -324,12 +331,77 @@ function stringArgument(e: Expr, namespaces: Namespaces): ((item: XNode, env: XP
   };
 }
 
-/** One of the string functions of {@link stringArgument}, compiled to its value. */
-function stringFunction(e: Expr, namespaces: Namespaces): ((item: XNode, env: XPathEnv) => string) | null {
+/**
+ * The argument of `normalize-space(path)`, `upper-case(path)`, `lower-case(path)`, or the context for
+ * `normalize-space()`. Null for any other call.
+ */
+function stringArgument(e: Expr, namespaces: Namespaces): StringFn | null {
+  if (e.k !== 'call' || e.args.length > 1 || !STRING_FUNCTIONS[e.name]) return null;
+  if (e.args.length === 0 && e.name !== 'normalize-space') return null;
+  return e.args[0] ? singleNodeString(e.args[0], namespaces) : stringValue;
+}
+
+const SUBSTRINGS: Readonly<Record<string, (text: string, part: string) => string>> = {
+  'substring-after': substringAfter,
+  'substring-before': substringBefore,
+};
+
+/**
+ * One of the string functions of {@link stringArgument} compiled to its value, or `substring-after` /
+ * `substring-before` of a string argument and a literal (`substring-after(ram:LineTotalAmount, '.')`).
+ */
+function stringFunction(e: Expr, namespaces: Namespaces): StringFn | null {
+  if (e.k !== 'call') return null;
+  const substring = SUBSTRINGS[e.name];
+  if (substring) {
+    const [of, part] = e.args;
+    if (e.args.length !== 2 || part?.k !== 'str') return null;
+    const text = stringOf(of!, namespaces);
+    const literal = part.value;
+    return text && ((item, env) => substring(text(item, env), literal));
+  }
   const argument = stringArgument(e, namespaces);
   if (!argument) return null;
-  const fn = STRING_FUNCTIONS[(e as { name: string }).name]!;
+  const fn = STRING_FUNCTIONS[e.name]!;
   return (item, env) => fn(argument(item, env));
+}
+
+/** A string argument: a literal, a string function's value, or a path's one node. */
+function stringOf(e: Expr, namespaces: Namespaces): StringFn | null {
+  if (e.k === 'str') {
+    const value = e.value;
+    return () => value;
+  }
+  return stringFunction(e, namespaces) ?? singleNodeString(e, namespaces);
+}
+
+/**
+ * A number with a node as the context item: `count(path)` of a path that reaches no node twice (its
+ * number of visits), `string-length(…)` of a string argument, or a sum of those (integers: exact as
+ * numbers). Null for any other expression.
+ */
+function numberOf(e: Expr, namespaces: Namespaces): ((item: XNode, env: XPathEnv) => number) | null {
+  if (e.k === 'bin' && e.op === '+') {
+    const a = numberOf(e.left, namespaces);
+    const b = numberOf(e.right, namespaces);
+    return a && b && ((item, env) => a(item, env) + b(item, env));
+  }
+  if (e.k !== 'call' || e.args.length !== 1) return null;
+  if (e.name === 'string-length') {
+    const text = stringOf(e.args[0]!, namespaces);
+    return text && ((item, env) => codePointLength(text(item, env)));
+  }
+  if (e.name !== 'count') return null;
+  const path = compilePath(e.args[0]!, namespaces);
+  if (!path?.distinct) return null;
+  return (item, env) => {
+    let n = 0;
+    path.run(item, env, () => {
+      n++;
+      return false;
+    });
+    return n;
+  };
 }
 
 /** Strings a comparison operand yields: a path's string values, a string function's value, or literals. */
@@ -375,19 +447,9 @@ function numericComparison(op: BinaryOp, path: CompiledPath, y: number, yIsInteg
 function comparison(e: Extract<Expr, { k: 'bin' }>, namespaces: Namespaces): BooleanFn | null {
   const { op, left, right } = e;
   const y = number(right);
-  if (left.k === 'call' && left.name === 'count' && left.args.length === 1 && y !== null) {
-    const path = compilePath(left.args[0]!, namespaces);
-    if (!path?.distinct) return null;
-    return (item, env) => {
-      let n = 0;
-      path.run(item, env, () => {
-        n++;
-        return false;
-      });
-      return compareNumbers(op, n, y);
-    };
-  }
   if (y !== null) {
+    const n = numberOf(left, namespaces);
+    if (n) return (item, env) => compareNumbers(op, n(item, env), y);
     const path = compilePath(left, namespaces);
     const integer = right.k === 'num' && !right.double && !right.text.includes('.');
     return path && numericComparison(op, path, y, integer);
