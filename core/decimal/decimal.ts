@@ -71,8 +71,8 @@ export class Decimal {
     if (other.units === 0n) return null;
     // this / other = (this.units / 10^this.scale) / (other.units / 10^other.scale); computed with two
     // extra digits of scale first would still need rounding, so divide exactly as a fraction instead.
-    const numerator = this.units * 10n ** BigInt(scale + other.scale);
-    const denominator = other.units * 10n ** BigInt(this.scale);
+    const numerator = this.units * pow10(scale + other.scale);
+    const denominator = other.units * pow10(this.scale);
     return new Decimal(divideRounded(numerator, denominator, rounding), scale);
   }
 
@@ -93,7 +93,10 @@ export class Decimal {
   }
 
   compare(other: Decimal): -1 | 0 | 1 {
-    const [a, b] = align(this, other);
+    let a = this.units;
+    let b = other.units;
+    if (this.scale > other.scale) b *= pow10(this.scale - other.scale);
+    else if (this.scale < other.scale) a *= pow10(other.scale - this.scale);
     return a < b ? -1 : a > b ? 1 : 0;
   }
 
@@ -103,8 +106,8 @@ export class Decimal {
 
   /** Rounds to `scale` fraction digits; the result carries exactly that scale. */
   round(scale: number, rounding: Rounding = 'half-away'): Decimal {
-    if (scale >= this.scale) return new Decimal(this.units * 10n ** BigInt(scale - this.scale), scale);
-    return new Decimal(divideRounded(this.units, 10n ** BigInt(this.scale - scale), rounding), scale);
+    if (scale >= this.scale) return new Decimal(this.units * pow10(scale - this.scale), scale);
+    return new Decimal(divideRounded(this.units, pow10(this.scale - scale), rounding), scale);
   }
 
   /** The same value with trailing fraction zeros removed (scale as small as possible). */
@@ -141,9 +144,16 @@ export function fractionDigits(text: string): number {
 
 function align(a: Decimal, b: Decimal): [bigint, bigint, number] {
   if (a.scale === b.scale) return [a.units, b.units, a.scale];
-  if (a.scale > b.scale) return [a.units, b.units * 10n ** BigInt(a.scale - b.scale), a.scale];
-  return [a.units * 10n ** BigInt(b.scale - a.scale), b.units, b.scale];
+  if (a.scale > b.scale) return [a.units, b.units * pow10(a.scale - b.scale), a.scale];
+  return [a.units * pow10(b.scale - a.scale), b.units, b.scale];
 }
+
+/**
+ * The powers of ten that amounts, rates and the rules' divisions scale by, made once: a bigint power is
+ * computed anew at each call, and the rules compare and align decimals thousands of times per invoice.
+ */
+const POW10: readonly bigint[] = Array.from({ length: 40 }, (_, n) => 10n ** BigInt(n));
+const pow10 = (n: number): bigint => POW10[n] ?? 10n ** BigInt(n);
 
 function divideRounded(numerator: bigint, denominator: bigint, rounding: Rounding): bigint {
   if (denominator < 0n) return divideRounded(-numerator, -denominator, rounding);
