@@ -6,7 +6,11 @@
 export class PdfName {
   private static readonly interned = new Map<string, PdfName>();
   private constructor(readonly name: string) {}
-  /** Names are interned: two names are equal exactly when they are the same object. */
+  /**
+   * The first 10,000 names are interned, so that a long-running process keeps no unbounded table of the
+   * names files bring: beyond them, two equal names may be two objects, so names compare by `name`
+   * (isName), never by identity.
+   */
   static of(name: string): PdfName {
     let n = PdfName.interned.get(name);
     if (!n) {

@@ -6,7 +6,15 @@
  * cross-reference data that had to be rebuilt), the whole file is rewritten with a fresh table.
  */
 import { PdfDocument } from '../reader/document';
-import { PdfDict, PdfName, type PdfObject, type PdfRef, PdfStream, PdfString } from '../reader/objects';
+import {
+  isName,
+  PdfDict,
+  PdfName,
+  type PdfObject,
+  type PdfRef,
+  PdfStream,
+  PdfString,
+} from '../reader/objects';
 import { ByteSink, writeObject } from './serialize';
 
 export interface Revision {
@@ -105,7 +113,7 @@ function rewrite(doc: PdfDocument, rev: Revision): Uint8Array {
     if (obj === undefined || obj === null) continue;
     if (obj instanceof PdfStream) {
       const type = obj.dict.get('Type');
-      if (type === PdfName.of('XRef') || type === PdfName.of('ObjStm')) continue;
+      if (isName(type, 'XRef') || isName(type, 'ObjStm')) continue;
     }
     // Generations are kept: references elsewhere in the file name them.
     const entry = doc.xref.get(num);
