@@ -24,7 +24,8 @@ const DOCUMENT_OPTIONS = `  --json          print the body as JSON on stdout (on
   --jsonl         one line per file: {"file": …, …body}
   --lang en|fr    language of messages
   --jobs N        documents processed at once in a batch (default: up to the processor cores, more
-                  than one only for a batch long enough to repay starting them); results
+                  than one only for a batch long enough to repay starting them, and only onto
+                  an idle core); results
                   are printed in input order. A progress bar shows on a terminal. Ctrl+C stops the
                   batch after the documents under way and says how far it got (exit code 130)`;
 

@@ -1,69 +1,123 @@
 import { describe, expect, it } from 'vitest';
-import { poolGrowth, WORKER_WORTH_MS } from './pool-growth';
+import { poolGrowth, WORKER_WORTH_MS, type Meters } from './pool-growth';
 
-/** A processor-time clock the test moves. */
-function clock() {
-  let now = 0;
-  return { read: () => now, spend: (ms: number) => (now += ms) };
+/**
+ * A machine the test moves: the process's processor time, the clock, and the cores left idle (each
+ * millisecond of the clock adds `idleCores` milliseconds of idle time).
+ */
+function machine(idleCores = 1) {
+  let cpu = 0;
+  let wall = 0;
+  let idle = 0;
+  const meters: Meters = { cpuMs: () => cpu, wallMs: () => wall, idleMs: () => idle };
+  return {
+    meters,
+    spend: (ms: number) => (cpu += ms),
+    wait: (ms: number) => {
+      wall += ms;
+      idle += ms * idleCores;
+    },
+  };
 }
 
-/** The main thread answering inputs that each take the processor time given. */
-function answers(growth: ReturnType<typeof poolGrowth>, cpu: ReturnType<typeof clock>, spans: number[]) {
+/** The main thread answering inputs that each take the processor time given (and as much clock time). */
+function answers(growth: ReturnType<typeof poolGrowth>, m: ReturnType<typeof machine>, spans: number[]) {
   for (const ms of spans) {
-    cpu.spend(ms);
+    m.spend(ms);
+    m.wait(ms);
     growth.answered();
   }
 }
 
+/** Whether a worker is worth it once the idle time has been read over a quarter second. */
+function worthAfterLooking(growth: ReturnType<typeof poolGrowth>, m: ReturnType<typeof machine>): boolean {
+  if (growth.worth()) return true;
+  m.wait(300);
+  return growth.worth();
+}
+
 describe('poolGrowth', () => {
   it('finds no worker worth starting before the main thread has answered four inputs', () => {
-    const cpu = clock();
-    const growth = poolGrowth(() => 1_000_000, cpu.read);
+    const m = machine();
+    const growth = poolGrowth(() => 1_000_000, m.meters);
     expect(growth.worth()).toBe(false);
     for (let i = 0; i < 3; i++) {
-      answers(growth, cpu, [1000]);
-      expect(growth.worth()).toBe(false);
+      answers(growth, m, [1000]);
+      expect(worthAfterLooking(growth, m)).toBe(false);
     }
-    answers(growth, cpu, [1000]);
-    expect(growth.worth()).toBe(true);
+    answers(growth, m, [1000]);
+    expect(worthAfterLooking(growth, m)).toBe(true);
   });
 
   it('finds a worker worth it once the inputs left, at the pace of the last ones, exceed its cost', () => {
-    const cpu = clock();
+    const m = machine();
     let left = 100;
-    const growth = poolGrowth(() => left, cpu.read);
-    answers(growth, cpu, [0, ...Array<number>(3).fill(WORKER_WORTH_MS / 50)]);
-    expect(growth.worth()).toBe(true);
+    const growth = poolGrowth(() => left, m.meters);
+    answers(growth, m, [0, ...Array<number>(3).fill(WORKER_WORTH_MS / 50)]);
+    expect(worthAfterLooking(growth, m)).toBe(true);
     left = 40;
-    expect(growth.worth()).toBe(false);
+    expect(worthAfterLooking(growth, m)).toBe(false);
   });
 
   it('is not swayed by one answer made slow by a busy moment or the compiler warming up', () => {
-    const cpu = clock();
+    const m = machine();
     // 220 invoices of 2 ms, the second answered in 60 ms: 218 × 60 ms is past a worker's cost.
-    const growth = poolGrowth(() => 218, cpu.read);
-    answers(growth, cpu, [300, 60]);
-    expect(growth.worth()).toBe(false);
-    answers(growth, cpu, [2, 2]);
-    expect(growth.worth()).toBe(false);
+    const growth = poolGrowth(() => 218, m.meters);
+    answers(growth, m, [300, 60]);
+    expect(worthAfterLooking(growth, m)).toBe(false);
+    answers(growth, m, [2, 2]);
+    expect(worthAfterLooking(growth, m)).toBe(false);
     // Nor by three such among the last eight.
-    answers(growth, cpu, [60, 2, 60, 2, 2]);
-    expect(growth.worth()).toBe(false);
+    answers(growth, m, [60, 2, 60, 2, 2]);
+    expect(worthAfterLooking(growth, m)).toBe(false);
   });
 
   it('takes the pace of slow answers among a few quick ones (a scanned batch with some text PDFs)', () => {
-    const cpu = clock();
-    const growth = poolGrowth(() => 90, cpu.read);
-    answers(growth, cpu, [2000, 1000, 5, 1000, 1000, 5, 1000, 5]);
-    expect(growth.worth()).toBe(true);
+    const m = machine();
+    const growth = poolGrowth(() => 90, m.meters);
+    answers(growth, m, [2000, 1000, 5, 1000, 1000, 5, 1000, 5]);
+    expect(worthAfterLooking(growth, m)).toBe(true);
   });
 
   it('takes the pace of the last inputs only: a slow start does not count for the whole batch', () => {
-    const cpu = clock();
-    const growth = poolGrowth(() => 100, cpu.read);
-    answers(growth, cpu, [5000, 5000, 5000, 5000]);
-    expect(growth.worth()).toBe(true);
-    answers(growth, cpu, Array<number>(5).fill(1));
+    const m = machine();
+    const growth = poolGrowth(() => 100, m.meters);
+    answers(growth, m, [5000, 5000, 5000, 5000]);
+    expect(worthAfterLooking(growth, m)).toBe(true);
+    answers(growth, m, Array<number>(5).fill(1));
+    expect(worthAfterLooking(growth, m)).toBe(false);
+  });
+
+  it('starts no worker where the machine leaves less than three quarters of a core idle', () => {
+    // A converting main thread keeps 1.4 of 2 cores busy; or other programs keep the machine busy.
+    const m = machine(0.6);
+    const growth = poolGrowth(() => 1_000_000, m.meters);
+    answers(growth, m, [1000, 1000, 1000, 1000]);
+    for (let i = 0; i < 10; i++) expect(worthAfterLooking(growth, m)).toBe(false);
+  });
+
+  it('reads the idle time over a quarter second before the first worker', () => {
+    const m = machine(1);
+    const growth = poolGrowth(() => 1_000_000, m.meters);
+    answers(growth, m, [1000, 1000, 1000, 1000]);
     expect(growth.worth()).toBe(false);
+    m.wait(100);
+    expect(growth.worth()).toBe(false);
+    m.wait(200);
+    expect(growth.worth()).toBe(true);
+    // One core idle has room for one worker: the next is weighed on what the machine does after.
+    expect(growth.worth()).toBe(false);
+  });
+
+  it('starts a worker for every further whole core idle at once', () => {
+    // 8 cores, the main thread and the compiler keeping 1.4 busy.
+    const m = machine(6.6);
+    const growth = poolGrowth(() => 1_000_000, m.meters);
+    answers(growth, m, [1000, 1000, 1000, 1000]);
+    let started = 0;
+    expect(growth.worth()).toBe(false);
+    m.wait(300);
+    while (growth.worth()) started += 1;
+    expect(started).toBe(6);
   });
 });

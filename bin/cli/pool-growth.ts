@@ -1,12 +1,14 @@
 /**
  * When a batch left to choose its jobs (no `--jobs`) starts its worker threads: only once the work left,
- * at the pace of the last inputs, is worth a worker's start. A worker loads the command's code and its
- * optimising compiler compiles the hot functions again (V8 shares neither between threads): measured with
- * perf on 2 cores (validate, 220 invoices), about 0.15 s of processor time to load and 0.55 s for the
- * compiler, which in a batch on the main thread alone already runs on the other core. So a batch of a few
- * hundred invoices validated in 2 ms each is done sooner on the main thread alone, and one of scanned
- * pages read in a second each on every core.
+ * at the pace of the last inputs, is worth a worker's start, and only onto a processor core the machine
+ * leaves idle. A worker loads the command's code and its optimising compiler compiles the hot functions
+ * again (V8 shares neither between threads): measured with perf on 2 cores (validate, 220 invoices), about
+ * 0.15 s of processor time to load and 0.55 s for the compiler, which in a batch on the main thread alone
+ * already runs on the other core. So a batch of a few hundred invoices validated in 2 ms each is done
+ * sooner on the main thread alone, and one of scanned pages read in a second each on every core.
  */
+import { cpus } from 'node:os';
+import { performance } from 'node:perf_hooks';
 
 /** Work left, in processor time, that a worker is worth starting for. */
 export const WORKER_WORTH_MS = 10_000;
@@ -22,6 +24,18 @@ export const WORKER_WORTH_MS = 10_000;
  */
 const PACE_OF = 8;
 const PACE_FROM = 3;
+/**
+ * The idle processor time the first worker needs, in cores, measured over the clock time given; each
+ * further one needs a whole core more. A process
+ * converting on its main thread alone keeps 1.4 cores busy (perf on 2 cores: a third of its processor
+ * time is V8's compiler and collector on their own threads): a worker on the 0.6 core left ran a
+ * batch of 550 slower than the main thread alone (2.7-3.0 s against 2.4-2.7), where one reading scans
+ * (OCR on the engine's thread, 1 core) leaves a whole core to a worker. The machine's idle time, not
+ * the cores less this process's use, so that other programs' work counts too.
+ */
+const IDLE_CORES_FOR_ONE = 0.75;
+/** Long enough for a count the system keeps in ticks of 10 ms to say something. */
+const IDLE_OVER_MS = 250;
 
 export interface Growth {
   /** The main thread answered one more input. */
@@ -30,26 +44,64 @@ export interface Growth {
   worth(): boolean;
 }
 
-const processCpuMs = (): number => {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
+/** What the growth reads of the process and the machine, all in milliseconds. */
+export interface Meters {
+  /** The process's processor time so far, every thread. */
+  cpuMs(): number;
+  /** The clock. */
+  wallMs(): number;
+  /** The machine's idle processor time so far, every core added. */
+  idleMs(): number;
+}
+
+const systemMeters: Meters = {
+  cpuMs: () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  },
+  wallMs: () => performance.now(),
+  // Read only while a worker is in question: the call reads the system's tables (0.1 ms).
+  idleMs: () => cpus().reduce((sum, core) => sum + core.times.idle, 0),
 };
 
-/** `left`: the inputs not answered yet; `cpuMs`: the process's processor time so far. */
-export function poolGrowth(left: () => number, cpuMs: () => number = processCpuMs): Growth {
+/** `left`: the inputs not answered yet. */
+export function poolGrowth(left: () => number, meters: Meters = systemMeters): Growth {
   /** The processor time at the end of the last answers. */
   const marks: number[] = [];
+  /** Where the idle time was last read, while the work left was worth a worker. */
+  let idleFrom: { readonly wallMs: number; readonly idleMs: number } | undefined;
+  /** Workers the idle time last read has room for, not started yet. */
+  let room = 0;
+  const paceWorth = (): boolean => {
+    if (marks.length <= PACE_FROM) return false;
+    const spans = marks.slice(1).map((mark, i) => mark - marks[i]!);
+    // The middle span, of an even count the upper one.
+    const pace = spans.sort((a, b) => a - b)[spans.length >> 1]!;
+    return left() * pace > WORKER_WORTH_MS;
+  };
+  const idleRoom = (): number => {
+    const now = { wallMs: meters.wallMs(), idleMs: meters.idleMs() };
+    const from = idleFrom;
+    idleFrom = now;
+    if (!from || now.wallMs <= from.wallMs) return 0;
+    const idleCores = (now.idleMs - from.idleMs) / (now.wallMs - from.wallMs);
+    return idleCores < IDLE_CORES_FOR_ONE ? 0 : 1 + Math.floor(idleCores - IDLE_CORES_FOR_ONE);
+  };
   return {
     answered() {
-      marks.push(cpuMs());
+      marks.push(meters.cpuMs());
       if (marks.length > PACE_OF + 1) marks.shift();
     },
     worth() {
-      if (marks.length <= PACE_FROM) return false;
-      const spans = marks.slice(1).map((mark, i) => mark - marks[i]!);
-      // The middle span, of an even count the upper one.
-      const pace = spans.sort((a, b) => a - b)[spans.length >> 1]!;
-      return left() * pace > WORKER_WORTH_MS;
+      if (!paceWorth()) {
+        idleFrom = undefined;
+        room = 0;
+        return false;
+      }
+      if (room === 0 && (!idleFrom || meters.wallMs() - idleFrom.wallMs >= IDLE_OVER_MS)) room = idleRoom();
+      if (room === 0) return false;
+      room -= 1;
+      return true;
     },
   };
 }
