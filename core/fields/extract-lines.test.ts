@@ -1394,6 +1394,40 @@ describe('readLines', () => {
     ]);
   });
 
+  it('reads "Item Item description" printed as one heading as the position, then the name', () => {
+    // As a seller's software prints them: both headings in one piece of text, the position a few points
+    // before the name, one item only (no column of positions to cut the heading by).
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            297,
+            [
+              [58, 'Item Item description', 87.1, 8.5],
+              [394.1, 'Qty', 14.1, 8.5],
+              [424.2, 'Price each', 42.6, 8.5],
+              [490.9, 'Net (GBP)', 40.1, 8.5],
+            ],
+          ],
+          [
+            311,
+            [
+              [70.8, '1', 4.7, 8.5],
+              [79.5, 'Annual support contract', 89.8, 8.5],
+              [364.3, '1 lump sum', 43.9, 8.5],
+              [440.8, '840.00', 26, 8.5],
+              [505, '840.00', 26, 8.5],
+            ],
+          ],
+        ]),
+      ),
+      twenty,
+    );
+    expect(read?.lines.map((l) => [l.line.product?.name, l.line.summation?.lineTotal?.value])).toEqual([
+      ['Annual support contract', '840.00'],
+    ]);
+  });
+
   it('reads the unit before an article code run into its cell under "Units Part No." ("1 fixed LK-180")', () => {
     // The spans as the text layer draws them: the count apart, its unit and the code in one span.
     const row = (
