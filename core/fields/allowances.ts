@@ -35,6 +35,9 @@ function withoutCurrency(reason: string): string {
     : reason;
 }
 
+/** A row that names the VAT: its amount is the tax, never an allowance or a charge. */
+const NAMES_VAT = /\b(?:vat|tva|ust|mwst|umsatzsteuer|mehrwertsteuer|steuer|tax|iva|btw)\b/i;
+
 export function allowanceRows(layout: Layout): AllowanceRow[] {
   const out: AllowanceRow[] = [];
   for (const row of layout.rows) {
@@ -63,6 +66,15 @@ export function allowanceRows(layout: Layout): AllowanceRow[] {
     const amount = Decimal.parse(last.value)!.abs();
     if (amount.isZero()) continue;
     const basis = amounts.length > 1 ? Decimal.parse(amounts[0]!.value)!.abs() : null;
+    // The VAT on a charge ("Versandkosten USt. 19,00% auf 4,99 €  0,95 €"): its rate of its basis, named
+    // as the tax, is no further charge.
+    const hundred = Decimal.of(100);
+    if (
+      basis &&
+      NAMES_VAT.test(text) &&
+      rates.some((r) => basis.times(r).dividedBy(hundred, 2)?.equals(amount) === true)
+    )
+      continue;
     const reason = withoutCurrency(
       text
         .slice(0, amounts[0]!.index)
@@ -81,9 +93,6 @@ export function allowanceRows(layout: Layout): AllowanceRow[] {
   }
   return out;
 }
-
-/** A row that names the VAT: its amount is the tax, never an allowance or a charge. */
-const NAMES_VAT = /\b(?:vat|tva|ust|mwst|umsatzsteuer|mehrwertsteuer|steuer|tax|iva|btw)\b/i;
 
 /** How many rows under the lines a totals block takes at most. */
 const BLOCK_ROWS = 10;
