@@ -35,6 +35,8 @@ function withoutCurrency(reason: string): string {
     : reason;
 }
 
+const HUNDRED = Decimal.of(100);
+
 /** A row that names the VAT: its amount is the tax, never an allowance or a charge. */
 const NAMES_VAT = /\b(?:vat|tva|ust|mwst|umsatzsteuer|mehrwertsteuer|steuer|tax|iva|btw)\b/i;
 
@@ -68,11 +70,10 @@ export function allowanceRows(layout: Layout): AllowanceRow[] {
     const basis = amounts.length > 1 ? Decimal.parse(amounts[0]!.value)!.abs() : null;
     // The VAT on a charge ("Versandkosten USt. 19,00% auf 4,99 €  0,95 €"): its rate of its basis, named
     // as the tax, is no further charge.
-    const hundred = Decimal.of(100);
     if (
       basis &&
       NAMES_VAT.test(text) &&
-      rates.some((r) => basis.times(r).dividedBy(hundred, 2)?.equals(amount) === true)
+      rates.some((r) => basis.times(r).dividedBy(HUNDRED, 2)?.equals(amount) === true)
     )
       continue;
     const reason = withoutCurrency(
@@ -214,15 +215,14 @@ function splitProportional(
   const untaxed = entries.filter((e) => !e.tax?.categoryCode);
   const total = Decimal.sum(lines.map(lineTotalOf));
   if (untaxed.length < 2 || total.isZero() || breakdown.some((b) => !b.categoryCode)) return entries;
-  const hundred = Decimal.of(100);
   const rateSums = breakdown.map((rate) =>
     Decimal.sum(lines.filter((l) => sameTax(l.taxes?.[0], rate)).map(lineTotalOf)),
   );
   const sharesOf = (e: AllowanceCharge): Decimal[] | null => {
     const amount = amountOf(e);
-    const percent = amount?.times(hundred).dividedBy(total, 2);
+    const percent = amount?.times(HUNDRED).dividedBy(total, 2);
     if (!amount || !percent || percent.isZero()) return null;
-    const shares = rateSums.map((sum) => sum.times(percent).dividedBy(hundred, 2));
+    const shares = rateSums.map((sum) => sum.times(percent).dividedBy(HUNDRED, 2));
     return shares.every((x) => x !== null) && Decimal.sum(shares as Decimal[]).equals(amount)
       ? (shares as Decimal[])
       : null;

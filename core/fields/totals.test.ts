@@ -563,74 +563,31 @@ describe('totals chosen under the invoice arithmetic', () => {
 
   it("reads the VAT on a charge ('Versandkosten USt. 19,00% auf 4,99 €') as tax, not as another charge", () => {
     // As a German seller's software prints the totals: the lines and the shipping net, then each one's VAT.
+    const item = (y: number, position: string, name: string, price: string): HandRow => [
+      y,
+      [[56, position], [132, name], [390.4, '1,00'], right(504, price), right(553, price)],
+    ];
+    const sum = (y: number, label: string, value: string): HandRow => [y, [[254, label], right(553, value)]];
     const { invoice } = extractFields(
       handPage([
         [203, [[56, 'Rechnung RE1001', 131.6, 15]]],
         [
           303.5,
           [
-            [56, 'Pos.', 16, 8],
-            [132, 'Bezeichnung', 46.2, 8],
-            [381.5, 'Menge', 24.5, 8],
-            [460.9, 'Preis/Einh €', 43.1, 8],
-            [518.3, 'Gesamt €', 34.7, 8],
+            [56, 'Pos.'],
+            [132, 'Bezeichnung'],
+            [381.5, 'Menge'],
+            [460.9, 'Preis/Einh €'],
+            [518.3, 'Gesamt €'],
           ],
         ],
-        [
-          319.5,
-          [
-            [56, '1', 4.4, 8],
-            [132, 'Suite_Enterprise year monthly', 107.1, 8],
-            [390.4, '1,00', 15.6, 8],
-            [484, '84,95', 20, 8],
-            [533, '84,95', 20, 8],
-          ],
-        ],
-        [
-          340.5,
-          [
-            [56, '2', 4.4, 8],
-            [132, 'Suite_Plus year yearly', 79.5, 8],
-            [390.4, '1,00', 15.6, 8],
-            [479.5, '719,40', 24.5, 8],
-            [528.5, '719,40', 24.5, 8],
-          ],
-        ],
-        [
-          402.5,
-          [
-            [254, 'Positionen netto', 57.3, 8],
-            [521.9, '804,35 €', 31.1, 8],
-          ],
-        ],
-        [
-          412.5,
-          [
-            [254, 'Versandkosten netto', 73.3, 8],
-            [530.8, '4,99 €', 22.2, 8],
-          ],
-        ],
-        [
-          422.5,
-          [
-            [254, 'Positionen USt. 19,00% auf 804,35 €', 131.1, 8],
-            [521.9, '152,83 €', 31.1, 8],
-          ],
-        ],
-        [
-          432.5,
-          [
-            [254, 'Versandkosten USt. 19,00% auf 4,99 €', 138.2, 8],
-            [530.8, '0,95 €', 22.2, 8],
-          ],
-        ],
-        [
-          442.5,
-          [
-            [254, 'Endsumme', 43.1, 8],
-            [521.9, '963,12 €', 31.1, 8],
-          ],
-        ],
+        item(319.5, '1', 'Suite_Enterprise year monthly', '84,95'),
+        item(340.5, '2', 'Suite_Plus year yearly', '719,40'),
+        sum(402.5, 'Positionen netto', '804,35 €'),
+        sum(412.5, 'Versandkosten netto', '4,99 €'),
+        sum(422.5, 'Positionen USt. 19,00% auf 804,35 €', '152,83 €'),
+        sum(432.5, 'Versandkosten USt. 19,00% auf 4,99 €', '0,95 €'),
+        sum(442.5, 'Endsumme', '963,12 €'),
       ]),
     );
     expect(invoice.allowanceCharges?.map((e) => [e.isCharge, e.amount?.value, e.reason])).toEqual([
