@@ -35,6 +35,11 @@ function withoutCurrency(reason: string): string {
     : reason;
 }
 
+const HUNDRED = Decimal.of(100);
+
+/** A row that names the VAT: its amount is the tax, never an allowance or a charge. */
+const NAMES_VAT = /\b(?:vat|tva|ust|mwst|umsatzsteuer|mehrwertsteuer|steuer|tax|iva|btw)\b/i;
+
 export function allowanceRows(layout: Layout): AllowanceRow[] {
   const out: AllowanceRow[] = [];
   for (const row of layout.rows) {
@@ -63,6 +68,14 @@ export function allowanceRows(layout: Layout): AllowanceRow[] {
     const amount = Decimal.parse(last.value)!.abs();
     if (amount.isZero()) continue;
     const basis = amounts.length > 1 ? Decimal.parse(amounts[0]!.value)!.abs() : null;
+    // The VAT on a charge ("Versandkosten USt. 19,00% auf 4,99 €  0,95 €"): its rate of its basis, named
+    // as the tax, is no further charge.
+    if (
+      basis &&
+      NAMES_VAT.test(text) &&
+      rates.some((r) => basis.times(r).dividedBy(HUNDRED, 2)?.equals(amount) === true)
+    )
+      continue;
     const reason = withoutCurrency(
       text
         .slice(0, amounts[0]!.index)
@@ -81,9 +94,6 @@ export function allowanceRows(layout: Layout): AllowanceRow[] {
   }
   return out;
 }
-
-/** A row that names the VAT: its amount is the tax, never an allowance or a charge. */
-const NAMES_VAT = /\b(?:vat|tva|ust|mwst|umsatzsteuer|mehrwertsteuer|steuer|tax|iva|btw)\b/i;
 
 /** How many rows under the lines a totals block takes at most. */
 const BLOCK_ROWS = 10;
@@ -175,18 +185,74 @@ const sameTax = (
   tax?.categoryCode === entry.categoryCode &&
   (Decimal.parse(tax?.rate ?? '0')?.equals(Decimal.parse(entry.rate ?? '0') ?? Decimal.ZERO) ?? false);
 
+const amountOf = (e: AllowanceCharge): Decimal | null => Decimal.parse(e.amount?.value ?? '');
+
+const lineTotalOf = (l: InvoiceLine): Decimal =>
+  Decimal.parse(l.summation?.lineTotal?.value ?? '') ?? Decimal.ZERO;
+
+/** An entry without its percentage and basis (which were the whole invoice's), at one rate's share. */
+function shareOf(entry: AllowanceCharge, share: Decimal, rate: VatBreakdown): AllowanceCharge {
+  const { percent: _percent, basisAmount: _basis, ...rest } = entry;
+  return {
+    ...rest,
+    amount: { value: share.toFixed(2) },
+    tax: categoryTax(rate.categoryCode ?? '', Decimal.parse(rate.rate ?? '0') ?? Decimal.ZERO),
+  };
+}
+
+/**
+ * Of several allowances and charges printed once over several rates ("Nachlass 3,00 %" and "Verpackung
+ * und Versand"), the residue of each rate's taxable amount cannot tell which is whose. An allowance that
+ * is a whole percentage (to two decimals) of each rate's lines, rounded to the cent rate by rate, adds up
+ * to its amount: it is that percentage off every line, split so, when it is the only such entry; the
+ * other one is left to the residue.
+ */
+function splitProportional(
+  entries: readonly AllowanceCharge[],
+  lines: readonly InvoiceLine[],
+  breakdown: readonly VatBreakdown[],
+): readonly AllowanceCharge[] {
+  const untaxed = entries.filter((e) => !e.tax?.categoryCode);
+  const total = Decimal.sum(lines.map(lineTotalOf));
+  if (untaxed.length < 2 || total.isZero() || breakdown.some((b) => !b.categoryCode)) return entries;
+  const rateSums = breakdown.map((rate) =>
+    Decimal.sum(lines.filter((l) => sameTax(l.taxes?.[0], rate)).map(lineTotalOf)),
+  );
+  const sharesOf = (e: AllowanceCharge): Decimal[] | null => {
+    const amount = amountOf(e);
+    const percent = amount?.times(HUNDRED).dividedBy(total, 2);
+    if (!amount || !percent || percent.isZero()) return null;
+    const shares = rateSums.map((sum) => sum.times(percent).dividedBy(HUNDRED, 2));
+    return shares.every((x) => x !== null) && Decimal.sum(shares as Decimal[]).equals(amount)
+      ? (shares as Decimal[])
+      : null;
+  };
+  const proportional = untaxed.flatMap((e) => {
+    const shares = sharesOf(e);
+    return shares ? [{ e, shares }] : [];
+  });
+  const [one] = proportional;
+  if (proportional.length !== 1 || !one) return entries;
+  const split = breakdown.flatMap((rate, i) =>
+    one.shares[i]!.isZero() ? [] : [shareOf(one.e, one.shares[i]!, rate)],
+  );
+  return entries.flatMap((e) => (e === one.e ? split : [e]));
+}
+
 /**
  * An allowance or charge printed once for an invoice of several VAT rates ("Remise 3 %: -714,90") is,
  * in EN 16931, one entry per rate, each with its category (BR-32, BR-37). The invoice's own arithmetic
  * gives each rate's share: its lines, with the allowances and charges already of that rate, less its
  * taxable amount in the breakdown. The entry is split so only when every share has the entry's sign and
  * the shares add up to it exactly; otherwise the entries stay as read (and the rule asks for the rate).
+ * Of two or more such entries, one that is a percentage of the lines is split first (splitProportional).
  */
 export function splitAcrossRates(
-  entries: readonly AllowanceCharge[],
+  read: readonly AllowanceCharge[],
   lines: readonly InvoiceLine[],
   breakdown: readonly VatBreakdown[],
 ): AllowanceCharge[] {
+  const entries = splitProportional(read, lines, breakdown);
   const untaxed = entries.filter((e) => !e.tax?.categoryCode);
   const [one] = untaxed;
   const amount = Decimal.parse(one?.amount?.value ?? '');
@@ -198,11 +264,7 @@ export function splitAcrossRates(
   const shares = breakdown.map((entry) => {
     const basis = Decimal.parse(entry.basisAmount?.value ?? '');
     if (!basis) return null;
-    const lineSum = Decimal.sum(
-      lines
-        .filter((l) => sameTax(l.taxes?.[0], entry))
-        .map((l) => Decimal.parse(l.summation?.lineTotal?.value ?? '') ?? Decimal.ZERO),
-    );
+    const lineSum = Decimal.sum(lines.filter((l) => sameTax(l.taxes?.[0], entry)).map(lineTotalOf));
     const others = Decimal.sum(entries.filter((e) => e !== one && sameTax(e.tax, entry)).map(signed));
     // basis = lines + charges − allowances, so what is left of the basis is this entry's share.
     const left = basis.minus(lineSum).minus(others);
@@ -211,17 +273,8 @@ export function splitAcrossRates(
   if (shares.some((x) => x === null || (!x.isZero() && x.sign() !== amount.sign()))) return [...entries];
   const known = shares as Decimal[];
   if (!Decimal.sum(known).equals(amount)) return [...entries];
-  const split = breakdown.flatMap((entry, i) => {
-    const share = known[i]!;
-    if (share.isZero() || !entry.categoryCode) return [];
-    const { percent: _percent, basisAmount: _basis, ...rest } = one;
-    return [
-      {
-        ...rest,
-        amount: { value: share.toFixed(2) },
-        tax: categoryTax(entry.categoryCode, Decimal.parse(entry.rate ?? '0') ?? Decimal.ZERO),
-      },
-    ];
-  });
+  const split = breakdown.flatMap((entry, i) =>
+    known[i]!.isZero() || !entry.categoryCode ? [] : [shareOf(one, known[i]!, entry)],
+  );
   return entries.flatMap((e) => (e === one ? split : [e]));
 }

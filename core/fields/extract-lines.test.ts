@@ -7,7 +7,7 @@ import { renderInvoice } from '../pdf/render/invoice-render';
 import { sampleInvoice } from '../pdf/render/sample-invoice';
 import { describeCorpus } from '../testing/corpus';
 import { scoreLines } from '../testing/reading-score';
-import { handPage, ocrPage, type HandRow } from '../testing/text-page';
+import { handPage, ocrPage, right, type HandRow } from '../testing/text-page';
 import { layoutOf } from '../text/layout';
 import { groupLines } from '../text/lines';
 import type { DocumentText, TextSpan } from '../text/page-text';
@@ -63,9 +63,6 @@ const germanItem =
       [460, amount],
     ],
   ];
-
-/** A cell aligned right at `end` (five points a character, as handPage draws them). */
-const right = (end: number, text: string): [number, string] => [end - text.length * 5, text];
 
 /**
  * An English table of two items under `headings`: the name, then quantity, price, "20 %" and amount
@@ -1352,6 +1349,82 @@ describe('readLines', () => {
       'A4 copier paper',
       'On-site training',
       'On-site training',
+    ]);
+  });
+
+  it('reads "Item Product code" printed as one heading as the position and article, not the name', () => {
+    // As a seller's software prints them: the two headings a fraction of a character apart, drawn as
+    // one piece of text, the position and the code likewise; the name under "Details", wrapped.
+    const row = (y: number, lead: string, width: number, name: string, total: string) =>
+      [
+        y,
+        [
+          [87.4, lead, width],
+          [175.2, name, 4.6 * name.length],
+          right(366, '2 ea'),
+          right(440, '3.00 GBP'),
+          right(477, '20%'),
+          right(549, total),
+        ],
+      ] as const;
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            283,
+            [
+              [71, 'Item Product code', 89],
+              [175.2, 'Details', 33.5],
+              [324.3, 'Qty Unit', 40.8],
+              [417.6, 'Rate', 22.1],
+              [458.5, 'VAT', 19],
+              [524.6, 'Total', 24.4],
+            ],
+          ],
+          row(297, '1 ART99146', 53.4, 'Copper pipe 15mm', '6.00 GBP'),
+          row(311, '2 4002714969137', 79.8, 'Timber decking boards 28 x', '6.00 GBP'),
+          [323, [[175.2, '144 mm', 35.4]]],
+        ]),
+      ),
+      twenty,
+    );
+    expect(read?.lines.map((l) => l.line.product?.name)).toEqual([
+      'Copper pipe 15mm',
+      'Timber decking boards 28 x 144 mm',
+    ]);
+  });
+
+  it('reads "Item Item description" printed as one heading as the position, then the name', () => {
+    // As a seller's software prints them: both headings in one piece of text, the position a few points
+    // before the name, one item only (no column of positions to cut the heading by).
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            297,
+            [
+              [58, 'Item Item description', 87.1, 8.5],
+              [394.1, 'Qty', 14.1, 8.5],
+              [424.2, 'Price each', 42.6, 8.5],
+              [490.9, 'Net (GBP)', 40.1, 8.5],
+            ],
+          ],
+          [
+            311,
+            [
+              [70.8, '1', 4.7, 8.5],
+              [79.5, 'Annual support contract', 89.8, 8.5],
+              [364.3, '1 lump sum', 43.9, 8.5],
+              [440.8, '840.00', 26, 8.5],
+              [505, '840.00', 26, 8.5],
+            ],
+          ],
+        ]),
+      ),
+      twenty,
+    );
+    expect(read?.lines.map((l) => [l.line.product?.name, l.line.summation?.lineTotal?.value])).toEqual([
+      ['Annual support contract', '840.00'],
     ]);
   });
 

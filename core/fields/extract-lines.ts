@@ -244,6 +244,9 @@ export function tablesOf(layout: Layout): Table[] {
   return tables;
 }
 
+/** "Item" beside another name heading ("Item | Description") heads the item's number or code. */
+const ITEM_NUMBER = /^item$/i;
+
 /**
  * The named columns of a header's cells, when they make a lines table: an amount column, a quantity or
  * price column, and one more.
@@ -262,9 +265,8 @@ function columnsOf(cells: readonly Cell[]): Column[] | null {
     ? undefined
     : (named.filter((c) => c.all.includes('amount')).pop() ??
       (prices.length > 1 ? prices.reduce((a, b) => (b.cell.x > a.cell.x ? b : a)) : undefined));
-  // "Item" beside another name heading ("Item | Description") heads the item's number or code.
   const names = named.filter((c) => c.kind === 'name');
-  const itemNumber = names.length > 1 ? names.find((c) => /^item$/i.test(c.cell.text.trim())) : undefined;
+  const itemNumber = names.length > 1 ? names.find((c) => ITEM_NUMBER.test(c.cell.text.trim())) : undefined;
   const columns: Column[] = named.map((c) => ({
     kind: c === sum ? 'amount' : c === itemNumber ? 'article' : c.kind,
     cell: c.cell,
@@ -440,7 +442,8 @@ function ledTable(
           .map((w) => w.text)
           .join(' '),
       );
-      return k < words.length && (lead === 'quantity' || lead === 'position') && rest.includes('name');
+      const number = lead === 'position' || (lead === 'name' && ITEM_NUMBER.test(words[0]!.text) && k === 1);
+      return k < words.length && (lead === 'quantity' || number) && rest.includes('name');
     });
     if (at === undefined) continue;
     const count =

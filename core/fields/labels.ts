@@ -451,8 +451,9 @@ export const LINE_COLUMNS: readonly (readonly [
   [/^(rabatt|rab\.?|nachlass|remise|rem\.?|disc\.?|discount)(?:\s*%)?$/i, 'discount'],
   // An article number's column: before the name, whose words it shares ("Product code").
   [
-    // "Item Part No.": the item's position and article number under one heading, its name beside.
-    /^(sku|product\s+code|item\s+code|(?:item\s+)?part\s+no\.?|art(?:ikel)?[-.\s]*n(?:r|o)\.?|code(?:\s+article)?|r[ée]f\.?|r[ée]f[ée]rence)$/i,
+    // "Item Part No.", "Item Product code": the item's position and article number under one heading,
+    // its name beside.
+    /^(sku|(?:item\s+)?product\s+code|item\s+code|(?:item\s+)?part\s+no\.?|art(?:ikel)?[-.\s]*n(?:r|o)\.?|code(?:\s+article)?|r[ée]f\.?|r[ée]f[ée]rence)$/i,
     'article',
   ],
   [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handPage, type HandRow } from '../testing/text-page';
+import { handPage, right, type HandRow } from '../testing/text-page';
 import { Decimal } from '../decimal/decimal';
 import { layoutOf } from '../text/layout';
 import { extractFields } from './extract-fields';
@@ -501,6 +501,99 @@ describe('totals chosen under the invoice arithmetic', () => {
         tax: { typeCode: 'VAT', categoryCode: 'S', rate: '20' },
       }),
     ]);
+  });
+
+  it('splits a percentage allowance over two rates by their lines, and a charge beside it by what is left', () => {
+    // As a German seller prints them: "Nachlass 3,00 %" off all the lines, rounded rate by rate (3 % of
+    // the whole would be 90,01), then a charge, once each.
+    const { invoice } = extractFields(
+      handPage([
+        [40, [[42, 'Rechnung Nr. RE-2025-0412']]],
+        [
+          278,
+          [
+            [54, 'Pos.'],
+            [68.5, 'Bezeichnung'],
+            [290, 'Menge'],
+            [376, 'E-Preis'],
+            [453, 'USt.'],
+            [517, 'Betrag'],
+          ],
+        ],
+        [
+          294,
+          [
+            [59.5, '1', 5],
+            [68.5, 'Kaffeebohnen Espresso', 96],
+            [288, '1 kg', 29.5],
+            right(404, '1.000,10'),
+            right(484, '7,00%'),
+            right(552, '1.000,10'),
+          ],
+        ],
+        [
+          324,
+          [
+            [59.5, '2', 5],
+            [68.5, 'Pressfitting 22 mm', 74.5],
+            [288, '1 Stk.', 29.5],
+            right(404, '2.000,15'),
+            right(484, '19,00%'),
+            right(552, '2.000,15'),
+          ],
+        ],
+        [534, [[332.4, 'Warenwert:', 46], right(556, '3.000,25 €')]],
+        [547, [[332.4, 'Nachlass 3,00%:', 67.5], right(556, '90,00 €')]],
+        [560, [[332.4, 'Verpackung und Versand:', 104], right(556, '49,00 €')]],
+        [573, [[332.4, 'Summe netto:', 56], right(556, '2.959,25 €')]],
+        [586, [[332.4, 'zzgl. 7,00% USt. auf 970,10 €:', 129], right(556, '67,91 €')]],
+        [599, [[332.4, 'zzgl. 19,00% USt. auf 1.989,15 €:', 144], right(556, '377,94 €')]],
+        [612, [[332.4, 'Summe brutto:', 64], right(556, '3.405,10 €')]],
+      ]),
+    );
+    expect(invoice.lines).toHaveLength(2);
+    expect(
+      invoice.allowanceCharges?.map((e) => [e.isCharge, e.amount?.value, e.tax?.categoryCode, e.tax?.rate]),
+    ).toEqual([
+      [false, '30.00', 'S', '7'],
+      [false, '60.00', 'S', '19'],
+      [true, '49.00', 'S', '19'],
+    ]);
+  });
+
+  it("reads the VAT on a charge ('Versandkosten USt. 19,00% auf 4,99 €') as tax, not as another charge", () => {
+    // As a German seller's software prints the totals: the lines and the shipping net, then each one's VAT.
+    const item = (y: number, position: string, name: string, price: string): HandRow => [
+      y,
+      [[56, position], [132, name], [390.4, '1,00'], right(504, price), right(553, price)],
+    ];
+    const sum = (y: number, label: string, value: string): HandRow => [y, [[254, label], right(553, value)]];
+    const { invoice } = extractFields(
+      handPage([
+        [203, [[56, 'Rechnung RE1001', 131.6, 15]]],
+        [
+          303.5,
+          [
+            [56, 'Pos.'],
+            [132, 'Bezeichnung'],
+            [381.5, 'Menge'],
+            [460.9, 'Preis/Einh €'],
+            [518.3, 'Gesamt €'],
+          ],
+        ],
+        item(319.5, '1', 'Suite_Enterprise year monthly', '84,95'),
+        item(340.5, '2', 'Suite_Plus year yearly', '719,40'),
+        sum(402.5, 'Positionen netto', '804,35 €'),
+        sum(412.5, 'Versandkosten netto', '4,99 €'),
+        sum(422.5, 'Positionen USt. 19,00% auf 804,35 €', '152,83 €'),
+        sum(432.5, 'Versandkosten USt. 19,00% auf 4,99 €', '0,95 €'),
+        sum(442.5, 'Endsumme', '963,12 €'),
+      ]),
+    );
+    expect(invoice.allowanceCharges?.map((e) => [e.isCharge, e.amount?.value, e.reason])).toEqual([
+      [true, '4.99', 'Versandkosten netto'],
+    ]);
+    expect(invoice.totals?.chargeTotal?.value).toBe('4.99');
   });
 
   it("takes a VAT number's label ('TVA intracommunautaire : FR…') for no intra-community supply", () => {

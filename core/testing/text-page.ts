@@ -38,6 +38,9 @@ export function handPage(
   };
 }
 
+/** A cell aligned right: its text ending at `end`, 5 points per character as handPage draws it. */
+export const right = (end: number, text: string): [number, string] => [end - text.length * 5, text];
+
 /**
  * A page of words as OCR boxed them, a line of them per string, each written
  * "text@x,y,height,width[,confidence]" (confidence 95 when not given).

@@ -113,6 +113,28 @@ describe('layout', () => {
     ]);
   });
 
+  it('cuts a span drawn in one go over two columns closer than a word space where the column starts', () => {
+    // As a text layer draws them: "34 pcs" aligned right under "QTY" and the code under "Code" (from
+    // 126), one piece of text; a name whose word happens to start there stays whole, and so does a
+    // price whose thousands group does.
+    const { rows } = layoutOf(
+      handPage([
+        [342, [[95.5, '34 pcs 434373', 60.5, 9]]],
+        [356, [[84.5, '16 month A-27745', 75.5, 9]]],
+        [370, [[110, 'Oak worktop 3000 x 600 mm', 104, 9]]],
+        [384, [[117.6, '1 122,70', 42.3, 9.5]]],
+      ]),
+    );
+    const cut = rows.map((r) => splitAtColumns(r, [48, 126, 190]).cells);
+    expect(cut.map((cells) => cells.map((c) => c.text))).toEqual([
+      ['34 pcs', '434373'],
+      ['16 month', 'A-27745'],
+      ['Oak worktop 3000 x 600 mm'],
+      ['1 122,70'],
+    ]);
+    expect(cut[0]![1]!.x).toBeCloseTo(125.8, 1);
+  });
+
   it('cuts a span drawn in one go at its wide gap, sharing out its width', () => {
     const text = 'Total HT    120,00';
     const line: TextLine = {

@@ -117,6 +117,13 @@ export function layoutOf(text: DocumentText): Layout {
  * before the edge, the second starting at it or, read by OCR, a fraction of a character before it).
  */
 export function splitAtColumns(row: Row, edges: readonly number[]): Row {
+  const within = new Set<TextSpan>();
+  const apart = (spans: readonly TextSpan[]) =>
+    spans.flatMap((span) => {
+      const pieces = spanAtColumns(span, edges);
+      for (const piece of pieces.slice(1)) within.add(piece);
+      return pieces;
+    });
   const charWidth = (a: TextSpan, b: TextSpan) =>
     (a.width + b.width) / Math.max(1, a.text.trim().length + b.text.trim().length);
   const cutsAt = (a: TextSpan, b: TextSpan) => {
@@ -138,10 +145,10 @@ export function splitAtColumns(row: Row, edges: readonly number[]): Row {
   };
   const cells = row.cells.flatMap((cell) => {
     const pieces: TextSpan[][] = [];
-    for (const span of cell.spans) {
+    for (const span of apart(cell.spans)) {
       const piece = pieces[pieces.length - 1];
       const last = piece?.[piece.length - 1];
-      if (piece && last && !cutsAt(last, span)) piece.push(span);
+      if (piece && last && !within.has(span) && !cutsAt(last, span)) piece.push(span);
       else pieces.push([span]);
     }
     return pieces.length < 2
@@ -149,6 +156,30 @@ export function splitAtColumns(row: Row, edges: readonly number[]): Row {
       : pieces.map((spans) => cellOf(spans, spans.map((s) => s.text.trim()).join(' ')));
   });
   return cells.length === row.cells.length ? row : { ...row, cells };
+}
+
+/**
+ * A span drawn in one go over two columns set closer than a word space ("34 pcs 434373" under "QTY" and
+ * "Code"), cut at the space before its last word when that word starts where a column does: each word
+ * placed by its characters, a space counting half a character (as it prints in proportional fonts).
+ * Only a count, a position or a code (a digit in one or two words) before a code (one word with a digit),
+ * the columns set that close: never inside a name, nor at a number's thousands group ("1 122,70").
+ */
+function spanAtColumns(span: TextSpan, edges: readonly number[]): TextSpan[] {
+  const text = span.text.trim();
+  const words = text.split(' ');
+  if (words.length < 2 || words.length > 3) return [span];
+  const last = words[words.length - 1]!;
+  const lead = text.slice(0, text.length - last.length - 1);
+  if (!/\d/.test(lead) || !/\d/.test(last) || groupsOn(lead, last)) return [span];
+  const unit = span.width / (text.length - (words.length - 1) / 2);
+  const start = span.x + (lead.length + 1 - (words.length - 1) / 2) * unit;
+  const end = start - unit / 2;
+  if (!edges.some((e) => Math.abs(start - e) <= 0.6 * unit && end <= e)) return [span];
+  return [
+    { ...span, text: lead, width: end - span.x },
+    { ...span, text: last, x: start, width: span.x + span.width - start },
+  ];
 }
 
 /** How much two horizontal ranges overlap, as a share of the narrower one (0–1). */
