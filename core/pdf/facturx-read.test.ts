@@ -127,6 +127,23 @@ describe('guidelineOfXml', () => {
     expect(guidelineOfXml(bytes)).toBe(parsedGuideline(bytes));
   });
 
+  it('as the scan of the whole head finds it: far from its tag, or after the tag met in a comment first', () => {
+    const far = goldenCii().replace(
+      /(GuidelineSpecifiedDocumentContextParameter>)\s*/,
+      (_, open: string) => `${open}${' '.repeat(700)}`,
+    );
+    const commented = goldenCii().replace(
+      /<rsm:ExchangedDocumentContext>/,
+      (open) => `<!-- GuidelineSpecifiedDocumentContextParameter> ${'-'.repeat(600)} -->${open}`,
+    );
+    for (const xml of [far, commented]) {
+      expect(xml).not.toBe(goldenCii());
+      const bytes = new TextEncoder().encode(xml);
+      expect(guidelineOfXml(bytes)).toBe('urn:cen.eu:en16931:2017');
+      expect(guidelineOfXml(bytes)).toBe(scannedAsText(bytes));
+    }
+  });
+
   it('in UTF-16, through the full parse', () => {
     const xml = goldenCii().replace(/^<\?xml[^>]*\?>/, '<?xml version="1.0" encoding="UTF-16"?>');
     const bytes = new Uint8Array(Buffer.from(`\ufeff${xml}`, 'utf16le'));

@@ -129,22 +129,41 @@ function looksLikeCii(xml: Uint8Array): boolean {
   return /<([A-Za-z_][\w.-]*:)?CrossIndustryInvoice[\s>]/.test(head);
 }
 
+/** The markup BT-24's identifier follows, and the identifier: its text is group 1. */
+const GUIDELINE =
+  /GuidelineSpecifiedDocumentContextParameter>\s*<(?:[A-Za-z_][\w.-]*:)?ID(?:\s[^>]*)?>([^<]*)</;
+const GUIDELINE_TAG = Buffer.from('GuidelineSpecifiedDocumentContextParameter>', 'latin1');
+/** The scan's reach, and the bytes after the tag read first (an identifier is some dozens of bytes). */
+const HEAD = 8192;
+const NEAR = 512;
+const utf8 = new TextDecoder();
+
 /**
  * BT-24 from the start of the document: the context comes first in every CII invoice, so a short scan
  * avoids parsing a whole (sometimes megabyte-sized) XML; the full parse is the fallback. The scan reads
  * the bytes as Latin-1, one character a byte (the markup it looks for is ASCII, and no byte of a UTF-8
- * sequence is `<` or `>`), and decodes only the identifier as UTF-8.
+ * sequence is `<` or `>`), and decodes only the identifier as UTF-8. No match begins before the tag's first
+ * place: the bytes are made text from there, the few hundred after it first (this runs three times for
+ * each file converted), the rest of the head when no match begins there and ends within them.
  */
 export function guidelineOfXml(xml: Uint8Array): string | null {
-  const head = Buffer.from(xml.buffer, xml.byteOffset, Math.min(xml.length, 8192)).toString('latin1');
-  const m =
-    /GuidelineSpecifiedDocumentContextParameter>\s*<(?:[A-Za-z_][\w.-]*:)?ID(?:\s[^>]*)?>([^<]*)</.exec(head);
-  if (m) {
-    const end = m.index + m[0].length - 1;
-    return decodeEntities(new TextDecoder().decode(xml.subarray(end - m[1]!.length, end)).trim());
-  }
+  const head = Buffer.from(xml.buffer, xml.byteOffset, Math.min(xml.length, HEAD));
+  const at = head.indexOf(GUIDELINE_TAG);
+  const id = at < 0 ? null : (identifierAt(head, at, at + NEAR, true) ?? identifierAt(head, at, HEAD, false));
+  if (id !== null) return id;
   const parsed = parseXmlBytes(xml);
   return parsed.ok ? guidelineOf(parsed.doc.root) : null;
+}
+
+/**
+ * The identifier of the first match in the head's bytes from `at` to `end`, decoded; when `first`, only of
+ * a match at `at` itself (a later one within the bytes read may come after one that ends beyond them).
+ */
+function identifierAt(head: Buffer, at: number, end: number, first: boolean): string | null {
+  const m = GUIDELINE.exec(head.toString('latin1', at, Math.min(end, head.length)));
+  if (!m || (first && m.index > 0)) return null;
+  const stop = at + m.index + m[0].length - 1;
+  return decodeEntities(utf8.decode(head.subarray(stop - m[1]!.length, stop)).trim());
 }
 
 function decodeEntities(s: string): string {

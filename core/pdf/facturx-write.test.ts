@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { StandardFonts } from 'pdf-lib';
@@ -9,7 +10,7 @@ import { extractFacturx } from './facturx-read';
 import { packageFacturx } from './facturx-write';
 import { pdfjsAttachments, pdfjsMetadata, pdfjsText } from './pdfjs-testing';
 import { PdfDocument } from './reader/document';
-import { PdfStream } from './reader/objects';
+import { type PdfObject, PdfStream, PdfString } from './reader/objects';
 import { blankPdf, encryptedPdf, unembeddedFontPdf } from './test-pdfs';
 
 interface ManifestEntry {
@@ -105,6 +106,28 @@ describe('packageFacturx', () => {
     if (!(meta instanceof PdfStream)) return;
     expect(meta.dict.get('Filter')).toBeUndefined();
     expect(meta.dict.get('Length')).toBe(meta.raw.length);
+  });
+
+  it('identifies each packaging apart, the same file at the same time as well, and checksums the XML', async () => {
+    const source = await blankPdf();
+    const now = new Date('2026-03-01T10:00:00Z');
+    const hex = (o: PdfObject | undefined): string =>
+      o instanceof PdfString ? Buffer.from(o.bytes).toString('hex') : '';
+    const ids = [1, 2].map(() => {
+      const r = packageFacturx(source, XML, 'MINIMUM', { now });
+      if (!r.ok) throw new Error(r.error.message);
+      const opened = PdfDocument.open(r.pdf);
+      if (!opened.ok) throw new Error('unreadable');
+      const { doc } = opened;
+      const spec = doc.dict(doc.array(doc.catalog()?.get('AF'))?.[0]);
+      const file = doc.dict(doc.dict(spec?.get('EF'))?.get('F'));
+      expect(hex(doc.dict(file?.get('Params'))?.get('CheckSum'))).toBe(
+        createHash('md5').update(XML).digest('hex'),
+      );
+      return (doc.array(doc.trailer.get('ID')) ?? []).map(hex);
+    });
+    expect(ids[0]![1]).toHaveLength(32);
+    expect(ids[1]![1]).not.toBe(ids[0]![1]);
   });
 
   it('keeps a PDF/A-3u claim of the source at level U', async () => {

@@ -10,7 +10,7 @@
  * part becomes 3; a PDF/A-3 claim keeps its level; PDF/A-4 (PDF 2.0 based) or an unknown part cannot be
  * reached by this route and is refused.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { CONFORMANCE_LEVEL, type Profile, profileOfGuideline } from '../cii/profile';
 import { readAsset } from './assets';
 import { type Attachment, attachmentsOf, nameTreeEntries } from './attachments';
@@ -154,7 +154,8 @@ export function packageFacturx(
   };
 
   const modDate = new PdfString(Buffer.from(pdfDate(now), 'latin1'));
-  const checksum = new PdfString(createHash('md5').update(xmlBytes).digest(), true);
+  // One-shot: a Hash object (createHash) costs as much again as the digest of an invoice XML.
+  const checksum = new PdfString(hash('md5', xmlBytes, 'buffer'), true);
   const efRef = put(
     alloc(),
     new PdfStream(
@@ -269,11 +270,8 @@ export function packageFacturx(
   const oldId = doc.array(doc.trailer.get('ID'));
   const first =
     oldId?.[0] instanceof PdfString && oldId[0].bytes.length > 0 ? oldId[0].bytes : freshBytes(16);
-  const second = createHash('md5')
-    .update(checksum.bytes)
-    .update(now.toISOString())
-    .update(freshBytes(8))
-    .digest();
+  // The revision's own identifier (ISO 32000-1 §14.4): unique to it, as random bytes drawn once each are.
+  const second = freshBytes(16);
 
   const pdf = writeRevision(doc, { objects, root: rootRef, info: infoRef, id: [first, second] });
   return { ok: true, pdf, pdfaPart: 3, pdfaConformance: conformance };

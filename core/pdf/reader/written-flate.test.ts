@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { inflateSync } from 'node:zlib';
+import { deflateSync, inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { decodeStream } from './filters';
 import { PdfDict, PdfName, PdfStream } from './objects';
-import { deflated, KEPT_BYTES } from './written-flate';
+import { deflated, KEPT_BYTES, LEVEL } from './written-flate';
 
 const fixture = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../rules/facturx/fixtures');
 const flate = (data: Uint8Array): PdfStream =>
@@ -53,5 +53,29 @@ describe('Flate data written here', () => {
     expect(bytesOf(raws[0]!)).not.toBe(halves[0]);
     expect(Buffer.compare(bytesOf(raws[0]!) || new Uint8Array(), halves[0]!)).toBe(0);
     expect(bytesOf(raws[2]!)).toBe(halves[2]);
+  });
+
+  it('gives the bytes of a full window after its header, the window fitted to the data', () => {
+    // Text that repeats at every distance: a match may reach back as far as the data goes.
+    const text = (n: number): Uint8Array =>
+      Uint8Array.from({ length: n }, (_, i) => 97 + ((i * 7919) % 13 === 0 ? (i >> 5) % 26 : i % 11));
+    for (const plain of [
+      xml,
+      text(100),
+      text(250),
+      text(512 - 262),
+      text(16384 - 262),
+      text(16384),
+      text(40000),
+    ]) {
+      const raw = deflated(plain);
+      const full = deflateSync(plain, { level: LEVEL });
+      expect(Buffer.compare(inflateSync(raw), plain)).toBe(0);
+      expect(Buffer.compare(raw.subarray(2), full.subarray(2))).toBe(0);
+      // CINFO: the window is the smallest of at least 512 bytes that holds the data and zlib's look-ahead.
+      const window = 2 ** ((raw[0]! >> 4) + 8);
+      expect(window === 512 || window / 2 - 262 < plain.length).toBe(true);
+      expect(window - 262 >= plain.length || window === 32768).toBe(true);
+    }
   });
 });
