@@ -1415,6 +1415,8 @@ describe('readLines', () => {
           row(386, [96.2, '8 days A-97464', 71.3], 'On-site training', '810.00', '6,480.00'),
           row(404.1, [89.5, '3 month A-33146', 77.9], 'Cloud hosting (monthly)', '54.20', '162.60'),
           row(422.3, [97.9, '2.25 h 400570', 65.2], 'Labour', '51.19', '115.18'),
+          // A code of two words, as a name of two would be, is cut all the same.
+          row(440.4, [90.6, '30 units QT 644', 72.9], 'LED floodlight 50W', '63.00', '1,890.00'),
         ]),
       ),
       [{ rate: Decimal.of(0), category: 'E' }],
@@ -1430,6 +1432,7 @@ describe('readLines', () => {
       ['On-site training', '8', 'DAY', '6480.00'],
       ['Cloud hosting (monthly)', '3', 'MON', '162.60'],
       ['Labour', '2.25', 'HUR', '115.18'],
+      ['LED floodlight 50W', '30', 'C62', '1890.00'],
     ]);
   });
 

@@ -440,16 +440,12 @@ function ledTable(
       const lead = kindsFrom(0, k)[0];
       const rest = kindsFrom(k);
       const number = lead === 'position' || (lead === 'name' && ITEM_NUMBER.test(words[0]!.text) && k === 1);
-      return (
-        k < words.length &&
-        (lead === 'quantity' || number) &&
-        (rest.includes('name') || rest[0] === 'article')
-      );
+      return k < words.length && (lead === 'quantity' || number) && rest.includes('name');
     });
     if (at === undefined) continue;
     const count = kindsFrom(0, at)[0] === 'quantity';
-    // Under an article heading ("Quantity Item code") what follows the figure is a code, one word with a
-    // digit ("8 days A-97464"), not a name.
+    // Under an article heading ("Quantity Item code") what follows the figure may be a code alone, one
+    // word with a digit and maybe no letters ("8 days A-97464", "2.25 h 400570").
     const article = kindsFrom(at)[0] === 'article';
     const band = bands[bandOf(bands, heading)];
     const under = (c: Cell) =>
@@ -482,9 +478,9 @@ function ledTable(
               ) ?? 0)
             : 0;
         const rest = w.slice(1 + unit);
-        const follows = article
-          ? rest.length === 1 && /\d/.test(rest[0]!.text)
-          : rest.some((x) => /\p{L}{2}/u.test(x.text));
+        const follows =
+          rest.some((x) => /\p{L}{2}/u.test(x.text)) ||
+          (article && rest.length === 1 && /\d/.test(rest[0]!.text));
         if (!follows) return [cell];
         cutAny = true;
         return piecesOf(cell, w, [0, 1 + unit, w.length]);
