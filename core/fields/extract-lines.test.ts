@@ -1394,6 +1394,48 @@ describe('readLines', () => {
     ]);
   });
 
+  it('cuts a count and its unit from a one-word code under "Quantity Item code" printed as one heading', () => {
+    // As a seller's software draws them: the two headings in one piece of text, each count with its
+    // unit and code in one piece aligned right, the codes of different lengths (so no column edge cuts
+    // them); the name under a heading of its own.
+    const row = (y: number, lead: [number, string, number], name: string, price: string, total: string) =>
+      [y, [lead, [200.8, name, 4.8 * name.length], right(469.5, price), right(545, total)]] as const;
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            368.5,
+            [
+              [85.1, 'Quantity Item code', 91.2],
+              [200.8, 'Item description', 77.2],
+              [447.8, 'Rate', 21.7],
+              [521.1, 'Total', 23.9],
+            ],
+          ],
+          row(386, [96.2, '8 days A-97464', 71.3], 'On-site training', '810.00', '6,480.00'),
+          row(404.1, [89.5, '3 month A-33146', 77.9], 'Cloud hosting (monthly)', '54.20', '162.60'),
+          row(422.3, [97.9, '2.25 h 400570', 65.2], 'Labour', '51.19', '115.18'),
+          // A code of two words, as a name of two would be, is cut all the same.
+          row(440.4, [90.6, '30 units QT 644', 72.9], 'LED floodlight 50W', '63.00', '1,890.00'),
+        ]),
+      ),
+      [{ rate: Decimal.of(0), category: 'E' }],
+    );
+    expect(
+      read?.lines.map((l) => [
+        l.line.product?.name,
+        l.line.billedQuantity?.value,
+        l.line.billedQuantity?.unit,
+        l.line.summation?.lineTotal?.value,
+      ]),
+    ).toEqual([
+      ['On-site training', '8', 'DAY', '6480.00'],
+      ['Cloud hosting (monthly)', '3', 'MON', '162.60'],
+      ['Labour', '2.25', 'HUR', '115.18'],
+      ['LED floodlight 50W', '30', 'C62', '1890.00'],
+    ]);
+  });
+
   it('reads "Item Item description" printed as one heading as the position, then the name', () => {
     // As a seller's software prints them: both headings in one piece of text, the position a few points
     // before the name, one item only (no column of positions to cut the heading by).

@@ -429,30 +429,24 @@ function ledTable(
 ): { header: Cell[]; rows: Row[] } | null {
   for (const [h, heading] of header.entries()) {
     const words = wordsOf(heading);
-    const at = [1, 2].find((k) => {
-      const lead = kindsOf(
+    const kindsFrom = (from: number, to?: number) =>
+      kindsOf(
         words
-          .slice(0, k)
-          .map((w) => w.text)
-          .join(' '),
-      )[0];
-      const rest = kindsOf(
-        words
-          .slice(k)
+          .slice(from, to)
           .map((w) => w.text)
           .join(' '),
       );
+    const at = [1, 2].find((k) => {
+      const lead = kindsFrom(0, k)[0];
+      const rest = kindsFrom(k);
       const number = lead === 'position' || (lead === 'name' && ITEM_NUMBER.test(words[0]!.text) && k === 1);
       return k < words.length && (lead === 'quantity' || number) && rest.includes('name');
     });
     if (at === undefined) continue;
-    const count =
-      kindsOf(
-        words
-          .slice(0, at)
-          .map((w) => w.text)
-          .join(' '),
-      )[0] === 'quantity';
+    const count = kindsFrom(0, at)[0] === 'quantity';
+    // Under an article heading ("Quantity Item code") what follows the figure may be a code alone, one
+    // word with a digit and maybe no letters ("8 days A-97464", "2.25 h 400570").
+    const article = kindsFrom(at)[0] === 'article';
     const band = bands[bandOf(bands, heading)];
     const under = (c: Cell) =>
       band
@@ -484,7 +478,10 @@ function ledTable(
               ) ?? 0)
             : 0;
         const rest = w.slice(1 + unit);
-        if (!rest.some((x) => /\p{L}{2}/u.test(x.text))) return [cell];
+        const follows =
+          rest.some((x) => /\p{L}{2}/u.test(x.text)) ||
+          (article && rest.length === 1 && /\d/.test(rest[0]!.text));
+        if (!follows) return [cell];
         cutAny = true;
         return piecesOf(cell, w, [0, 1 + unit, w.length]);
       });

@@ -654,6 +654,45 @@ describe('parties read from their blocks', () => {
     expect(invoice.buyer?.name).toBe('Williams Design LLP');
   });
 
+  it('never lengthens it with a street that starts with a word ("Unit 131, Riverside Business Park")', () => {
+    // As seed55-023 prints them: the name in large type over its address, the sender line cut by
+    // bars, and the footer running the name and the address on in one line.
+    const { invoice } = extractFields(
+      handPage([
+        [32.8, [[42, 'Redbrick Print Limited', 211.2, 16]]],
+        [54.5, [[42, 'Unit 131, Riverside Business Park', 148.5, 7.5]]],
+        [64.5, [[42, 'Edinburgh, EH1 1YZ', 81, 7.5]]],
+        [
+          124.7,
+          [
+            [
+              42,
+              'Redbrick Print Limited | Unit 131, Riverside Business Park | Edinburgh EH1 1YZ',
+              304.2,
+              6.5,
+            ],
+          ],
+        ],
+        [138.3, [[42, 'Oakfield Electrical B.V.', 122.4, 8.5]]],
+        [148.3, [[42, 'Oudegracht 26', 66.3, 8.5]]],
+        [158.3, [[42, '1012 AB Amsterdam', 86.7, 8.5]]],
+        [
+          188.4,
+          [
+            [42, 'Number:', 33.6, 8],
+            [133.6, 'F202508-054', 52.8, 8],
+          ],
+        ],
+        [
+          780.8,
+          [[147.5, 'Redbrick Print Limited Unit 131, Riverside Business Park Edinburgh EH1 1YZ', 300.3, 6.5]],
+        ],
+      ]),
+    );
+    expect(invoice.seller?.name).toBe('Redbrick Print Limited');
+    expect(invoice.buyer?.name).toBe('Oakfield Electrical B.V.');
+  });
+
   it('reads the block under a heading "To" as the buyer’s', () => {
     const { invoice } = extractFields(
       handPage([

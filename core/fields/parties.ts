@@ -874,9 +874,9 @@ function companyLine(
       const text = cell.text.split(/\s*[●•|·,]\s*|\s+[-–]\s+/)[0]!.trim();
       if (startingWith !== undefined) {
         // What follows the short name is more of it, not the address run on after it ("Oakfield Ltd
-        // 32 High Street Cardiff CF10 1EP" in a footer).
+        // 32 High Street Cardiff CF10 1EP", "Redbrick Print Limited Unit 131, Riverside …" in a footer).
         const more = text.slice(startingWith.length).trim();
-        const address = /^\d/.test(more) || POSTCODE_LINE.test(text);
+        const address = /^\d/.test(more) || isAddressLine(more) || POSTCODE_LINE.test(text);
         if (more && text.startsWith(startingWith) && isName(text) && !address)
           return { value: text, place: place(row, [cell]), confidence: 0.7 };
         continue;
