@@ -181,7 +181,7 @@ function judge(
   return {
     ok: true,
     report: {
-      ...verdictOf(issues),
+      valid: isValid(issues),
       target,
       profile,
       filename: options.filename ?? null,
@@ -216,7 +216,7 @@ export function withPdfStages(
   const issues = [...found.issues, ...xmlReport.issues.filter((i) => !isPdfStage(i.stage))];
   return {
     ...xmlReport,
-    ...verdictOf(issues),
+    valid: isValid(issues),
     durationMs: Math.round((xmlReport.durationMs + elapsedMs(started)) * 1000) / 1000,
     summary: summaryOf(issues),
     issues,
@@ -247,7 +247,7 @@ function pdfStages(pdf: ValidateOptions['pdf']): {
 const fatalCount = (issues: readonly ValidationIssue[]): number =>
   issues.filter((i) => i.severity === 'fatal').length;
 
-const verdictOf = (issues: readonly ValidationIssue[]) => ({ valid: fatalCount(issues) === 0 });
+const isValid = (issues: readonly ValidationIssue[]): boolean => fatalCount(issues) === 0;
 
 function summaryOf(issues: readonly ValidationIssue[]): ValidationReportBody['summary'] {
   const errorCount = fatalCount(issues);
