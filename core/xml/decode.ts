@@ -145,11 +145,15 @@ function refuse(
   return { ok: false, error: xmlError(text, code, reason, at, detail) };
 }
 
-/** ISO-8859-1 is the first 256 code points, byte for byte (without Node's Buffer: the page reads XML too). */
+/**
+ * ISO-8859-1 is the first 256 code points, byte for byte (without Node's Buffer: the page reads XML too).
+ * The bytes are passed as the arguments' array itself: spread, they would go one by one through an
+ * iterator (five to eight times slower; the head of every document is read so).
+ */
 function latin1(bytes: Uint8Array): string {
   let text = '';
   for (let at = 0; at < bytes.length; at += 0x8000)
-    text += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+    text += Reflect.apply(String.fromCharCode, null, bytes.subarray(at, at + 0x8000)) as string;
   return text;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseXml } from './parse';
+import { parseXmlBytes } from './parse-bytes';
 import { attributeValue, childrenNamed, firstChild, textOf, xpathOf } from './query';
 import type { XmlElement } from './tree';
 
@@ -101,6 +102,15 @@ describe('parseXml', () => {
       ok: false,
       error: { code: 'xml_too_deep' },
     });
+  });
+});
+
+describe('white space between tags', () => {
+  it('keeps each run as written, indentations made once included', () => {
+    const runs = ['\n  ', '\n\t\t', '\n \t', '\n\n  ', '\n', ' ', `\n${' '.repeat(70)}`, '\n  x  '];
+    const doc = parsed(`<a>${runs.map((r) => `${r}<b/>`).join('')}\r\n  </a>`);
+    const texts = doc.root.children.filter((c) => c.kind === 'text').map((c) => c.value);
+    expect(texts).toEqual([...runs, '\n  ']);
   });
 });
 
@@ -255,5 +265,21 @@ describe('bounds', () => {
     const tags = '<b/>'.repeat(200_000);
     const r = parseXml(`<a>${tags}</a>`);
     expect(r.ok && r.doc.root.children).toHaveLength(200_000);
+  });
+});
+
+describe('bytes in ISO-8859-1', () => {
+  it('reads every byte as its code point, across the chunks the text is built in', () => {
+    const head = '<?xml version="1.0" encoding="ISO-8859-1"?><a>';
+    const body = Array.from({ length: 0x9000 }, (_, i) => 0xa0 + (i % 0x60));
+    const bytes = Uint8Array.from([
+      ...[...head].map((c) => c.charCodeAt(0)),
+      ...body,
+      ...[0x3c, 0x2f, 0x61, 0x3e],
+    ]);
+    const r = parseXmlBytes(bytes);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.doc.encoding.name).toBe('ISO-8859-1');
+    expect(textOf(r.doc.root)).toBe(String.fromCharCode(...body));
   });
 });

@@ -83,6 +83,8 @@ type BuildingElement = Mutable<Omit<XmlElement, 'children' | 'attributes'>> & {
   children: XmlNode[];
   attributes: XmlAttribute[];
 };
+/** What an ASCII character may be in a name: 2 a NameStartChar, 1 a NameChar only, 0 neither. */
+const ASCII_NAME = Uint8Array.from({ length: 0x80 }, (_, c) => (isNameStart(c) ? 2 : isNameChar(c) ? 1 : 0));
 /** Names of one hash kept, at most. */
 const SAME_HASH_KEPT = 8;
 /** A qualified name as written, its prefix (null without one) and its local part. */
@@ -565,6 +567,7 @@ class Parser {
 
   /** Line and column of each undeclared prefix, found in one pass over the source. */
   private undeclaredPositions(): XmlDocument['undeclaredPrefixes'] {
+    if (this.undeclared.length === 0) return [];
     const byOffset = [...this.undeclared].sort((a, b) => a.at - b.at);
     const found = new Map<number, { line: number; column: number }>();
     let line = 1;
@@ -590,14 +593,20 @@ class Parser {
     let encoded = false;
     let carriageReturn = false;
     let bracket = false;
+    let blank = true;
     for (; end < src.length; end++) {
       const c = src.charCodeAt(end);
       if (c === LT) break;
-      if (c === AMP) encoded = true;
-      else if (c === CR) carriageReturn = true;
-      else if (c === BRACKET) bracket = true;
+      // Below a space, only white space is left (firstNonChar refused the rest).
+      if (c <= 0x20) {
+        if (c === CR) carriageReturn = true;
+      } else {
+        blank = false;
+        if (c === AMP) encoded = true;
+        else if (c === BRACKET) bracket = true;
+      }
     }
-    const raw = src.slice(start, end);
+    const raw = (blank && !carriageReturn && indentation(src, start, end)) || src.slice(start, end);
     this.pos = end;
     const cdataEnd = bracket ? raw.indexOf(']]>') : -1;
     if (cdataEnd !== -1) throw new Failure('xml_not_well_formed', 'cdata_end_in_text', start + cdataEnd);
@@ -698,7 +707,10 @@ class Parser {
     let hash = 0;
     for (;;) {
       const c = src.charCodeAt(end);
-      if (end === start ? isNameStart(c) : isNameChar(c)) end += 1;
+      if (
+        c < 0x80 ? ASCII_NAME[c]! > (end === start ? 1 : 0) : end === start ? isNameStart(c) : isNameChar(c)
+      )
+        end += 1;
       else if (c >= 0xd800 && isAstralNamePair(src, end)) end += 2;
       else if (end === start) throw this.error('expected_name');
       else break;
@@ -760,6 +772,26 @@ class Parser {
   private error(reason: XmlReason, detail?: string): Failure {
     return new Failure('xml_not_well_formed', reason, this.pos, detail);
   }
+}
+
+/**
+ * The white space between tags of an indented document, made once: a line end then up to INDENT_MAX
+ * spaces, or tabs. Most text nodes of an invoice are such, and each would otherwise be a string of its own.
+ */
+const INDENT_MAX = 64;
+const indents = (unit: string): string[] =>
+  Array.from({ length: INDENT_MAX }, (_, n) => interned(`\n${unit.repeat(n)}`));
+const SPACE_INDENTS = indents(' ');
+const TAB_INDENTS = indents('\t');
+
+/** The text from `start` to `end`, when it is one of the indentations made once, else null. */
+function indentation(src: string, start: number, end: number): string | null {
+  const n = end - start - 1;
+  if (n < 0 || n >= INDENT_MAX || src.charCodeAt(start) !== 0x0a) return null;
+  const unit = src.charCodeAt(start + 1);
+  for (let i = start + 2; i < end; i++) if (src.charCodeAt(i) !== unit) return null;
+  if (n === 0 || unit === 0x20) return SPACE_INDENTS[n]!;
+  return unit === 0x09 ? TAB_INDENTS[n]! : null;
 }
 
 function isCharCode(code: number): boolean {
