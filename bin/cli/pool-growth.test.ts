@@ -96,17 +96,25 @@ describe('poolGrowth', () => {
     for (let i = 0; i < 10; i++) expect(worthAfterLooking(growth, m)).toBe(false);
   });
 
-  it('reads the idle time over a quarter second before the first worker', () => {
+  it('weighs the idle time of a quarter second at least, read as the inputs are answered', () => {
     const m = machine(1);
     const growth = poolGrowth(() => 1_000_000, m.meters);
-    answers(growth, m, [1000, 1000, 1000, 1000]);
+    // Quick answers: the idle time read at the first is not a quarter second old yet.
+    answers(growth, m, [1, 1, 1, 1]);
     expect(growth.worth()).toBe(false);
-    m.wait(100);
-    expect(growth.worth()).toBe(false);
-    m.wait(200);
+    m.wait(300);
     expect(growth.worth()).toBe(true);
     // One core idle has room for one worker: the next is weighed on what the machine does after.
     expect(growth.worth()).toBe(false);
+    m.wait(300);
+    expect(growth.worth()).toBe(true);
+  });
+
+  it('starts the worker on the answer that makes it worth it when answers are slow (scanned pages)', () => {
+    const m = machine(1);
+    const growth = poolGrowth(() => 100, m.meters);
+    answers(growth, m, [2500, 2500, 2500, 2500]);
+    expect(growth.worth()).toBe(true);
   });
 
   it('starts a worker for every further whole core idle at once', () => {
@@ -115,8 +123,6 @@ describe('poolGrowth', () => {
     const growth = poolGrowth(() => 1_000_000, m.meters);
     answers(growth, m, [1000, 1000, 1000, 1000]);
     let started = 0;
-    expect(growth.worth()).toBe(false);
-    m.wait(300);
     while (growth.worth()) started += 1;
     expect(started).toBe(6);
   });

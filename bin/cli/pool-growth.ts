@@ -60,17 +60,29 @@ const systemMeters: Meters = {
     return (user + system) / 1000;
   },
   wallMs: () => performance.now(),
-  // Read only while a worker is in question: the call reads the system's tables (0.1 ms).
+  // The call reads the system's tables (0.1 ms): read every IDLE_OVER_MS at most.
   idleMs: () => cpus().reduce((sum, core) => sum + core.times.idle, 0),
 };
+
+interface IdleReading {
+  readonly wallMs: number;
+  readonly idleMs: number;
+}
 
 /** `left`: the inputs not answered yet. */
 export function poolGrowth(left: () => number, meters: Meters = systemMeters): Growth {
   /** The processor time at the end of the last answers. */
   const marks: number[] = [];
-  /** Where the idle time was last read, while the work left was worth a worker. */
-  let idleFrom: { readonly wallMs: number; readonly idleMs: number } | undefined;
-  /** Workers the idle time last read has room for, not started yet. */
+  /**
+   * The idle time read as the main thread answers, at most every IDLE_OVER_MS, the last two: so that
+   * the idle time of the last document is known when its answer makes a worker worth it (a scanned
+   * page takes seconds: waiting for the next answer to read it again would start the worker a page late).
+   */
+  const readings: IdleReading[] = [];
+  const read = (): IdleReading => ({ wallMs: meters.wallMs(), idleMs: meters.idleMs() });
+  /** When the idle time was last weighed: at most every IDLE_OVER_MS, the reading costing 0.1 ms. */
+  let weighedAt = -Infinity;
+  /** Workers the idle time last weighed has room for, not started yet. */
   let room = 0;
   const paceWorth = (): boolean => {
     if (marks.length <= PACE_FROM) return false;
@@ -80,10 +92,11 @@ export function poolGrowth(left: () => number, meters: Meters = systemMeters): G
     return left() * pace > WORKER_WORTH_MS;
   };
   const idleRoom = (): number => {
-    const now = { wallMs: meters.wallMs(), idleMs: meters.idleMs() };
-    const from = idleFrom;
-    idleFrom = now;
-    if (!from || now.wallMs <= from.wallMs) return 0;
+    const wallMs = meters.wallMs();
+    const from = readings.findLast((r) => wallMs - r.wallMs >= IDLE_OVER_MS);
+    if (!from || wallMs - weighedAt < IDLE_OVER_MS) return 0;
+    weighedAt = wallMs;
+    const now = read();
     const idleCores = (now.idleMs - from.idleMs) / (now.wallMs - from.wallMs);
     return idleCores < IDLE_CORES_FOR_ONE ? 0 : 1 + Math.floor(idleCores - IDLE_CORES_FOR_ONE);
   };
@@ -91,14 +104,18 @@ export function poolGrowth(left: () => number, meters: Meters = systemMeters): G
     answered() {
       marks.push(meters.cpuMs());
       if (marks.length > PACE_OF + 1) marks.shift();
+      const last = readings[readings.length - 1];
+      if (!last || meters.wallMs() - last.wallMs >= IDLE_OVER_MS) {
+        readings.push(read());
+        if (readings.length > 2) readings.shift();
+      }
     },
     worth() {
       if (!paceWorth()) {
-        idleFrom = undefined;
         room = 0;
         return false;
       }
-      if (room === 0 && (!idleFrom || meters.wallMs() - idleFrom.wallMs >= IDLE_OVER_MS)) room = idleRoom();
+      if (room === 0) room = idleRoom();
       if (room === 0) return false;
       room -= 1;
       return true;
