@@ -152,11 +152,17 @@ export default async function batch(): Promise<void> {
     for (const command of commands) {
       const byJobs: { jobs: string; wallMs: number; cpuMs: number }[] = [];
       // Without --jobs, the batch chooses how many of the cores repay a worker's start (pool-growth.ts).
-      for (const jobs of [...new Set(['--jobs 1', `--jobs ${cores}`]), 'no --jobs']) {
-        const flags = jobs.startsWith('--') ? jobs.split(' ') : [];
-        const [small, large] = medians(
-          Array.from({ length: RUNS }, () => dirs.map((d) => time([...command.args(d), ...flags]))),
-        );
+      const modes = [...new Set(['--jobs 1', `--jobs ${cores}`]), 'no --jobs'];
+      // Each run times every mode in turn: this host's speed drifts by a quarter within an hour, which
+      // would otherwise weigh on the modes timed later.
+      const runs = Array.from({ length: RUNS }, () =>
+        modes.map((jobs) => {
+          const flags = jobs.startsWith('--') ? jobs.split(' ') : [];
+          return dirs.map((d) => time([...command.args(d), ...flags]));
+        }),
+      );
+      for (const [m, jobs] of modes.entries()) {
+        const [small, large] = medians(runs.map((run) => run[m]!));
         const one = perInvoice(small!, large!, LARGE - SMALL);
         byJobs.push({ jobs, ...one });
         console.log(
