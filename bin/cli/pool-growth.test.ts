@@ -5,17 +5,21 @@ import { poolGrowth, WORKER_WORTH_MS, type Meters } from './pool-growth';
  * A machine the test moves: the process's processor time, the clock, and the cores left idle (each
  * millisecond of the clock adds `idleCores` milliseconds of idle time).
  */
-function machine(idleCores = 1) {
+function machine(idleCores: number | null = 1) {
   let cpu = 0;
   let wall = 0;
   let idle = 0;
-  const meters: Meters = { cpuMs: () => cpu, wallMs: () => wall, idleMs: () => idle };
+  const meters: Meters = {
+    cpuMs: () => cpu,
+    wallMs: () => wall,
+    idleMs: () => (idleCores === null ? null : idle),
+  };
   return {
     meters,
     spend: (ms: number) => (cpu += ms),
     wait: (ms: number) => {
       wall += ms;
-      idle += ms * idleCores;
+      idle += ms * (idleCores ?? 0);
     },
   };
 }
@@ -125,5 +129,15 @@ describe('poolGrowth', () => {
     let started = 0;
     while (growth.worth()) started += 1;
     expect(started).toBe(6);
+  });
+
+  it('lets the pace alone decide, a worker at each weighing, where the system tells no idle time', () => {
+    const m = machine(null);
+    const growth = poolGrowth(() => 1_000_000, m.meters);
+    answers(growth, m, [1000, 1000, 1000, 1000]);
+    expect(growth.worth()).toBe(true);
+    expect(growth.worth()).toBe(false);
+    m.wait(300);
+    expect(growth.worth()).toBe(true);
   });
 });

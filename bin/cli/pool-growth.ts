@@ -50,8 +50,11 @@ export interface Meters {
   cpuMs(): number;
   /** The clock. */
   wallMs(): number;
-  /** The machine's idle processor time so far, every core added. */
-  idleMs(): number;
+  /**
+   * The machine's idle processor time so far, every core added; null where the system does not tell
+   * (os.cpus is empty on some), and the pace alone then decides, one worker at each weighing.
+   */
+  idleMs(): number | null;
 }
 
 const systemMeters: Meters = {
@@ -61,12 +64,15 @@ const systemMeters: Meters = {
   },
   wallMs: () => performance.now(),
   // The call reads the system's tables (0.1 ms): read every IDLE_OVER_MS at most.
-  idleMs: () => cpus().reduce((sum, core) => sum + core.times.idle, 0),
+  idleMs: () => {
+    const cores = cpus();
+    return cores.length === 0 ? null : cores.reduce((sum, core) => sum + core.times.idle, 0);
+  },
 };
 
 interface IdleReading {
   readonly wallMs: number;
-  readonly idleMs: number;
+  readonly idleMs: number | null;
 }
 
 /** `left`: the inputs not answered yet. */
@@ -97,6 +103,7 @@ export function poolGrowth(left: () => number, meters: Meters = systemMeters): G
     if (!from || wallMs - weighedAt < IDLE_OVER_MS) return 0;
     weighedAt = wallMs;
     const now = read();
+    if (now.idleMs === null || from.idleMs === null) return 1;
     const idleCores = (now.idleMs - from.idleMs) / (now.wallMs - from.wallMs);
     return idleCores < IDLE_CORES_FOR_ONE ? 0 : 1 + Math.floor(idleCores - IDLE_CORES_FOR_ONE);
   };
