@@ -47,21 +47,31 @@ export const answerBuffers = (answered: Answered): ArrayBuffer[] =>
  */
 const DEPTH = 2;
 
-/**
- * Up to `workers` threads, and the main thread answering on `ctx` whenever it is free; with `growth`,
- * the workers start once it finds them worth it (pool-growth.ts), else as soon as inputs wait.
- * `ocrEngines`: the scanned pages each worker reads at once (engine-pool.ts).
- */
-export function batchPool(
-  workers: number,
-  ctx: ServiceContext,
-  ocrEngines: number,
-  growth?: Growth,
-): WorkerPool<BatchCall, Answered> {
+export interface BatchPoolOptions {
+  /** Worker threads at most. */
+  readonly workers: number;
+  /** The main thread's context: with a convoy, it answers `sideBySide` inputs at once. */
+  readonly ctx: ServiceContext;
+  readonly sideBySide: number;
+  /** The scanned pages each worker reads at once (engine-pool.ts). */
+  readonly ocrEngines: number;
+  /** When given, the workers start once it finds them worth it (pool-growth.ts), else as soon as inputs wait. */
+  readonly growth?: Growth;
+}
+
+/** Worker threads, and the main thread answering on its context whenever it has room. */
+export function batchPool({
+  workers,
+  ctx,
+  sideBySide,
+  ocrEngines,
+  growth,
+}: BatchPoolOptions): WorkerPool<BatchCall, Answered> {
   const worker = () => new Worker(new URL(import.meta.url), { workerData: { role: ROLE, ocrEngines } });
   return workerPool(workers, worker, {
     transfer: callBuffers,
     depth: DEPTH,
+    hereDepth: sideBySide,
     here: async ({ one, request }, signal) => {
       const answered = await answerInput(one, request, ctx, signal);
       growth?.answered();

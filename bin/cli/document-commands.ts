@@ -23,12 +23,22 @@ export interface DocumentCommand {
   readonly options: NonNullable<ParseArgsConfig['options']>;
   /** Whether the command runs without a FILE (convert from --invoice-data or --cii alone). */
   readonly fileOptional?: (values: Values) => boolean;
+  /**
+   * Whether a batch's documents may be answered several at a time in one thread, going through their
+   * stages together (core/pool/convoy.ts): not where one may need OCR, as each would hold its page
+   * pictures meanwhile.
+   */
+  readonly convoy?: (values: Values) => boolean;
   /** Flags whose folder, given without a FILE, is a batch of sources (convert --invoice-data DIR). */
   readonly sourceFolders?: readonly { readonly flag: string; readonly extension: string }[];
   request(input: string | undefined, values: Values): Promise<Loaded<ServiceRequest>>;
   deliverable?(body: Record<string, unknown>): Deliverable | null;
   summary(body: Record<string, unknown>): string;
 }
+
+/** A convert given its invoice (`--invoice-data` or `--cii`): any PDF is its carrier. */
+const structuredSource = (values: Values): boolean =>
+  values['invoice-data'] !== undefined || values.cii !== undefined;
 
 export const rec = (value: unknown): Record<string, unknown> =>
   typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
@@ -75,6 +85,7 @@ export const DOCUMENT_COMMANDS: Readonly<Record<DocumentService, DocumentCommand
   validate: {
     service: 'validate',
     extensions: ['.xml', '.pdf'],
+    convoy: () => true,
     options: { ...common, target: { type: 'string' } },
     request: (input, values) => fileRequest(input, values, target(values)),
     summary: (body) =>
@@ -83,6 +94,7 @@ export const DOCUMENT_COMMANDS: Readonly<Record<DocumentService, DocumentCommand
   extract: {
     service: 'extract',
     extensions: ['.pdf'],
+    convoy: () => true,
     options: {
       ...common,
       validate: { type: 'boolean' },
@@ -117,7 +129,9 @@ export const DOCUMENT_COMMANDS: Readonly<Record<DocumentService, DocumentCommand
       options: { type: 'string' },
       out: { type: 'string' },
     },
-    fileOptional: (values) => values['invoice-data'] !== undefined || values.cii !== undefined,
+    fileOptional: (values) => structuredSource(values),
+    // A PDF given with its invoice as data or XML is a carrier only: it is never read, so never OCR'd.
+    convoy: (values) => structuredSource(values),
     sourceFolders: [
       { flag: 'invoice-data', extension: '.json' },
       { flag: 'cii', extension: '.xml' },

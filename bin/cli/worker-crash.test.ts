@@ -19,8 +19,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const CRASH_EXIT = 70;
 
 vi.mock('./batch-worker', () => ({
-  batchPool: (size: number) =>
-    workerPool<OneInput, Outcome>(size, () => {
+  batchPool: ({ workers }: { workers: number }) =>
+    workerPool<OneInput, Outcome>(workers, () => {
       // The worker's sources through tsx, as server/jobs/executor.ts starts its threads from sources.
       const entry = pathToFileURL(path.join(here, 'testing', 'crashing-batch-worker.ts')).href;
       const tsx = import.meta.resolve('tsx/esm/api');

@@ -42,3 +42,25 @@ describe('writes under way', () => {
     expect(started).toBe(false);
   });
 });
+
+describe('writes in a burst', () => {
+  it('runs two at a time, the others in turn, and refuses those still waiting when the batch ends', async () => {
+    const writes = writesUnderWay();
+    const files = [pendingWrite(), pendingWrite(), pendingWrite(), pendingWrite()];
+    const started: number[] = [];
+    const running = files.map((file, i) =>
+      writes.run(() => (started.push(i), file.write())).catch((error: Error) => error.message),
+    );
+    expect(started).toEqual([0, 1]);
+    files[1]!.finish();
+    await running[1];
+    await Promise.resolve();
+    expect(started).toEqual([0, 1, 2]);
+    const settling = writes.settle();
+    files[0]!.finish();
+    files[2]!.finish();
+    await settling;
+    expect(started).toEqual([0, 1, 2]);
+    await expect(running[3]).resolves.toMatch(/stopped/);
+  });
+});

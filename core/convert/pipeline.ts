@@ -13,6 +13,7 @@
  *
  * The caller may follow the run (`onProgress`: reading, OCR page by page, validating, packaging) and
  * cancel it (`signal`): a cancelled run answers `cancelled` at its next step, and OCR stops at once.
+ * Converts answered side by side in one thread (a batch) go through the stages below together (`convoy`).
  */
 import { apiError, type ApiErrorResult } from '../api/errors';
 import type { ConvertResponse } from '../api/convert-response';
@@ -27,6 +28,7 @@ import { packageFacturx } from '../pdf/facturx-write';
 import { renderInvoice } from '../pdf/render/invoice-render';
 import { validationFailure } from '../service/document-engines';
 import { pdfApiError } from '../pdf/errors';
+import { documentStages, type DocumentStages } from '../pool/convoy';
 import type { OcrProgress } from '../ocr/ocr-pdf';
 import type { ConvertInput, Engines } from '../service/engines';
 import { fail } from '../service/result';
@@ -56,9 +58,12 @@ const encode = (text: string): Uint8Array => new TextEncoder().encode(text);
 
 type Answer = ServiceResult<ConvertResponse>;
 
+/** Where a convert's stages end, in the order reached, for the documents of a convoy (core/pool/convoy.ts). */
+const STAGE_END = { sourced: 1, validated: 2, packaged: 3, checked: 4 } as const;
+
 interface Run {
   readonly input: ConvertInput;
-  readonly started: number;
+  readonly stages: DocumentStages;
   readonly profile: Profile;
   readonly target: ResolvedTarget;
   /** What the result says of the source, and the pages it had. */
@@ -70,7 +75,7 @@ const cancelled = (input: ConvertInput): boolean => input.signal?.aborted === tr
 const cancelledAnswer = (lang: Lang): Answer => fail(apiError('cancelled', undefined, { lang }));
 
 export const convertEngine: Engines['convert'] = async (input) => {
-  const started = performance.now();
+  const stages = documentStages(input.convoy);
   if (cancelled(input)) return cancelledAnswer(input.lang);
   const requested = input.options.output_profile;
   let sourced = structuredSource(
@@ -89,7 +94,7 @@ export const convertEngine: Engines['convert'] = async (input) => {
   if (sourced === null) {
     const file = input.fileKind === 'pdf' ? input.file : undefined;
     if (input.dryRun && input.file) {
-      const diagnosed = dryRunUpload(input, input.file, started, requested);
+      const diagnosed = dryRunUpload(input, input.file, stages, requested);
       if (diagnosed) return diagnosed;
     }
     if (!file) return fail(nothingToConvert(input.lang));
@@ -150,7 +155,7 @@ export const convertEngine: Engines['convert'] = async (input) => {
   const source = contexted.source;
   const run: Run = {
     input,
-    started,
+    stages,
     profile: source.profile,
     target: resolveTarget(input.target, source.invoice),
     origin: {
@@ -161,6 +166,7 @@ export const convertEngine: Engines['convert'] = async (input) => {
     },
     pageCount,
   };
+  await run.stages.end(STAGE_END.sourced);
   input.onProgress?.({ stage: 'validating' });
   const field = input.cii ? 'cii' : sourceType ? 'file' : 'invoice_data';
   const submitted =
@@ -183,6 +189,7 @@ export const convertEngine: Engines['convert'] = async (input) => {
   };
   const verdict = verdictOf(candidate.report);
   const xml = typeof source.xml === 'string' ? encode(source.xml) : source.xml;
+  await run.stages.end(STAGE_END.validated);
   if (input.dryRun) {
     return respond(
       run,
@@ -235,6 +242,7 @@ async function packaged(
   }
   const pack = packageFacturx(carrier, xml, run.profile, { now: input.now });
   if (!pack.ok) return fail(pdfApiError(pack.error, input.lang));
+  await run.stages.end(STAGE_END.packaged);
   const filename = upload?.filename ?? `${source.invoice.number ?? 'invoice'}.pdf`;
   const extracted = extractFacturx(pack.pdf, filename);
   if (!extracted.ok) return fail(outputUnavailable(extracted.error.message, input.lang));
@@ -245,6 +253,7 @@ async function packaged(
     ? { ok: true as const, report: withPdfStages(candidate, pdfFindings, checking) }
     : validate(run, extracted.xml, pdfFindings);
   if (!final.ok) return fail(outputUnavailable(final.error.message, input.lang));
+  await run.stages.end(STAGE_END.checked);
   const verdict = verdictOf(final.report);
   const pdfBlocking = verdict.blocking.filter((i) => i.stage === 'pdfa' || i.stage === 'facturx_pdf');
   if (pdfBlocking.length > 0) {
@@ -307,7 +316,7 @@ function respond(
   const { input } = run;
   const verdict = verdictOf(decisive);
   const parts: ResultParts = {
-    started: run.started,
+    started: run.stages.started(),
     now: input.now,
     lang: input.lang,
     profile: run.profile,
@@ -362,7 +371,7 @@ const outputUnavailable = (detail: string, lang: Lang): ApiErrorResult =>
 function dryRunUpload(
   input: ConvertInput,
   file: FilePart,
-  started: number,
+  stages: DocumentStages,
   requested?: Profile,
 ): Answer | null {
   let xml: Uint8Array;
@@ -381,7 +390,7 @@ function dryRunUpload(
   const invoice = read.ok ? read.invoice : null;
   const run: Run = {
     input,
-    started,
+    stages,
     profile: requested ?? (read.ok ? read.profile : null) ?? 'EN16931',
     target: resolveTarget(input.target, invoice),
     origin: {

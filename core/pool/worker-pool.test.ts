@@ -197,6 +197,30 @@ describe('workerPool', () => {
     await p.close();
   });
 
+  it('with `hereDepth`, answers calls on this thread in waves of that many, begun together', async () => {
+    let running = 0;
+    /** Each call as it begins, with the calls running then. */
+    const begun: string[] = [];
+    const { p } = pool(0, {
+      hereDepth: 3,
+      here: async (call) => {
+        begun.push(`${call}${running++}`);
+        // `a` ends first: `d` still waits for the wave to end.
+        for (let i = 0; i < (call === 'a' ? 1 : 3); i++) await tick();
+        running -= 1;
+        return call.toUpperCase();
+      },
+    });
+    const calls = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+    await expect(Promise.all(calls.map((c) => p.run(c)))).resolves.toEqual(calls.map((c) => c.toUpperCase()));
+    expect(begun).toEqual(['a0', 'b1', 'c2', 'd0', 'e1', 'f2', 'g0']);
+    const closing = pool(0, { hereDepth: 2, here: () => new Promise<string>(() => {}) });
+    const held = ['x', 'y', 'z'].map((c) => closing.p.run(c));
+    await tick();
+    await closing.p.close();
+    for (const call of held) await expect(call).rejects.toThrow('closed');
+  });
+
   it('with `grow`, starts a worker only once it says one is worth it', async () => {
     let worth = false;
     const { p, workers } = pool(1, { here: async (call) => call.toUpperCase(), grow: () => worth });

@@ -14,7 +14,8 @@
  * whenever it is free and no idle worker is ready; it is warm already, where a worker must load and warm
  * up its code first (a batch on two cores then runs on this thread and one worker, not on two workers
  * and an idle thread). With `here`, `grow` may hold the workers back until the work waiting is worth
- * their start.
+ * their start, and `hereDepth` lets this thread answer several calls side by side (a convoy of
+ * documents, convoy.ts).
  */
 import { availableParallelism } from 'node:os';
 import type { PoolMessage, PoolReply } from './pool-worker';
@@ -45,6 +46,8 @@ export interface PoolOptions<Call, Reply> {
   readonly depth?: number;
   /** Answers a call on this thread: this thread is then one more executor of the pool. */
   readonly here?: (call: Call, signal: AbortSignal | undefined) => Promise<Reply>;
+  /** Calls `here` answers at once (default 1), taken together: they interleave wherever `here` awaits. */
+  readonly hereDepth?: number;
   /**
    * Asked before a worker starts for calls waiting (with `here` only, which answers them otherwise):
    * whether one is worth its start. Asked again whenever a call is answered.
@@ -86,11 +89,12 @@ export function workerPool<Call, Reply>(
   // With `here`, this thread alone may be the pool.
   const limit = Math.max(here ? 0 : 1, Math.floor(size));
   const depth = Math.max(1, Math.floor(options.depth ?? 1));
+  const hereDepth = Math.max(1, Math.floor(options.hereDepth ?? 1));
   const transfer = options.transfer ?? (() => []);
   const slots = new Set<Slot>();
   const queue: Waiting[] = [];
-  /** The call this thread answers. */
-  let hereTask: Waiting | null = null;
+  /** The calls this thread answers. */
+  const hereTasks = new Set<Waiting>();
   let nextId = 1;
   let closed = false;
 
@@ -136,31 +140,43 @@ export function workerPool<Call, Reply>(
     if (task.signal?.aborted) onAbort();
   };
 
-  // On the next turn of the event loop, so that what this thread has to hear (workers' replies, files
-  // read and written) is heard between two of its calls.
-  const runHere = (answer: NonNullable<typeof here>, task: Waiting): void => {
-    hereTask = task;
+  /** The calls this thread takes on the next turn of the event loop, all at once. */
+  const wave: Waiting[] = [];
+
+  // This thread takes its calls in waves, on the next turn of the event loop: the calls given meanwhile
+  // join the wave, and what this thread has to hear (workers' replies, files read and written) is heard
+  // between two waves.
+  const joinWave = (answer: NonNullable<typeof here>, task: Waiting): void => {
+    wave.push(task);
+    if (wave.length > 1) return;
     setImmediate(() => {
       if (closed) return;
-      answer(task.call as Call, task.signal)
-        .then(task.resolve, task.reject)
-        .finally(() => {
-          hereTask = null;
-          dispatch();
-        });
+      for (const task of wave.splice(0)) {
+        hereTasks.add(task);
+        answer(task.call as Call, task.signal)
+          .then(task.resolve, task.reject)
+          .finally(() => {
+            hereTasks.delete(task);
+            dispatch();
+          });
+      }
     });
   };
 
   const holding = (count: (held: number) => boolean): Slot | undefined =>
     [...slots].find((s) => s.ready && count(s.held.size));
 
-  /** An idle worker first, then this thread, then a worker with room for one more call. */
+  /**
+   * An idle worker first, then this thread, then a worker with room for one more call. This thread takes
+   * up to `hereDepth` calls at once, and the next ones once it answers none, so that the calls it
+   * answers side by side begin together.
+   */
   const dispatch = (): void => {
     if (closed) return;
     while (queue.length > 0) {
       const idle = holding((n) => n === 0);
       if (idle) give(idle, queue.shift()!);
-      else if (here && !hereTask) runHere(here, queue.shift()!);
+      else if (here && hereTasks.size === 0 && wave.length < hereDepth) joinWave(here, queue.shift()!);
       else {
         const room = holding((n) => n < depth);
         if (!room) break;
@@ -192,7 +208,7 @@ export function workerPool<Call, Reply>(
     close: async () => {
       closed = true;
       for (const task of queue.splice(0)) task.reject(new Error('the pool is closed'));
-      hereTask?.reject(new Error('the pool is closed'));
+      for (const task of [...wave.splice(0), ...hereTasks]) task.reject(new Error('the pool is closed'));
       const all = [...slots];
       slots.clear();
       for (const slot of all)

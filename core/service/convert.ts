@@ -83,6 +83,7 @@ export async function convert(
   const input = (quota: ConvertInput['quota']): ConvertInput => ({
     ...prepared.value.input(profiles.value, quota, ctx.now(), control),
     sellerLayouts: sellerLayoutMemory(ctx),
+    ...(ctx.convoy ? { convoy: ctx.convoy } : {}),
   });
   const saved = [profiles.value.sellerProfile, profiles.value.buyerProfile].flatMap((p) => (p ? [p] : []));
   return idempotent(

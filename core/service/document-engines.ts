@@ -17,24 +17,33 @@ import { pdfApiError } from '../pdf/errors';
 import { extractFacturx, type ExtractSuccess } from '../pdf/facturx-read';
 import { repairXml } from '../repair/repair';
 import type { ValidationError } from '../validate/report';
-import { validateXml } from '../validate/validate';
+import { readToValidate, validateDocument, type ValidateOptions } from '../validate/validate';
+import { documentStages, type DocumentStages } from '../pool/convoy';
 import type { Engines, ExtractInput, RepairInput, ValidateInput } from './engines';
 import type { FilePart, ServiceResult } from './types';
 
+/**
+ * Where the stages of a validation or an extraction end, in the order reached, for the documents of a
+ * convoy (core/pool/convoy.ts): a PDF's XML taken out, the XML read, the document judged.
+ */
+const STAGE_END = { extracted: 1, read: 2, judged: 3 } as const;
+
 export const validateEngine: Engines['validate'] = async (input: ValidateInput) => {
-  if (input.kind === 'xml') {
-    return reportOf(input.file.bytes, input.file.filename, input.target, input.lang, input.now);
-  }
-  const extracted = extractFacturx(input.file.bytes, input.file.filename);
-  if (!extracted.ok) return { ok: false, ...pdfApiError(extracted.error, input.lang) };
-  return reportOf(extracted.xml, input.file.filename, input.target, input.lang, input.now, input.file);
+  const { file, target, lang, now } = input;
+  const stages = documentStages(input.convoy);
+  if (input.kind === 'xml') return reportOf(file.bytes, file.filename, target, lang, now, stages);
+  const extracted = extractFacturx(file.bytes, file.filename);
+  if (!extracted.ok) return { ok: false, ...pdfApiError(extracted.error, lang) };
+  await stages.end(STAGE_END.extracted);
+  return reportOf(extracted.xml, file.filename, target, lang, now, stages, file);
 };
 
 export const extractEngine: Engines['extract'] = async (input: ExtractInput) => {
-  const started = performance.now();
+  const stages = documentStages(input.convoy);
   const extracted = extractFacturx(input.file.bytes, input.file.filename);
   if (!extracted.ok) return { ok: false, ...pdfApiError(extracted.error, input.lang) };
   if (extracted.profile === null) return { ok: false, ...unknownProfile(extracted, input.lang) };
+  await stages.end(STAGE_END.extracted);
   let validation: ValidationReportBody | undefined;
   if (input.validate !== null) {
     const report = await reportOf(
@@ -43,6 +52,7 @@ export const extractEngine: Engines['extract'] = async (input: ExtractInput) => 
       input.validate,
       input.lang,
       input.now,
+      stages,
       input.file,
     );
     if (!report.ok) return report;
@@ -55,7 +65,7 @@ export const extractEngine: Engines['extract'] = async (input: ExtractInput) => 
     profile: extracted.profile,
     filename: input.file.filename,
     extractedAt: input.now.toISOString(),
-    durationMs: Math.round(performance.now() - started),
+    durationMs: Math.round(performance.now() - stages.started()),
     ...(validation ? { validation } : {}),
   };
   carryBase64(body, 'xml', extracted.xml);
@@ -107,15 +117,24 @@ async function reportOf(
   target: ValidationTarget,
   lang: Lang,
   now: Date,
+  stages: DocumentStages,
   pdf?: FilePart,
 ): Promise<ServiceResult<ValidationReportBody>> {
-  const outcome = validateXml(xml, {
+  const options: ValidateOptions = {
     target,
     filename,
     lang,
     now: () => now,
     ...(pdf ? { pdf: pdfStageFindings(checkFacturxPdf(pdf.bytes), lang) } : {}),
-  });
+  };
+  const started = performance.now();
+  const shifted = stages.started();
+  const read = readToValidate(xml, options);
+  await stages.end(STAGE_END.read);
+  // The validation's own time: since the XML began to be read, less what it waited for the others.
+  const outcome =
+    'doc' in read ? validateDocument(read.doc, options, started + stages.started() - shifted) : read;
+  await stages.end(STAGE_END.judged);
   return outcome.ok
     ? { ok: true, status: 200, body: outcome.report }
     : { ok: false, ...validationFailure(outcome.error, lang) };

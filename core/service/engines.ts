@@ -13,6 +13,7 @@ import type { RepairFields, RepairResponse } from '../api/repair';
 import type { ValidationTarget } from '../api/targets';
 import type { ValidationReportBody } from '../api/validation-report';
 import type { SellerLayoutMemory } from '../fields/supplier-layout/seller-layout';
+import type { Convoy } from '../pool/convoy';
 import type { QuotaTicket } from './quota';
 import type { FileKind } from './request';
 import { contractEngine, extractEngine, repairEngine, validateEngine } from './document-engines';
@@ -25,6 +26,7 @@ export interface ValidateInput {
   readonly target: ValidationTarget;
   readonly lang: Lang;
   readonly now: Date;
+  readonly convoy?: Convoy;
 }
 
 export interface ExtractInput {
@@ -34,6 +36,7 @@ export interface ExtractInput {
   readonly enrich: boolean;
   readonly lang: Lang;
   readonly now: Date;
+  readonly convoy?: Convoy;
 }
 
 export interface RepairInput extends RepairFields {
@@ -60,6 +63,8 @@ export interface ConvertInput extends ConvertFields, ConvertControl {
   readonly now: Date;
   /** The tenant's seller layouts: a dry run of a plain PDF reads by them, a corrected convert teaches them. */
   readonly sellerLayouts?: SellerLayoutMemory;
+  /** The documents answered side by side with this one (ServiceContext.convoy). */
+  readonly convoy?: Convoy;
 }
 
 export interface Engines {

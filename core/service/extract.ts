@@ -31,6 +31,7 @@ export async function extract(
         enrich: enrich.value,
         lang,
         now: ctx.now(),
+        ...(ctx.convoy ? { convoy: ctx.convoy } : {}),
       }),
     ),
   );

@@ -3,6 +3,7 @@
  * `/api/v1` is a service function `(request, context) => Promise<ServiceResult<Body>>`. Requests arrive
  * transport-neutral (form fields as text, files as bytes) and are validated once, inside the service.
  */
+import type { Convoy } from '../pool/convoy';
 import type { ApiErrorBody } from '../api/errors';
 import type { BearerTokens } from './bearer-tokens';
 import type { Jobs } from './jobs';
@@ -45,6 +46,8 @@ export interface ServiceContext {
   readonly caller?: { readonly keyId: string; readonly via: CredentialKind };
   /** Where bearer tokens are issued (a server). */
   readonly tokens?: BearerTokens;
+  /** A thread answering documents side by side (a batch): they go through their stages together. */
+  readonly convoy?: Convoy;
 }
 
 export type ServiceResult<Body> =

@@ -23,7 +23,14 @@ export async function validate(
   if (!target.ok) return fail(target.error);
   return idempotent(ctx, 'validate', req, lang, () =>
     metered(ctx, '/api/v1/validate', lang, () =>
-      enginesOf(ctx).validate({ file, kind, target: target.value, lang, now: ctx.now() }),
+      enginesOf(ctx).validate({
+        file,
+        kind,
+        target: target.value,
+        lang,
+        now: ctx.now(),
+        ...(ctx.convoy ? { convoy: ctx.convoy } : {}),
+      }),
     ),
   );
 }

@@ -79,14 +79,21 @@ const UNDECLARED_PREFIX: LocalizedText = {
 /** Validates a document given as bytes (read by their encoding) or as decoded text. */
 export function validateXml(source: string | Uint8Array, options: ValidateOptions): ValidationOutcome {
   const started = performance.now();
+  const read = readToValidate(source, options);
+  return 'doc' in read ? validateDocument(read.doc, options, started) : read;
+}
+
+/** The document a validation reads, or the outcome of one it cannot: an unknown target, an unreadable XML. */
+export function readToValidate(
+  source: string | Uint8Array,
+  options: ValidateOptions,
+): { readonly doc: XmlDocument } | ValidationOutcome {
   const targetError = checkTarget(options.target);
   if (targetError) return targetError;
   const parsed = readXml(source, options.encoding ? { encoding: options.encoding } : {});
-  if (!parsed.ok) {
-    const code = parsed.error.code === 'xml_too_large' ? 'file_too_large' : 'invalid_data_format';
-    return validationError(code, xmlErrorText(parsed.error));
-  }
-  return validateDocument(parsed.doc, options, started);
+  if (parsed.ok) return { doc: parsed.doc };
+  const code = parsed.error.code === 'xml_too_large' ? 'file_too_large' : 'invalid_data_format';
+  return validationError(code, xmlErrorText(parsed.error));
 }
 
 function checkTarget(target: string): ValidationOutcome | null {
