@@ -8,6 +8,7 @@
  */
 import { isMainThread, Worker, workerData } from 'node:worker_threads';
 import { useOcrEngines } from '../../core/ocr/engine-count';
+import { convoy } from '../../core/pool/convoy';
 import { ownBuffers } from '../../core/pool/transfer';
 import { localContext } from '../../core/service';
 import type { ServiceContext, ServiceRequest } from '../../core/service/types';
@@ -42,16 +43,17 @@ export const answerBuffers = (answered: Answered): ArrayBuffer[] =>
   ownBuffers(answered.deliverable ? [answered.deliverable.bytes] : []);
 
 /**
- * Calls a worker holds: the one it answers and the next, which it begins at once when done although the
- * main thread is busy with an input of its own then.
+ * Waves of calls a worker holds: the one it answers and the next, which it begins at once when done
+ * although the main thread is busy with inputs of its own then.
  */
-const DEPTH = 2;
+const WAVES_HELD = 2;
 
 export interface BatchPoolOptions {
   /** Worker threads at most. */
   readonly workers: number;
-  /** The main thread's context: with a convoy, it answers `sideBySide` inputs at once. */
+  /** The main thread's context. */
   readonly ctx: ServiceContext;
+  /** The inputs each thread answers at once, going through their stages together (ServiceContext.convoy). */
   readonly sideBySide: number;
   /** The scanned pages each worker reads at once (engine-pool.ts). */
   readonly ocrEngines: number;
@@ -67,13 +69,15 @@ export function batchPool({
   ocrEngines,
   growth,
 }: BatchPoolOptions): WorkerPool<BatchCall, Answered> {
-  const worker = () => new Worker(new URL(import.meta.url), { workerData: { role: ROLE, ocrEngines } });
+  const worker = () =>
+    new Worker(new URL(import.meta.url), { workerData: { role: ROLE, ocrEngines, sideBySide } });
+  const here = sideBySide > 1 ? convoyed(ctx) : ctx;
   return workerPool(workers, worker, {
     transfer: callBuffers,
-    depth: DEPTH,
+    depth: WAVES_HELD * sideBySide,
     hereDepth: sideBySide,
     here: async ({ one, request }, signal) => {
-      const answered = await answerInput(one, request, ctx, signal);
+      const answered = await answerInput(one, request, here, signal);
       growth?.answered();
       return answered;
     },
@@ -81,16 +85,22 @@ export function batchPool({
   });
 }
 
+/** A context whose documents go through their stages together. */
+const convoyed = (ctx: ServiceContext): ServiceContext => ({ ...ctx, convoy: convoy() });
+
 interface BatchWorkerData {
   readonly role?: unknown;
   readonly ocrEngines?: number;
+  readonly sideBySide?: number;
 }
 
 if (!isMainThread && (workerData as BatchWorkerData | null)?.role === ROLE) {
-  useOcrEngines((workerData as BatchWorkerData).ocrEngines ?? 1);
-  const ctx = localContext();
+  const { ocrEngines = 1, sideBySide = 1 } = workerData as BatchWorkerData;
+  useOcrEngines(ocrEngines);
+  const ctx = sideBySide > 1 ? convoyed(localContext()) : localContext();
   answerCalls<BatchCall, Answered>(
     async ({ one, request }, signal) => movable(await answerInput(one, request, ctx, signal)),
     answerBuffers,
+    sideBySide,
   );
 }

@@ -12,7 +12,6 @@
 import path from 'node:path';
 import { useOcrEngines } from '../../core/ocr/engine-count';
 import { coreCount } from '../../core/pool/worker-pool';
-import { convoy } from '../../core/pool/convoy';
 import { runOrdered } from '../../core/pool/ordered-batch';
 import { localContext } from '../../core/service';
 import type { ServiceRequest } from '../../core/service/types';
@@ -123,10 +122,9 @@ async function runBatch(
   // The main thread is one of the jobs: the others are worker threads.
   const growth = chosen ? undefined : poolGrowth(() => inputs.length - done - cancelled);
   useOcrEngines(ocrEngines);
-  const ctx = localContext();
   const pool = batchPool({
     workers: jobs - 1,
-    ctx: sideBySide > 1 ? { ...ctx, convoy: convoy() } : ctx,
+    ctx: localContext(),
     sideBySide,
     ocrEngines,
     ...(growth ? { growth } : {}),
@@ -136,7 +134,7 @@ async function runBatch(
   // Left to choose, the jobs are this thread and the workers started so far: a batch too cheap to
   // start them reads no further ahead than one run with --jobs 1.
   const workers = () => (chosen ? jobs - 1 : pool.started());
-  // This thread answers its inputs in waves (worker-pool.ts): the next wave is read while one is answered.
+  // Each job answers its inputs in waves (worker-pool.ts): the next wave is read while one is answered.
   const besides = 2 * (sideBySide - 1);
   let heldBytes = 0;
   const held = async (one: OneInput): Promise<Outcome> => {
@@ -168,8 +166,8 @@ async function runBatch(
   let worst: ExitCode = EXIT.ok;
   try {
     await runOrdered(inputs, {
-      concurrency: () => (heldBytes > HELD_BYTES ? 1 : besides + (1 + workers()) * IN_FLIGHT_PER_JOB),
-      window: () => besides + (1 + workers()) * AHEAD_PER_JOB,
+      concurrency: () => (heldBytes > HELD_BYTES ? 1 : (1 + workers()) * (besides + IN_FLIGHT_PER_JOB)),
+      window: () => (1 + workers()) * (besides + AHEAD_PER_JOB),
       run: held,
       emit: (outcome: Outcome, index) => {
         const name = inputs[index]!.name;
