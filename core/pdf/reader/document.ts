@@ -8,6 +8,7 @@ import { fillText, type LocalizedText } from '../../api/lang';
 import {
   type BeyondBounds,
   type DrawingCount,
+  type Finding,
   type Measures,
   type PdfBound,
   type PdfLimits,
@@ -185,6 +186,8 @@ export class PdfDocument {
   private tooManyObjects = false;
   /** Decoded size of each stream the bounds check decoded, by the offset and length of its data. */
   private readonly decodedSizes = new Map<number, { readonly length: number; readonly size: number }>();
+  /** What the bounds check found of each object it read (bounds.ts), for a revision appended to this file. */
+  private readonly findings = new Map<number, Finding>();
   /** The drawing count of the drawing bound's check, with what it read (bounds.ts). */
   private drawingCount: DrawingCount | undefined;
   /** This document as drawable, or why not, once asked (drawable()). */
@@ -312,6 +315,15 @@ export class PdfDocument {
       measuredSize: (stream, size) => {
         const at = this.offsetOf(stream);
         if (at !== undefined) this.decodedSizes.set(at, { length: stream.raw.length, size });
+      },
+      knownObject: (num) => {
+        const found = this.base?.limits === this.limits ? this.base.findings.get(num) : undefined;
+        if (found === undefined || !this.readsAsBase(num, 0)) return undefined;
+        for (const other of found.read) if (!this.readsAsBase(other, 0)) return undefined;
+        return found;
+      },
+      foundObject: (num, finding) => {
+        this.findings.set(num, finding);
       },
       knownOperations: () => {
         const count = this.base?.drawingCount;
@@ -527,10 +539,21 @@ export class PdfDocument {
   private objStm(stmNum: number): ObjStm | null {
     let stm = this.objStms.get(stmNum);
     if (stm === undefined) {
-      stm = this.openObjStm(stmNum);
+      stm = this.baseObjStm(stmNum) ?? this.openObjStm(stmNum);
       this.objStms.set(stmNum, stm);
     }
     return stm;
+  }
+
+  /**
+   * The object stream `stmNum` as the base opened it, when this file reads that stream as the base did
+   * and decodes it alike (its filters in its own dictionary): the same objects at the same places.
+   */
+  private baseObjStm(stmNum: number): ObjStm | undefined {
+    const opened = this.base?.objStms.get(stmNum);
+    if (!opened || !this.readsAsBase(stmNum, 0)) return undefined;
+    const stream = this.base!.get(stmNum);
+    return stream instanceof PdfStream && directFilters(stream) ? opened : undefined;
   }
 
   /**

@@ -5,6 +5,7 @@
  * the carrier's bytes is checked in full. What a document decodes it keeps for its other readers, and a
  * revision reads the carrier's streams as the carrier decoded them unless it may decode them otherwise.
  */
+import { deflateSync } from 'node:zlib';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ciiToModel } from '../../cii/read';
 import { goldenCii } from '../../testing/hostile-xml';
@@ -23,7 +24,7 @@ import { Parser } from './parser';
 
 vi.mock('./filters', async (actual) => {
   const real = await actual<typeof filters>();
-  return { ...real, decodeStream: vi.fn(real.decodeStream) };
+  return { ...real, decodeStream: vi.fn(real.decodeStream), filterNames: vi.fn(real.filterNames) };
 });
 
 vi.mock('./drawing', async (actual) => {
@@ -32,6 +33,8 @@ vi.mock('./drawing', async (actual) => {
 });
 
 const decodeStream = vi.mocked(filters.decodeStream);
+/** Each call is a stream's filters read, as the bounds check reads those of each stream it finds. */
+const filterNames = vi.mocked(filters.filterNames);
 /** Each call is one document's pages counted, drawing operation by operation. */
 const drawingCounts = vi.mocked(drawing.mostPageOperations);
 /**
@@ -147,6 +150,49 @@ describe('the bounds check of a revision we appended', () => {
     decodeStream.mockClear();
     PdfDocument.open(altered, limits);
     expect(boundsDecodes()).toHaveLength(streamsFrom(altered, 0));
+  });
+});
+
+describe('the objects a revision redefines', () => {
+  /** 64 KB of zeros deflated: beyond BOMB's bound of a stream, a few hundred bytes in the file. */
+  const bomb = deflateSync(Buffer.alloc(64 * 1024));
+  const BOMB: PdfLimits = { ...PDF_LIMITS, maxStreamBytes: 32 * 1024 };
+  /** Object 5 is the bomb's deflated bytes in hexadecimal, its filter (object 6) reading them as such. */
+  const base = () =>
+    openHandMade(
+      [
+        `4 0 obj\n<< /Length 3 >>\nstream\nq Q\nendstream\nendobj\n`,
+        `5 0 obj\n<< /Length ${bomb.length * 2 + 1} /Filter 6 0 R >>\nstream\n${bomb.toString('hex')}>\nendstream\nendobj\n`,
+        '6 0 obj\n/ASCIIHexDecode\nendobj\n',
+      ],
+      BOMB,
+    );
+  const revised = (objects: ReadonlyMap<number, PdfObject>) => {
+    const bytes = reviseBytes(base(), objects);
+    filterNames.mockClear();
+    return bytes;
+  };
+  const refusal = (bytes: Uint8Array) => {
+    const opened = PdfDocument.open(bytes, BOMB);
+    return opened.ok ? null : opened.error.message;
+  };
+  /** The streams whose filters were read, by the offset of their data. */
+  const filtersRead = () => filterNames.mock.calls.map(([stream]) => stream.raw.byteOffset);
+
+  it('are measured, the objects it keeps taken as its base found them', () => {
+    const kept = revised(new Map([[7, new PdfDict()]]));
+    expect(refusal(kept)).toBeNull();
+    // The base's two streams are not read again; in the same bytes not known as a revision, they are.
+    expect(filtersRead()).toEqual([]);
+    expect(refusal(new Uint8Array(kept))).toBeNull();
+    expect(filtersRead()).toHaveLength(2);
+    const redefined = new PdfStream(dictOf({ Filter: name('FlateDecode') }), bomb);
+    expect(refusal(revised(new Map([[4, redefined]])))).toMatch(/a stream that decompresses/);
+  });
+
+  it('are measured again where a stream it keeps takes its filter from one of them', () => {
+    const flate = [name('ASCIIHexDecode'), name('FlateDecode')];
+    expect(refusal(revised(new Map([[6, flate]])))).toMatch(/a stream that decompresses/);
   });
 });
 
