@@ -254,7 +254,15 @@ describe('the drawing count of a revision', () => {
   });
 
   it('is counted again when the base’s count looked through every object (text shown before any font)', () => {
-    const base = openHandMade(['4 0 obj\n<< /Length 12 >>\nstream\nBT (a) Tj ET\nendstream\nendobj\n'], FEW);
+    // A form's text before any Tf is in the font of what draws it, which may be any of the document.
+    const base = openHandMade(
+      [
+        '4 0 obj\n<< /Length 5 >>\nstream\n/X Do\nendstream\nendobj\n',
+        '5 0 obj\n<< /Subtype /Form /BBox [0 0 1 1] /Length 6 >>\nstream\n(a) Tj\nendstream\nendobj\n',
+      ],
+      FEW,
+      '/XObject << /X 5 0 R >>',
+    );
     drawingCounts.mockClear();
     expect(PdfDocument.openToDraw(reviseBytes(base, new Map([[6, fourOperations]])), FEW).ok).toBe(true);
     expect(drawingCounts).toHaveBeenCalledTimes(1);
@@ -414,15 +422,19 @@ describe('a revision reads the objects it keeps as the file it was appended to r
 });
 
 /**
- * A one-page PDF written by hand (a classic cross-reference table) with `objects` from number 4 on,
- * opened to be drawn (its pages counted, as packaging opens a carrier).
+ * A one-page PDF written by hand (a classic cross-reference table) with `objects` from number 4 on, its
+ * page drawn with `resources`, opened to be drawn (its pages counted, as packaging opens a carrier).
  */
-function openHandMade(objects: readonly string[], limits: PdfLimits = PDF_LIMITS): PdfDocument {
+function openHandMade(
+  objects: readonly string[],
+  limits: PdfLimits = PDF_LIMITS,
+  resources = '',
+): PdfDocument {
   const text = [
     '%PDF-1.7\n%\xe2\xe3\xcf\xd3\n',
     '1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n',
     '2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n',
-    '3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 10 10] /Contents 4 0 R >>\nendobj\n',
+    `3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 10 10] /Contents 4 0 R /Resources << ${resources} >> >>\nendobj\n`,
     ...objects,
   ];
   const offsets: number[] = [];
