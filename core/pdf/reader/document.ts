@@ -179,6 +179,8 @@ export class PdfDocument {
   private readonly objStms = new Map<number, ObjStm | null>();
   private scanned: Map<number, number> | null = null;
   private headersFound: Headers | undefined;
+  /** The cross-reference streams read, with where they lie (keepXrefStreams). */
+  private readonly xrefStreams: { num: number; offset: number; value: PdfObject; end: number }[] = [];
   /** The cross-reference sections read, once all were read without fault (0 before, or after a fault). */
   private xrefSections = 0;
   private lengthDepth = 0;
@@ -260,6 +262,7 @@ export class PdfDocument {
     } catch {
       doc.xref.clear();
     }
+    doc.keepXrefStreams();
     if (!doc.catalog()) doc.rebuildFromScan();
     if (!doc.catalog()) {
       return openError('corrupt');
@@ -694,9 +697,27 @@ export class PdfDocument {
     }
   }
 
+  /**
+   * The cross-reference streams read, each an object the cross-reference data may put where it lies,
+   * parsed as get() would parse it there when it asked for no `/Length` object (which the data read so
+   * far might have resolved otherwise): kept as that object, it is not parsed again when read as one.
+   */
+  private keepXrefStreams(): void {
+    for (const { num, offset, value, end } of this.xrefStreams) {
+      const entry = this.xref.get(num);
+      if (entry?.kind !== 'offset' || entry.offset !== offset || this.cache.has(num)) continue;
+      this.cache.set(num, value);
+      this.origins.set(num, { kind: 'offset', end, lengths: [] });
+    }
+    this.xrefStreams.length = 0;
+  }
+
   private readXrefStream(offset: number): PdfDict {
-    const parsed = new Parser(this.bytes, offset, (ref) => this.lengthOf(ref)).indirect();
+    let lengths = 0;
+    const parser = new Parser(this.bytes, offset, (ref) => (lengths++, this.lengthOf(ref)));
+    const parsed = parser.indirect();
     const s = parsed.value;
+    if (lengths === 0) this.xrefStreams.push({ num: parsed.num, offset, value: s, end: parser.pos });
     if (!(s instanceof PdfStream) || !isName(s.dict.get('Type'), 'XRef'))
       throw new PdfSyntaxError('not an xref stream');
     const decoded = this.decode(s);
