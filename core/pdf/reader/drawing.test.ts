@@ -97,15 +97,22 @@ describe('the drawing operations of a page', () => {
       stream('', 'd0 0 0 m 1 1 l S'),
       stream('', 'd0 0 0 1 1 re f 0 0 1 1 re f'),
     ];
-    const withFonts = (contents: string, more: Parameters<typeof writePdf>[0] = []) =>
+    /** A page drawing `contents` (object 4) and `more` (9…) as its `/Contents`, with `resources`. */
+    const withFonts = (
+      contents: string,
+      more: Parameters<typeof writePdf>[0] = [],
+      resources = '/Font << /T3 5 0 R /H 6 0 R >> /XObject << /X 9 0 R >>',
+      pageContents = '4 0 R',
+    ) =>
       writePdf([
         '<< /Type /Catalog /Pages 2 0 R >>',
-        '<< /Type /Pages /Kids [3 0 R] /Count 1 /Resources << /Font << /T3 5 0 R /H 6 0 R >> /XObject << /X 9 0 R >> >> >>',
-        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>',
+        `<< /Type /Pages /Kids [3 0 R] /Count 1 /Resources << ${resources} >> >>`,
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents ${pageContents} >>`,
         stream('', contents),
         ...type3,
         ...more,
       ]);
+    const helveticaAndForm = '/Font << /H 6 0 R >> /XObject << /X 9 0 R >>';
 
     it('counts each glyph shown in a Type 3 font as its procedure, the font kept through q and Q', () => {
       // `\\143` is c; d, which the Differences leave out, counts as the costliest glyph.
@@ -123,27 +130,18 @@ describe('the drawing operations of a page', () => {
     });
 
     it('counts text a page shows before any Tf in a content stream at the costliest glyph of its own Type 3 fonts', () => {
-      const pdf = writePdf([
-        '<< /Type /Catalog /Pages 2 0 R >>',
-        '<< /Type /Pages /Kids [3 0 R] /Count 1 /Resources << /Font << /T3 5 0 R /H 6 0 R >> >> >>',
-        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents [4 0 R 9 0 R] >>',
-        stream('', 'BT /T3 1 Tf ET'),
-        ...type3,
-        stream('', 'BT (ab) Tj ET'),
-      ]);
+      const pdf = withFonts(
+        'BT /T3 1 Tf ET',
+        [stream('', 'BT (ab) Tj ET')],
+        '/Font << /T3 5 0 R /H 6 0 R >>',
+        '[4 0 R 9 0 R]',
+      );
       // 6 operators; the second stream's text is in the font the first chose among the page's: a and b.
       expect(operations(pdf)).toBe(6 + 4 + 5);
     });
 
     it('counts no glyph for text a page shows before any Tf when none of its fonts is a Type 3 font', () => {
-      const pdf = writePdf([
-        '<< /Type /Catalog /Pages 2 0 R >>',
-        '<< /Type /Pages /Kids [3 0 R] /Count 1 /Resources << /Font << /H 6 0 R >> /XObject << /X 9 0 R >> >> >>',
-        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>',
-        stream('', 'BT (ab) Tj ET'),
-        ...type3,
-        stream(FORM, 'n'),
-      ]);
+      const pdf = withFonts('BT (ab) Tj ET', [stream(FORM, 'n')], helveticaAndForm);
       // BT Tj ET: the document's Type 3 font is none the page's content can choose.
       expect(operations(pdf)).toBe(3);
     });
@@ -151,14 +149,11 @@ describe('the drawing operations of a page', () => {
     it('counts text shown before any Tf at the costliest glyph of the document, whatever fonts are at hand', () => {
       // The page's fonts hold no Type 3 font, nor do the form's own resources: the form's text is in the
       // font of what draws it, which may be any, so each byte counts as glyph b (5), the costliest.
-      const pdf = writePdf([
-        '<< /Type /Catalog /Pages 2 0 R >>',
-        '<< /Type /Pages /Kids [3 0 R] /Count 1 /Resources << /Font << /H 6 0 R >> /XObject << /X 9 0 R >> >> >>',
-        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>',
-        stream('', 'BT /H 1 Tf (abc) Tj /X Do ET'),
-        ...type3,
-        stream(`${FORM} /Resources << >>`, '(ab) Tj'),
-      ]);
+      const pdf = withFonts(
+        'BT /H 1 Tf (abc) Tj /X Do ET',
+        [stream(`${FORM} /Resources << >>`, '(ab) Tj')],
+        helveticaAndForm,
+      );
       // 5 operators on the page (Helvetica's glyphs cost nothing); the form's Tj and its 2 glyphs.
       expect(operations(pdf)).toBe(5 + (1 + 2 * 5));
     });
