@@ -11,6 +11,7 @@ import { loadFontkit } from './heavy-modules';
 import { deflateSync } from 'node:zlib';
 import { readAsset } from './assets';
 import type { FontUse } from './inspect';
+import { noteDeflated } from './reader/written-flate';
 import type { PdfDocument } from './reader/document';
 import { PdfDict, type PdfObject, type PdfRef, PdfStream, nameOf } from './reader/objects';
 import { dict, name } from './writer/serialize';
@@ -69,19 +70,20 @@ export function substituteFile(baseFont: string): string | null {
   return `fonts/Liberation${family}-${style}.ttf`;
 }
 
-const programs = new Map<
-  string,
-  { compressed: Uint8Array; length: number; font: ReturnType<typeof Fontkit.create> }
->();
+/** A font program from assets/, deflated once for every file it is embedded in. */
+interface Program {
+  readonly bytes: Uint8Array;
+  readonly compressed: Uint8Array;
+  readonly font: ReturnType<typeof Fontkit.create>;
+}
+const programs = new Map<string, Program>();
 
-function program(
-  file: string,
-): { compressed: Uint8Array; length: number; font: ReturnType<typeof Fontkit.create> } | null {
+function program(file: string): Program | null {
   const hit = programs.get(file);
   if (hit) return hit;
   const bytes = readAsset(file);
   if (!bytes) return null;
-  const entry = { compressed: deflateSync(bytes), length: bytes.length, font: loadFontkit().create(bytes) };
+  const entry = { bytes, compressed: deflateSync(bytes), font: loadFontkit().create(bytes) };
   programs.set(file, entry);
   return entry;
 }
@@ -136,8 +138,11 @@ export function substituteFonts(
       fileRef = alloc();
       objects.set(
         fileRef.num,
-        new PdfStream(dict({ Length1: prog.length, Filter: name('FlateDecode') }), prog.compressed),
+        new PdfStream(dict({ Length1: prog.bytes.length, Filter: name('FlateDecode') }), prog.compressed),
       );
+      // Noted as written for each file: its read-back measures the program (its hundreds of kilobytes
+      // could inflate beyond the bounds) without inflating it again.
+      noteDeflated(prog.compressed, prog.bytes);
       files.set(file, fileRef);
     }
     const bold = /Bold/.test(file);

@@ -49,16 +49,31 @@ export interface BeyondBounds {
 }
 
 /**
- * What an earlier check measured: the decoded sizes of streams whose bytes it decoded, and the drawing
- * count of the file this one is a new revision of (a new revision of a file checked before keeps its
- * streams and, unless it redefines what they draw, its pages' count), and where to note what is measured now.
+ * What an earlier check measured: the decoded sizes of streams whose bytes it decoded, what it found of
+ * each object it read, and the drawing count of the file this one is a new revision of (a new revision
+ * of a file checked before keeps its streams and objects and, unless it redefines what they draw, its
+ * pages' count), and where to note what is measured now.
  */
 export interface Measures {
   knownSize(stream: PdfStream): number | undefined;
   measuredSize(stream: PdfStream, size: number): void;
+  /** What the base's check found of object `num`, when this file reads it, and all the finding read, alike. */
+  knownObject(num: number): Finding | undefined;
+  foundObject(num: number, finding: Finding): void;
   /** The base's drawing count, when every object it read reads alike here and the page tree is the same. */
   knownOperations(): number | undefined;
   countedOperations(count: DrawingCount): void;
+}
+
+/**
+ * What the check found of one object it read: its decoded bytes (0 for an object that is no stream, or a
+ * picture within its bound, measured by its pixels), or when not measured, the most they could be; and
+ * the other objects the finding read (the references its filters, subtype and picture size follow).
+ */
+export interface Finding {
+  readonly bytes: number;
+  readonly most?: number;
+  readonly read: ReadonlySet<number>;
 }
 
 /**
@@ -93,33 +108,76 @@ export function checkBounds(
 ): BeyondBounds | null {
   const pages = doc.resolve(doc.dict(doc.catalog()?.get('Pages'))?.get('Count'));
   if (typeof pages === 'number' && pages > limits.maxPages) return { bound: 'pages', limit: limits.maxPages };
-  const resolve = (o: PdfObject | undefined) => doc.resolve(o);
   let objects = 0;
   /** Decoded bytes of the streams measured (or known measured), and the others with the most they may make. */
   let measured = 0;
-  const unmeasured: { readonly stream: PdfStream; readonly most: number }[] = [];
+  const unmeasured: Unmeasured[] = [];
   for (const num of doc.objectNumbers()) {
     objects += 1;
     if (objects > limits.maxObjects) return { bound: 'objects', limit: limits.maxObjects };
-    const stream = doc.mayBeStream(num) ? doc.get(num) : undefined;
-    if (!(stream instanceof PdfStream)) continue;
+    const found = measures?.knownObject(num) ?? find(doc, num, limits, measures);
+    if (found === null) return { bound: 'image_pixels', limit: limits.maxImagePixels };
+    if (found.most !== undefined) unmeasured.push({ num, most: found.most, read: found.read });
+    else if (found.bytes > limits.maxStreamBytes)
+      return { bound: 'stream_bytes', limit: limits.maxStreamBytes };
+    else measured += found.bytes;
+  }
+  if (measured > limits.maxDocumentBytes) return { bound: 'document_bytes', limit: limits.maxDocumentBytes };
+  return measureStreams(doc, limits, measures, measured, unmeasured);
+}
+
+/** A stream not measured yet, with the most it may decode to (its finding's). */
+interface Unmeasured {
+  readonly num: number;
+  readonly most: number;
+  readonly read: ReadonlySet<number>;
+}
+
+/**
+ * What object `num` holds to the bounds (Finding), read and noted; null for a picture beyond its bound.
+ * An object that cannot be a stream (mayBeStream) is not read, nor noted.
+ */
+function find(
+  doc: BoundedDocument,
+  num: number,
+  limits: PdfLimits,
+  measures: Measures | undefined,
+): Finding | null {
+  if (!doc.mayBeStream(num)) return NOTHING;
+  const stream = doc.get(num);
+  const read = new Set<number>();
+  let finding: Finding = { bytes: 0, read };
+  if (stream instanceof PdfStream) {
+    const resolve = (o: PdfObject | undefined): PdfObject | undefined => (
+      noteReferences(doc, o, read),
+      doc.resolve(o)
+    );
     const filters = filterNames(stream, resolve);
     const codec = filters.findIndex((f) => f !== undefined && IMAGE_FILTERS.has(f));
     // A picture is read only as far as its declared size needs: measured by its pixels, not decoded.
     if (codec !== -1 || isName(resolve(stream.dict.get('Subtype')), 'Image')) {
       const name = codec === -1 ? undefined : filters[codec];
-      if (imagePixels(stream, name, codec === 0, resolve) > limits.maxImagePixels) {
-        return { bound: 'image_pixels', limit: limits.maxImagePixels };
-      }
-      continue;
+      if (imagePixels(stream, name, codec === 0, resolve) > limits.maxImagePixels) return null;
+    } else {
+      const known = filters.length === 0 ? stream.raw.length : measures?.knownSize(stream);
+      finding =
+        known === undefined
+          ? { bytes: 0, most: mostDecoded(stream.raw.length, filters), read }
+          : { bytes: known, read };
     }
-    const known = filters.length === 0 ? stream.raw.length : measures?.knownSize(stream);
-    if (known === undefined) unmeasured.push({ stream, most: mostDecoded(stream.raw.length, filters) });
-    else if (known > limits.maxStreamBytes) return { bound: 'stream_bytes', limit: limits.maxStreamBytes };
-    else measured += known;
   }
-  if (measured > limits.maxDocumentBytes) return { bound: 'document_bytes', limit: limits.maxDocumentBytes };
-  return measureStreams(doc, limits, measures, measured, unmeasured);
+  measures?.foundObject(num, finding);
+  return finding;
+}
+
+const NOTHING: Finding = { bytes: 0, read: new Set() };
+
+/** Notes in `read` each reference `o` leads through, as resolve follows them. */
+function noteReferences(doc: BoundedDocument, o: PdfObject | undefined, read: Set<number>): void {
+  for (let i = 0; i < MAX_REF_CHAIN && o instanceof PdfRef; i++) {
+    read.add(o.num);
+    o = doc.get(o.num);
+  }
 }
 
 /**
@@ -135,7 +193,7 @@ function measureStreams(
   limits: PdfLimits,
   measures: Measures | undefined,
   known: number,
-  unmeasured: { readonly stream: PdfStream; readonly most: number }[],
+  unmeasured: Unmeasured[],
 ): BeyondBounds | null {
   let largest = 0;
   let all = known;
@@ -151,8 +209,10 @@ function measureStreams(
   for (let i = unmeasured.length - 1; i >= 0; i--) rest[i] = rest[i + 1]! + unmeasured[i]!.most;
   let measured = known;
   for (let i = 0; i < unmeasured.length; i++) {
-    const { stream, most } = unmeasured[i]!;
+    const { num, most, read } = unmeasured[i]!;
     if (most <= limits.maxStreamBytes && measured + rest[i]! <= limits.maxDocumentBytes) break;
+    const stream = doc.get(num);
+    if (!(stream instanceof PdfStream)) continue;
     const left = limits.maxDocumentBytes - measured;
     const budget = Math.min(limits.maxStreamBytes, left);
     // Within one byte at least: a decoder given none refuses any data, as if it were corrupt.
@@ -165,6 +225,8 @@ function measureStreams(
     if (!result.ok) continue;
     measured += result.bytes.length;
     measures?.measuredSize(stream, result.bytes.length);
+    // Its size depends on no other object when its filters are in its own dictionary.
+    if (directFilters(stream)) measures?.foundObject(num, { bytes: result.bytes.length, read });
   }
   return null;
 }
@@ -189,12 +251,7 @@ function counted(doc: BoundedDocument, limits: PdfLimits, measures: Measures | u
   const read = new Set<number>();
   let shared = true;
   // Every reference the count follows, as resolve follows it.
-  const note = (o: PdfObject | undefined): void => {
-    for (let i = 0; i < MAX_REF_CHAIN && o instanceof PdfRef; i++) {
-      read.add(o.num);
-      o = doc.get(o.num);
-    }
-  };
+  const note = (o: PdfObject | undefined): void => noteReferences(doc, o, read);
   const drawn: DrawnDocument = {
     // A count that looked through every object (text shown before any font is chosen, charged at the
     // document's costliest Type 3 glyph) depends on the whole file: a revision counts again.

@@ -1,11 +1,12 @@
 /**
  * The device colour spaces a content stream paints in (ISO 19005-3 §6.2.4.3 asks for an OutputIntent
  * where DeviceRGB, DeviceCMYK or DeviceGray is painted): the `g rg k` operators with their operand counts,
- * `/DeviceGray cs` …, or an inline image's `/CS`. Read in the drawing count's scan of each content stream
+ * `/DeviceGray cs` …, or an inline image's `/CS`. Read in the drawing count's scan of a content stream
  * (drawing.ts), which every document whose pages are read makes first (PdfDocument.drawable: the packaging
- * and the PDF check ask for it before they scan), and kept by the decoded bytes: a document decodes a
- * stream to the same bytes for every reader, and a revision appended to it to its base's, so the
- * packaging and the check of the packaged file take what the count read instead of scanning again.
+ * and the PDF check ask for it before they scan), or scanned here for the stream of a page the count
+ * held to its bytes; kept by the decoded bytes: a document decodes a stream to the same bytes for every
+ * reader, and a revision appended to it to its base's, so the packaging and the check of the packaged
+ * file scan each once.
  */
 import { type ContentVisitor, isOperator, scanContent } from './content-tokens';
 

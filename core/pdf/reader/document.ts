@@ -8,6 +8,7 @@ import { fillText, type LocalizedText } from '../../api/lang';
 import {
   type BeyondBounds,
   type DrawingCount,
+  type Finding,
   type Measures,
   type PdfBound,
   type PdfLimits,
@@ -178,6 +179,8 @@ export class PdfDocument {
   private readonly objStms = new Map<number, ObjStm | null>();
   private scanned: Map<number, number> | null = null;
   private headersFound: Headers | undefined;
+  /** The cross-reference streams read, with where they lie (keepXrefStreams). */
+  private readonly xrefStreams: { num: number; offset: number; value: PdfObject; end: number }[] = [];
   /** The cross-reference sections read, once all were read without fault (0 before, or after a fault). */
   private xrefSections = 0;
   private lengthDepth = 0;
@@ -185,6 +188,8 @@ export class PdfDocument {
   private tooManyObjects = false;
   /** Decoded size of each stream the bounds check decoded, by the offset and length of its data. */
   private readonly decodedSizes = new Map<number, { readonly length: number; readonly size: number }>();
+  /** What the bounds check found of each object it read (bounds.ts), for a revision appended to this file. */
+  private readonly findings = new Map<number, Finding>();
   /** The drawing count of the drawing bound's check, with what it read (bounds.ts). */
   private drawingCount: DrawingCount | undefined;
   /** This document as drawable, or why not, once asked (drawable()). */
@@ -257,6 +262,7 @@ export class PdfDocument {
     } catch {
       doc.xref.clear();
     }
+    doc.keepXrefStreams();
     if (!doc.catalog()) doc.rebuildFromScan();
     if (!doc.catalog()) {
       return openError('corrupt');
@@ -312,6 +318,15 @@ export class PdfDocument {
       measuredSize: (stream, size) => {
         const at = this.offsetOf(stream);
         if (at !== undefined) this.decodedSizes.set(at, { length: stream.raw.length, size });
+      },
+      knownObject: (num) => {
+        const found = this.base?.limits === this.limits ? this.base.findings.get(num) : undefined;
+        if (found === undefined || !this.readsAsBase(num, 0)) return undefined;
+        for (const other of found.read) if (!this.readsAsBase(other, 0)) return undefined;
+        return found;
+      },
+      foundObject: (num, finding) => {
+        this.findings.set(num, finding);
       },
       knownOperations: () => {
         const count = this.base?.drawingCount;
@@ -527,10 +542,21 @@ export class PdfDocument {
   private objStm(stmNum: number): ObjStm | null {
     let stm = this.objStms.get(stmNum);
     if (stm === undefined) {
-      stm = this.openObjStm(stmNum);
+      stm = this.baseObjStm(stmNum) ?? this.openObjStm(stmNum);
       this.objStms.set(stmNum, stm);
     }
     return stm;
+  }
+
+  /**
+   * The object stream `stmNum` as the base opened it, when this file reads that stream as the base did
+   * and decodes it alike (its filters in its own dictionary): the same objects at the same places.
+   */
+  private baseObjStm(stmNum: number): ObjStm | undefined {
+    const opened = this.base?.objStms.get(stmNum);
+    if (!opened || !this.readsAsBase(stmNum, 0)) return undefined;
+    const stream = this.base!.get(stmNum);
+    return stream instanceof PdfStream && directFilters(stream) ? opened : undefined;
   }
 
   /**
@@ -671,9 +697,27 @@ export class PdfDocument {
     }
   }
 
+  /**
+   * The cross-reference streams read, each an object the cross-reference data may put where it lies,
+   * parsed as get() would parse it there when it asked for no `/Length` object (which the data read so
+   * far might have resolved otherwise): kept as that object, it is not parsed again when read as one.
+   */
+  private keepXrefStreams(): void {
+    for (const { num, offset, value, end } of this.xrefStreams) {
+      const entry = this.xref.get(num);
+      if (entry?.kind !== 'offset' || entry.offset !== offset || this.cache.has(num)) continue;
+      this.cache.set(num, value);
+      this.origins.set(num, { kind: 'offset', end, lengths: [] });
+    }
+    this.xrefStreams.length = 0;
+  }
+
   private readXrefStream(offset: number): PdfDict {
-    const parsed = new Parser(this.bytes, offset, (ref) => this.lengthOf(ref)).indirect();
+    let lengths = 0;
+    const parser = new Parser(this.bytes, offset, (ref) => (lengths++, this.lengthOf(ref)));
+    const parsed = parser.indirect();
     const s = parsed.value;
+    if (lengths === 0) this.xrefStreams.push({ num: parsed.num, offset, value: s, end: parser.pos });
     if (!(s instanceof PdfStream) || !isName(s.dict.get('Type'), 'XRef'))
       throw new PdfSyntaxError('not an xref stream');
     const decoded = this.decode(s);

@@ -56,10 +56,11 @@ describe('the drawing operations of a page', () => {
   it('counts each object within the arrays and dictionaries of an operator, nested ones too', () => {
     // BT TJ ET cm BDC EMC; the 4 objects within TJ's array (a hexadecimal string among them); the 6
     // within BDC's dictionary (keys, values, the array and its 2 numbers); the operands outside, none.
+    // A form among the page's resources, which it does not draw: the page may draw one, and is counted.
     const pdf = page(
-      '',
+      '/Z 5 0 R',
       'BT [(Fac) -120 <0041ABCD> (ture)] TJ ET 1 0 0 1 0 0 cm /Span << /A [1 2] /B true >> BDC EMC',
-      [],
+      [stream(FORM, 'n')],
     );
     expect(operations(pdf)).toBe(6 + 4 + 6);
   });
@@ -68,15 +69,16 @@ describe('the drawing operations of a page', () => {
     const opened = PdfDocument.open(hugeOperandArray(1));
     if (!opened.ok) throw new Error(opened.error.message);
     expect(mostPageOperations(opened.doc, 1_000, 2 * 1024 * 1024)).toBe(Infinity);
-    // Half a million numbers in the array, the operators around it, and none left out.
-    expect(mostPageOperations(opened.doc, Number.MAX_SAFE_INTEGER, 2 * 1024 * 1024)).toBe(512 * 1024 + 4);
+    // Its megabyte is beyond the application's bound, which its operations are within: counted, half a
+    // million numbers in the array, the operators around it, and none left out.
+    expect(mostPageOperations(opened.doc, 1_000_000, 2 * 1024 * 1024)).toBe(512 * 1024 + 4);
   });
 
   it('counts the appearances of the annotations drawn over the page, and the forms they draw', () => {
     const pdf = writePdf([
       '<< /Type /Catalog /Pages 2 0 R >>',
       '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 10 10] /Contents 4 0 R ' +
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 10 10] /Contents 4 0 R /Resources << /XObject << /A 5 0 R >> >> ' +
         '/Annots [<< /Type /Annot /Subtype /Stamp /Rect [0 0 5 5] /AP << /N << /On 6 0 R /Off 5 0 R >> >> >>] >>',
       stream('', '0 0 m S'),
       stream(FORM, '0 0 m 10 10 l S'),
@@ -95,15 +97,22 @@ describe('the drawing operations of a page', () => {
       stream('', 'd0 0 0 m 1 1 l S'),
       stream('', 'd0 0 0 1 1 re f 0 0 1 1 re f'),
     ];
-    const withFonts = (contents: string, more: Parameters<typeof writePdf>[0] = []) =>
+    /** A page drawing `contents` (object 4) and `more` (9…) as its `/Contents`, with `resources`. */
+    const withFonts = (
+      contents: string,
+      more: Parameters<typeof writePdf>[0] = [],
+      resources = '/Font << /T3 5 0 R /H 6 0 R >> /XObject << /X 9 0 R >>',
+      pageContents = '4 0 R',
+    ) =>
       writePdf([
         '<< /Type /Catalog /Pages 2 0 R >>',
-        '<< /Type /Pages /Kids [3 0 R] /Count 1 /Resources << /Font << /T3 5 0 R /H 6 0 R >> /XObject << /X 9 0 R >> >> >>',
-        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>',
+        `<< /Type /Pages /Kids [3 0 R] /Count 1 /Resources << ${resources} >> >>`,
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents ${pageContents} >>`,
         stream('', contents),
         ...type3,
         ...more,
       ]);
+    const helveticaAndForm = '/Font << /H 6 0 R >> /XObject << /X 9 0 R >>';
 
     it('counts each glyph shown in a Type 3 font as its procedure, the font kept through q and Q', () => {
       // `\\143` is c; d, which the Differences leave out, counts as the costliest glyph.
@@ -120,17 +129,31 @@ describe('the drawing operations of a page', () => {
       expect(operations(pdf)).toBe(4 + (1 + 2 * 5));
     });
 
+    it('counts text a page shows before any Tf in a content stream at the costliest glyph of its own Type 3 fonts', () => {
+      const pdf = withFonts(
+        'BT /T3 1 Tf ET',
+        [stream('', 'BT (ab) Tj ET')],
+        '/Font << /T3 5 0 R /H 6 0 R >>',
+        '[4 0 R 9 0 R]',
+      );
+      // 6 operators; the second stream's text is in the font the first chose among the page's: a and b.
+      expect(operations(pdf)).toBe(6 + 4 + 5);
+    });
+
+    it('counts no glyph for text a page shows before any Tf when none of its fonts is a Type 3 font', () => {
+      const pdf = withFonts('BT (ab) Tj ET', [stream(FORM, 'n')], helveticaAndForm);
+      // BT Tj ET: the document's Type 3 font is none the page's content can choose.
+      expect(operations(pdf)).toBe(3);
+    });
+
     it('counts text shown before any Tf at the costliest glyph of the document, whatever fonts are at hand', () => {
       // The page's fonts hold no Type 3 font, nor do the form's own resources: the form's text is in the
       // font of what draws it, which may be any, so each byte counts as glyph b (5), the costliest.
-      const pdf = writePdf([
-        '<< /Type /Catalog /Pages 2 0 R >>',
-        '<< /Type /Pages /Kids [3 0 R] /Count 1 /Resources << /Font << /H 6 0 R >> /XObject << /X 9 0 R >> >> >>',
-        '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>',
-        stream('', 'BT /H 1 Tf (abc) Tj /X Do ET'),
-        ...type3,
-        stream(`${FORM} /Resources << >>`, '(ab) Tj'),
-      ]);
+      const pdf = withFonts(
+        'BT /H 1 Tf (abc) Tj /X Do ET',
+        [stream(`${FORM} /Resources << >>`, '(ab) Tj')],
+        helveticaAndForm,
+      );
       // 5 operators on the page (Helvetica's glyphs cost nothing); the form's Tj and its 2 glyphs.
       expect(operations(pdf)).toBe(5 + (1 + 2 * 5));
     });
@@ -169,7 +192,62 @@ describe('the drawing operations of a page', () => {
       `<< /Type /Page /MediaBox [0 0 10 10] /Contents ${depth + 3} 0 R >>`,
       stream('', '0 0 m 1 1 l S'),
     ]);
-    expect(operations(pdf)).toBe(3);
+    // The page reached: it draws nothing but its content, held to its 13 bytes (3 operations).
+    expect(operations(pdf)).toBe(13);
+  });
+
+  describe('a page that can draw nothing but its own content', () => {
+    /** A one-page PDF whose page draws `contents` with `resources`, a form as object 5. */
+    const alone = (contents: string, resources = '') =>
+      writePdf([
+        '<< /Type /Catalog /Pages 2 0 R >>',
+        '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 10 10] /Contents 4 0 R /Resources << ${resources} >> >>`,
+        stream('', contents),
+        stream(FORM, 'n'),
+      ]);
+    // The densest contents there are, with their operations: each (an operator, or an object within an
+    // operand's array or dictionary) takes a byte of its own at least.
+    const dense: [string, number][] = [
+      ['q Q q Q', 4],
+      ['[/ / / /] TJ', 5],
+      ['[////]n', 5],
+      ['[[[[]]]]n', 4],
+      ['<<//>>n', 3],
+      ['[()<>()<>]n', 5],
+      ['a b c d e', 5],
+    ];
+
+    it('counts no more operations than its content has bytes', () => {
+      for (const [contents, count] of dense) {
+        // A form among its resources: the page is counted, operation by operation.
+        const counted = operations(alone(contents, '/XObject << /X 5 0 R >>'));
+        expect([contents, counted]).toEqual([contents, count]);
+        expect(counted).toBeLessThanOrEqual(contents.length);
+      }
+    });
+
+    it('is held to its bytes within the limit, and counted beyond it', () => {
+      const names = (n: number) => `[${'/'.repeat(n)}]n`;
+      const most = (contents: string, resources = '') => {
+        const opened = PdfDocument.open(alone(contents, resources));
+        if (!opened.ok) throw new Error(opened.error.message);
+        return mostPageOperations(opened.doc, 20, 1024 * 1024);
+      };
+      // 20 bytes, 18 operations: within the bound of 20 by its bytes, not scanned.
+      expect(most(names(17))).toBe(20);
+      // 22 bytes are beyond it: counted, 20 operations (the names and the operator), and 21 beyond.
+      expect(most(names(19))).toBe(20);
+      expect(most(names(20))).toBe(Infinity);
+      // A form, a tiling pattern or a Type 3 font among its resources: counted, 18 operations.
+      expect(most(names(17), '/XObject << /X 5 0 R >>')).toBe(18);
+      expect(most(names(17), '/Pattern << /P 5 0 R >>')).toBe(18);
+      expect(most(names(17), '/Font << /F << /Type /Font /Subtype /Type3 >> >>')).toBe(18);
+      // Pictures, shading patterns and other fonts draw no content stream.
+      const others =
+        '/XObject << /I << /Subtype /Image >> >> /Pattern << /S << /PatternType 2 >> >> /Font << /H << /Subtype /Type1 >> >>';
+      expect(most(names(17), others)).toBe(20);
+    });
   });
 
   it('stops counting past the bound', () => {

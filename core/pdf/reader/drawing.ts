@@ -8,6 +8,8 @@
  * down, are ten million drawings: what a reader of the page (pdfjs, for its text and its pictures) would
  * work through, for hours, and what the bounds check (bounds.ts) refuses before any reader starts. Each
  * stream is counted once per resources it is drawn with, so the count takes time linear in the document.
+ * A page whose resources hold no form, no tiling pattern and no Type 3 font draws nothing but its own
+ * content, whose operations its decoded bytes bound (contentOf): within the limit, that is its count.
  */
 import { scanContent } from './content-tokens';
 import { paintReading } from './device-paint';
@@ -100,6 +102,11 @@ const add = (map: Map<string, number>, key: string, n: number): void => {
  * names before an operator need no count: readers take a few dozen at most (pdfjs stops past 33). The
  * font and the pattern colours are followed through `q` and `Q`, as the graphics state keeps them. The
  * scan stops past `limit`.
+ *
+ * A stream counts no more operations than it has bytes: each is a token of its own (scanContent), which
+ * begins at a byte no other begins at — an operator's first character, or the first byte of an object
+ * within an array or a dictionary (a name's `/`, a string's `(` or `<`, an array's `[`, a dictionary's
+ * `<<`, a number's or a keyword's first character). `[/ / /]` is 3 in 7 bytes; `[///]n`, 4 in 6.
  */
 function contentOf(bytes: Uint8Array, limit: number): Content {
   let operations = 0;
@@ -211,8 +218,9 @@ const streamsAmong = (objects: readonly (PdfObject | undefined)[]): PdfStream[] 
   objects.filter((o): o is PdfStream => o instanceof PdfStream);
 
 /**
- * The largest number of drawing operations a page of the document expands to, Infinity once past
- * `limit` (streams decoded within `streamBytes`: the bounds check has held every stream to it already).
+ * The largest number of drawing operations a page of the document expands to, or a bound on it within
+ * `limit` (the bytes of a page that draws nothing but its own content), Infinity once past `limit`
+ * (streams decoded within `streamBytes`: the bounds check has held every stream to it already).
  */
 export function mostPageOperations(doc: DrawnDocument, limit: number, streamBytes: number): number {
   const contents = new Map<PdfStream, Content>();
@@ -244,7 +252,10 @@ export function mostPageOperations(doc: DrawnDocument, limit: number, streamByte
     return byResources;
   };
 
-  const expanded = (stream: PdfStream, resources: PdfDict | undefined): number => {
+  const isForm = (o: PdfObject | undefined): o is PdfStream =>
+    o instanceof PdfStream && isName(doc.resolve(o.dict.get('Subtype')), 'Form');
+  /** `stream` drawn with `resources`, as a page's content (`page`), or as a stream something else draws. */
+  const expanded = (stream: PdfStream, resources: PdfDict | undefined, page = false): number => {
     const c = content(stream);
     let total = c.operations;
     const charged = (times: number, each: number): boolean => {
@@ -254,8 +265,7 @@ export function mostPageOperations(doc: DrawnDocument, limit: number, streamByte
     const xobjects = doc.dict(resources?.get('XObject'));
     for (const [name, times] of c.drawn) {
       const form = doc.resolve(xobjects?.get(name));
-      if (form instanceof PdfStream && isName(doc.resolve(form.dict.get('Subtype')), 'Form'))
-        if (charged(times, ownOperations(form, resources))) return Infinity;
+      if (isForm(form) && charged(times, ownOperations(form, resources))) return Infinity;
     }
     // A tiling pattern's cell is a content stream of its own, drawn for each painting; a shading
     // pattern (a dictionary) is not.
@@ -267,7 +277,12 @@ export function mostPageOperations(doc: DrawnDocument, limit: number, streamByte
     const fonts = doc.dict(resources?.get('Font'));
     if (c.showsBeforeFont || hasType3(fonts))
       for (const [name, counted] of c.shown()) {
-        const costs = name === '' ? costliestOfAll() : glyphCosts(doc.dict(fonts?.get(name)), resources);
+        const costs =
+          name !== ''
+            ? glyphCosts(doc.dict(fonts?.get(name)), resources)
+            : page
+              ? costliestAmong(fonts, resources)
+              : costliestOfAll();
         if (!costs) continue;
         const times = counted();
         for (let code = 0; code < 256; code++)
@@ -335,8 +350,25 @@ export function mostPageOperations(doc: DrawnDocument, limit: number, streamByte
     }
     return has;
   };
-  // Text shown before any `Tf` is in the font of what draws it, which may be any: each code counted as
-  // the costliest glyph of the Type 3 fonts of the whole document, looked for once.
+  // Text shown before any `Tf` is in the font of what draws it. A page starts with none, and its content
+  // chooses its fonts among its own (a `Tf` names a font of its resources, ISO 32000-1 §9.3.1): text a
+  // content stream of a page shows before its first `Tf` is in a font an earlier one chose there, each
+  // code counted as the costliest glyph of the page's Type 3 fonts.
+  const costliestAmong = (
+    fonts: PdfDict | undefined,
+    resources: PdfDict | undefined,
+  ): Float64Array | null => {
+    if (!fonts || !hasType3(fonts)) return null;
+    const costliest = new Float64Array(256);
+    for (const font of fonts.map.values()) {
+      const costs = glyphCosts(doc.dict(font), resources);
+      for (let code = 0; costs && code < 256; code++)
+        costliest[code] = Math.max(costliest[code]!, costs[code]!);
+    }
+    return costliest;
+  };
+  // A form, a pattern's cell or a glyph is drawn in the font of what draws it, which may be any: each
+  // code counted as the costliest glyph of the Type 3 fonts of the whole document, looked for once.
   let ofAll: Float64Array | undefined;
   const costliestOfAll = (): Float64Array => {
     if (!ofAll) {
@@ -347,6 +379,34 @@ export function mostPageOperations(doc: DrawnDocument, limit: number, streamByte
       ofAll = new Float64Array(256).fill(costliest);
     }
     return ofAll;
+  };
+
+  /**
+   * Whether a page's content, drawn with `resources`, can draw nothing but itself: no form to draw, no
+   * tiling pattern to paint in, no Type 3 font to show text in (its text before any `Tf` is in one of
+   * these fonts, costliestAmong).
+   */
+  const alone = new Map<PdfDict | undefined, boolean>();
+  const drawsOnlyItself = (resources: PdfDict | undefined): boolean => {
+    let only = alone.get(resources);
+    if (only === undefined) {
+      const values = (key: string) => doc.dict(resources?.get(key))?.map.values() ?? [];
+      only =
+        !hasType3(doc.dict(resources?.get('Font'))) &&
+        [...values('XObject')].every((x) => !isForm(doc.resolve(x))) &&
+        [...values('Pattern')].every((p) => !(doc.resolve(p) instanceof PdfStream));
+      alone.set(resources, only);
+    }
+    return only;
+  };
+  /** The decoded bytes of content streams, as their count reads them. */
+  const bytesOf = (streams: readonly PdfStream[]): number => {
+    let bytes = 0;
+    for (const stream of streams) {
+      const decoded = doc.decode(stream, streamBytes);
+      if (decoded.ok) bytes += decoded.bytes.length;
+    }
+    return bytes;
   };
 
   let most = 0;
@@ -365,9 +425,13 @@ export function mostPageOperations(doc: DrawnDocument, limit: number, streamByte
       for (const kid of kids) stack.push({ node: doc.dict(kid), inherited: resources });
       continue;
     }
-    let operations = 0;
-    for (const stream of streamsAmong(itemsOf(doc, node.get('Contents'))))
-      operations += expanded(stream, resources);
+    const contents = streamsAmong(itemsOf(doc, node.get('Contents')));
+    // Within the limit by its bytes, a page that draws nothing but its own content needs no scan.
+    let operations = drawsOnlyItself(resources) ? bytesOf(contents) : Infinity;
+    if (operations > limit) {
+      operations = 0;
+      for (const stream of contents) operations += expanded(stream, resources, true);
+    }
     // Its annotations' appearances, which a reader draws over it: forms of their own.
     for (const annotation of itemsOf(doc, node.get('Annots'))) {
       const normal = doc.resolve(doc.dict(doc.dict(annotation)?.get('AP'))?.get('N'));

@@ -18,6 +18,25 @@ describe('the parser', () => {
     expect(parse('12 0 Rx')).toBe(12);
   });
 
+  it('reads a number with a point as Number() reads its text, to the last bit', () => {
+    // Widths and coordinates as writers put them, and 15-digit ones at random (a fixed seed): within 15
+    // digits they are read the short way, beyond as text.
+    let seed = 7;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const digits = (n: number) => Array.from({ length: n }, () => Math.floor(random() * 10)).join('');
+    const texts = ['294.921875', '0.1', '-0.3', '+.7', '000.000', '-0.0', '1.2.3', '9.', '.'];
+    for (let i = 0; i < 2000; i++) {
+      const point = Math.floor(random() * 16);
+      texts.push(
+        `${random() < 0.5 ? '-' : ''}${digits(point)}.${digits(Math.floor(random() * (17 - point)))}`,
+      );
+    }
+    for (const text of texts) {
+      const n = Number(text.match(/^[+-]?[\d.]*/)![0]);
+      expect([text, parse(`[${text}]`)]).toEqual([text, [Number.isFinite(n) ? n : 0]]);
+    }
+  });
+
   it('reads names with and without escapes, up to the next delimiter', () => {
     const dict = parse('<</Type/Page/A#20B 1/Lang(en)/DejaVuSans-Bold-7098480789 5 0 R/#54ype3 2>>');
     expect(dict).toBeInstanceOf(PdfDict);

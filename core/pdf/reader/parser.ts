@@ -8,6 +8,8 @@ import { PdfDict, PdfName, PdfRef, PdfStream, PdfString, type PdfObject } from '
 export class PdfSyntaxError extends Error {}
 
 const MAX_DEPTH = 64;
+/** 10^0 to 10^15, each exact in binary. */
+const POWERS_OF_TEN = Array.from({ length: 16 }, (_, k) => 10 ** k);
 
 /**
  * Names read before, by a hash of their bytes, one a slot: a file's names are mostly the same few dozen
@@ -143,6 +145,8 @@ export class Parser {
     }
     p = start;
     if (b[p] === 43 || b[p] === 45) p++;
+    const decimal = this.decimalAt(p);
+    if (decimal !== undefined) return b[start] === 45 ? -decimal : decimal;
     while (p < b.length && (isDigit(b[p]) || b[p] === 46)) p++;
     let text = '';
     for (let i = start; i < p && i - start < 40; i++) text += String.fromCharCode(b[i]!);
@@ -150,6 +154,29 @@ export class Parser {
     const n = Number(text);
     const value = Number.isFinite(n) ? n : 0;
     return Number.isInteger(value) && value >= 0 && !text.includes('.') ? this.refOr(value) : value;
+  }
+
+  /**
+   * A number with a point and at most 15 digits (`294.921875`, the widths of a font) from `p` on, read
+   * without text, or undefined (the position then left alone): its digits as a whole number over a power
+   * of ten, both exact in binary, give the nearest double to it, as Number() of its text does.
+   */
+  private decimalAt(p: number): number | undefined {
+    const b = this.buf;
+    let digits = 0;
+    let whole = 0;
+    let point = -1;
+    for (; p < b.length; p++) {
+      const c = b[p]!;
+      if (c >= 48 && c <= 57) {
+        whole = whole * 10 + (c - 48);
+        digits++;
+      } else if (c === 46 && point < 0) point = digits;
+      else break;
+    }
+    if (point < 0 || digits === 0 || digits > 15 || b[p] === 46) return undefined;
+    this.pos = p;
+    return whole / POWERS_OF_TEN[digits - point]!;
   }
 
   /** A whole number just read, or the reference it begins (`num gen R`): the position is left after it. */
