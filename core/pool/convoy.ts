@@ -16,6 +16,13 @@ export interface Convoy {
   at(stage: number): Promise<number>;
 }
 
+/** The next turn of the event loop: Node's setImmediate, a timer where there is none (a browser). */
+function nextTurn(go: () => void): void {
+  const immediate = (globalThis as { setImmediate?: (go: () => void) => unknown }).setImmediate;
+  if (immediate) immediate(go);
+  else setTimeout(go, 0);
+}
+
 export function convoy(): Convoy {
   const waiting = new Map<number, (() => void)[]>();
   let scheduled = false;
@@ -31,13 +38,13 @@ export function convoy(): Convoy {
     schedule();
   };
 
-  // setImmediate, not a microtask: the documents let on run their stage (their continuations are
+  // The next turn, not a microtask: the documents let on run their stage (their continuations are
   // microtasks) before the convoy looks again, and what the thread has to hear meanwhile (files read,
   // workers' replies) is heard between two stages.
   const schedule = (): void => {
     if (scheduled || waiting.size === 0) return;
     scheduled = true;
-    setImmediate(letOn);
+    nextTurn(letOn);
   };
 
   return {
