@@ -150,4 +150,46 @@ describe('runDocumentCommand in a batch', () => {
       useOcrEngines(1);
     }
   });
+
+  it('answers validations side by side on one job, and holds no more than 64 MB of inputs at once', async () => {
+    const inputs = path.join(dir, 'in');
+    await mkdir(inputs);
+    const names = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((n) => `${n}.xml`);
+    for (const name of names) await writeFile(path.join(inputs, name), '<x/>');
+    /** Each request's file made `size` bytes long (an XML tag, then zeros the stand-in engine never reads). */
+    const sized = (size: number) => {
+      const read = DOCUMENT_COMMANDS.validate.request;
+      vi.spyOn(DOCUMENT_COMMANDS.validate, 'request').mockImplementation(async (input, values) => {
+        const request = await read(input, values);
+        if (!request.ok) return request;
+        const file = request.value.files.file!;
+        const bytes = new Uint8Array(size);
+        bytes.set(file.bytes);
+        const files = { file: { ...file, bytes } };
+        return { ok: true, value: { ...request.value, files } };
+      });
+    };
+    let running = 0;
+    let most = 0;
+    vi.spyOn(engines, 'validate').mockImplementation(async () => {
+      most = Math.max(most, ++running);
+      for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
+      running -= 1;
+      return { ok: false, status: 422, body: { error: 'invalid_data_format', message: 'stand-in' } } as never;
+    });
+    sized(10);
+    await runDocumentCommand(DOCUMENT_COMMANDS.validate, [inputs], { jsonl: true, jobs: '1' });
+    // Small inputs: all eight answered at once, in one wave.
+    expect(most).toBe(8);
+    expect(stdout).toHaveLength(8);
+    vi.mocked(DOCUMENT_COMMANDS.validate.request).mockRestore();
+    most = 0;
+    stdout.length = 0;
+    sized(15 * 1024 * 1024);
+    await runDocumentCommand(DOCUMENT_COMMANDS.validate, [inputs], { jsonl: true, jobs: '1' });
+    // 15 MB each (the services take 20 at most): a fifth is past 64 MB, and no sixth starts before
+    // those under way are done.
+    expect(most).toBe(5);
+    expect(stdout.map((line) => path.basename(String(JSON.parse(line).file)))).toEqual(names);
+  });
 });

@@ -22,7 +22,15 @@ import { badInput, EXIT, str, type ExitCode, type Values } from './io';
 import { poolGrowth } from './pool-growth';
 import { progressBar } from './progress';
 import { deliverableWrites } from './writes-under-way';
-import { crashed, runOne, type Answer, type OneInput, type Outcome, type OutTarget } from './run-one';
+import {
+  crashed,
+  deliver,
+  readInput,
+  type Answer,
+  type OneInput,
+  type Outcome,
+  type OutTarget,
+} from './run-one';
 
 /**
  * Inputs in progress per job: one answered, the next held by its worker (batch-worker.ts), and one read
@@ -136,17 +144,28 @@ async function runBatch(
   const workers = () => (chosen ? jobs - 1 : pool.started());
   // Each job answers its inputs in waves (worker-pool.ts): the next wave is read while one is answered.
   const besides = 2 * (sideBySide - 1);
+  // Inputs are read one after the other, each once those held leave room: a batch holds at most
+  // HELD_BYTES of inputs and one file more, however many documents it answers at once.
   let heldBytes = 0;
+  let reading: Promise<unknown> = Promise.resolve();
+  const roomWaiters: (() => void)[] = [];
+  const room = (): Promise<void> | void => {
+    if (heldBytes > HELD_BYTES) return new Promise((go) => roomWaiters.push(go));
+  };
   const held = async (one: OneInput): Promise<Outcome> => {
-    let bytes = 0;
+    const read = reading.then(room).then(async () => {
+      const input = await readInput(one);
+      if (input.ok) heldBytes += requestBytes(input.request);
+      return input;
+    });
+    reading = read;
+    const input = await read;
+    if (!input.ok) return input.outcome;
     try {
-      return await runOne(one, (read, request) => {
-        bytes = requestBytes(request);
-        heldBytes += bytes;
-        return answer(read, request);
-      });
+      return await deliver(one, await answer(one, input.request));
     } finally {
-      heldBytes -= bytes;
+      heldBytes -= requestBytes(input.request);
+      if (heldBytes <= HELD_BYTES) for (const go of roomWaiters.splice(0)) go();
     }
   };
   const progress = progressBar(inputs.length);
@@ -166,7 +185,7 @@ async function runBatch(
   let worst: ExitCode = EXIT.ok;
   try {
     await runOrdered(inputs, {
-      concurrency: () => (heldBytes > HELD_BYTES ? 1 : (1 + workers()) * (besides + IN_FLIGHT_PER_JOB)),
+      concurrency: () => (1 + workers()) * (besides + IN_FLIGHT_PER_JOB),
       window: () => (1 + workers()) * (besides + AHEAD_PER_JOB),
       run: held,
       emit: (outcome: Outcome, index) => {

@@ -131,12 +131,6 @@ export function crashed(one: OneInput, error: unknown): Outcome {
 /** Where an input read is answered: answerInput in this thread, or a batch worker. */
 export type Answer = (one: OneInput, request: ServiceRequest) => Promise<Answered>;
 
-/** The three steps: read here, answered by `answer`, written here. */
-export async function runOne(one: OneInput, answer: Answer): Promise<Outcome> {
-  const read = await readInput(one);
-  return read.ok ? await deliver(one, await answer(one, read.request)) : read.outcome;
-}
-
 export async function readInput(one: OneInput): Promise<ReadInput> {
   try {
     const request = await DOCUMENT_COMMANDS[one.service].request(one.input, one.values);
