@@ -1470,6 +1470,79 @@ describe('readLines', () => {
     ]);
   });
 
+  it('keeps a name’s leading code ("A4 copier paper") under "Item description", the footer’s "30 High Street" no position', () => {
+    // As the text layer draws a page: one heading "Item description", no item led by a number, and the
+    // seller's address in the footer, under the heading, before the totals on the next page.
+    const rates: KnownRate[] = [5, 20].map((r) => ({ rate: Decimal.of(r), category: 'S' }));
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            341.7,
+            [
+              [46, 'Item description', 73.4],
+              [265.8, 'Units', 23.8],
+              [312.3, 'UoM', 20.5],
+              [354.5, 'Unit cost', 40.6],
+              [422.2, 'VAT rate', 39],
+              [471.2, 'Net amount', 52.3],
+            ],
+          ],
+          [
+            358.5,
+            [
+              [46, "Children's car seat, group 1", 115.9],
+              [297.7, '33 pc', 24.6],
+              [366.4, '129.00 GBP', 51.8],
+              [453.5, '5%', 13.7],
+              [479.3, '4,257.00 GBP', 59.7],
+            ],
+          ],
+          [
+            375.8,
+            [
+              [46, 'A4 copier paper, 80gsm (box of 5 reams)', 172.7],
+              [297.7, '39 pc', 24.6],
+              [371.7, '27.00 GBP', 46.5],
+              [448.2, '20%', 19],
+              [479.3, '1,053.00 GBP', 59.7],
+            ],
+          ],
+          [
+            393,
+            [
+              [46, 'Copper pipe 15mm', 80.8],
+              [289.8, '56.1 m', 30.4],
+              [377, '8.13 GBP', 41.2],
+              [448.2, '20%', 19],
+              [487.2, '456.09 GBP', 51.8],
+            ],
+          ],
+          [
+            410.3,
+            [
+              [46, 'Carried forward', 65.5],
+              [474, '5,766.09 GBP', 65],
+            ],
+          ],
+          [
+            787.4,
+            [
+              [46, '30 High Street', 44.4],
+              [112.4, 'E-mail hello@lowecatering.co.uk', 100.9],
+            ],
+          ],
+        ]),
+      ),
+      rates,
+    );
+    expect(read?.lines.map((l) => [l.line.product?.name, l.line.summation?.lineTotal?.value])).toEqual([
+      ["Children's car seat, group 1", '4257.00'],
+      ['A4 copier paper, 80gsm (box of 5 reams)', '1053.00'],
+      ['Copper pipe 15mm', '456.09'],
+    ]);
+  });
+
   it('reads the unit before an article code run into its cell under "Units Part No." ("1 fixed LK-180")', () => {
     // The spans as the text layer draws them: the count apart, its unit and the code in one span.
     const row = (
@@ -2497,6 +2570,70 @@ describe('readLines', () => {
       ["Nougat de l'Abbaye 250g", 'C62', '204.75'],
       ['Biscuits aux raisins 300g', 'C62', '128.00'],
       ["Huile d'olive à l'ancienne", 'LTR', '198.00'],
+    ]);
+  });
+
+  it('reads a name on past a measure cut from its unit ("blanche 10" over "L"), not into the description', () => {
+    // As the text layer draws the page: names wrapped at thirty characters in a wide column, each
+    // item's description on the rows under its name.
+    const rates: KnownRate[] = [10, 20].map((r) => ({ rate: Decimal.of(r), category: 'S' }));
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            403.5,
+            [
+              [61, 'Description', 55],
+              [267.7, 'Qté', 16.7],
+              [319.6, 'P.U. HT', 35.6],
+              [365.2, 'Rem. %', 36.1],
+              [411.3, 'Taux TVA', 46.1],
+              [478, 'Montant HT', 55],
+            ],
+          ],
+          [
+            541.5,
+            [
+              [61, 'Repas traiteur (menu du jour)', 130.6],
+              [259.9, '5 pce', 24.5],
+              [306.3, '18,89 EUR', 48.9],
+              [378.5, '10 %', 22.8],
+              [434.7, '10 %', 22.7],
+              [484.1, '85,01 EUR', 48.9],
+            ],
+          ],
+          [555.1, [[61, 'Couleur : gris anthracite', 100.9]]],
+          [
+            571.9,
+            [
+              [61, 'Peinture acrylique blanche 10', 131.8],
+              [254.4, '22 pce', 30],
+              [306.3, '47,39 EUR', 48.9],
+              [434.7, '20 %', 22.7],
+              [470.2, '1 042,58 EUR', 62.8],
+            ],
+          ],
+          [585.4, [[61, 'L', 5.6]]],
+          [599, [[61, 'Chantier : Annecy', 75.5]]],
+          [
+            615.8,
+            [
+              [61, 'Carrelage grès cérame 60x60', 132.3],
+              [244.9, '204,6 m²', 39.5],
+              [306.3, '40,60 EUR', 48.9],
+              [384.1, '3 %', 17.2],
+              [434.7, '20 %', 22.7],
+              [470.2, '8 057,56 EUR', 62.8],
+            ],
+          ],
+        ]),
+      ),
+      rates,
+    );
+    expect(read?.lines.map((l) => [l.line.product?.name, l.line.summation?.lineTotal?.value])).toEqual([
+      ['Repas traiteur (menu du jour)', '85.01'],
+      ['Peinture acrylique blanche 10 L', '1042.58'],
+      ['Carrelage grès cérame 60x60', '8057.56'],
     ]);
   });
 

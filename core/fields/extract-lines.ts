@@ -452,8 +452,13 @@ function ledTable(
       band
         ? overlapX(c, { x: band.from, y: 0, width: band.to - band.from, height: 0 }) > 0
         : overlapX(c, heading) > 0;
-    let cutAny = false;
+    // Only the items' rows (those carrying an amount) tell the column: a footer's "30 High Street"
+    // under a heading "Item description" is no position before a name.
+    let items = 0;
+    let cutItems = 0;
     const cutRows = rows.map((row) => {
+      const item = moneyIn(row.line.text).some((a) => a.decimals);
+      if (item) items += 1;
       const cells = row.cells.flatMap((cell) => {
         if (!under(cell)) return [cell];
         const w = wordsOf(cell);
@@ -482,12 +487,14 @@ function ledTable(
           rest.some((x) => /\p{L}{2}/u.test(x.text)) ||
           (article && rest.length === 1 && /\d/.test(rest[0]!.text));
         if (!follows) return [cell];
-        cutAny = true;
         return piecesOf(cell, w, [0, 1 + unit, w.length]);
       });
+      if (item && cells.length > row.cells.length) cutItems += 1;
       return cells.length === row.cells.length ? row : { ...row, cells };
     });
-    if (!cutAny) return null;
+    // A figure before the name in one item or two is the name's own ("12 V battery"); a column of
+    // counts or positions leads most of them.
+    if (cutItems === 0 || 2 * cutItems < items) return null;
     return {
       header: [
         ...header.slice(0, h),
@@ -1093,7 +1100,12 @@ function nameOf(
     if (size !== null && nextSize !== null && nextSize < 0.95 * size) break;
     const cut = /[-/]$/.test(text) && !/\s[-/]$/.test(text);
     // A row runs on after a comma or an ordinal ("Fachbuch Elektroinstallation, 4." over "Auflage").
-    const runsOn = /^[\p{Ll}\d-]/u.test(next.text) || /(?:,|\s\d{1,3}\.)$/.test(text);
+    // So does a measure's unit cut from its figure ("Peinture acrylique blanche 10" over "L"): a lone
+    // unit is no description.
+    const runsOn =
+      /^[\p{Ll}\d-]/u.test(next.text) ||
+      /(?:,|\s\d{1,3}\.)$/.test(text) ||
+      (/\d$/.test(text) && !/\s/.test(next.text.trim()) && unitOf(next.text) !== null);
     if (!cut && !runsOn && !narrow && !figureRows.has(next.row)) break;
     // "Personen-" over "Unfallversicherung", "4-" over "Fahrten" over "-Karte": one word.
     const glued = cut || /^-\p{L}/u.test(next.text);
