@@ -676,6 +676,47 @@ describe('readLines', () => {
     expect(read?.lines.map((l) => l.line.product?.name)).toEqual(['Tube cuivre 14/16', "Main d'œuvre"]);
   });
 
+  it('keeps a code-like first word drawn apart from the rest of the name ("A4  copier paper") under the name’s heading', () => {
+    // The seller's software draws the size in bold, a gap after it: a cell of its own, but under the
+    // name's heading, with no column of codes in the other rows.
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            100,
+            [
+              [61, 'Description'],
+              [300, 'Qté'],
+              [350, 'P.U. HT'],
+              [430, 'Montant HT'],
+            ],
+          ],
+          [
+            120,
+            [
+              [61, 'A4', 10],
+              [85, 'copier paper, 80gsm'],
+              [300, '10'],
+              [350, '7,45'],
+              [430, '74,50'],
+            ],
+          ],
+          [
+            135,
+            [
+              [61, "Main d'œuvre"],
+              [300, '2 h'],
+              [350, '45,00'],
+              [430, '90,00'],
+            ],
+          ],
+        ]),
+      ),
+      twenty,
+    );
+    expect(read?.lines.map((l) => l.line.product?.name)).toEqual(['A4 copier paper, 80gsm', "Main d'œuvre"]);
+  });
+
   it('reads an article number column by its heading ("Product code"), apart from the name column', () => {
     const layout = layoutOf(
       handPage([

@@ -1046,8 +1046,14 @@ function nameOf(
     const bulleted = BULLET.test(inRange[0]?.text ?? '');
     const kept = named.length > 0 && named.length < inRange.length && !bulleted ? named : inRange;
     // A code in a cell of its own before the name (after the position, "2 ART02716") is the item's
-    // article number, not part of its name.
-    const code = kept.length > 1 && kept[0]!.text.trim().split(/\s+/).every(leadsName);
+    // article number, not part of its name: when it ends before the name's heading starts (under
+    // another heading, or none), or there is no name heading to place it by; under the name's heading
+    // it is the name's first word ("A4  copier paper", its size set apart in bold).
+    const first = kept[0];
+    const code =
+      kept.length > 1 &&
+      (column.heading === -Infinity || first!.x + first!.width <= column.heading) &&
+      first!.text.trim().split(/\s+/).every(leadsName);
     const cells = code ? kept.slice(1) : kept;
     if (cells.length === 0) continue;
     const text = [
