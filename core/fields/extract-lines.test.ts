@@ -2614,7 +2614,7 @@ describe('readLines', () => {
     ]);
   });
 
-  it('reads a name on past a measure cut from its unit ("blanche 10" over "L"), not into the description', () => {
+  it('reads a name on past a measure cut from its unit ("blanche 10" over "L", "(100" over "Stk.)"), not into the description', () => {
     // As the text layer draws the page: names wrapped at thirty characters in a wide column, each
     // item's description on the rows under its name.
     const rates: KnownRate[] = [10, 20].map((r) => ({ rate: Decimal.of(r), category: 'S' }));
@@ -2659,6 +2659,17 @@ describe('readLines', () => {
           [
             615.8,
             [
+              [61, 'Schrauben 4x40 mm (100', 104.1],
+              [259.9, '3 pce', 24.5],
+              [306.3, '4,50 EUR', 44.4],
+              [434.7, '20 %', 22.7],
+              [478.5, '13,50 EUR', 48.9],
+            ],
+          ],
+          [629.3, [[61, 'Stk.)', 20.9]]],
+          [
+            646.1,
+            [
               [61, 'Carrelage grès cérame 60x60', 132.3],
               [244.9, '204,6 m²', 39.5],
               [306.3, '40,60 EUR', 48.9],
@@ -2674,6 +2685,7 @@ describe('readLines', () => {
     expect(read?.lines.map((l) => [l.line.product?.name, l.line.summation?.lineTotal?.value])).toEqual([
       ['Repas traiteur (menu du jour)', '85.01'],
       ['Peinture acrylique blanche 10 L', '1042.58'],
+      ['Schrauben 4x40 mm (100 Stk.)', '13.50'],
       ['Carrelage grès cérame 60x60', '8057.56'],
     ]);
   });

@@ -1106,12 +1106,13 @@ function nameOf(
     if (size !== null && nextSize !== null && nextSize < 0.95 * size) break;
     const cut = /[-/]$/.test(text) && !/\s[-/]$/.test(text);
     // A row runs on after a comma or an ordinal ("Fachbuch Elektroinstallation, 4." over "Auflage").
-    // So does a measure's unit cut from its figure ("Peinture acrylique blanche 10" over "L"): a lone
-    // unit is no description.
+    // So does a measure's unit cut from its figure ("Peinture acrylique blanche 10" over "L", "(100" over
+    // "Stk.)"): a lone unit is no description.
+    const lone = next.text.trim().replace(/[),;]+$/, '');
     const runsOn =
       /^[\p{Ll}\d-]/u.test(next.text) ||
       /(?:,|\s\d{1,3}\.)$/.test(text) ||
-      (/\d$/.test(text) && !/\s/.test(next.text.trim()) && unitOf(next.text) !== null);
+      (/\d$/.test(text) && !/\s/.test(lone) && unitOf(lone) !== null);
     if (!cut && !runsOn && !narrow && !figureRows.has(next.row)) break;
     // "Personen-" over "Unfallversicherung", "4-" over "Fahrten" over "-Karte": one word.
     const glued = cut || /^-\p{L}/u.test(next.text);
