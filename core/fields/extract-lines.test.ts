@@ -1584,6 +1584,59 @@ describe('readLines', () => {
     ]);
   });
 
+  it('cuts no figure off a name’s row run on under "Pos. Bezeichnung" where the names start ("500 Blatt")', () => {
+    // As the text layer draws the page: each position a few points before its name, one cell with it;
+    // a name run on to the next row, where its first word is a figure.
+    const rates: KnownRate[] = [7, 19].map((r) => ({ rate: Decimal.of(r), category: 'S' }));
+    const item = (
+      y: number,
+      pos: string,
+      name: string,
+      count: string,
+      price: string,
+      rate: string,
+      amount: string,
+    ): HandRow => [
+      y,
+      [
+        [85.6, pos, 5.5],
+        [95.1, name, name.length * 4.6],
+        right(282.5, count),
+        right(404.3, price),
+        right(455.4, rate),
+        right(531, amount),
+      ],
+    ];
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            355.5,
+            [
+              [70, 'Pos. Bezeichnung', 87.3],
+              [234.6, 'Menge ME', 50.7],
+              [324.3, 'Einzelpreis netto', 80],
+              [414.3, 'USt-Satz', 41.1],
+              [470.4, 'Gesamtpreis', 60.6],
+            ],
+          ],
+          item(372, '1', 'Bio-Apfelsaft 1 l', '5 St.', '2,26', '7 %', '11,30'),
+          item(388.9, '2', 'Anfahrt', '1 St.', '33,00', '19 %', '33,00'),
+          item(405.8, '3', 'Druckerpapier A4 80 g/m²,', '4 St.', '6,08', '19 %', '24,32'),
+          [419.3, [[95.1, '500 Blatt', 39.5]]],
+          item(436.2, '4', 'Kaffeebohnen Espresso', '8,921 kg', '23,14', '7 %', '206,43'),
+        ]),
+      ),
+      rates,
+    );
+    expect(read?.lines.map((l) => [l.line.product?.name, l.line.summation?.lineTotal?.value])).toEqual([
+      ['Bio-Apfelsaft 1 l', '11.30'],
+      ['Anfahrt', '33.00'],
+      ['Druckerpapier A4 80 g/m², 500 Blatt', '24.32'],
+      ['Kaffeebohnen Espresso', '206.43'],
+    ]);
+  });
+
   it('reads the unit before an article code run into its cell under "Units Part No." ("1 fixed LK-180")', () => {
     // The spans as the text layer draws them: the count apart, its unit and the code in one span.
     const row = (

@@ -454,11 +454,8 @@ function ledTable(
         : overlapX(c, heading) > 0;
     // Only the items' rows (those carrying an amount) tell the column: a footer's "30 High Street"
     // under a heading "Item description" is no position before a name.
-    let items = 0;
-    let cutItems = 0;
-    const cutRows = rows.map((row) => {
+    const cuts = rows.map((row) => {
       const item = moneyIn(row.line.text).some((a) => a.decimals);
-      if (item) items += 1;
       const cells = row.cells.flatMap((cell) => {
         if (!under(cell)) return [cell];
         const w = wordsOf(cell);
@@ -489,12 +486,22 @@ function ledTable(
         if (!follows) return [cell];
         return piecesOf(cell, w, [0, 1 + unit, w.length]);
       });
-      if (item && cells.length > row.cells.length) cutItems += 1;
-      return cells.length === row.cells.length ? row : { ...row, cells };
+      const name = cells.find(
+        (c, k) => k > 0 && !row.cells.includes(c) && !row.cells.includes(cells[k - 1]!),
+      );
+      return { row, item, cells, name };
     });
+    const items = cuts.filter((c) => c.item);
+    const cutItems = items.filter((c) => c.name);
     // A figure before the name in one item or two is the name's own ("12 V battery"); a column of
     // counts or positions leads most of them.
-    if (cutItems === 0 || 2 * cutItems < items) return null;
+    if (cutItems.length === 0 || 2 * cutItems.length < items.length) return null;
+    // A row with no amount is cut only where the items are: a figure that starts where their names do
+    // is a name's, run on from the row above ("Druckerpapier A4 80 g/m²," over "500 Blatt").
+    const names = Math.min(...cutItems.map((c) => c.name!.x));
+    const cutRows = cuts.map(({ row, item, cells, name }) =>
+      !name || (!item && cells[cells.indexOf(name) - 1]!.x >= names - 1) ? row : { ...row, cells },
+    );
     return {
       header: [
         ...header.slice(0, h),
