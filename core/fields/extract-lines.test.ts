@@ -676,6 +676,47 @@ describe('readLines', () => {
     expect(read?.lines.map((l) => l.line.product?.name)).toEqual(['Tube cuivre 14/16', "Main d'œuvre"]);
   });
 
+  it('keeps a code-like first word drawn apart from the rest of the name ("A4  copier paper") under the name’s heading', () => {
+    // The seller's software draws the size in bold, a gap after it: a cell of its own, but under the
+    // name's heading, with no column of codes in the other rows.
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            100,
+            [
+              [61, 'Description'],
+              [300, 'Qté'],
+              [350, 'P.U. HT'],
+              [430, 'Montant HT'],
+            ],
+          ],
+          [
+            120,
+            [
+              [61, 'A4', 10],
+              [85, 'copier paper, 80gsm'],
+              [300, '10'],
+              [350, '7,45'],
+              [430, '74,50'],
+            ],
+          ],
+          [
+            135,
+            [
+              [61, "Main d'œuvre"],
+              [300, '2 h'],
+              [350, '45,00'],
+              [430, '90,00'],
+            ],
+          ],
+        ]),
+      ),
+      twenty,
+    );
+    expect(read?.lines.map((l) => l.line.product?.name)).toEqual(['A4 copier paper, 80gsm', "Main d'œuvre"]);
+  });
+
   it('reads an article number column by its heading ("Product code"), apart from the name column', () => {
     const layout = layoutOf(
       handPage([
@@ -1467,6 +1508,132 @@ describe('readLines', () => {
     );
     expect(read?.lines.map((l) => [l.line.product?.name, l.line.summation?.lineTotal?.value])).toEqual([
       ['Annual support contract', '840.00'],
+    ]);
+  });
+
+  it('keeps a name’s leading code ("A4 copier paper") under "Item description", the footer’s "30 High Street" no position', () => {
+    // As the text layer draws a page: one heading "Item description", no item led by a number, and the
+    // seller's address in the footer, under the heading, before the totals on the next page.
+    const rates: KnownRate[] = [5, 20].map((r) => ({ rate: Decimal.of(r), category: 'S' }));
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            341.7,
+            [
+              [46, 'Item description', 73.4],
+              [265.8, 'Units', 23.8],
+              [312.3, 'UoM', 20.5],
+              [354.5, 'Unit cost', 40.6],
+              [422.2, 'VAT rate', 39],
+              [471.2, 'Net amount', 52.3],
+            ],
+          ],
+          [
+            358.5,
+            [
+              [46, "Children's car seat, group 1", 115.9],
+              [297.7, '33 pc', 24.6],
+              [366.4, '129.00 GBP', 51.8],
+              [453.5, '5%', 13.7],
+              [479.3, '4,257.00 GBP', 59.7],
+            ],
+          ],
+          [
+            375.8,
+            [
+              [46, 'A4 copier paper, 80gsm (box of 5 reams)', 172.7],
+              [297.7, '39 pc', 24.6],
+              [371.7, '27.00 GBP', 46.5],
+              [448.2, '20%', 19],
+              [479.3, '1,053.00 GBP', 59.7],
+            ],
+          ],
+          [
+            393,
+            [
+              [46, 'Copper pipe 15mm', 80.8],
+              [289.8, '56.1 m', 30.4],
+              [377, '8.13 GBP', 41.2],
+              [448.2, '20%', 19],
+              [487.2, '456.09 GBP', 51.8],
+            ],
+          ],
+          [
+            410.3,
+            [
+              [46, 'Carried forward', 65.5],
+              [474, '5,766.09 GBP', 65],
+            ],
+          ],
+          [
+            787.4,
+            [
+              [46, '30 High Street', 44.4],
+              [112.4, 'E-mail hello@lowecatering.co.uk', 100.9],
+            ],
+          ],
+        ]),
+      ),
+      rates,
+    );
+    expect(read?.lines.map((l) => [l.line.product?.name, l.line.summation?.lineTotal?.value])).toEqual([
+      ["Children's car seat, group 1", '4257.00'],
+      ['A4 copier paper, 80gsm (box of 5 reams)', '1053.00'],
+      ['Copper pipe 15mm', '456.09'],
+    ]);
+  });
+
+  it('cuts no figure off a name’s row run on under "Pos. Bezeichnung" where the names start ("500 Blatt")', () => {
+    // As the text layer draws the page: each position a few points before its name, one cell with it;
+    // a name run on to the next row, where its first word is a figure.
+    const rates: KnownRate[] = [7, 19].map((r) => ({ rate: Decimal.of(r), category: 'S' }));
+    const item = (
+      y: number,
+      pos: string,
+      name: string,
+      count: string,
+      price: string,
+      rate: string,
+      amount: string,
+    ): HandRow => [
+      y,
+      [
+        [85.6, pos, 5.5],
+        [95.1, name, name.length * 4.6],
+        right(282.5, count),
+        right(404.3, price),
+        right(455.4, rate),
+        right(531, amount),
+      ],
+    ];
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            355.5,
+            [
+              [70, 'Pos. Bezeichnung', 87.3],
+              [234.6, 'Menge ME', 50.7],
+              [324.3, 'Einzelpreis netto', 80],
+              [414.3, 'USt-Satz', 41.1],
+              [470.4, 'Gesamtpreis', 60.6],
+            ],
+          ],
+          item(372, '1', 'Bio-Apfelsaft 1 l', '5 St.', '2,26', '7 %', '11,30'),
+          item(388.9, '2', 'Anfahrt', '1 St.', '33,00', '19 %', '33,00'),
+          item(405.8, '3', 'Druckerpapier A4 80 g/m²,', '4 St.', '6,08', '19 %', '24,32'),
+          [419.3, [[95.1, '500 Blatt', 39.5]]],
+          item(436.2, '4', 'Kaffeebohnen Espresso', '8,921 kg', '23,14', '7 %', '206,43'),
+        ]),
+      ),
+      rates,
+    );
+    expect(read?.lines.map((l) => [l.line.product?.name, l.line.summation?.lineTotal?.value])).toEqual([
+      ['Bio-Apfelsaft 1 l', '11.30'],
+      ['Anfahrt', '33.00'],
+      ['Druckerpapier A4 80 g/m², 500 Blatt', '24.32'],
+      ['Kaffeebohnen Espresso', '206.43'],
     ]);
   });
 
@@ -2497,6 +2664,82 @@ describe('readLines', () => {
       ["Nougat de l'Abbaye 250g", 'C62', '204.75'],
       ['Biscuits aux raisins 300g', 'C62', '128.00'],
       ["Huile d'olive à l'ancienne", 'LTR', '198.00'],
+    ]);
+  });
+
+  it('reads a name on past a measure cut from its unit ("blanche 10" over "L", "(100" over "Stk.)"), not into the description', () => {
+    // As the text layer draws the page: names wrapped at thirty characters in a wide column, each
+    // item's description on the rows under its name.
+    const rates: KnownRate[] = [10, 20].map((r) => ({ rate: Decimal.of(r), category: 'S' }));
+    const read = readLines(
+      layoutOf(
+        handPage([
+          [
+            403.5,
+            [
+              [61, 'Description', 55],
+              [267.7, 'Qté', 16.7],
+              [319.6, 'P.U. HT', 35.6],
+              [365.2, 'Rem. %', 36.1],
+              [411.3, 'Taux TVA', 46.1],
+              [478, 'Montant HT', 55],
+            ],
+          ],
+          [
+            541.5,
+            [
+              [61, 'Repas traiteur (menu du jour)', 130.6],
+              [259.9, '5 pce', 24.5],
+              [306.3, '18,89 EUR', 48.9],
+              [378.5, '10 %', 22.8],
+              [434.7, '10 %', 22.7],
+              [484.1, '85,01 EUR', 48.9],
+            ],
+          ],
+          [555.1, [[61, 'Couleur : gris anthracite', 100.9]]],
+          [
+            571.9,
+            [
+              [61, 'Peinture acrylique blanche 10', 131.8],
+              [254.4, '22 pce', 30],
+              [306.3, '47,39 EUR', 48.9],
+              [434.7, '20 %', 22.7],
+              [470.2, '1 042,58 EUR', 62.8],
+            ],
+          ],
+          [585.4, [[61, 'L', 5.6]]],
+          [599, [[61, 'Chantier : Annecy', 75.5]]],
+          [
+            615.8,
+            [
+              [61, 'Schrauben 4x40 mm (100', 104.1],
+              [259.9, '3 pce', 24.5],
+              [306.3, '4,50 EUR', 44.4],
+              [434.7, '20 %', 22.7],
+              [478.5, '13,50 EUR', 48.9],
+            ],
+          ],
+          [629.3, [[61, 'Stk.)', 20.9]]],
+          [
+            646.1,
+            [
+              [61, 'Carrelage grès cérame 60x60', 132.3],
+              [244.9, '204,6 m²', 39.5],
+              [306.3, '40,60 EUR', 48.9],
+              [384.1, '3 %', 17.2],
+              [434.7, '20 %', 22.7],
+              [470.2, '8 057,56 EUR', 62.8],
+            ],
+          ],
+        ]),
+      ),
+      rates,
+    );
+    expect(read?.lines.map((l) => [l.line.product?.name, l.line.summation?.lineTotal?.value])).toEqual([
+      ['Repas traiteur (menu du jour)', '85.01'],
+      ['Peinture acrylique blanche 10 L', '1042.58'],
+      ['Schrauben 4x40 mm (100 Stk.)', '13.50'],
+      ['Carrelage grès cérame 60x60', '8057.56'],
     ]);
   });
 

@@ -452,8 +452,10 @@ function ledTable(
       band
         ? overlapX(c, { x: band.from, y: 0, width: band.to - band.from, height: 0 }) > 0
         : overlapX(c, heading) > 0;
-    let cutAny = false;
-    const cutRows = rows.map((row) => {
+    // Only the items' rows (those carrying an amount) tell the column: a footer's "30 High Street"
+    // under a heading "Item description" is no position before a name.
+    const cuts = rows.map((row) => {
+      const item = moneyIn(row.line.text).some((a) => a.decimals);
       const cells = row.cells.flatMap((cell) => {
         if (!under(cell)) return [cell];
         const w = wordsOf(cell);
@@ -482,12 +484,24 @@ function ledTable(
           rest.some((x) => /\p{L}{2}/u.test(x.text)) ||
           (article && rest.length === 1 && /\d/.test(rest[0]!.text));
         if (!follows) return [cell];
-        cutAny = true;
         return piecesOf(cell, w, [0, 1 + unit, w.length]);
       });
-      return cells.length === row.cells.length ? row : { ...row, cells };
+      const name = cells.find(
+        (c, k) => k > 0 && !row.cells.includes(c) && !row.cells.includes(cells[k - 1]!),
+      );
+      return { row, item, cells, name };
     });
-    if (!cutAny) return null;
+    const items = cuts.filter((c) => c.item);
+    const cutItems = items.filter((c) => c.name);
+    // A figure before the name in one item or two is the name's own ("12 V battery"); a column of
+    // counts or positions leads most of them.
+    if (cutItems.length === 0 || 2 * cutItems.length < items.length) return null;
+    // A row with no amount is cut only where the items are: a figure that starts where their names do
+    // is a name's, run on from the row above ("Druckerpapier A4 80 g/m²," over "500 Blatt").
+    const names = Math.min(...cutItems.map((c) => c.name!.x));
+    const cutRows = cuts.map(({ row, item, cells, name }) =>
+      !name || (!item && cells[cells.indexOf(name) - 1]!.x >= names - 1) ? row : { ...row, cells },
+    );
     return {
       header: [
         ...header.slice(0, h),
@@ -1039,8 +1053,14 @@ function nameOf(
     const bulleted = BULLET.test(inRange[0]?.text ?? '');
     const kept = named.length > 0 && named.length < inRange.length && !bulleted ? named : inRange;
     // A code in a cell of its own before the name (after the position, "2 ART02716") is the item's
-    // article number, not part of its name.
-    const code = kept.length > 1 && kept[0]!.text.trim().split(/\s+/).every(leadsName);
+    // article number, not part of its name: when it ends before the name's heading starts (under
+    // another heading, or none), or there is no name heading to place it by; under the name's heading
+    // it is the name's first word ("A4  copier paper", its size set apart in bold).
+    const first = kept[0];
+    const code =
+      kept.length > 1 &&
+      (column.heading === -Infinity || first!.x + first!.width <= column.heading) &&
+      first!.text.trim().split(/\s+/).every(leadsName);
     const cells = code ? kept.slice(1) : kept;
     if (cells.length === 0) continue;
     const text = [
@@ -1093,7 +1113,13 @@ function nameOf(
     if (size !== null && nextSize !== null && nextSize < 0.95 * size) break;
     const cut = /[-/]$/.test(text) && !/\s[-/]$/.test(text);
     // A row runs on after a comma or an ordinal ("Fachbuch Elektroinstallation, 4." over "Auflage").
-    const runsOn = /^[\p{Ll}\d-]/u.test(next.text) || /(?:,|\s\d{1,3}\.)$/.test(text);
+    // So does a measure's unit cut from its figure ("Peinture acrylique blanche 10" over "L", "(100" over
+    // "Stk.)"): a lone unit is no description.
+    const lone = next.text.trim().replace(/[),;]+$/, '');
+    const runsOn =
+      /^[\p{Ll}\d-]/u.test(next.text) ||
+      /(?:,|\s\d{1,3}\.)$/.test(text) ||
+      (/\d$/.test(text) && !/\s/.test(lone) && unitOf(lone) !== null);
     if (!cut && !runsOn && !narrow && !figureRows.has(next.row)) break;
     // "Personen-" over "Unfallversicherung", "4-" over "Fahrten" over "-Karte": one word.
     const glued = cut || /^-\p{L}/u.test(next.text);
