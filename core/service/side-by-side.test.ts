@@ -3,9 +3,12 @@
  * the end of each of its stages, so that a stage runs for every document in a row, and the answers are
  * those of the documents answered one at a time, durations left out.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GOLDEN_EXAMPLES } from '../invoice-data/examples';
 import { invoiceDataToCii } from '../invoice-data/convert';
+import { describeCorpus } from '../testing/corpus';
 import { convoy, documentStages, type Convoy } from '../pool/convoy';
 import { bytesAt } from './base64';
 import { localContext, services } from '.';
@@ -103,6 +106,31 @@ describe('documents answered side by side', () => {
     });
     const extracted = await bothWays(extracts, (r, ctx) => services.extract(r, ctx));
     expect(extracted.reached).toEqual([1, 1, 2, 2, 3, 3]);
+    expect(extracted.together).toEqual(extracted.alone);
+  });
+});
+
+describeCorpus('documents of the corpus answered side by side', (corpus) => {
+  const files = (folder: string, suffix: string) =>
+    readdirSync(path.join(corpus, folder))
+      .filter((name) => name.endsWith(suffix))
+      .map((name) => fileRequest(name, new Uint8Array(readFileSync(path.join(corpus, folder, name)))));
+
+  it('validates every CII example and single-defect variant as one at a time', async () => {
+    const requests = [...files('cii/valid', '.xml'), ...files('cii/mutants', '.xml')];
+    const { alone, together, reached } = await bothWays(requests, (r, ctx) => services.validate(r, ctx));
+    expect(together).toEqual(alone);
+    expect(reached.length).toBeGreaterThanOrEqual(requests.length);
+  });
+
+  it('extracts and validates every Factur-X PDF as one at a time', async () => {
+    const requests = files('pdf', '.facturx.pdf');
+    const { alone, together } = await bothWays(requests, (r, ctx) => services.validate(r, ctx));
+    expect(together).toEqual(alone);
+    const extracted = await bothWays(
+      requests.map((r) => ({ ...r, query: { validate: 'true' } })),
+      (r, ctx) => services.extract(r, ctx),
+    );
     expect(extracted.together).toEqual(extracted.alone);
   });
 });
